@@ -1,0 +1,21 @@
+import { createRxDatabase } from 'rxdb/plugins/core';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { announcementRxSchema } from '../../../schema/rx/announcements.ts';
+import type { HobbizCollections, HobbizDatabase } from './types.ts';
+
+/** One IndexedDB database per person on the device, so two people on one phone never share data. */
+export function databaseName(userId: string | null): string {
+  return userId ? `hobbiz_u_${userId}` : 'hobbiz_guest';
+}
+
+export async function openDatabase(userId: string | null): Promise<HobbizDatabase> {
+  const db = await createRxDatabase<HobbizCollections>({
+    name: databaseName(userId),
+    storage: getRxStorageDexie(),
+    multiInstance: true,
+    eventReduce: true,
+    closeDuplicates: true,
+  });
+  await db.addCollections({ announcements: { schema: announcementRxSchema } });
+  return db;
+}

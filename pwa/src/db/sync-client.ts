@@ -1,0 +1,158 @@
+import { BehaviorSubject, Subject } from 'rxjs';
+import {
+  CLOSE_CODES,
+  COLLECTION_VERSIONS,
+  type ClientMessage,
+  SYNC_LIMITS,
+  SYNC_PATH,
+  SYNC_PROTOCOL_VERSION,
+  type ServerMessage,
+} from '../../../schema/sync.ts';
+
+export type SyncStatus = 'connecting' | 'online' | 'offline' | 'outdated' | 'unauthorized';
+
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> };
+type Request = Extract<ClientMessage, { id: string }>;
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * One authenticated WebSocket per tab, multiplexing every collection. Requests carry ids and time out;
+ * when the socket drops every pending request is rejected (RxDB retries), and each (re)connect
+ * announces RESYNC so every collection pulls from its checkpoint.
+ */
+export class SyncClient {
+  readonly status$ = new BehaviorSubject<SyncStatus>('connecting');
+  /** Emits collection names that must pull again (server poke or reconnect). */
+  readonly resync$ = new Subject<string[] | 'all'>();
+  readonly events$ = new Subject<{ name: string; payload: unknown }>();
+
+  private socket: WebSocket | null = null;
+  private pending = new Map<string, Pending>();
+  private nextId = 1;
+  private retry = 0;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private closed = false;
+
+  constructor(private readonly token: string | null) {
+    this.connect();
+    window.addEventListener('online', this.onOnline);
+  }
+
+  private onOnline = () => {
+    if (this.status$.value === 'offline') {
+      this.retry = 0;
+      this.scheduleReconnect(0);
+    }
+  };
+
+  private connect() {
+    if (this.closed) return;
+    this.status$.next('connecting');
+    const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SYNC_PATH}`;
+    const socket = new WebSocket(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.sendRaw({
+        type: 'hello',
+        token: this.token,
+        protocol: SYNC_PROTOCOL_VERSION,
+        collections: { ...COLLECTION_VERSIONS },
+      });
+    };
+    socket.onmessage = (ev) => this.onMessage(String(ev.data));
+    socket.onclose = (ev) => this.onClose(ev.code);
+  }
+
+  private onMessage(raw: string) {
+    let msg: ServerMessage;
+    try {
+      msg = JSON.parse(raw) as ServerMessage;
+    } catch {
+      return;
+    }
+    switch (msg.type) {
+      case 'ready':
+        this.retry = 0;
+        this.status$.next('online');
+        this.resync$.next('all');
+        return;
+      case 'result': {
+        const p = this.pending.get(msg.id);
+        if (!p) return;
+        this.pending.delete(msg.id);
+        clearTimeout(p.timer);
+        p.resolve(msg.data);
+        return;
+      }
+      case 'error': {
+        if (msg.code === 'outdated') this.status$.next('outdated');
+        if (msg.code === 'unauthorized') this.status$.next('unauthorized');
+        const p = msg.id ? this.pending.get(msg.id) : undefined;
+        if (p && msg.id) {
+          this.pending.delete(msg.id);
+          clearTimeout(p.timer);
+          p.reject(new Error(`${msg.code}: ${msg.message}`));
+        }
+        return;
+      }
+      case 'poke':
+        this.resync$.next(msg.collections);
+        return;
+      case 'event':
+        this.events$.next({ name: msg.name, payload: msg.payload });
+        return;
+    }
+  }
+
+  private onClose(code: number) {
+    this.socket = null;
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.reject(new Error('Conexiunea de sincronizare s-a închis'));
+      this.pending.delete(id);
+    }
+    if (this.closed) return;
+    // An outdated client or a revoked session must not hammer the server; the app reacts instead.
+    if (code === CLOSE_CODES.outdated || code === CLOSE_CODES.unauthorized) return;
+    this.status$.next('offline');
+    this.scheduleReconnect(Math.min(30_000, 500 * 2 ** this.retry++) * (0.75 + Math.random() / 2));
+  }
+
+  private scheduleReconnect(ms: number) {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.socket) this.connect();
+    }, ms);
+  }
+
+  private sendRaw(msg: ClientMessage) {
+    this.socket?.send(JSON.stringify(msg));
+  }
+
+  request<T>(msg: DistributiveOmit<Request, 'id'>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      if (!this.socket || this.status$.value !== 'online') {
+        reject(new Error('Fără conexiune de sincronizare'));
+        return;
+      }
+      const id = String(this.nextId++);
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        reject(new Error('Cererea de sincronizare a expirat'));
+      }, SYNC_LIMITS.requestTimeoutMs);
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
+      this.sendRaw({ ...msg, id } as Request);
+    });
+  }
+
+  close() {
+    this.closed = true;
+    window.removeEventListener('online', this.onOnline);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.socket?.close(1000, 'closed by client');
+    this.status$.complete();
+    this.resync$.complete();
+    this.events$.complete();
+  }
+}

@@ -1,0 +1,108 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+/**
+ * SQLite tables (server only). `seq` is the replication order: a value from the `counters` row 'seq',
+ * taken inside the write transaction, kept outside the replicated document body.
+ */
+export const counters = sqliteTable('counters', {
+  name: text('name').primaryKey(),
+  value: integer('value').notNull().default(0),
+});
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    localitate: text('localitate').notNull().default(''),
+    avatar: text('avatar'),
+    createdAt: text('created_at').notNull(),
+    lastSeen: text('last_seen').notNull(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the bearer token: a stolen database does not yield usable tokens. */
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'number' }).notNull(),
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+export const announcements = sqliteTable(
+  'announcements',
+  {
+    id: text('id').primaryKey(),
+    ownerId: text('owner_id').notNull(),
+    title: text('title').notNull(),
+    category: text('category').notNull(),
+    description: text('description').notNull(),
+    location: text('location').notNull(),
+    localitate: text('localitate').notNull().default(''),
+    contactPerson: text('contact_person').notNull(),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    images: text('images', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    price: integer('price'),
+    favoritesCount: integer('favorites_count').notNull().default(0),
+    views: integer('views').notNull().default(0),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [
+    uniqueIndex('announcements_seq').on(t.seq),
+    index('announcements_owner').on(t.ownerId),
+    index('announcements_popular').on(t.deleted, t.active, t.favoritesCount, t.createdAt),
+  ],
+);
+
+export const favorites = sqliteTable(
+  'favorites',
+  {
+    userId: text('user_id').notNull(),
+    announcementId: text('announcement_id').notNull(),
+    createdAt: text('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.announcementId] }), index('favorites_announcement').on(t.announcementId)],
+);
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    authorId: text('author_id').notNull(),
+    userId: text('user_id').notNull(),
+    announcementId: text('announcement_id'),
+    score: real('score').notNull(),
+    comment: text('comment').notNull().default(''),
+    likes: text('likes', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [
+    uniqueIndex('reviews_seq').on(t.seq),
+    index('reviews_user').on(t.userId),
+    index('reviews_author_user').on(t.authorId, t.userId),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type AnnouncementRow = typeof announcements.$inferSelect;
+export type ReviewRow = typeof reviews.$inferSelect;

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Entity schemas shared by the server, the REST answers and the RxDB documents. Types are inferred from
+ * them, never restated by hand. Ids are 24 hex characters whose first 8 are the creation time in seconds
+ * (the spec derives a missing createdAt from them).
+ */
+export const objectId = z.string().regex(/^[0-9a-f]{24}$/);
+
+/** An announcement as replicated to every device (public collection). */
+export const announcementDoc = z.object({
+  id: objectId,
+  ownerId: objectId,
+  title: z.string(),
+  category: z.string(),
+  description: z.string(),
+  /** County name, or 'Toată țara'. */
+  location: z.string(),
+  /** Town or commune inside the county; '' when only the county (or the whole country) was chosen. */
+  localitate: z.string(),
+  contactPerson: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  /** Image paths under /uploads/; the first is the cover. Size variants: see schema/images.ts. */
+  images: z.array(z.string()),
+  /** Whole lei; null when the seller gave no price (0 means free). */
+  price: z.number().int().nonnegative().nullable(),
+  /** Server-owned counters: derived on the server, never accepted from a client. */
+  favoritesCount: z.number().int().nonnegative(),
+  views: z.number().int().nonnegative(),
+  /** ISO timestamps. createdAt is renewed by 'Reactualizează'. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Owner-controlled: false hides the announcement from everyone else ('Dezactivează'). */
+  active: z.boolean(),
+});
+export type AnnouncementDoc = z.infer<typeof announcementDoc>;
+
+/** The signed-in user's own record (GET /api/users/profile). Never sent to anyone else. */
+export const ownProfile = z.object({
+  _id: objectId,
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  localitate: z.string(),
+  avatar: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeen: z.string(),
+});
+export type OwnProfile = z.infer<typeof ownProfile>;
+
+/** Public fields of a user: what anybody may see. */
+export const publicUser = ownProfile.pick({
+  _id: true,
+  firstName: true,
+  lastName: true,
+  avatar: true,
+  localitate: true,
+  createdAt: true,
+  lastSeen: true,
+});
+export type PublicUser = z.infer<typeof publicUser>;
+
+export type AuthCheck = { isAuthenticated: boolean; avatar: string | null; googleAvatar: string | null };
+export type LoginAnswer = { token: string; userId: string };
+export type ApiErrorBody = { error: string; code?: string };
+
+/** REST shape of an announcement: the spec's `_id` plus the seller's public card. */
+export type AnnouncementApi = Omit<AnnouncementDoc, 'id'> & {
+  _id: string;
+  user: { _id: string; firstName: string; lastName: string; avatar: string | null } | null;
+};

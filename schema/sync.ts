@@ -1,0 +1,50 @@
+/**
+ * The sync protocol spoken over the one WebSocket at /api/sync. Every collection is multiplexed on it;
+ * requests carry an id, answers echo it. Server-owned ordering (`seq`) lives in the checkpoint only.
+ */
+export const SYNC_PATH = '/api/sync';
+export const SYNC_PROTOCOL_VERSION = 1;
+
+/** RxDB schema version of every replicated collection; a mismatch means an outdated client. */
+export const COLLECTION_VERSIONS = {
+  announcements: 0,
+} as const;
+export type CollectionName = keyof typeof COLLECTION_VERSIONS;
+
+export const SYNC_LIMITS = {
+  /** Largest pull batch the server serves; bigger requests are clamped. */
+  maxBatchSize: 200,
+  defaultBatchSize: 100,
+  maxPushRows: 100,
+  requestTimeoutMs: 15_000,
+  authTimeoutMs: 5000,
+} as const;
+
+/** WebSocket close codes (4000–4999 are free for applications). */
+export const CLOSE_CODES = { unauthorized: 4401, outdated: 4426, authTimeout: 4408, protocolError: 4400 } as const;
+
+export type SyncCheckpoint = { seq: number };
+export type WithDeleted<T> = T & { _deleted: boolean };
+export type PullResult<T> = { documents: WithDeleted<T>[]; checkpoint: SyncCheckpoint | null };
+export type PushRow<T> = { newDocumentState: WithDeleted<T>; assumedMasterState?: WithDeleted<T> };
+
+export type ClientMessage =
+  | {
+      type: 'hello';
+      /** Bearer token, or null for a guest (public collections only). */
+      token: string | null;
+      protocol: number;
+      collections: Partial<Record<string, number>>;
+    }
+  | { type: 'pull'; id: string; collection: string; checkpoint: SyncCheckpoint | null; batchSize: number }
+  | { type: 'push'; id: string; collection: string; rows: PushRow<unknown>[] };
+
+export type SyncErrorCode = 'unauthorized' | 'outdated' | 'bad-request' | 'forbidden' | 'unknown-collection';
+
+export type ServerMessage =
+  | { type: 'ready'; userId: string | null }
+  | { type: 'result'; id: string; data: unknown }
+  | { type: 'error'; id?: string; code: SyncErrorCode; message: string }
+  /** Something changed in these collections: pull from your checkpoint (the client emits RESYNC). */
+  | { type: 'poke'; collections: string[] }
+  | { type: 'event'; name: string; payload: unknown };

@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { announcements, favorites, reviews, users } from '../schema/db/tables.ts';
+import { type Db, nextSeq } from '../sync-server/src/plugins/db.ts';
+import { newId } from '../sync-server/src/lib/ids.ts';
+import { hashPassword } from '../sync-server/src/services/passwords.ts';
+import { storeImage } from '../sync-server/src/services/images.ts';
+import { SEED_ANNOUNCEMENTS, SEED_PASSWORD, SEED_REVIEWS, SEED_USERS } from './seed-data.ts';
+
+const DAY = 86_400_000;
+
+/** A small generated "photo": a soft gradient with a few shapes in the announcement's colour theme. */
+function placeholderSvg(hue: number, variant: number): string {
+  const h2 = (hue + 40 + variant * 25) % 360;
+  const shapes = Array.from({ length: 5 }, (_, i) => {
+    const x = (97 * (i + 1) * (variant + 3)) % 800;
+    const y = (61 * (i + 2) * (variant + 5)) % 600;
+    const r = 40 + ((i * 37 + variant * 13) % 110);
+    return `<circle cx="${x}" cy="${y}" r="${r}" fill="hsl(${(h2 + i * 30) % 360},70%,${55 + i * 6}%)" fill-opacity="0.55"/>`;
+  }).join('');
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},65%,62%)"/><stop offset="1" stop-color="hsl(${h2},60%,38%)"/>
+    </linearGradient></defs>
+    <rect width="800" height="600" fill="url(#g)"/>${shapes}
+    <rect x="250" y="380" width="300" height="120" rx="24" fill="#fff" fill-opacity="0.25"/>
+  </svg>`;
+}
+
+async function placeholderJpeg(hue: number, variant: number): Promise<Buffer> {
+  return sharp(Buffer.from(placeholderSvg(hue, variant))).jpeg({ quality: 85 }).toBuffer();
+}
+
+export function isEmpty(db: Db): boolean {
+  const row = db.$client.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
+  return row.n === 0;
+}
+
+/** Fills an empty database with the demo catalogue: users, announcements with JPEGs, favourites, reviews. */
+export async function seed(db: Db, dataDir: string, now = new Date()): Promise<{ users: number; announcements: number }> {
+  const uploads = join(dataDir, 'uploads');
+  const passwordHash = await hashPassword(SEED_PASSWORD);
+  const userIds = SEED_USERS.map((_, i) => newId(new Date(now.getTime() - (200 + i * 7) * DAY)));
+
+  const prepared = await Promise.all(
+    SEED_ANNOUNCEMENTS.map(async (a) => {
+      const created = new Date(now.getTime() - a.daysAgo * DAY - Math.floor(Math.random() * DAY));
+      const id = newId(created);
+      const images: string[] = [];
+      for (let i = 0; i < a.imageCount; i++) {
+        images.push(await storeImage(await placeholderJpeg(a.hue, i), uploads, 'announcements', `${id}-${i}`));
+      }
+      return { a, id, created, images };
+    }),
+  );
+
+  db.transaction((tx) => {
+    SEED_USERS.forEach((u, i) => {
+      const created = new Date(now.getTime() - (200 + i * 7) * DAY).toISOString();
+      tx.insert(users)
+        .values({
+          id: userIds[i]!,
+          email: u.email,
+          passwordHash,
+          firstName: u.firstName,
+          lastName: u.lastName,
+          phone: u.phone,
+          localitate: u.localitate,
+          avatar: null,
+          createdAt: created,
+          lastSeen: new Date(now.getTime() - i * 3_600_000).toISOString(),
+        })
+        .run();
+    });
+    for (const { a, id, created, images } of prepared) {
+      tx.insert(announcements)
+        .values({
+          id,
+          ownerId: userIds[a.owner]!,
+          title: a.title,
+          category: a.category,
+          description: a.description,
+          location: a.location,
+          localitate: a.localitate,
+          contactPerson: a.contactPerson,
+          contactEmail: a.contactEmail,
+          contactPhone: a.contactPhone,
+          images,
+          price: a.price,
+          favoritesCount: a.favorites.length,
+          views: a.favorites.length * 7 + a.imageCount * 3,
+          active: true,
+          createdAt: created.toISOString(),
+          updatedAt: created.toISOString(),
+          seq: nextSeq(db),
+        })
+        .run();
+      for (const f of a.favorites) {
+        tx.insert(favorites).values({ userId: userIds[f]!, announcementId: id, createdAt: now.toISOString() }).run();
+      }
+    }
+    for (const r of SEED_REVIEWS) {
+      const at = new Date(now.getTime() - r.daysAgo * DAY).toISOString();
+      tx.insert(reviews)
+        .values({
+          id: newId(new Date(at)),
+          authorId: userIds[r.author]!,
+          userId: userIds[r.user]!,
+          announcementId: prepared.find((p) => p.a.owner === r.user)?.id ?? null,
+          score: r.score,
+          comment: r.comment,
+          likes: [],
+          createdAt: at,
+          updatedAt: at,
+          seq: nextSeq(db),
+        })
+        .run();
+    }
+  });
+  return { users: SEED_USERS.length, announcements: SEED_ANNOUNCEMENTS.length };
+}

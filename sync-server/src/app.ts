@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from './config.ts';
+import auth from './plugins/auth.ts';
+import { type Db, openDatabase } from './plugins/db.ts';
+import staticFiles from './plugins/static.ts';
+import { buildCollections } from './replication/collections.ts';
+import { RealtimeHub } from './replication/hub.ts';
+import { syncSocketRoutes } from './replication/socket.ts';
+import { type AnnouncementsRepository, announcementsRepository } from './repositories/announcements.ts';
+import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { type UsersRepository, usersRepository } from './repositories/users.ts';
+import announcementRoutes from './routes/announcements/index.ts';
+import authRoutes from './routes/auth/index.ts';
+import healthRoutes from './routes/health/index.ts';
+import userRoutes from './routes/users/index.ts';
+import { type AccountsService, accountsService } from './services/accounts.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    hub: RealtimeHub;
+    usersRepo: UsersRepository;
+    sessionsRepo: SessionsRepository;
+    announcementsRepo: AnnouncementsRepository;
+    accounts: AccountsService;
+  }
+}
+
+export const serverOptions = (config: Config): FastifyServerOptions => ({
+  logger: { level: config.logLevel },
+  // Unknown body fields are dropped by the schema validator rather than trusted.
+  ajv: { customOptions: { removeAdditional: 'all', coerceTypes: true, useDefaults: true } },
+  bodyLimit: 1024 * 1024,
+});
+
+/** The whole Hobbiz server as one plugin: tests register it on a bare Fastify and use inject(). */
+export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Config }) {
+  const { config } = opts;
+  const db = openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
+  const usersRepo = usersRepository(db);
+  const sessionsRepo = sessionsRepository(db);
+  const announcementsRepo = announcementsRepository(db);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('hub', new RealtimeHub());
+  app.decorate('usersRepo', usersRepo);
+  app.decorate('sessionsRepo', sessionsRepo);
+  app.decorate('announcementsRepo', announcementsRepo);
+  app.decorate('accounts', accountsService(usersRepo, sessionsRepo));
+  sessionsRepo.purgeExpired();
+
+  app.addHook('onClose', async () => {
+    app.hub.closeAll();
+    db.$client.close();
+  });
+
+  // One error shape everywhere: { error } in Romanian, details only in the log.
+  app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
+    if (status >= 500) request.log.error({ err, url: request.url }, 'request failed');
+    if (err.validation) return reply.code(400).send({ error: 'Datele trimise nu sunt valide.', code: 'validation' });
+    if (status === 413) return reply.code(413).send({ error: 'Cererea este prea mare.' });
+    if (status < 500) return reply.code(status).send({ error: 'Cerere invalidă.' });
+    return reply.code(500).send({ error: 'A apărut o eroare pe server. Încearcă din nou.' });
+  });
+
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  await app.register(auth);
+  await app.register(healthRoutes);
+  await app.register(userRoutes);
+  await app.register(authRoutes);
+  await app.register(announcementRoutes);
+  await app.register(syncSocketRoutes, { collections: buildCollections({ announcements: announcementsRepo }) });
+  await app.register(staticFiles);
+});

@@ -1,0 +1,120 @@
+import type { WebSocket } from 'ws';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { CLOSE_CODES, COLLECTION_VERSIONS, type ServerMessage, SYNC_PROTOCOL_VERSION } from '../../../schema/sync.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+let app: App;
+beforeEach(async () => {
+  app = await buildTestApp({ socketAuthTimeoutMs: 300 });
+});
+afterEach(async () => {
+  await app.cleanup();
+});
+
+/** A tiny protocol client over the injected socket. */
+function client(ws: WebSocket) {
+  const inbox: ServerMessage[] = [];
+  const waiters: ((m: ServerMessage) => void)[] = [];
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(String(raw)) as ServerMessage;
+    const w = waiters.shift();
+    if (w) w(msg);
+    else inbox.push(msg);
+  });
+  const next = () =>
+    new Promise<ServerMessage>((resolve) => {
+      const m = inbox.shift();
+      if (m) resolve(m);
+      else waiters.push(resolve);
+    });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  let id = 0;
+  return {
+    next,
+    closed,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    hello: (token: string | null) =>
+      ws.send(JSON.stringify({ type: 'hello', token, protocol: SYNC_PROTOCOL_VERSION, collections: COLLECTION_VERSIONS })),
+    async pull(checkpoint: { seq: number } | null, batchSize: number) {
+      const rid = String(++id);
+      ws.send(JSON.stringify({ type: 'pull', id: rid, collection: 'announcements', checkpoint, batchSize }));
+      const m = await next();
+      if (m.type !== 'result' || m.id !== rid) throw new Error(`unexpected ${JSON.stringify(m)}`);
+      return m.data as { documents: { id: string; title: string; _deleted: boolean }[]; checkpoint: { seq: number } | null };
+    },
+  };
+}
+
+describe('sync socket', () => {
+  it('closes a socket that never authenticates and answers nothing before hello', async () => {
+    const ws = await app.injectWS('/api/sync');
+    const c = client(ws);
+    expect(await c.closed).toBe(CLOSE_CODES.authTimeout);
+  });
+
+  it('refuses a bad token and an outdated client', async () => {
+    const c1 = client(await app.injectWS('/api/sync'));
+    c1.hello('not-a-token');
+    expect(await c1.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
+    expect(await c1.closed).toBe(CLOSE_CODES.unauthorized);
+
+    const ws2 = await app.injectWS('/api/sync');
+    const c2 = client(ws2);
+    c2.send({ type: 'hello', token: null, protocol: SYNC_PROTOCOL_VERSION, collections: { announcements: 99 } });
+    expect(await c2.next()).toMatchObject({ type: 'error', code: 'outdated' });
+    expect(await c2.closed).toBe(CLOSE_CODES.outdated);
+  });
+
+  it('pulls in seq order, exactly batchSize per batch while more remain, resuming from the checkpoint', async () => {
+    const { userId } = await registerAndLogin(app);
+    const ids = Array.from({ length: 7 }, () => insertAnnouncement(app, userId));
+    const c = client(await app.injectWS('/api/sync'));
+    c.hello(null);
+    expect(await c.next()).toEqual({ type: 'ready', userId: null });
+    const seen: string[] = [];
+    let checkpoint: { seq: number } | null = null;
+    const sizes: number[] = [];
+    for (;;) {
+      const batch = await c.pull(checkpoint, 3);
+      sizes.push(batch.documents.length);
+      seen.push(...batch.documents.map((d) => d.id));
+      checkpoint = batch.checkpoint;
+      if (batch.documents.length < 3) break;
+    }
+    expect(sizes).toEqual([3, 3, 1]);
+    expect(seen).toEqual(ids);
+    // Nothing new: same checkpoint back, no documents.
+    expect(await c.pull(checkpoint, 3)).toEqual({ documents: [], checkpoint });
+  });
+
+  it('sends blanked tombstones for deleted and deactivated announcements, except deactivated ones to their owner', async () => {
+    const owner = await registerAndLogin(app);
+    const gone = insertAnnouncement(app, owner.userId, { deleted: true, title: 'Secret șters din listă' });
+    const paused = insertAnnouncement(app, owner.userId, { active: false, title: 'Anunț dezactivat temporar' });
+    const guest = client(await app.injectWS('/api/sync'));
+    guest.hello(null);
+    await guest.next();
+    const asGuest = await guest.pull(null, 10);
+    expect(asGuest.documents.map((d) => [d.id, d._deleted, d.title])).toEqual([
+      [gone, true, ''],
+      [paused, true, ''],
+    ]);
+    const mine = client(await app.injectWS('/api/sync'));
+    mine.hello(owner.token);
+    expect(await mine.next()).toEqual({ type: 'ready', userId: owner.userId });
+    const asOwner = await mine.pull(null, 10);
+    expect(asOwner.documents.map((d) => [d.id, d._deleted])).toEqual([
+      [gone, true],
+      [paused, false],
+    ]);
+  });
+
+  it('refuses pushes to read-only collections with an answer, not an exception', async () => {
+    const c = client(await app.injectWS('/api/sync'));
+    c.hello(null);
+    await c.next();
+    c.send({ type: 'push', id: '9', collection: 'announcements', rows: [] });
+    expect(await c.next()).toMatchObject({ type: 'error', id: '9', code: 'forbidden' });
+  });
+});

@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import {
+  CLOSE_CODES,
+  COLLECTION_VERSIONS,
+  type ClientMessage,
+  type CollectionName,
+  SYNC_PATH,
+  SYNC_PROTOCOL_VERSION,
+  type ServerMessage,
+} from '../../../schema/sync.ts';
+import type { CollectionHandler } from './collections.ts';
+
+function send(socket: WebSocket, msg: ServerMessage): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+}
+
+function parse(raw: unknown): ClientMessage | null {
+  try {
+    const msg = JSON.parse(String(raw)) as ClientMessage;
+    return msg && typeof msg === 'object' && typeof msg.type === 'string' ? msg : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The sync socket. Browsers cannot set headers on a WebSocket, so the first message must be `hello`
+ * with the token (or null for a guest); nothing is answered before it, and a silent socket is closed.
+ */
+export async function syncSocketRoutes(app: FastifyInstance, opts: { collections: Record<CollectionName, CollectionHandler> }) {
+  app.get(SYNC_PATH, { websocket: true }, (socket) => {
+    let userId: string | null = null;
+    let ready = false;
+    const authTimer = setTimeout(() => {
+      if (!ready) socket.close(CLOSE_CODES.authTimeout, 'authentication timeout');
+    }, app.config.socketAuthTimeoutMs);
+
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      app.hub.remove(socket);
+    });
+
+    socket.on('message', (raw) => {
+      const msg = parse(raw);
+      if (!msg) return socket.close(CLOSE_CODES.protocolError, 'bad message');
+
+      if (!ready) {
+        if (msg.type !== 'hello') return socket.close(CLOSE_CODES.unauthorized, 'hello expected');
+        clearTimeout(authTimer);
+        const outdated =
+          msg.protocol !== SYNC_PROTOCOL_VERSION ||
+          Object.entries(msg.collections ?? {}).some(
+            ([name, v]) => COLLECTION_VERSIONS[name as CollectionName] !== v,
+          );
+        if (outdated) {
+          send(socket, { type: 'error', code: 'outdated', message: 'Aplicația trebuie actualizată. Reîncarcă pagina.' });
+          return socket.close(CLOSE_CODES.outdated, 'outdated client');
+        }
+        if (msg.token) {
+          userId = app.sessionsRepo.userIdFor(msg.token);
+          if (!userId) {
+            send(socket, { type: 'error', code: 'unauthorized', message: 'Sesiunea a expirat. Te rugăm să te autentifici din nou.' });
+            return socket.close(CLOSE_CODES.unauthorized, 'unauthorized');
+          }
+        }
+        ready = true;
+        app.hub.add(socket, userId);
+        return send(socket, { type: 'ready', userId });
+      }
+
+      if (msg.type === 'pull') {
+        const handler = opts.collections[msg.collection as CollectionName];
+        if (!handler) {
+          return send(socket, { type: 'error', id: msg.id, code: 'unknown-collection', message: msg.collection });
+        }
+        if (!handler.public && !userId) {
+          return send(socket, { type: 'error', id: msg.id, code: 'forbidden', message: 'Trebuie să fii autentificat.' });
+        }
+        try {
+          const data = handler.pull({ userId }, msg.checkpoint, msg.batchSize);
+          return send(socket, { type: 'result', id: msg.id, data });
+        } catch (err) {
+          app.log.error({ err, collection: msg.collection }, 'pull failed');
+          return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: 'Eroare la sincronizare.' });
+        }
+      }
+
+      if (msg.type === 'push') {
+        // Announcements are published through REST (multipart with images) until the sync-engine issue
+        // adds pushable collections; a push is refused explicitly rather than ignored.
+        return send(socket, { type: 'error', id: msg.id, code: 'forbidden', message: 'Colecție doar pentru citire.' });
+      }
+
+      socket.close(CLOSE_CODES.protocolError, 'unknown message');
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
+import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
+import { type AnnouncementRow, announcements, users } from '../../../schema/db/tables.ts';
+import type { Db } from '../plugins/db.ts';
+
+export function toDoc(r: AnnouncementRow): AnnouncementDoc {
+  return {
+    id: r.id,
+    ownerId: r.ownerId,
+    title: r.title,
+    category: r.category,
+    description: r.description,
+    location: r.location,
+    localitate: r.localitate,
+    contactPerson: r.contactPerson,
+    contactEmail: r.contactEmail,
+    contactPhone: r.contactPhone,
+    images: r.images,
+    price: r.price,
+    favoritesCount: r.favoritesCount,
+    views: r.views,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    active: r.active,
+  };
+}
+
+type SellerCard = AnnouncementApi['user'];
+
+export function announcementsRepository(db: Db) {
+  const sellers = (ids: string[]): Map<string, NonNullable<SellerCard>> => {
+    if (ids.length === 0) return new Map();
+    const rows = db
+      .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar })
+      .from(users)
+      .where(inArray(users.id, [...new Set(ids)]))
+      .all();
+    return new Map(rows.map((u) => [u._id, u]));
+  };
+  const toApi = (rows: AnnouncementRow[]): AnnouncementApi[] => {
+    const cards = sellers(rows.map((r) => r.ownerId));
+    return rows.map((r) => {
+      const { id, ...doc } = toDoc(r);
+      return { _id: id, ...doc, user: cards.get(r.ownerId) ?? null };
+    });
+  };
+
+  return {
+    toApi,
+    /** Most favourited first, then newest; only public (active, not deleted) announcements. */
+    popular(limit: number): AnnouncementApi[] {
+      const rows = db
+        .select()
+        .from(announcements)
+        .where(and(eq(announcements.deleted, false), eq(announcements.active, true)))
+        .orderBy(desc(announcements.favoritesCount), desc(announcements.createdAt))
+        .limit(limit)
+        .all();
+      return toApi(rows);
+    },
+    byId(id: string): AnnouncementRow | undefined {
+      return db.select().from(announcements).where(eq(announcements.id, id)).get();
+    },
+    /** Rows changed after `afterSeq`, in commit order: the replication feed. */
+    changedSince(afterSeq: number, limit: number): AnnouncementRow[] {
+      return db
+        .select()
+        .from(announcements)
+        .where(gt(announcements.seq, afterSeq))
+        .orderBy(asc(announcements.seq))
+        .limit(limit)
+        .all();
+    },
+    insert(row: typeof announcements.$inferInsert): void {
+      db.insert(announcements).values(row).run();
+    },
+  };
+}
+export type AnnouncementsRepository = ReturnType<typeof announcementsRepository>;

@@ -1,0 +1,49 @@
+import { eq } from 'drizzle-orm';
+import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
+import { type UserRow, users } from '../../../schema/db/tables.ts';
+import type { Db } from '../plugins/db.ts';
+
+export function toOwnProfile(u: UserRow): OwnProfile {
+  return {
+    _id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    email: u.email,
+    phone: u.phone,
+    localitate: u.localitate,
+    avatar: u.avatar,
+    createdAt: u.createdAt,
+    lastSeen: u.lastSeen,
+  };
+}
+
+/** Only the public fields: no email, phone, password material or tokens. */
+export function toPublicUser(u: UserRow): PublicUser {
+  return {
+    _id: u.id,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    avatar: u.avatar,
+    localitate: u.localitate,
+    createdAt: u.createdAt,
+    lastSeen: u.lastSeen,
+  };
+}
+
+export function usersRepository(db: Db) {
+  return {
+    byId(id: string): UserRow | undefined {
+      return db.select().from(users).where(eq(users.id, id)).get();
+    },
+    byEmail(email: string): UserRow | undefined {
+      return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+    },
+    insert(row: typeof users.$inferInsert): void {
+      db.insert(users).values(row).run();
+    },
+    touchLastSeen(id: string, at: string): void {
+      db.update(users).set({ lastSeen: at }).where(eq(users.id, id)).run();
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+let app: App;
+beforeEach(async () => {
+  app = await buildTestApp();
+});
+afterEach(async () => {
+  await app.cleanup();
+});
+
+const register = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/users/register', payload });
+
+describe('accounts', () => {
+  it('registers, logs in, checks the session and reads the own profile', async () => {
+    const { token, userId, email } = await registerAndLogin(app);
+    expect(token).toMatch(/^[\w-]{40,}$/);
+    const check = await app.inject({ url: '/api/users/auth/check', headers: { authorization: `Bearer ${token}` } });
+    expect(check.json()).toEqual({ isAuthenticated: true, avatar: null, googleAvatar: null });
+    const profile = await app.inject({ url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+    expect(profile.statusCode).toBe(200);
+    expect(profile.json()).toMatchObject({ _id: userId, email, firstName: 'Ana', lastName: 'Pop' });
+    expect(profile.json()).not.toHaveProperty('passwordHash');
+  });
+
+  it('stores only a memory-hard hash of the password and only a hash of the token', async () => {
+    const { token } = await registerAndLogin(app, 'hash@hobbiz.test');
+    const user = app.db.$client.prepare("SELECT password_hash FROM users WHERE email = 'hash@hobbiz.test'").get() as {
+      password_hash: string;
+    };
+    expect(user.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
+    expect(user.password_hash).not.toContain('parola-buna-1');
+    const rows = app.db.$client.prepare('SELECT token_hash FROM sessions').all() as { token_hash: string }[];
+    expect(rows.map((r) => r.token_hash)).not.toContain(token);
+  });
+
+  it('answers Romanian errors for missing fields, a bad email, a taken email and wrong credentials', async () => {
+    const missing = await register({ email: 'a@b.ro', password: 'parola-buna-1' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error).toBe('Introdu prenumele.');
+    const badEmail = await register({ firstName: 'A', lastName: 'B', email: 'nu-e-email', password: 'parola-buna-1' });
+    expect(badEmail.json().error).toBe('Adresa de email nu este validă');
+    await registerAndLogin(app, 'dublu@hobbiz.test');
+    const taken = await register({ firstName: 'A', lastName: 'B', email: 'DUBLU@hobbiz.test', password: 'parola-buna-1' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toBe('Există deja un cont cu această adresă de email.');
+    const wrong = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'dublu@hobbiz.test', password: 'gresita-123' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Email sau parolă incorectă.' });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'nimeni@hobbiz.test', password: 'gresita-123' },
+    });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('ignores client-supplied identity fields on registration', async () => {
+    const res = await register({
+      firstName: 'Ion',
+      lastName: 'Ionescu',
+      email: 'ion@hobbiz.test',
+      password: 'parola-buna-1',
+      _id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
+      avatar: '/uploads/x.jpg',
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().userId).not.toBe('aaaaaaaaaaaaaaaaaaaaaaaa');
+    const row = app.usersRepo.byEmail('ion@hobbiz.test')!;
+    expect(row.avatar).toBeNull();
+  });
+
+  it('logout revokes the token', async () => {
+    const { token } = await registerAndLogin(app);
+    const auth = { authorization: `Bearer ${token}` };
+    expect((await app.inject({ url: '/auth/logout', headers: auth })).statusCode).toBe(200);
+    const check = await app.inject({ url: '/api/users/auth/check', headers: auth });
+    expect(check.json().isAuthenticated).toBe(false);
+    const profile = await app.inject({ url: '/api/users/profile', headers: auth });
+    expect(profile.statusCode).toBe(401);
+    expect(profile.json().error).toBe('Trebuie să fii autentificat.');
+  });
+
+  it('rejects expired sessions', async () => {
+    const { token } = await registerAndLogin(app);
+    app.db.$client.prepare('UPDATE sessions SET expires_at = 1').run();
+    const check = await app.inject({ url: '/api/users/auth/check', headers: { authorization: `Bearer ${token}` } });
+    expect(check.json().isAuthenticated).toBe(false);
+  });
+
+  it('health answers ok and never leaks a stack trace on errors', async () => {
+    expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: true });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{not json',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json())).toEqual(['error']);
+  });
+});

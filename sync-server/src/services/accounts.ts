@@ -1,0 +1,52 @@
+import { ACCOUNT_MESSAGES, type LoginInput, type RegistrationInput, validateLogin, validateRegistration } from '../../../schema/rules/account.ts';
+import { newId } from '../lib/ids.ts';
+import type { SessionsRepository } from '../repositories/sessions.ts';
+import type { UsersRepository } from '../repositories/users.ts';
+import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+
+export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
+
+const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
+
+/** Account operations shared by every transport. Rules come from schema/rules/account.ts. */
+export function accountsService(users: UsersRepository, sessions: SessionsRepository) {
+  return {
+    async register(input: RegistrationInput): Promise<ServiceResult<{ userId: string }>> {
+      const errors = Object.values(validateRegistration(input));
+      if (errors.length > 0) return fail(400, errors[0]!);
+      if (users.byEmail(input.email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+      const now = new Date();
+      const id = newId(now);
+      try {
+        users.insert({
+          id,
+          email: input.email,
+          passwordHash: await hashPassword(input.password),
+          firstName: input.firstName,
+          lastName: input.lastName,
+          phone: input.phone,
+          localitate: '',
+          avatar: null,
+          createdAt: now.toISOString(),
+          lastSeen: now.toISOString(),
+        });
+      } catch (err) {
+        // Two sign-ups racing for one address: the unique index decides.
+        if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+        throw err;
+      }
+      return { ok: true, value: { userId: id } };
+    },
+
+    async login(input: LoginInput): Promise<ServiceResult<{ token: string; userId: string }>> {
+      const errors = Object.values(validateLogin(input));
+      if (errors.length > 0) return fail(400, errors[0]!);
+      const user = users.byEmail(input.email);
+      // Verify against a dummy hash for unknown emails so the answer time does not reveal accounts.
+      const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
+      if (!user || !valid) return fail(401, ACCOUNT_MESSAGES.invalidCredentials);
+      return { ok: true, value: { token: sessions.create(user.id), userId: user.id } };
+    },
+  };
+}
+export type AccountsService = ReturnType<typeof accountsService>;

@@ -1,0 +1,32 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+
+/** Decoding refuses images above this many pixels: no decompression bombs. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_EDGE = 1600;
+const VARIANT_WIDTHS = [320, 640] as const;
+
+/**
+ * Re-encodes an uploaded (or generated) image: orientation applied, metadata (EXIF, GPS) dropped, at most
+ * 1600 px, plus WebP variants for cards (name-320.webp, name-640.webp, see schema/images.ts).
+ * Returns the public path of the JPEG under /uploads/.
+ */
+export async function storeImage(input: Buffer, uploadsDir: string, folder: string, name: string): Promise<string> {
+  const dir = join(uploadsDir, folder);
+  await mkdir(dir, { recursive: true });
+  const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
+  const jpeg = await base
+    .clone()
+    .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: 80, mozjpeg: true })
+    .toBuffer();
+  await writeFile(join(dir, `${name}.jpg`), jpeg);
+  await Promise.all(
+    VARIANT_WIDTHS.map(async (w) => {
+      const webp = await base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+      await writeFile(join(dir, `${name}-${w}.webp`), webp);
+    }),
+  );
+  return `/uploads/${folder}/${name}.jpg`;
+}

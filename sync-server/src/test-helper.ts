@@ -1,0 +1,76 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import app, { serverOptions } from './app.ts';
+import { type Config, loadConfig } from './config.ts';
+import { nextSeq } from './plugins/db.ts';
+import { newId } from './lib/ids.ts';
+import { announcements } from '../../schema/db/tables.ts';
+
+/** Builds the real app on a fresh SQLite file in a temp folder; call close() to remove it. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance & { cleanup(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-test-'));
+  const config = { ...loadConfig({}), dataDir, staticDir: null, logLevel: 'silent', ...overrides };
+  const server = Fastify(serverOptions(config));
+  await server.register(app, { config });
+  await server.ready();
+  return Object.assign(server, {
+    async cleanup() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  });
+}
+
+export async function registerAndLogin(
+  server: FastifyInstance,
+  email = `u${Math.random().toString(16).slice(2, 10)}@hobbiz.test`,
+): Promise<{ token: string; userId: string; email: string }> {
+  const reg = await server.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: { firstName: 'Ana', lastName: 'Pop', email, password: 'parola-buna-1', phone: '' },
+  });
+  if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+  const login = await server.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    payload: { email, password: 'parola-buna-1' },
+  });
+  return { ...(login.json() as { token: string; userId: string }), email };
+}
+
+/** Inserts an announcement row directly (publishing routes belong to a later issue). */
+export function insertAnnouncement(
+  server: FastifyInstance,
+  ownerId: string,
+  patch: Partial<typeof announcements.$inferInsert> = {},
+): string {
+  const now = new Date();
+  const id = newId(now);
+  server.db.transaction(() => {
+    server.db
+      .insert(announcements)
+      .values({
+        id,
+        ownerId,
+        title: 'Tort de ciocolată pentru aniversări',
+        category: 'Fotografie',
+        description: 'Descriere suficient de lungă pentru a trece de regula de patruzeci de caractere.',
+        location: 'Cluj',
+        localitate: 'Cluj-Napoca',
+        contactPerson: 'Ana',
+        contactEmail: 'ana@hobbiz.test',
+        contactPhone: '',
+        images: [],
+        price: 100,
+        createdAt: now.toISOString(),
+        updatedAt: now.toISOString(),
+        seq: nextSeq(server.db),
+        ...patch,
+      })
+      .run();
+  });
+  return id;
+}

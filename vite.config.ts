@@ -1,0 +1,84 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { prerender } from './scripts/vite-prerender.ts';
+
+// The PWA lives in pwa/; the built files go to dist/ where the sync server serves them.
+export default defineConfig({
+  root: 'pwa',
+  publicDir: 'public',
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    target: 'es2022',
+    // The home page must paint from the prerendered HTML; keep chunks honest so the budget shows.
+    chunkSizeWarningLimit: 400,
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: {
+      '/api': { target: 'http://localhost:8080', ws: true },
+      '/uploads': 'http://localhost:8080',
+      '/auth': 'http://localhost:8080',
+    },
+  },
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './pwa/src/routes',
+      generatedRouteTree: './pwa/src/routeTree.gen.ts',
+      autoCodeSplitting: false,
+      quoteStyle: 'single',
+      semicolons: true,
+    }),
+    react(),
+    prerender(),
+    VitePWA({
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      strategies: 'generateSW',
+      includeAssets: ['favicon.svg', 'icons/*.png', 'categories/*.svg'],
+      manifest: {
+        name: 'Hobbiz — pasiunea ta, sursă de venit',
+        short_name: 'Hobbiz',
+        description:
+          'Anunțuri de la pasionați: descoperă, vinde și cumpără servicii sau produse create din pasiune.',
+        lang: 'ro',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait-primary',
+        background_color: '#ffffff',
+        theme_color: '#0f766e',
+        categories: ['shopping', 'lifestyle'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        clientsClaim: true,
+        skipWaiting: true,
+        cleanupOutdatedCaches: true,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/auth\//],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        runtimeCaching: [
+          {
+            // Announcement photos never change under the same name (new upload = new file name).
+            urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'hobbiz-images',
+              expiration: { maxEntries: 600, maxAgeSeconds: 60 * 60 * 24 * 60 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+});
