@@ -1,0 +1,162 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const ROOT = join(import.meta.dirname, '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** A seeded data folder made once per run and copied for each test file (seeding renders ~150 JPEGs). */
+function seededTemplate(): string {
+  const dir = join(tmpdir(), 'hobbiz-e2e-template');
+  if (!existsSync(join(dir, 'hobbiz.sqlite'))) {
+    rmSync(dir, { recursive: true, force: true });
+    const r = spawnSync(TSX, ['scripts/seed.ts'], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dir },
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error('seeding the e2e template failed');
+  }
+  return dir;
+}
+
+/**
+ * The real server (built PWA + API + sync) on a free port with its own data folder. stop() kills it
+ * like a lost network would; start() brings it back on the same port and data.
+ */
+export class TestServer {
+  private proc: ChildProcess | null = null;
+  readonly dataDir: string;
+  port = 0;
+
+  constructor(opts: { seed?: boolean } = {}) {
+    this.dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-e2e-'));
+    if (opts.seed !== false) cpSync(seededTemplate(), this.dataDir, { recursive: true });
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async start(): Promise<void> {
+    if (!this.port) this.port = await freePort();
+    const proc = spawn(TSX, ['sync-server/src/server.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(this.port),
+        HOST: '127.0.0.1',
+        DATA_DIR: this.dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    this.proc = proc;
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
+      try {
+        const res = await fetch(`${this.url}/api/health`);
+        if (res.ok) return;
+      } catch {
+        /* not yet listening */
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('server did not become healthy in 30 s');
+  }
+
+  async stop(): Promise<void> {
+    const proc = this.proc;
+    if (!proc || proc.exitCode !== null) return;
+    const exited = new Promise((r) => proc.once('exit', r));
+    proc.kill('SIGKILL');
+    await exited;
+    this.proc = null;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+export async function newPage(browser: Browser, server: TestServer, viewport = { width: 1280, height: 900 }) {
+  const context: BrowserContext = await browser.newContext({
+    baseURL: server.url,
+    viewport,
+    locale: 'ro-RO',
+  });
+  const page: Page = await context.newPage();
+  page.on('pageerror', (err) => console.error('[pageerror]', err.message));
+  return { context, page };
+}
+
+/** Waits until a service worker controls the page (needed before testing offline starts). */
+export async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => {
+        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+      });
+    }
+    return reg.active?.state;
+  });
+}
+
+/** How many announcements the page's local database (RxDB on IndexedDB) holds, tombstones excluded. */
+export async function localAnnouncementCount(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let total = 0;
+    for (const info of await indexedDB.databases()) {
+      if (!info.name?.includes('hobbiz')) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name!);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      for (const store of Array.from(db.objectStoreNames)) {
+        if (!store.includes('announcements') || store.includes('deleted')) continue;
+        total += await new Promise<number>((resolve) => {
+          const req = db.transaction(store).objectStore(store).count();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => resolve(0);
+        });
+      }
+      db.close();
+    }
+    return total;
+  });
+}

@@ -1,0 +1,117 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  launchBrowser,
+  localAnnouncementCount,
+  newPage,
+  TestServer,
+  waitForServiceWorker,
+} from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = new TestServer();
+  await server.start();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const until = async (fn: () => Promise<boolean>, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await fn()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('condition not met in time');
+};
+
+describe('walking skeleton', () => {
+  it('sign up → sign in → popular from the server → offline reload still shows them → log out', async () => {
+    const { page, context } = await newPage(browser, server);
+    const popular = (await (await fetch(`${server.url}/api/announcements/popular?limit=10`)).json()) as {
+      title: string;
+    }[];
+    expect(popular).toHaveLength(10);
+
+    // Sign up.
+    await page.goto('/signup');
+    await page.getByLabel('Prenume').fill('Maria');
+    await page.getByLabel('Nume', { exact: true }).fill('Ionescu');
+    await page.getByLabel('Email').fill('maria.ionescu@hobbiz.test');
+    await page.getByLabel('Parolă', { exact: true }).fill('o-parola-lunga');
+    await page.getByRole('button', { name: 'Creează cont' }).click();
+    await page.waitForURL('**/login?registered=1');
+    await page.getByText('Cont creat cu succes! Te poți autentifica.').waitFor();
+
+    // A wrong password keeps what was typed and says why in Romanian.
+    await page.getByLabel('Email').fill('maria.ionescu@hobbiz.test');
+    await page.getByLabel('Parolă', { exact: true }).fill('gresita-de-tot');
+    await page.getByRole('button', { name: 'Autentifică-te' }).click();
+    await page.getByRole('alert').getByText('Email sau parolă incorectă.').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('maria.ionescu@hobbiz.test');
+
+    // Sign in.
+    await page.getByLabel('Parolă', { exact: true }).fill('o-parola-lunga');
+    await page.getByRole('button', { name: 'Autentifică-te' }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    // Home shows the server's popular announcements, most favourited first.
+    await page.getByRole('heading', { name: 'Anunțuri populare' }).waitFor();
+    const section = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Anunțuri populare' }),
+    });
+    await section.getByText(popular[0]!.title, { exact: true }).first().waitFor();
+    await section.getByText(popular[1]!.title, { exact: true }).first().waitFor();
+
+    // The app shell is cached and the announcements replicated into the local database.
+    await waitForServiceWorker(page);
+    await until(async () => (await localAnnouncementCount(page)) >= 60);
+
+    // Server gone: the installed app still starts and shows the announcements from RxDB.
+    await server.stop();
+    await page.reload();
+    await page.getByText('Fă din pasiunea ta o sursă de venit!').first().waitFor();
+    await section.getByText(popular[0]!.title, { exact: true }).first().waitFor();
+    await section.getByText(popular[1]!.title, { exact: true }).first().waitFor();
+    // Still signed in while offline (only a 401 signs a user out).
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+
+    // Back online: log out from the account menu.
+    await server.start();
+    await page.reload();
+    await page.getByText('Contul tău').first().hover();
+    await page
+      .getByRole('menuitem', { name: 'Deconectează-te' })
+      .or(page.getByRole('button', { name: 'Deconectează-te' }))
+      .or(page.getByRole('link', { name: 'Deconectează-te' }))
+      .first()
+      .click();
+    await page.getByText('Ai fost deconectat din cont.').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await context.close();
+  });
+
+  it('unknown paths show the home page and the manifest makes the app installable', async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto('/o-pagina-care-nu-exista');
+    await page.getByText('Fă din pasiunea ta o sursă de venit!').first().waitFor();
+    const manifest = (await (await fetch(`${server.url}/manifest.webmanifest`)).json()) as Record<
+      string,
+      unknown
+    >;
+    expect(manifest).toMatchObject({
+      lang: 'ro',
+      display: 'standalone',
+      start_url: '/',
+      short_name: 'Hobbiz',
+    });
+    const icons = manifest.icons as { sizes: string; purpose?: string }[];
+    expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(icons.some((i) => i.purpose === 'maskable')).toBe(true);
+    await context.close();
+  });
+});

@@ -1,0 +1,122 @@
+/**
+ * Home page, cold, on a weak phone: DevTools "Slow 4G" (562.5 ms latency, 180 kB/s down, 84.375 kB/s up)
+ * and 4× CPU slowdown, 412×823 viewport, empty cache. Reports LCP, initial JS (compressed bytes of the
+ * scripts fetched before the load event), total transfer, CLS. Median of RUNS runs.
+ *   npm run bench            (starts its own seeded server on a free port)
+ *   BENCH_URL=http://host:port npm run bench   (measures a running server)
+ */
+import type { CDPSession } from 'playwright-core';
+import { launchBrowser, TestServer } from '../../e2e/harness.ts';
+
+const RUNS = Number(process.env.RUNS ?? 3);
+const GOALS = { lcpMs: 1200, initialJsKb: 120, totalKb: 250, cls: 0.05 };
+
+type Sample = { lcpMs: number; initialJsKb: number; totalKb: number; cls: number; requests: number };
+
+async function measure(url: string): Promise<Sample> {
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      locale: 'ro-RO',
+    });
+    const page = await context.newPage();
+    const cdp: CDPSession = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: 180_000,
+      uploadThroughput: 84_375,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+
+    const types = new Map<string, string>();
+    const bytes = new Map<string, number>();
+    let loaded = false;
+    const initialScripts = new Set<string>();
+    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.loadingFinished', (e) => {
+      bytes.set(e.requestId, e.encodedDataLength);
+      if (!loaded && types.get(e.requestId) === 'Script') initialScripts.add(e.requestId);
+    });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: number; __cls: number };
+      w.__lcp = 0;
+      w.__cls = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__lcp = e.startTime;
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          hadRecentInput: boolean;
+        })[]) {
+          if (!e.hadRecentInput) w.__cls += e.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+    loaded = true;
+    // Let lazy work (local database, replication, service worker, card images) finish.
+    await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
+    await page.waitForTimeout(1500);
+    const { lcp, cls } = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __cls: number };
+      return { lcp: w.__lcp, cls: w.__cls };
+    });
+    const sum = (ids: Iterable<string>) => [...ids].reduce((s, id) => s + (bytes.get(id) ?? 0), 0);
+    const sample = {
+      lcpMs: Math.round(lcp),
+      initialJsKb: +(sum(initialScripts) / 1024).toFixed(1),
+      totalKb: +(sum(bytes.keys()) / 1024).toFixed(1),
+      cls: +cls.toFixed(3),
+      requests: bytes.size,
+    };
+    await context.close();
+    return sample;
+  } finally {
+    await browser.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+let server: TestServer | null = null;
+let url = process.env.BENCH_URL;
+if (!url) {
+  server = new TestServer();
+  await server.start();
+  url = server.url;
+}
+try {
+  const samples: Sample[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const s = await measure(`${url}/`);
+    console.log(`run ${i + 1}:`, JSON.stringify(s));
+    samples.push(s);
+  }
+  const result = {
+    lcpMs: median(samples.map((s) => s.lcpMs)),
+    initialJsKb: median(samples.map((s) => s.initialJsKb)),
+    totalKb: median(samples.map((s) => s.totalKb)),
+    cls: median(samples.map((s) => s.cls)),
+  };
+  console.log('\nHome, cold, Slow 4G + 4× CPU, 412×823 — median of', RUNS);
+  console.log(
+    `  LCP          ${result.lcpMs} ms   (goal ≤ ${GOALS.lcpMs})  ${result.lcpMs <= GOALS.lcpMs ? 'ok' : 'MISSED'}`,
+  );
+  console.log(
+    `  initial JS   ${result.initialJsKb} kB (goal ≤ ${GOALS.initialJsKb}) ${result.initialJsKb <= GOALS.initialJsKb ? 'ok' : 'MISSED'}`,
+  );
+  console.log(
+    `  total        ${result.totalKb} kB (goal ≤ ${GOALS.totalKb}) ${result.totalKb <= GOALS.totalKb ? 'ok' : 'MISSED'}`,
+  );
+  console.log(
+    `  CLS          ${result.cls}      (goal ≤ ${GOALS.cls})  ${result.cls <= GOALS.cls ? 'ok' : 'MISSED'}`,
+  );
+} finally {
+  await server?.dispose();
+}
