@@ -21,7 +21,12 @@ export const SYNC_LIMITS = {
 } as const;
 
 /** WebSocket close codes (4000–4999 are free for applications). */
-export const CLOSE_CODES = { unauthorized: 4401, outdated: 4426, authTimeout: 4408, protocolError: 4400 } as const;
+export const CLOSE_CODES = {
+  unauthorized: 4401,
+  outdated: 4426,
+  authTimeout: 4408,
+  protocolError: 4400,
+} as const;
 
 export type SyncCheckpoint = { seq: number };
 export type WithDeleted<T> = T & { _deleted: boolean };

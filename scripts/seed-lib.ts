@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { announcements, favorites, reviews, users } from '../schema/db/tables.ts';
-import { type Db, nextSeq } from '../sync-server/src/plugins/db.ts';
 import { newId } from '../sync-server/src/lib/ids.ts';
-import { hashPassword } from '../sync-server/src/services/passwords.ts';
+import { type Db, nextSeq } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
+import { hashPassword } from '../sync-server/src/services/passwords.ts';
 import { SEED_ANNOUNCEMENTS, SEED_PASSWORD, SEED_REVIEWS, SEED_USERS } from './seed-data.ts';
 
 const DAY = 86_400_000;
@@ -28,7 +28,9 @@ function placeholderSvg(hue: number, variant: number): string {
 }
 
 async function placeholderJpeg(hue: number, variant: number): Promise<Buffer> {
-  return sharp(Buffer.from(placeholderSvg(hue, variant))).jpeg({ quality: 85 }).toBuffer();
+  return sharp(Buffer.from(placeholderSvg(hue, variant)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }
 
 export function isEmpty(db: Db): boolean {
@@ -37,7 +39,11 @@ export function isEmpty(db: Db): boolean {
 }
 
 /** Fills an empty database with the demo catalogue: users, announcements with JPEGs, favourites, reviews. */
-export async function seed(db: Db, dataDir: string, now = new Date()): Promise<{ users: number; announcements: number }> {
+export async function seed(
+  db: Db,
+  dataDir: string,
+  now = new Date(),
+): Promise<{ users: number; announcements: number }> {
   const uploads = join(dataDir, 'uploads');
   const passwordHash = await hashPassword(SEED_PASSWORD);
   const userIds = SEED_USERS.map((_, i) => newId(new Date(now.getTime() - (200 + i * 7) * DAY)));
@@ -48,7 +54,9 @@ export async function seed(db: Db, dataDir: string, now = new Date()): Promise<{
       const id = newId(created);
       const images: string[] = [];
       for (let i = 0; i < a.imageCount; i++) {
-        images.push(await storeImage(await placeholderJpeg(a.hue, i), uploads, 'announcements', `${id}-${i}`));
+        images.push(
+          await storeImage(await placeholderJpeg(a.hue, i), uploads, 'announcements', `${id}-${i}`),
+        );
       }
       return { a, id, created, images };
     }),
@@ -96,7 +104,9 @@ export async function seed(db: Db, dataDir: string, now = new Date()): Promise<{
         })
         .run();
       for (const f of a.favorites) {
-        tx.insert(favorites).values({ userId: userIds[f]!, announcementId: id, createdAt: now.toISOString() }).run();
+        tx.insert(favorites)
+          .values({ userId: userIds[f]!, announcementId: id, createdAt: now.toISOString() })
+          .run();
       }
     }
     for (const r of SEED_REVIEWS) {

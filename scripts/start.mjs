@@ -36,7 +36,9 @@ if (!existsSync(installed) || newest(join(root, 'package-lock.json')) > newest(i
 // 2. Build the PWA when dist/ is missing or older than its sources.
 const built = join(root, 'dist', 'index.html');
 const sources = Math.max(
-  ...['pwa', 'schema', 'vite.config.ts', 'scripts/vite-prerender.ts', 'package-lock.json'].map((p) => newest(join(root, p))),
+  ...['pwa', 'schema', 'vite.config.ts', 'scripts/vite-prerender.ts', 'package-lock.json'].map((p) =>
+    newest(join(root, p)),
+  ),
 );
 if (!existsSync(built) || sources > newest(built)) {
   console.log('[start] building the PWA…');
@@ -47,6 +49,10 @@ if (!existsSync(built) || sources > newest(built)) {
 run(bin('tsx'), ['scripts/seed.ts']);
 
 // 4. Serve. Signals are forwarded so Ctrl+C closes the database cleanly.
-const server = spawn(bin('tsx'), ['sync-server/src/server.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+const server = spawn(bin('tsx'), ['sync-server/src/server.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -12,7 +12,9 @@ async function renderHome(root: string): Promise<string> {
     plugins: [react()],
   });
   try {
-    const mod = (await vite.ssrLoadModule('/src/prerender-entry.tsx')) as { render(url: string): Promise<string> };
+    const mod = (await vite.ssrLoadModule('/src/prerender-entry.tsx')) as {
+      render(url: string): Promise<string>;
+    };
     return await mod.render('/');
   } finally {
     await vite.close();
@@ -39,7 +41,9 @@ export function prerender(): Plugin {
         if (bundle) {
           for (const [name, asset] of Object.entries(bundle)) {
             if (asset.type !== 'asset' || !name.endsWith('.css')) continue;
-            const link = new RegExp(`<link rel="stylesheet"[^>]*href="/${name.replace(/[.]/g, '\\.')}"[^>]*>`);
+            const link = new RegExp(
+              `<link rel="stylesheet"[^>]*href="/${name.replace(/[.]/g, '\\.')}"[^>]*>`,
+            );
             if (!link.test(html)) continue;
             html = html.replace(link, () => `<style>${String(asset.source)}</style>`);
             delete bundle[name];

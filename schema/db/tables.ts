@@ -78,7 +78,10 @@ export const favorites = sqliteTable(
     announcementId: text('announcement_id').notNull(),
     createdAt: text('created_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.announcementId] }), index('favorites_announcement').on(t.announcementId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.announcementId] }),
+    index('favorites_announcement').on(t.announcementId),
+  ],
 );
 
 export const reviews = sqliteTable(

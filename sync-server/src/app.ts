@@ -63,7 +63,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err, url: request.url }, 'request failed');
-    if (err.validation) return reply.code(400).send({ error: 'Datele trimise nu sunt valide.', code: 'validation' });
+    if (err.validation)
+      return reply.code(400).send({ error: 'Datele trimise nu sunt valide.', code: 'validation' });
     if (status === 413) return reply.code(413).send({ error: 'Cererea este prea mare.' });
     if (status < 500) return reply.code(status).send({ error: 'Cerere invalidă.' });
     return reply.code(500).send({ error: 'A apărut o eroare pe server. Încearcă din nou.' });
@@ -76,6 +77,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(userRoutes);
   await app.register(authRoutes);
   await app.register(announcementRoutes);
-  await app.register(syncSocketRoutes, { collections: buildCollections({ announcements: announcementsRepo }) });
+  await app.register(syncSocketRoutes, {
+    collections: buildCollections({ announcements: announcementsRepo }),
+  });
   await app.register(staticFiles);
 });

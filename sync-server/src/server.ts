@@ -7,7 +7,6 @@ const config = loadConfig();
 const server = Fastify(serverOptions(config));
 await server.register(app, { config });
 
-
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     void server.close().then(() => process.exit(0));

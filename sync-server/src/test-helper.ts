@@ -2,14 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { announcements } from '../../schema/db/tables.ts';
 import app, { serverOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
-import { nextSeq } from './plugins/db.ts';
 import { newId } from './lib/ids.ts';
-import { announcements } from '../../schema/db/tables.ts';
+import { nextSeq } from './plugins/db.ts';
 
 /** Builds the real app on a fresh SQLite file in a temp folder; call close() to remove it. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<FastifyInstance & { cleanup(): Promise<void> }> {
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+): Promise<FastifyInstance & { cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-test-'));
   const config = { ...loadConfig({}), dataDir, staticDir: null, logLevel: 'silent', ...overrides };
   const server = Fastify(serverOptions(config));

@@ -56,7 +56,11 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   }
   if (!res.ok) {
     const e = (data ?? {}) as Partial<ApiErrorBody>;
-    throw new ApiError(e.error || fallbackError || 'A apărut o eroare. Încearcă din nou.', res.status, e.code);
+    throw new ApiError(
+      e.error || fallbackError || 'A apărut o eroare. Încearcă din nou.',
+      res.status,
+      e.code,
+    );
   }
   return data as T;
 }

@@ -1,5 +1,5 @@
-import { filter, map } from 'rxjs';
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
+import { filter, map } from 'rxjs';
 import { type PullResult, SYNC_LIMITS, type SyncCheckpoint } from '../../../schema/sync.ts';
 import type { SyncClient } from './sync-client.ts';
 import type { HobbizDatabase } from './types.ts';
@@ -33,6 +33,9 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: keyof HobbizDat
   });
 }
 
-export function startReplication(db: HobbizDatabase, client: SyncClient): RxReplicationState<unknown, SyncCheckpoint>[] {
+export function startReplication(
+  db: HobbizDatabase,
+  client: SyncClient,
+): RxReplicationState<unknown, SyncCheckpoint>[] {
   return [replicate(db, client, 'announcements')];
 }

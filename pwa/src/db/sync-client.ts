@@ -1,17 +1,21 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import {
   CLOSE_CODES,
-  COLLECTION_VERSIONS,
   type ClientMessage,
+  COLLECTION_VERSIONS,
+  type ServerMessage,
   SYNC_LIMITS,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
-  type ServerMessage,
 } from '../../../schema/sync.ts';
 
 export type SyncStatus = 'connecting' | 'online' | 'offline' | 'outdated' | 'unauthorized';
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: ReturnType<typeof setTimeout> };
+type Pending = {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  timer: ReturnType<typeof setTimeout>;
+};
 type Request = Extract<ClientMessage, { id: string }>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

@@ -27,7 +27,9 @@ export function openDatabase(file: string): Db {
 
 /** Next replication sequence number. Must be called inside the write transaction that uses it. */
 export function nextSeq(db: Db): number {
-  const row = db.$client.prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value").get() as {
+  const row = db.$client
+    .prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
+    .get() as {
     value: number;
   };
   return row.value;

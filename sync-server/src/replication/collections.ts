@@ -1,6 +1,11 @@
-import type { AnnouncementDoc } from '../../../schema/entities.ts';
-import { type CollectionName, type PullResult, SYNC_LIMITS, type SyncCheckpoint } from '../../../schema/sync.ts';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
+import type { AnnouncementDoc } from '../../../schema/entities.ts';
+import {
+  type CollectionName,
+  type PullResult,
+  SYNC_LIMITS,
+  type SyncCheckpoint,
+} from '../../../schema/sync.ts';
 import { type AnnouncementsRepository, toDoc } from '../repositories/announcements.ts';
 
 export type ReplicationContext = { userId: string | null };
@@ -20,7 +25,10 @@ export function clampBatch(n: number): number {
  * Announcements are public, but a deleted or deactivated one leaves everyone's view except its owner's:
  * they receive a tombstone whose content is blanked, so nothing hidden travels.
  */
-function announcementForCaller(row: AnnouncementRow, ctx: ReplicationContext): AnnouncementDoc & { _deleted: boolean } {
+function announcementForCaller(
+  row: AnnouncementRow,
+  ctx: ReplicationContext,
+): AnnouncementDoc & { _deleted: boolean } {
   const visible = !row.deleted && (row.active || row.ownerId === ctx.userId);
   if (visible) return { ...toDoc(row), _deleted: false };
   return {

@@ -1,6 +1,11 @@
-import type { WebSocket } from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLOSE_CODES, COLLECTION_VERSIONS, type ServerMessage, SYNC_PROTOCOL_VERSION } from '../../../schema/sync.ts';
+import type { WebSocket } from 'ws';
+import {
+  CLOSE_CODES,
+  COLLECTION_VERSIONS,
+  type ServerMessage,
+  SYNC_PROTOCOL_VERSION,
+} from '../../../schema/sync.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -35,13 +40,23 @@ function client(ws: WebSocket) {
     closed,
     send: (m: unknown) => ws.send(JSON.stringify(m)),
     hello: (token: string | null) =>
-      ws.send(JSON.stringify({ type: 'hello', token, protocol: SYNC_PROTOCOL_VERSION, collections: COLLECTION_VERSIONS })),
+      ws.send(
+        JSON.stringify({
+          type: 'hello',
+          token,
+          protocol: SYNC_PROTOCOL_VERSION,
+          collections: COLLECTION_VERSIONS,
+        }),
+      ),
     async pull(checkpoint: { seq: number } | null, batchSize: number) {
       const rid = String(++id);
       ws.send(JSON.stringify({ type: 'pull', id: rid, collection: 'announcements', checkpoint, batchSize }));
       const m = await next();
       if (m.type !== 'result' || m.id !== rid) throw new Error(`unexpected ${JSON.stringify(m)}`);
-      return m.data as { documents: { id: string; title: string; _deleted: boolean }[]; checkpoint: { seq: number } | null };
+      return m.data as {
+        documents: { id: string; title: string; _deleted: boolean }[];
+        checkpoint: { seq: number } | null;
+      };
     },
   };
 }
@@ -61,7 +76,12 @@ describe('sync socket', () => {
 
     const ws2 = await app.injectWS('/api/sync');
     const c2 = client(ws2);
-    c2.send({ type: 'hello', token: null, protocol: SYNC_PROTOCOL_VERSION, collections: { announcements: 99 } });
+    c2.send({
+      type: 'hello',
+      token: null,
+      protocol: SYNC_PROTOCOL_VERSION,
+      collections: { announcements: 99 },
+    });
     expect(await c2.next()).toMatchObject({ type: 'error', code: 'outdated' });
     expect(await c2.closed).toBe(CLOSE_CODES.outdated);
   });
@@ -91,7 +111,10 @@ describe('sync socket', () => {
   it('sends blanked tombstones for deleted and deactivated announcements, except deactivated ones to their owner', async () => {
     const owner = await registerAndLogin(app);
     const gone = insertAnnouncement(app, owner.userId, { deleted: true, title: 'Secret șters din listă' });
-    const paused = insertAnnouncement(app, owner.userId, { active: false, title: 'Anunț dezactivat temporar' });
+    const paused = insertAnnouncement(app, owner.userId, {
+      active: false,
+      title: 'Anunț dezactivat temporar',
+    });
     const guest = client(await app.injectWS('/api/sync'));
     guest.hello(null);
     await guest.next();

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   CLOSE_CODES,
-  COLLECTION_VERSIONS,
   type ClientMessage,
+  COLLECTION_VERSIONS,
   type CollectionName,
+  type ServerMessage,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
-  type ServerMessage,
 } from '../../../schema/sync.ts';
 import type { CollectionHandler } from './collections.ts';
 
@@ -28,7 +28,10 @@ function parse(raw: unknown): ClientMessage | null {
  * The sync socket. Browsers cannot set headers on a WebSocket, so the first message must be `hello`
  * with the token (or null for a guest); nothing is answered before it, and a silent socket is closed.
  */
-export async function syncSocketRoutes(app: FastifyInstance, opts: { collections: Record<CollectionName, CollectionHandler> }) {
+export async function syncSocketRoutes(
+  app: FastifyInstance,
+  opts: { collections: Record<CollectionName, CollectionHandler> },
+) {
   app.get(SYNC_PATH, { websocket: true }, (socket) => {
     let userId: string | null = null;
     let ready = false;
@@ -54,13 +57,21 @@ export async function syncSocketRoutes(app: FastifyInstance, opts: { collections
             ([name, v]) => COLLECTION_VERSIONS[name as CollectionName] !== v,
           );
         if (outdated) {
-          send(socket, { type: 'error', code: 'outdated', message: 'Aplicația trebuie actualizată. Reîncarcă pagina.' });
+          send(socket, {
+            type: 'error',
+            code: 'outdated',
+            message: 'Aplicația trebuie actualizată. Reîncarcă pagina.',
+          });
           return socket.close(CLOSE_CODES.outdated, 'outdated client');
         }
         if (msg.token) {
           userId = app.sessionsRepo.userIdFor(msg.token);
           if (!userId) {
-            send(socket, { type: 'error', code: 'unauthorized', message: 'Sesiunea a expirat. Te rugăm să te autentifici din nou.' });
+            send(socket, {
+              type: 'error',
+              code: 'unauthorized',
+              message: 'Sesiunea a expirat. Te rugăm să te autentifici din nou.',
+            });
             return socket.close(CLOSE_CODES.unauthorized, 'unauthorized');
           }
         }
@@ -72,24 +83,44 @@ export async function syncSocketRoutes(app: FastifyInstance, opts: { collections
       if (msg.type === 'pull') {
         const handler = opts.collections[msg.collection as CollectionName];
         if (!handler) {
-          return send(socket, { type: 'error', id: msg.id, code: 'unknown-collection', message: msg.collection });
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'unknown-collection',
+            message: msg.collection,
+          });
         }
         if (!handler.public && !userId) {
-          return send(socket, { type: 'error', id: msg.id, code: 'forbidden', message: 'Trebuie să fii autentificat.' });
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'forbidden',
+            message: 'Trebuie să fii autentificat.',
+          });
         }
         try {
           const data = handler.pull({ userId }, msg.checkpoint, msg.batchSize);
           return send(socket, { type: 'result', id: msg.id, data });
         } catch (err) {
           app.log.error({ err, collection: msg.collection }, 'pull failed');
-          return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: 'Eroare la sincronizare.' });
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'bad-request',
+            message: 'Eroare la sincronizare.',
+          });
         }
       }
 
       if (msg.type === 'push') {
         // Announcements are published through REST (multipart with images) until the sync-engine issue
         // adds pushable collections; a push is refused explicitly rather than ignored.
-        return send(socket, { type: 'error', id: msg.id, code: 'forbidden', message: 'Colecție doar pentru citire.' });
+        return send(socket, {
+          type: 'error',
+          id: msg.id,
+          code: 'forbidden',
+          message: 'Colecție doar pentru citire.',
+        });
       }
 
       socket.close(CLOSE_CODES.protocolError, 'unknown message');

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
-import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
 import { type AnnouncementRow, announcements, users } from '../../../schema/db/tables.ts';
+import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
 import type { Db } from '../plugins/db.ts';
 
 export function toDoc(r: AnnouncementRow): AnnouncementDoc {

@@ -28,7 +28,9 @@ export function sessionsRepository(db: Db) {
       return row?.userId ?? null;
     },
     revoke(token: string): void {
-      db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token))).run();
+      db.delete(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+        .run();
     },
     revokeAll(userId: string): void {
       db.delete(sessions).where(eq(sessions.userId, userId)).run();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
 import { type UserRow, users } from '../../../schema/db/tables.ts';
+import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
 import type { Db } from '../plugins/db.ts';
 
 export function toOwnProfile(u: UserRow): OwnProfile {

@@ -1,4 +1,10 @@
-import { ACCOUNT_MESSAGES, type LoginInput, type RegistrationInput, validateLogin, validateRegistration } from '../../../schema/rules/account.ts';
+import {
+  ACCOUNT_MESSAGES,
+  type LoginInput,
+  type RegistrationInput,
+  validateLogin,
+  validateRegistration,
+} from '../../../schema/rules/account.ts';
 import { newId } from '../lib/ids.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { UsersRepository } from '../repositories/users.ts';

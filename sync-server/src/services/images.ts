@@ -12,7 +12,12 @@ const VARIANT_WIDTHS = [320, 640] as const;
  * 1600 px, plus WebP variants for cards (name-320.webp, name-640.webp, see schema/images.ts).
  * Returns the public path of the JPEG under /uploads/.
  */
-export async function storeImage(input: Buffer, uploadsDir: string, folder: string, name: string): Promise<string> {
+export async function storeImage(
+  input: Buffer,
+  uploadsDir: string,
+  folder: string,
+  name: string,
+): Promise<string> {
   const dir = join(uploadsDir, folder);
   await mkdir(dir, { recursive: true });
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
@@ -24,7 +29,11 @@ export async function storeImage(input: Buffer, uploadsDir: string, folder: stri
   await writeFile(join(dir, `${name}.jpg`), jpeg);
   await Promise.all(
     VARIANT_WIDTHS.map(async (w) => {
-      const webp = await base.clone().resize({ width: w, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
+      const webp = await base
+        .clone()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: 70 })
+        .toBuffer();
       await writeFile(join(dir, `${name}-${w}.webp`), webp);
     }),
   );

@@ -112,7 +112,13 @@ class SessionStore {
       write(PROFILE_CACHE, JSON.stringify(user));
       write(STORAGE_KEYS.userId, user._id);
       if (user.avatar) write(STORAGE_KEYS.lastAvatarUrl, user.avatar);
-      this.set({ status: 'user', user, userId: user._id, avatarCandidates: candidates(user, check), offline: false });
+      this.set({
+        status: 'user',
+        user,
+        userId: user._id,
+        avatarCandidates: candidates(user, check),
+        offline: false,
+      });
     } catch (err) {
       if (err instanceof ApiError && err.status === 401) return this.signedOutLocally();
       // No network (or a server hiccup): stay signed in on what we know, only note it.

@@ -9,7 +9,13 @@ export function useSession(): SessionState & {
   refresh: typeof session.refresh;
 } {
   const state = useSyncExternalStore(session.subscribe, session.get, session.get);
-  return { ...state, login: session.login, register: session.register, logout: session.logout, refresh: session.refresh };
+  return {
+    ...state,
+    login: session.login,
+    register: session.register,
+    logout: session.logout,
+    refresh: session.refresh,
+  };
 }
 
 /**

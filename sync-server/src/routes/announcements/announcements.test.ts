@@ -14,8 +14,14 @@ afterAll(async () => {
 
 describe('announcements', () => {
   it('popular: most favourited first, then newest, public ones only, limited', async () => {
-    const old = insertAnnouncement(app, owner.userId, { favoritesCount: 5, createdAt: '2026-01-01T00:00:00.000Z' });
-    const newer = insertAnnouncement(app, owner.userId, { favoritesCount: 5, createdAt: '2026-06-01T00:00:00.000Z' });
+    const old = insertAnnouncement(app, owner.userId, {
+      favoritesCount: 5,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    const newer = insertAnnouncement(app, owner.userId, {
+      favoritesCount: 5,
+      createdAt: '2026-06-01T00:00:00.000Z',
+    });
     const top = insertAnnouncement(app, owner.userId, { favoritesCount: 9 });
     insertAnnouncement(app, owner.userId, { favoritesCount: 50, active: false });
     insertAnnouncement(app, owner.userId, { favoritesCount: 60, deleted: true });

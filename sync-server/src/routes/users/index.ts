@@ -15,20 +15,20 @@ const loginBody = { type: 'object', properties: { email: text, password: text } 
 
 export default async function userRoutes(app: FastifyInstance) {
   app.post('/api/users/register', { schema: { body: registerBody } }, async (request, reply) => {
-    const result = await app.accounts.register(normalizeRegistration(request.body as Record<string, unknown>));
+    const result = await app.accounts.register(
+      normalizeRegistration(request.body as Record<string, unknown>),
+    );
     if (!result.ok) return reply.code(result.status).send({ error: result.error });
-    return reply.code(201).send({ message: 'Cont creat cu succes! Te poți autentifica.', userId: result.value.userId });
+    return reply
+      .code(201)
+      .send({ message: 'Cont creat cu succes! Te poți autentifica.', userId: result.value.userId });
   });
 
-  app.post(
-    '/api/users/login',
-    { schema: { body: loginBody } },
-    async (request, reply) => {
-      const result = await app.accounts.login(normalizeLogin(request.body as Record<string, unknown>));
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
-      return result.value;
-    },
-  );
+  app.post('/api/users/login', { schema: { body: loginBody } }, async (request, reply) => {
+    const result = await app.accounts.login(normalizeLogin(request.body as Record<string, unknown>));
+    if (!result.ok) return reply.code(result.status).send({ error: result.error });
+    return result.value;
+  });
 
   app.get('/api/users/auth/check', async (request): Promise<AuthCheck> => {
     if (!request.userId) return { isAuthenticated: false, avatar: null, googleAvatar: null };

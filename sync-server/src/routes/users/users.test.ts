@@ -10,15 +10,22 @@ afterEach(async () => {
   await app.cleanup();
 });
 
-const register = (payload: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/users/register', payload });
+const register = (payload: Record<string, unknown>) =>
+  app.inject({ method: 'POST', url: '/api/users/register', payload });
 
 describe('accounts', () => {
   it('registers, logs in, checks the session and reads the own profile', async () => {
     const { token, userId, email } = await registerAndLogin(app);
     expect(token).toMatch(/^[\w-]{40,}$/);
-    const check = await app.inject({ url: '/api/users/auth/check', headers: { authorization: `Bearer ${token}` } });
+    const check = await app.inject({
+      url: '/api/users/auth/check',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(check.json()).toEqual({ isAuthenticated: true, avatar: null, googleAvatar: null });
-    const profile = await app.inject({ url: '/api/users/profile', headers: { authorization: `Bearer ${token}` } });
+    const profile = await app.inject({
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(profile.statusCode).toBe(200);
     expect(profile.json()).toMatchObject({ _id: userId, email, firstName: 'Ana', lastName: 'Pop' });
     expect(profile.json()).not.toHaveProperty('passwordHash');
@@ -26,7 +33,9 @@ describe('accounts', () => {
 
   it('stores only a memory-hard hash of the password and only a hash of the token', async () => {
     const { token } = await registerAndLogin(app, 'hash@hobbiz.test');
-    const user = app.db.$client.prepare("SELECT password_hash FROM users WHERE email = 'hash@hobbiz.test'").get() as {
+    const user = app.db.$client
+      .prepare("SELECT password_hash FROM users WHERE email = 'hash@hobbiz.test'")
+      .get() as {
       password_hash: string;
     };
     expect(user.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
@@ -39,10 +48,20 @@ describe('accounts', () => {
     const missing = await register({ email: 'a@b.ro', password: 'parola-buna-1' });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error).toBe('Introdu prenumele.');
-    const badEmail = await register({ firstName: 'A', lastName: 'B', email: 'nu-e-email', password: 'parola-buna-1' });
+    const badEmail = await register({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'nu-e-email',
+      password: 'parola-buna-1',
+    });
     expect(badEmail.json().error).toBe('Adresa de email nu este validă');
     await registerAndLogin(app, 'dublu@hobbiz.test');
-    const taken = await register({ firstName: 'A', lastName: 'B', email: 'DUBLU@hobbiz.test', password: 'parola-buna-1' });
+    const taken = await register({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'DUBLU@hobbiz.test',
+      password: 'parola-buna-1',
+    });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error).toBe('Există deja un cont cu această adresă de email.');
     const wrong = await app.inject({
@@ -89,7 +108,10 @@ describe('accounts', () => {
   it('rejects expired sessions', async () => {
     const { token } = await registerAndLogin(app);
     app.db.$client.prepare('UPDATE sessions SET expires_at = 1').run();
-    const check = await app.inject({ url: '/api/users/auth/check', headers: { authorization: `Bearer ${token}` } });
+    const check = await app.inject({
+      url: '/api/users/auth/check',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(check.json().isAuthenticated).toBe(false);
   });
 
