@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
@@ -39,12 +39,15 @@ export default fp(async function staticFiles(app: FastifyInstance) {
     },
   });
 
+  const shell = (reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').sendFile('index.html', dist);
+  app.get('/', (_request, reply) => shell(reply));
   // Client-side routes (and unknown paths, which show home) get the prerendered shell.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/uploads/')) {
       return reply.code(404).send({ error: 'Resursa nu a fost găsită.' });
     }
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', dist);
+    return shell(reply);
   });
 });
