@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_MESSAGES,
+  normalizeLogin,
+  normalizeRegistration,
+  type RegistrationInput,
+  validateLogin,
+  validateRegistration,
+} from './account.ts';
+import { ANNOUNCEMENT_MESSAGES } from './announcement.ts';
+
+const valid: RegistrationInput = {
+  firstName: 'Ana',
+  lastName: 'Popescu',
+  email: 'ana@example.ro',
+  password: 'parola-sigura',
+  phone: '',
+};
+
+const errorsOf = (patch: Partial<RegistrationInput>) => validateRegistration({ ...valid, ...patch });
+
+describe('ACCOUNT_MESSAGES', () => {
+  it('shares the phone and email messages with the announcement form', () => {
+    expect(ACCOUNT_MESSAGES.phoneInvalid).toBe(ANNOUNCEMENT_MESSAGES.phoneInvalid);
+    expect(ACCOUNT_MESSAGES.emailInvalid).toBe(ANNOUNCEMENT_MESSAGES.emailInvalid);
+    expect(ACCOUNT_MESSAGES.passwordTooShort).toBe('Parola trebuie să aibă cel puțin 8 caractere.');
+    expect(ACCOUNT_MESSAGES.nameTooLong).toBe('Numele nu poate depăși 50 de caractere');
+    expect(ACCOUNT_MESSAGES.changeEmailRequired).toBe('Introduceți noua adresă de e-mail.');
+    expect(ACCOUNT_MESSAGES.changePasswordRequired).toBe('Introduceți ambele parole.');
+    expect(ACCOUNT_MESSAGES.loginFailed).toBe('Autentificare eșuată');
+    expect(ACCOUNT_MESSAGES.registerFailed).toBe('Înregistrare eșuată');
+  });
+});
+
+describe('validateRegistration', () => {
+  it('accepts a complete registration, with or without a phone', () => {
+    expect(validateRegistration(valid)).toEqual({});
+    expect(errorsOf({ phone: '0712345678' })).toEqual({});
+  });
+
+  it('requires first name, last name, email and password', () => {
+    expect(
+      validateRegistration({ firstName: '', lastName: ' ', email: '', password: '', phone: '' }),
+    ).toEqual({
+      firstName: ACCOUNT_MESSAGES.firstNameRequired,
+      lastName: ACCOUNT_MESSAGES.lastNameRequired,
+      email: ACCOUNT_MESSAGES.emailRequired,
+      password: ACCOUNT_MESSAGES.passwordRequired,
+    });
+  });
+
+  it('limits names to 50 characters', () => {
+    expect(errorsOf({ firstName: 'ș'.repeat(50) }).firstName).toBeUndefined();
+    expect(errorsOf({ firstName: 'a'.repeat(51) }).firstName).toBe(ACCOUNT_MESSAGES.nameTooLong);
+    expect(errorsOf({ lastName: 'a'.repeat(51) }).lastName).toBe(ACCOUNT_MESSAGES.nameTooLong);
+  });
+
+  it('rejects a malformed email', () => {
+    expect(errorsOf({ email: 'ana' }).email).toBe(ACCOUNT_MESSAGES.emailInvalid);
+    expect(errorsOf({ email: `${'a'.repeat(250)}@x.ro` }).email).toBe(ACCOUNT_MESSAGES.emailInvalid);
+  });
+
+  it('needs a password of at least 8 characters', () => {
+    expect(errorsOf({ password: '1234567' }).password).toBe(ACCOUNT_MESSAGES.passwordTooShort);
+    expect(errorsOf({ password: '12345678' }).password).toBeUndefined();
+  });
+
+  it('checks an optional phone like the announcement form', () => {
+    expect(errorsOf({ phone: '712345678' }).phone).toBe(ACCOUNT_MESSAGES.phoneInvalid);
+    expect(errorsOf({ phone: '07123456789' }).phone).toBe(ACCOUNT_MESSAGES.phoneInvalid);
+    expect(errorsOf({ phone: '0712 345 678' }).phone).toBeUndefined();
+  });
+});
+
+describe('normalizeRegistration', () => {
+  it('trims names, lower-cases the email, strips phone spaces and keeps the password as typed', () => {
+    expect(
+      normalizeRegistration({
+        firstName: ' Ana ',
+        lastName: 'Popescu ',
+        email: ' Ana@Example.RO',
+        password: ' secret parola ',
+        phone: '0712 345 678',
+        isAdmin: true,
+      }),
+    ).toEqual({
+      firstName: 'Ana',
+      lastName: 'Popescu',
+      email: 'ana@example.ro',
+      password: ' secret parola ',
+      phone: '0712345678',
+    });
+  });
+
+  it('turns missing or non-string values into empty strings', () => {
+    expect(normalizeRegistration({ password: 12345678 })).toEqual({
+      firstName: '',
+      lastName: '',
+      email: '',
+      password: '',
+      phone: '',
+    });
+  });
+});
+
+describe('login', () => {
+  it('requires email and password, without the length rule', () => {
+    expect(validateLogin({ email: 'ana@example.ro', password: 'x' })).toEqual({});
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: ACCOUNT_MESSAGES.emailRequired,
+      password: ACCOUNT_MESSAGES.passwordRequired,
+    });
+    expect(validateLogin({ email: 'ana', password: 'x' }).email).toBe(ACCOUNT_MESSAGES.emailInvalid);
+  });
+
+  it('normalizes the email and drops other fields', () => {
+    expect(normalizeLogin({ email: ' ANA@example.ro ', password: 'p', extra: 1 })).toEqual({
+      email: 'ana@example.ro',
+      password: 'p',
+    });
+  });
+});

@@ -1,0 +1,95 @@
+import { LIMITS } from '../constants.ts';
+import { ANNOUNCEMENT_MESSAGES } from './announcement.ts';
+import { charCount, isEmail, isPhone, normalizePhone, toTrimmedString } from './common.ts';
+
+/**
+ * Sign-in and sign-up rules (spec doc 1 §5: login needs email and password; sign-up needs first name,
+ * last name, email and password, phone optional). Used by the forms and by the server's auth routes.
+ */
+export const ACCOUNT_MESSAGES = {
+  emailRequired: 'Introdu adresa de email.',
+  emailInvalid: 'Adresa de email nu este validă',
+  passwordRequired: 'Introdu parola.',
+  passwordTooShort: `Parola trebuie să aibă cel puțin ${LIMITS.passwordMin} caractere.`,
+  firstNameRequired: 'Introdu prenumele.',
+  lastNameRequired: 'Introdu numele.',
+  nameTooLong: `Numele nu poate depăși ${LIMITS.nameMax} de caractere`,
+  phoneInvalid: ANNOUNCEMENT_MESSAGES.phoneInvalid,
+  emailTaken: 'Există deja un cont cu această adresă de email.',
+  invalidCredentials: 'Email sau parolă incorectă.',
+  loginFailed: 'Autentificare eșuată',
+  registerFailed: 'Înregistrare eșuată',
+  changeEmailRequired: 'Introduceți noua adresă de e-mail.',
+  changePasswordRequired: 'Introduceți ambele parole.',
+} as const;
+
+const M = ACCOUNT_MESSAGES;
+
+export type RegistrationInput = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  phone: string;
+};
+
+export type LoginInput = { email: string; password: string };
+
+/** Emails compare case-insensitively everywhere, so they are stored lower-cased. */
+function normalizeEmail(value: unknown): string {
+  return toTrimmedString(value).toLowerCase();
+}
+
+/** Passwords are taken exactly as typed: spaces may be part of them. */
+function rawString(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+export function normalizeRegistration(raw: Record<string, unknown>): RegistrationInput {
+  return {
+    firstName: toTrimmedString(raw.firstName),
+    lastName: toTrimmedString(raw.lastName),
+    email: normalizeEmail(raw.email),
+    password: rawString(raw.password),
+    phone: normalizePhone(toTrimmedString(raw.phone)),
+  };
+}
+
+export function normalizeLogin(raw: Record<string, unknown>): LoginInput {
+  return { email: normalizeEmail(raw.email), password: rawString(raw.password) };
+}
+
+function emailError(email: string): string | undefined {
+  if (email.trim() === '') return M.emailRequired;
+  return isEmail(email.trim()) ? undefined : M.emailInvalid;
+}
+
+function nameError(name: string, required: string): string | undefined {
+  const value = name.trim();
+  if (value === '') return required;
+  return charCount(value) > LIMITS.nameMax ? M.nameTooLong : undefined;
+}
+
+export function validateRegistration(i: RegistrationInput): Partial<Record<keyof RegistrationInput, string>> {
+  const errors: Partial<Record<keyof RegistrationInput, string>> = {};
+  const firstName = nameError(i.firstName, M.firstNameRequired);
+  if (firstName) errors.firstName = firstName;
+  const lastName = nameError(i.lastName, M.lastNameRequired);
+  if (lastName) errors.lastName = lastName;
+  const email = emailError(i.email);
+  if (email) errors.email = email;
+  if (i.password === '') errors.password = M.passwordRequired;
+  else if (charCount(i.password) < LIMITS.passwordMin) errors.password = M.passwordTooShort;
+  const phone = normalizePhone(i.phone);
+  if (phone !== '' && !isPhone(phone)) errors.phone = M.phoneInvalid;
+  return errors;
+}
+
+/** Login checks presence and shape only; the password length rule applies when choosing one, not here. */
+export function validateLogin(i: LoginInput): Partial<Record<keyof LoginInput, string>> {
+  const errors: Partial<Record<keyof LoginInput, string>> = {};
+  const email = emailError(i.email);
+  if (email) errors.email = email;
+  if (i.password === '') errors.password = M.passwordRequired;
+  return errors;
+}

@@ -1,0 +1,155 @@
+import { CATEGORY_NAMES } from '../catalog/categories.ts';
+import { LIMITS } from '../constants.ts';
+import { isValidLocation } from '../locations.ts';
+import { charCount, isEmail, isPhone, normalizePhone, toTrimmedString } from './common.ts';
+
+/**
+ * Validation of the announcement form (spec doc 1 §5), run by the React form as the user types and again
+ * by the server on every publish/update: one rule, two callers, so the two sides can never disagree.
+ */
+
+/** Our own upper bound for a price (the spec sets none): whole lei. */
+export const PRICE_MAX = 1_000_000;
+
+const MB = 1024 * 1024;
+
+export const ANNOUNCEMENT_MESSAGES = {
+  titleMin: `Titlul trebuie să aibă cel puțin ${LIMITS.titleMin} caractere`,
+  titleMax: `Titlul nu poate depăși ${LIMITS.titleMax} de caractere`,
+  categoryRequired: 'Trebuie să selectezi o categorie',
+  descriptionMin: `Descrierea trebuie să aibă cel puțin ${LIMITS.descriptionMin} de caractere`,
+  descriptionMax: `Descrierea nu poate depăși ${LIMITS.descriptionMax} de caractere`,
+  locationRequired: 'Trebuie să selectezi o locație',
+  contactPersonRequired: 'Numele persoanei de contact este obligatoriu',
+  contactPersonMin: `Numele trebuie să aibă cel puțin ${LIMITS.contactNameMin} caractere`,
+  contactPersonMax: `Numele nu poate depăși ${LIMITS.contactNameMax} de caractere`,
+  emailInvalid: 'Adresa de email nu este validă',
+  phoneInvalid: `Numărul de telefon trebuie să înceapă cu 0 și să aibă ${LIMITS.phoneDigits} cifre`,
+  contactRequired: 'Trebuie să completezi cel puțin email-ul sau telefonul',
+  imagesMax: `Poți adăuga maxim ${LIMITS.imagesMax} imagini per anunț`,
+  imagesJpeg: 'Poți încărca doar imagini în format JPG/JPEG',
+  imagesSize: `Fiecare imagine trebuie să fie mai mică de ${LIMITS.imageMaxBytes / MB}MB`,
+  priceInvalid: 'Prețul trebuie să fie un număr întreg între 0 și 1.000.000 de lei',
+  submitErrors: {
+    publish: 'Te rugăm să corectezi erorile de mai sus înainte de a publica anunțul',
+    update: 'Te rugăm să corectezi erorile de mai sus înainte de a actualiza anunțul',
+  },
+  notAuthenticated: {
+    publish: 'Trebuie să fii autentificat pentru a publica un anunț!',
+    update: 'Trebuie să fii autentificat pentru a actualiza anunțul!',
+  },
+  /** Spec doc 1 §8: submit answered with HTTP 401. */
+  sessionExpired: 'Sesiunea a expirat. Te rugăm să te autentifici din nou.',
+  /** Spec doc 1 §8: any other failure without a server message. */
+  submitFailed: {
+    publish: 'Eroare la publicarea anunțului. Încearcă din nou!',
+    update: 'Eroare la actualizarea anunțului. Încearcă din nou!',
+  },
+} as const;
+
+const M = ANNOUNCEMENT_MESSAGES;
+
+export type AnnouncementInput = {
+  title: string;
+  category: string;
+  description: string;
+  location: string;
+  localitate: string;
+  contactPerson: string;
+  contactEmail: string;
+  contactPhone: string;
+  /** As typed; '' means no price. */
+  price: string;
+};
+
+export type AnnouncementField = keyof AnnouncementInput | 'contact' | 'images';
+export type FieldErrors = Partial<Record<AnnouncementField, string>>;
+
+/**
+ * Whole lei from what the user typed: digits, optionally grouped by spaces or by dots in threes
+ * ('1 250', '1.250'). null when empty, not a whole number, or above PRICE_MAX.
+ */
+export function parsePrice(price: string): number | null {
+  const compact = price.trim().replace(/\s+/g, '');
+  if (!/^\d+$/.test(compact) && !/^\d{1,3}(\.\d{3})+$/.test(compact)) return null;
+  const value = Number(compact.replaceAll('.', ''));
+  return Number.isSafeInteger(value) && value <= PRICE_MAX ? value : null;
+}
+
+/** Field errors of the form; an empty object when it may be submitted. Images are checked separately. */
+export function validateAnnouncement(input: AnnouncementInput): FieldErrors {
+  const errors: FieldErrors = {};
+
+  const titleLength = charCount(input.title.trim());
+  if (titleLength < LIMITS.titleMin) errors.title = M.titleMin;
+  else if (titleLength > LIMITS.titleMax) errors.title = M.titleMax;
+
+  if (!CATEGORY_NAMES.includes(input.category)) errors.category = M.categoryRequired;
+
+  const descriptionLength = charCount(input.description.trim());
+  if (descriptionLength < LIMITS.descriptionMin) errors.description = M.descriptionMin;
+  else if (descriptionLength > LIMITS.descriptionMax) errors.description = M.descriptionMax;
+
+  const location = input.location.trim();
+  if (location === '' || !isValidLocation(location, input.localitate.trim())) {
+    errors.location = M.locationRequired;
+  }
+
+  const contactLength = charCount(input.contactPerson.trim());
+  if (contactLength === 0) errors.contactPerson = M.contactPersonRequired;
+  else if (contactLength < LIMITS.contactNameMin) errors.contactPerson = M.contactPersonMin;
+  else if (contactLength > LIMITS.contactNameMax) errors.contactPerson = M.contactPersonMax;
+
+  const email = input.contactEmail.trim();
+  const phone = normalizePhone(input.contactPhone);
+  if (email !== '' && !isEmail(email)) errors.contactEmail = M.emailInvalid;
+  if (phone !== '' && !isPhone(phone)) errors.contactPhone = M.phoneInvalid;
+  if (email === '' && phone === '') errors.contact = M.contactRequired;
+
+  if (input.price.trim() !== '' && parsePrice(input.price) === null) errors.price = M.priceInvalid;
+
+  return errors;
+}
+
+/**
+ * The known fields of an untrusted body (form data or JSON) as trimmed strings; anything else is dropped,
+ * so a client cannot smuggle server-owned fields (owner, counters, dates) through this door.
+ */
+export function normalizeAnnouncementInput(raw: Record<string, unknown>): AnnouncementInput {
+  const field = (key: keyof AnnouncementInput) => toTrimmedString(raw[key]);
+  return {
+    title: field('title'),
+    category: field('category'),
+    description: field('description'),
+    location: field('location'),
+    localitate: field('localitate'),
+    contactPerson: field('contactPerson'),
+    contactEmail: field('contactEmail').toLowerCase(),
+    contactPhone: normalizePhone(field('contactPhone')),
+    price: field('price'),
+  };
+}
+
+export type ImageCandidate = { name: string; type: string; size: number };
+
+function looksJpeg(file: ImageCandidate): boolean {
+  return file.type === 'image/jpeg' || /\.jpe?g$/i.test(file.name);
+}
+
+/** First problem with a batch of new images (count, then type, then size), or null when all may be added. */
+export function validateImageCandidates(files: ImageCandidate[], existingCount: number): string | null {
+  if (existingCount + files.length > LIMITS.imagesMax) return M.imagesMax;
+  if (!files.every(looksJpeg)) return M.imagesJpeg;
+  if (files.some((f) => f.size >= LIMITS.imageMaxBytes)) return M.imagesSize;
+  return null;
+}
+
+/** JPEG files start with the SOI marker followed by another marker: FF D8 FF. The name and type can lie. */
+export function isJpegBytes(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+}
+
+/** Shown above the submit button when the form has errors. */
+export function submitErrorMessage(mode: 'publish' | 'update'): string {
+  return M.submitErrors[mode];
+}

@@ -1,0 +1,37 @@
+import { LIMITS } from '../constants.ts';
+
+/**
+ * Small helpers shared by the announcement and account rules, so "looks like an email" and
+ * "a Romanian phone number" mean the same thing on every form and on the server.
+ */
+
+/** Deliberately loose: something@something.tld without spaces. The real proof is a delivered email. */
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec: 10 digits starting with 0. The digit count comes from LIMITS so it exists only once. */
+const PHONE_RE = new RegExp(`^0\\d{${LIMITS.phoneDigits - 1}}$`);
+
+export function isEmail(value: string): boolean {
+  return value.length <= LIMITS.emailMax && EMAIL_RE.test(value);
+}
+
+/** People type '0712 345 678'; spaces are not part of the number. */
+export function normalizePhone(value: string): string {
+  return value.replace(/\s+/g, '');
+}
+
+export function isPhone(value: string): boolean {
+  return PHONE_RE.test(normalizePhone(value));
+}
+
+/** Length as a person counts it: composed characters (NFC), one per code point. */
+export function charCount(value: string): number {
+  return [...value.normalize('NFC')].length;
+}
+
+/** Coerces an untrusted form or JSON value to a trimmed NFC string; anything else becomes ''. */
+export function toTrimmedString(value: unknown): string {
+  if (typeof value === 'string') return value.normalize('NFC').trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
