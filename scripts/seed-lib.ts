@@ -116,7 +116,7 @@ export async function seed(
           id: newId(new Date(at)),
           authorId: userIds[r.author]!,
           userId: userIds[r.user]!,
-          announcementId: prepared.find((p) => p.a.owner === r.user)?.id ?? null,
+          announcementId: null,
           score: r.score,
           comment: r.comment,
           likes: [],
