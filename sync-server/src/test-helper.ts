@@ -17,12 +17,13 @@ export async function buildTestApp(
   const server = Fastify(serverOptions(config));
   await server.register(app, { config });
   await server.ready();
-  return Object.assign(server, {
-    async cleanup() {
-      await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  });
+  // Fastify() returns an instance that is also PromiseLike; tests only need the instance side.
+  const out = server as unknown as FastifyInstance & { cleanup(): Promise<void> };
+  out.cleanup = async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return out;
 }
 
 export async function registerAndLogin(
