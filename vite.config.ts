@@ -26,8 +26,8 @@ export default defineConfig({
   plugins: [
     tanstackRouter({
       target: 'react',
-      routesDirectory: './pwa/src/routes',
-      generatedRouteTree: './pwa/src/routeTree.gen.ts',
+      routesDirectory: './src/routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
       autoCodeSplitting: false,
       quoteStyle: 'single',
       semicolons: true,

@@ -64,7 +64,8 @@ export class TestServer {
 
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
-    const proc = spawn(TSX, ['sync-server/src/server.ts'], {
+    // One process (node with the tsx loader), so a kill really takes the server down.
+    const proc = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/server.ts'], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -136,25 +137,31 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
-/** How many announcements the page's local database (RxDB on IndexedDB) holds, tombstones excluded. */
+/** How many live announcements the page's local database (RxDB on Dexie/IndexedDB) holds. */
 export async function localAnnouncementCount(page: Page): Promise<number> {
   return page.evaluate(async () => {
     let total = 0;
     for (const info of await indexedDB.databases()) {
-      if (!info.name?.includes('hobbiz')) continue;
+      // RxDB's Dexie storage keeps each collection in its own IndexedDB database, rows in 'docs'.
+      if (!info.name?.startsWith('rxdb-dexie-hobbiz') || !info.name.endsWith('--announcements')) continue;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open(info.name!);
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });
-      for (const store of Array.from(db.objectStoreNames)) {
-        if (!store.includes('announcements') || store.includes('deleted')) continue;
-        total += await new Promise<number>((resolve) => {
-          const req = db.transaction(store).objectStore(store).count();
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => resolve(0);
-        });
-      }
+      total += await new Promise<number>((resolve) => {
+        let n = 0;
+        const req = db.transaction('docs').objectStore('docs').openCursor();
+        req.onsuccess = () => {
+          const cursor = req.result;
+          if (!cursor) return resolve(n);
+          // RxDB's Dexie storage keeps booleans as '0' / '1'.
+          const deleted = (cursor.value as { _deleted?: unknown })._deleted;
+          if (deleted !== '1' && deleted !== true) n++;
+          cursor.continue();
+        };
+        req.onerror = () => resolve(n);
+      });
       db.close();
     }
     return total;

@@ -1,4 +1,4 @@
-import { LIMITS } from './constants.ts';
+import { COUNTRY_WIDE, LIMITS } from './constants.ts';
 
 /** Display formatting shared by every page. Formatters are built once: constructing Intl objects is slow. */
 
@@ -81,4 +81,12 @@ export function formatPrice(price: number | null): string {
 export function initials(firstName: string, lastName: string): string {
   const first = (s: string) => [...s.trim()][0] ?? '';
   return `${first(firstName)}${first(lastName)}`.toLocaleUpperCase('ro');
+}
+
+/** 'Localitate, Județ', or the county alone, or 'Toată țara'. */
+export function formatLocation(location: string, localitate: string): string {
+  const county = location.trim() === '' ? COUNTRY_WIDE : location.trim();
+  const place = localitate.trim();
+  if (place === '' || county === COUNTRY_WIDE || place === county) return county;
+  return `${place}, ${county}`;
 }

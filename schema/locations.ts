@@ -122,10 +122,4 @@ export function coordinatesOf(county: string, localitate: string): { lat: number
   return seat === undefined ? null : pointOf(findPlace(c, seat));
 }
 
-/** 'Localitate, Județ', or the county alone, or 'Toată țara'. */
-export function formatLocation(location: string, localitate: string): string {
-  const county = location.trim() === '' ? COUNTRY_WIDE : location.trim();
-  const place = localitate.trim();
-  if (place === '' || county === COUNTRY_WIDE || place === county) return county;
-  return `${place}, ${county}`;
-}
+export { formatLocation } from './format.ts';

@@ -49,7 +49,7 @@ if (!existsSync(built) || sources > newest(built)) {
 run(bin('tsx'), ['scripts/seed.ts']);
 
 // 4. Serve. Signals are forwarded so Ctrl+C closes the database cleanly.
-const server = spawn(bin('tsx'), ['sync-server/src/server.ts'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/server.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: process.env,

@@ -1,17 +1,29 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppRouter } from './router.tsx';
 import './styles/index.css';
 
 const router = createAppRouter();
-
-// The prerendered shell in #root is painted before this runs; React replaces it with the live app.
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+// index.html carries the home page prerendered for a guest. On '/' React adopts that markup (hydration:
+// the hero painted from the first response stays the largest paint); hooks start from the same guest
+// snapshot and switch to the real session right after. Any other path renders afresh.
+if (location.pathname === '/' && container.firstElementChild) {
+  await router.load();
+  hydrateRoot(container, app, {
+    onRecoverableError: (err) => console.warn('Hidratare refăcută pe client', err),
+  });
+} else {
+  container.textContent = '';
+  createRoot(container).render(app);
+}
 
 // Everything heavy waits until the page has painted: the local database and its replication, and the
 // service worker (app shell precache). Both are lazy chunks, off the critical path.

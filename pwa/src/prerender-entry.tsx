@@ -6,5 +6,8 @@ import { createAppRouter } from './router.tsx';
 export async function render(url: string): Promise<string> {
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();
-  return renderToString(<RouterProvider router={router} />);
+  // In the browser, TanStack's <Matches> wraps everything in one extra <Suspense> that its server path
+  // leaves out. That boundary encloses the whole DOM, so emitting its SSR markers around the output gives
+  // the client exactly the tree it will hydrate (no mismatch, no second paint of the hero).
+  return `<!--$-->${renderToString(<RouterProvider router={router} />)}<!--/$-->`;
 }

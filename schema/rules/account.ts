@@ -1,6 +1,12 @@
 import { LIMITS } from '../constants.ts';
-import { ANNOUNCEMENT_MESSAGES } from './announcement.ts';
-import { charCount, isEmail, isPhone, normalizePhone, toTrimmedString } from './common.ts';
+import {
+  charCount,
+  isEmail,
+  isPhone,
+  normalizePhone,
+  PHONE_INVALID_MESSAGE,
+  toTrimmedString,
+} from './common.ts';
 
 /**
  * Sign-in and sign-up rules (spec doc 1 §5: login needs email and password; sign-up needs first name,
@@ -14,7 +20,7 @@ export const ACCOUNT_MESSAGES = {
   firstNameRequired: 'Introdu prenumele.',
   lastNameRequired: 'Introdu numele.',
   nameTooLong: `Numele nu poate depăși ${LIMITS.nameMax} de caractere`,
-  phoneInvalid: ANNOUNCEMENT_MESSAGES.phoneInvalid,
+  phoneInvalid: PHONE_INVALID_MESSAGE,
   emailTaken: 'Există deja un cont cu această adresă de email.',
   invalidCredentials: 'Email sau parolă incorectă.',
   loginFailed: 'Autentificare eșuată',

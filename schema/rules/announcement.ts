@@ -1,7 +1,14 @@
 import { CATEGORY_NAMES } from '../catalog/categories.ts';
 import { LIMITS } from '../constants.ts';
 import { isValidLocation } from '../locations.ts';
-import { charCount, isEmail, isPhone, normalizePhone, toTrimmedString } from './common.ts';
+import {
+  charCount,
+  isEmail,
+  isPhone,
+  normalizePhone,
+  PHONE_INVALID_MESSAGE,
+  toTrimmedString,
+} from './common.ts';
 
 /**
  * Validation of the announcement form (spec doc 1 §5), run by the React form as the user types and again
@@ -24,7 +31,7 @@ export const ANNOUNCEMENT_MESSAGES = {
   contactPersonMin: `Numele trebuie să aibă cel puțin ${LIMITS.contactNameMin} caractere`,
   contactPersonMax: `Numele nu poate depăși ${LIMITS.contactNameMax} de caractere`,
   emailInvalid: 'Adresa de email nu este validă',
-  phoneInvalid: `Numărul de telefon trebuie să înceapă cu 0 și să aibă ${LIMITS.phoneDigits} cifre`,
+  phoneInvalid: PHONE_INVALID_MESSAGE,
   contactRequired: 'Trebuie să completezi cel puțin email-ul sau telefonul',
   imagesMax: `Poți adăuga maxim ${LIMITS.imagesMax} imagini per anunț`,
   imagesJpeg: 'Poți încărca doar imagini în format JPG/JPEG',

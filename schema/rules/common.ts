@@ -35,3 +35,6 @@ export function toTrimmedString(value: unknown): string {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return '';
 }
+
+/** Spec §5 phone message, shared by the announcement and account rules. */
+export const PHONE_INVALID_MESSAGE = `Numărul de telefon trebuie să înceapă cu 0 și să aibă ${LIMITS.phoneDigits} cifre`;

@@ -48,7 +48,14 @@ describe('announcement definitions agree', () => {
       const value = doc[key as keyof typeof doc];
       const type = (def as { type: string | string[] }).type;
       const types = Array.isArray(type) ? type : [type];
-      const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : Number.isInteger(value) ? 'integer' : typeof value;
+      const actual =
+        value === null
+          ? 'null'
+          : Array.isArray(value)
+            ? 'array'
+            : Number.isInteger(value)
+              ? 'integer'
+              : typeof value;
       expect(types.includes(actual) || (actual === 'integer' && types.includes('number')), key).toBe(true);
     }
   });

@@ -134,9 +134,31 @@ export class SyncClient {
     this.socket?.send(JSON.stringify(msg));
   }
 
-  request<T>(msg: DistributiveOmit<Request, 'id'>): Promise<T> {
+  /** Resolves once the socket is authenticated; rejects at once when offline or refused. */
+  private whenReady(): Promise<void> {
+    const now = this.status$.value;
+    if (now === 'online') return Promise.resolve();
+    if (now !== 'connecting') return Promise.reject(new Error('Fără conexiune de sincronizare'));
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        sub.unsubscribe();
+        reject(new Error('Conectarea pentru sincronizare a expirat'));
+      }, SYNC_LIMITS.requestTimeoutMs);
+      const sub = this.status$.subscribe((s) => {
+        if (s === 'connecting') return;
+        clearTimeout(timer);
+        queueMicrotask(() => sub.unsubscribe());
+        if (s === 'online') resolve();
+        else reject(new Error('Fără conexiune de sincronizare'));
+      });
+    });
+  }
+
+  /** A request with an id and a timeout; a request made while connecting waits for the handshake. */
+  async request<T>(msg: DistributiveOmit<Request, 'id'>): Promise<T> {
+    await this.whenReady();
     return new Promise<T>((resolve, reject) => {
-      if (!this.socket || this.status$.value !== 'online') {
+      if (!this.socket) {
         reject(new Error('Fără conexiune de sincronizare'));
         return;
       }

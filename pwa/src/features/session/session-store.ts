@@ -15,6 +15,13 @@ export type SessionState = {
 };
 
 const PROFILE_CACHE = 'hobbiz_profile';
+const GUEST_SNAPSHOT: SessionState = Object.freeze({
+  status: 'guest',
+  userId: null,
+  user: null,
+  avatarCandidates: [],
+  offline: false,
+});
 
 function read(key: string): string | null {
   try {
@@ -74,6 +81,8 @@ class SessionStore {
     return () => this.listeners.delete(fn);
   };
   get = () => this.state;
+  /** What the build-time prerender saw (a guest): the first hydration pass must match it. */
+  getServerSnapshot = () => GUEST_SNAPSHOT;
 
   private set(patch: Partial<SessionState>) {
     this.state = { ...this.state, ...patch };

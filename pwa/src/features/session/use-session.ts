@@ -8,7 +8,7 @@ export function useSession(): SessionState & {
   logout: typeof session.logout;
   refresh: typeof session.refresh;
 } {
-  const state = useSyncExternalStore(session.subscribe, session.get, session.get);
+  const state = useSyncExternalStore(session.subscribe, session.get, session.getServerSnapshot);
   return {
     ...state,
     login: session.login,

@@ -1,0 +1,43 @@
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useState } from 'react';
+import { BellIcon, SearchIcon } from '../../ui/icons.tsx';
+import { IconLink } from './IconLink.tsx';
+import { ALL_CATEGORIES } from './search-all.ts';
+import { useBadges } from './use-badge-counts.ts';
+
+/** Header under 1200 px: a search field (Enter searches every category) and the notifications bell. */
+export function MobileHeader() {
+  const counts = useBadges();
+  const navigate = useNavigate();
+  const [q, setQ] = useState('');
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const text = q.trim();
+    void navigate({
+      to: '/anunturi-categorie/$category',
+      params: { category: ALL_CATEGORIES },
+      search: text ? { q: text } : {},
+    });
+  };
+
+  return (
+    <header className="hdr-mobile">
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the older phones we target */}
+      <form role="search" className="search-pill" onSubmit={submit}>
+        <SearchIcon size={20} />
+        <input
+          type="search"
+          placeholder="Ce anume cauți?"
+          aria-label="Caută anunțuri"
+          enterKeyHint="search"
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+        />
+      </form>
+      <IconLink to="/notificari" label="Notificări" count={counts.notifications}>
+        <BellIcon />
+      </IconLink>
+    </header>
+  );
+}

@@ -1,0 +1,40 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { STORAGE_KEYS } from '../../../schema/constants.ts';
+import { useSession } from '../features/session/use-session.ts';
+
+export const Route = createFileRoute('/oauth-success')({ component: OAuthSuccessPage });
+
+/** Social sign-in callback: keep the token, load the session, go home; no token means back to /login. */
+function OAuthSuccessPage() {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    // Read raw: the router's search parser would turn a token such as '12e4' into a number.
+    const token = new URLSearchParams(window.location.search).get('token');
+    if (!token) {
+      void navigate({ to: '/login', replace: true });
+      return;
+    }
+    let alive = true;
+    try {
+      localStorage.setItem(STORAGE_KEYS.token, token);
+    } catch {
+      /* storage blocked: the session check below then treats the visitor as a guest */
+    }
+    // replace: the token does not stay in the history.
+    void refresh(true).then(() => {
+      if (alive) void navigate({ to: '/', replace: true });
+    });
+    return () => {
+      alive = false;
+    };
+  }, [refresh, navigate]);
+
+  return (
+    <p className="page muted" role="status">
+      Se încarcă...
+    </p>
+  );
+}
