@@ -5,13 +5,23 @@
  *   npm run bench            (starts its own seeded server on a free port)
  *   BENCH_URL=http://host:port npm run bench   (measures a running server)
  */
+import { existsSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { launchBrowser, TestServer } from '../../e2e/harness.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const GOALS = { lcpMs: 1200, initialJsKb: 120, totalKb: 250, cls: 0.05 };
 
-type Sample = { lcpMs: number; initialJsKb: number; totalKb: number; cls: number; requests: number };
+type Sample = {
+  lcpMs: number;
+  initialJsKb: number;
+  initialJsGzipKb: number;
+  totalKb: number;
+  cls: number;
+  requests: number;
+  lcpElement: string;
+};
 
 async function measure(url: string): Promise<Sample> {
   const browser = await launchBrowser();
@@ -34,20 +44,29 @@ async function measure(url: string): Promise<Sample> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
 
     const types = new Map<string, string>();
+    const urls = new Map<string, string>();
     const bytes = new Map<string, number>();
     let loaded = false;
     const initialScripts = new Set<string>();
-    cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.type));
+    cdp.on('Network.responseReceived', (e) => {
+      types.set(e.requestId, e.type);
+      urls.set(e.requestId, new URL(e.response.url).pathname);
+    });
     cdp.on('Network.loadingFinished', (e) => {
       bytes.set(e.requestId, e.encodedDataLength);
       if (!loaded && types.get(e.requestId) === 'Script') initialScripts.add(e.requestId);
     });
     await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number; __cls: number };
+      const w = window as unknown as { __lcp: number; __cls: number; __lcpEl: string };
       w.__lcp = 0;
+      w.__lcpEl = '';
       w.__cls = 0;
       new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__lcp = e.startTime;
+        for (const e of list.getEntries() as (PerformanceEntry & { element?: Element; url?: string })[]) {
+          w.__lcp = e.startTime;
+          const el = e.element;
+          w.__lcpEl = el ? `${el.tagName.toLowerCase()}.${el.className} ${e.url ?? ''}`.trim() : '';
+        }
       }).observe({ type: 'largest-contentful-paint', buffered: true });
       new PerformanceObserver((list) => {
         for (const e of list.getEntries() as (PerformanceEntry & {
@@ -63,23 +82,33 @@ async function measure(url: string): Promise<Sample> {
     // Let lazy work (local database, replication, service worker, card images) finish.
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
     await page.waitForTimeout(1500);
-    const { lcp, cls } = await page.evaluate(() => {
-      const w = window as unknown as { __lcp: number; __cls: number };
-      return { lcp: w.__lcp, cls: w.__cls };
+    const { lcp, cls, lcpEl } = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __cls: number; __lcpEl: string };
+      return { lcp: w.__lcp, cls: w.__cls, lcpEl: w.__lcpEl };
     });
     const sum = (ids: Iterable<string>) => [...ids].reduce((s, id) => s + (bytes.get(id) ?? 0), 0);
     const sample = {
       lcpMs: Math.round(lcp),
       initialJsKb: +(sum(initialScripts) / 1024).toFixed(1),
+      initialJsGzipKb: +(gzipSize([...initialScripts].map((id) => urls.get(id) ?? '')) / 1024).toFixed(1),
       totalKb: +(sum(bytes.keys()) / 1024).toFixed(1),
       cls: +cls.toFixed(3),
       requests: bytes.size,
+      lcpElement: lcpEl,
     };
     await context.close();
     return sample;
   } finally {
     await browser.close();
   }
+}
+
+/** The budget is stated in gzip; the server sends brotli. Sizes of the same files' .gz from dist/. */
+function gzipSize(paths: string[]): number {
+  return paths.reduce((s, p) => {
+    const gz = join('dist', `${p}.gz`);
+    return s + (existsSync(gz) ? statSync(gz).size : 0);
+  }, 0);
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -101,6 +130,7 @@ try {
   const result = {
     lcpMs: median(samples.map((s) => s.lcpMs)),
     initialJsKb: median(samples.map((s) => s.initialJsKb)),
+    initialJsGzipKb: median(samples.map((s) => s.initialJsGzipKb)),
     totalKb: median(samples.map((s) => s.totalKb)),
     cls: median(samples.map((s) => s.cls)),
   };
@@ -109,10 +139,10 @@ try {
     `  LCP          ${result.lcpMs} ms   (goal ≤ ${GOALS.lcpMs})  ${result.lcpMs <= GOALS.lcpMs ? 'ok' : 'MISSED'}`,
   );
   console.log(
-    `  initial JS   ${result.initialJsKb} kB (goal ≤ ${GOALS.initialJsKb}) ${result.initialJsKb <= GOALS.initialJsKb ? 'ok' : 'MISSED'}`,
+    `  initial JS   ${result.initialJsGzipKb} kB gzip, ${result.initialJsKb} kB as sent (brotli) (goal ≤ ${GOALS.initialJsKb} gzip) ${result.initialJsGzipKb <= GOALS.initialJsKb ? 'ok' : 'MISSED'}`,
   );
   console.log(
-    `  total        ${result.totalKb} kB (goal ≤ ${GOALS.totalKb}) ${result.totalKb <= GOALS.totalKb ? 'ok' : 'MISSED'}`,
+    `  total        ${result.totalKb} kB as sent (goal ≤ ${GOALS.totalKb}) ${result.totalKb <= GOALS.totalKb ? 'ok' : 'MISSED'}`,
   );
   console.log(
     `  CLS          ${result.cls}      (goal ≤ ${GOALS.cls})  ${result.cls <= GOALS.cls ? 'ok' : 'MISSED'}`,

@@ -16,7 +16,7 @@ export function AnnouncementCard({ announcement: a }: { announcement: Announceme
           <img
             src={imageVariant(cover, 320)}
             srcSet={imageSrcSet(cover) || undefined}
-            sizes="240px"
+            sizes="(max-width: 600px) 168px, 240px"
             width={320}
             height={240}
             loading="lazy"
