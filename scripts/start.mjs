@@ -30,7 +30,7 @@ function newest(path) {
 const installed = join(root, 'node_modules', '.package-lock.json');
 if (!existsSync(installed) || newest(join(root, 'package-lock.json')) > newest(installed)) {
   console.log('[start] installing dependencies…');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 // 2. Build the PWA when dist/ is missing or older than its sources.
