@@ -71,3 +71,24 @@ export type AnnouncementApi = Omit<AnnouncementDoc, 'id'> & {
   _id: string;
   user: { _id: string; firstName: string; lastName: string; avatar: string | null } | null;
 };
+
+/** A favourite in the owner's database: the id is the announcement's id (one database per user). */
+export const favoriteDoc = z.object({ id: objectId, createdAt: z.string() });
+export type FavoriteDoc = z.infer<typeof favoriteDoc>;
+
+/** The single announcement draft of a user; everything as typed, validated only when publishing. */
+export const DRAFT_ID = 'draft';
+export const draftDoc = z.object({
+  id: z.literal(DRAFT_ID),
+  title: z.string(),
+  category: z.string(),
+  description: z.string(),
+  location: z.string(),
+  localitate: z.string(),
+  contactPerson: z.string(),
+  contactEmail: z.string(),
+  contactPhone: z.string(),
+  price: z.string(),
+  updatedAt: z.string(),
+});
+export type DraftDoc = z.infer<typeof draftDoc>;

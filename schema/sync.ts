@@ -8,6 +8,8 @@ export const SYNC_PROTOCOL_VERSION = 1;
 /** RxDB schema version of every replicated collection; a mismatch means an outdated client. */
 export const COLLECTION_VERSIONS = {
   announcements: 0,
+  favorites: 0,
+  drafts: 0,
 } as const;
 export type CollectionName = keyof typeof COLLECTION_VERSIONS;
 
@@ -53,3 +55,6 @@ export type ServerMessage =
   /** Something changed in these collections: pull from your checkpoint (the client emits RESYNC). */
   | { type: 'poke'; collections: string[] }
   | { type: 'event'; name: string; payload: unknown };
+
+/** Pushed rows the server refused, with the reason in Romanian (sent as the `syncRejected` event). */
+export type SyncRejection = { collection: string; id: string; error: string };

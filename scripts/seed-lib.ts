@@ -105,7 +105,7 @@ export async function seed(
         .run();
       for (const f of a.favorites) {
         tx.insert(favorites)
-          .values({ userId: userIds[f]!, announcementId: id, createdAt: now.toISOString() })
+          .values({ userId: userIds[f]!, announcementId: id, createdAt: now.toISOString(), seq: nextSeq(db) })
           .run();
       }
     }

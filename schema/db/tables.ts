@@ -77,11 +77,36 @@ export const favorites = sqliteTable(
     userId: text('user_id').notNull(),
     announcementId: text('announcement_id').notNull(),
     createdAt: text('created_at').notNull(),
+    /** A removed favourite stays as a tombstone so the owner's other devices learn of it. */
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    seq: integer('seq').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.announcementId] }),
     index('favorites_announcement').on(t.announcementId),
+    index('favorites_user_seq').on(t.userId, t.seq),
   ],
+);
+
+/** The announcement a seller is writing, one per user, so it follows them to another device. */
+export const drafts = sqliteTable(
+  'drafts',
+  {
+    userId: text('user_id').primaryKey(),
+    title: text('title').notNull().default(''),
+    category: text('category').notNull().default(''),
+    description: text('description').notNull().default(''),
+    location: text('location').notNull().default(''),
+    localitate: text('localitate').notNull().default(''),
+    contactPerson: text('contact_person').notNull().default(''),
+    contactEmail: text('contact_email').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
+    price: text('price').notNull().default(''),
+    updatedAt: text('updated_at').notNull(),
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [uniqueIndex('drafts_seq').on(t.seq)],
 );
 
 export const reviews = sqliteTable(
@@ -109,3 +134,5 @@ export const reviews = sqliteTable(
 export type UserRow = typeof users.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
+export type FavoriteRow = typeof favorites.$inferSelect;
+export type DraftRow = typeof drafts.$inferSelect;

@@ -11,6 +11,8 @@ import { buildCollections } from './replication/collections.ts';
 import { RealtimeHub } from './replication/hub.ts';
 import { syncSocketRoutes } from './replication/socket.ts';
 import { type AnnouncementsRepository, announcementsRepository } from './repositories/announcements.ts';
+import { draftsRepository } from './repositories/drafts.ts';
+import { type FavoritesRepository, favoritesRepository } from './repositories/favorites.ts';
 import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
@@ -18,6 +20,7 @@ import authRoutes from './routes/auth/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { type AccountsService, accountsService } from './services/accounts.ts';
+import { type FavoritesService, favoritesService } from './services/favorites.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,6 +31,8 @@ declare module 'fastify' {
     sessionsRepo: SessionsRepository;
     announcementsRepo: AnnouncementsRepository;
     accounts: AccountsService;
+    favoritesRepo: FavoritesRepository;
+    favoritesService: FavoritesService;
   }
 }
 
@@ -47,7 +52,17 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   const announcementsRepo = announcementsRepository(db);
   app.decorate('config', config);
   app.decorate('db', db);
-  app.decorate('hub', new RealtimeHub());
+  const hub = new RealtimeHub();
+  const favoritesRepo = favoritesRepository(db);
+  const favService = favoritesService({
+    db,
+    hub,
+    favorites: favoritesRepo,
+    announcements: announcementsRepo,
+  });
+  app.decorate('hub', hub);
+  app.decorate('favoritesRepo', favoritesRepo);
+  app.decorate('favoritesService', favService);
   app.decorate('usersRepo', usersRepo);
   app.decorate('sessionsRepo', sessionsRepo);
   app.decorate('announcementsRepo', announcementsRepo);
@@ -77,8 +92,14 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(userRoutes);
   await app.register(authRoutes);
   await app.register(announcementRoutes);
-  await app.register(syncSocketRoutes, {
-    collections: buildCollections({ announcements: announcementsRepo }),
+  const collections = buildCollections({
+    db,
+    hub,
+    announcements: announcementsRepo,
+    favorites: favoritesRepo,
+    favoritesService: favService,
+    drafts: draftsRepository(db),
   });
+  await app.register(syncSocketRoutes, { collections });
   await app.register(staticFiles);
 });

@@ -1,12 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
-import {
-  CLOSE_CODES,
-  COLLECTION_VERSIONS,
-  type ServerMessage,
-  SYNC_PROTOCOL_VERSION,
-} from '../../../schema/sync.ts';
+import { CLOSE_CODES, SYNC_PROTOCOL_VERSION } from '../../../schema/sync.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { client } from './test-client.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
@@ -16,50 +11,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await app.cleanup();
 });
-
-/** A tiny protocol client over the injected socket. */
-function client(ws: WebSocket) {
-  const inbox: ServerMessage[] = [];
-  const waiters: ((m: ServerMessage) => void)[] = [];
-  ws.on('message', (raw) => {
-    const msg = JSON.parse(String(raw)) as ServerMessage;
-    const w = waiters.shift();
-    if (w) w(msg);
-    else inbox.push(msg);
-  });
-  const next = () =>
-    new Promise<ServerMessage>((resolve) => {
-      const m = inbox.shift();
-      if (m) resolve(m);
-      else waiters.push(resolve);
-    });
-  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
-  let id = 0;
-  return {
-    next,
-    closed,
-    send: (m: unknown) => ws.send(JSON.stringify(m)),
-    hello: (token: string | null) =>
-      ws.send(
-        JSON.stringify({
-          type: 'hello',
-          token,
-          protocol: SYNC_PROTOCOL_VERSION,
-          collections: COLLECTION_VERSIONS,
-        }),
-      ),
-    async pull(checkpoint: { seq: number } | null, batchSize: number) {
-      const rid = String(++id);
-      ws.send(JSON.stringify({ type: 'pull', id: rid, collection: 'announcements', checkpoint, batchSize }));
-      const m = await next();
-      if (m.type !== 'result' || m.id !== rid) throw new Error(`unexpected ${JSON.stringify(m)}`);
-      return m.data as {
-        documents: { id: string; title: string; _deleted: boolean }[];
-        checkpoint: { seq: number } | null;
-      };
-    },
-  };
-}
 
 describe('sync socket', () => {
   it('closes a socket that never authenticates and answers nothing before hello', async () => {

@@ -6,6 +6,7 @@ import {
   COLLECTION_VERSIONS,
   type CollectionName,
   type ServerMessage,
+  SYNC_LIMITS,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
 } from '../../../schema/sync.ts';
@@ -113,14 +114,54 @@ export async function syncSocketRoutes(
       }
 
       if (msg.type === 'push') {
-        // Announcements are published through REST (multipart with images) until the sync-engine issue
-        // adds pushable collections; a push is refused explicitly rather than ignored.
-        return send(socket, {
-          type: 'error',
-          id: msg.id,
-          code: 'forbidden',
-          message: 'Colecție doar pentru citire.',
-        });
+        const handler = opts.collections[msg.collection as CollectionName];
+        if (!handler?.push) {
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'forbidden',
+            message: 'Colecție doar pentru citire.',
+          });
+        }
+        if (!userId) {
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'forbidden',
+            message: 'Trebuie să fii autentificat.',
+          });
+        }
+        const rows = Array.isArray(msg.rows) ? msg.rows : null;
+        const wellFormed =
+          rows &&
+          rows.length <= SYNC_LIMITS.maxPushRows &&
+          rows.every((r) => {
+            const doc = r?.newDocumentState as { id?: unknown } | undefined;
+            return !!doc && typeof doc === 'object' && typeof doc.id === 'string';
+          });
+        if (!wellFormed) {
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'bad-request',
+            message: 'Date de sincronizare invalide.',
+          });
+        }
+        try {
+          const out = handler.push({ userId }, rows);
+          send(socket, { type: 'result', id: msg.id, data: out.conflicts });
+          // Refused rows come back as conflicts (the queue moves on); the reason goes to this device.
+          for (const r of out.rejections) send(socket, { type: 'event', name: 'syncRejected', payload: r });
+          return;
+        } catch (err) {
+          app.log.error({ err, collection: msg.collection }, 'push failed');
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'bad-request',
+            message: 'Eroare la sincronizare.',
+          });
+        }
       }
 
       socket.close(CLOSE_CODES.protocolError, 'unknown message');

@@ -1,0 +1,79 @@
+import { isDeepStrictEqual } from 'node:util';
+import type { PushRow, SyncRejection, WithDeleted } from '../../../schema/sync.ts';
+import type { Db } from '../plugins/db.ts';
+import type { ReplicationContext } from './collections.ts';
+
+export type Prepared<T> = { ok: true; doc: WithDeleted<T> } | { ok: false; error: string };
+
+/** What a writable collection tells the push engine; SQL and rules stay in the collection's module. */
+export type PushAdapter<T extends { id: string }> = {
+  /** The server's copy as this caller sees it, or null when there is none. */
+  current(ctx: ReplicationContext, id: string): WithDeleted<T> | null;
+  /**
+   * Authorises and validates a wanted state, rewriting server-owned fields. Refusals carry a Romanian
+   * message; they come back to the client as a conflict with the server's copy, never as an exception.
+   */
+  prepare(ctx: ReplicationContext, wanted: WithDeleted<T>, current: WithDeleted<T> | null): Prepared<T>;
+  /** Writes inside the batch transaction, with the seq taken for it. */
+  write(ctx: ReplicationContext, doc: WithDeleted<T>, current: WithDeleted<T> | null, seq: number): void;
+  /** After commit: derived data, pokes and events (services own side effects). */
+  afterCommit?(ctx: ReplicationContext, written: WithDeleted<T>[]): void;
+};
+
+/** Only the document body takes part in comparisons: RxDB's own fields (_meta, _rev…) are not ours. */
+export function body<T>(doc: WithDeleted<T>): WithDeleted<T> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(doc as Record<string, unknown>)) {
+    if (k === '_deleted' || !k.startsWith('_')) out[k] = v;
+  }
+  out._deleted = !!(doc as { _deleted?: boolean })._deleted;
+  return out as WithDeleted<T>;
+}
+
+export type PushOutcome<T> = { conflicts: WithDeleted<T>[]; rejections: SyncRejection[] };
+
+/**
+ * The push rules of ARCHITECTURE.md, one transaction per batch:
+ * same as the server's copy → ok (an idempotent retry); no copy (or a tombstone) and no assumed state → insert;
+ * copy equal to the assumed state → write with a new seq; anything else → conflict with the server's copy.
+ */
+export function applyPush<T extends { id: string }>(
+  db: Db,
+  collection: string,
+  adapter: PushAdapter<T>,
+  ctx: ReplicationContext,
+  rows: PushRow<T>[],
+  nextSeq: () => number,
+): PushOutcome<T> {
+  const conflicts: WithDeleted<T>[] = [];
+  const rejections: SyncRejection[] = [];
+  const written: WithDeleted<T>[] = [];
+  db.transaction(() => {
+    for (const row of rows) {
+      const wanted = body(row.newDocumentState);
+      const assumed = row.assumedMasterState ? body(row.assumedMasterState) : null;
+      const current = adapter.current(ctx, wanted.id);
+      if (current && isDeepStrictEqual(current, wanted)) continue;
+      // A tombstone counts as "no row": re-adding what was removed elsewhere is an insert, not a conflict.
+      const absent = !current || current._deleted;
+      const basedOnServer = absent
+        ? !assumed || assumed._deleted || isDeepStrictEqual(current, assumed)
+        : !!assumed && isDeepStrictEqual(current, assumed);
+      if (!basedOnServer) {
+        // The client edited a state that is not the server's: it must resolve against the real one.
+        conflicts.push(current ?? { ...wanted, _deleted: true });
+        continue;
+      }
+      const prepared = adapter.prepare(ctx, wanted, current);
+      if (!prepared.ok) {
+        conflicts.push(current ?? { ...wanted, _deleted: true });
+        rejections.push({ collection, id: wanted.id, error: prepared.error });
+        continue;
+      }
+      adapter.write(ctx, prepared.doc, current, nextSeq());
+      written.push(prepared.doc);
+    }
+  });
+  if (written.length > 0) adapter.afterCommit?.(ctx, written);
+  return { conflicts, rejections };
+}

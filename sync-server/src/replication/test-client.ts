@@ -1,0 +1,62 @@
+import type { WebSocket } from 'ws';
+import { COLLECTION_VERSIONS, type ServerMessage, SYNC_PROTOCOL_VERSION } from '../../../schema/sync.ts';
+
+/** A tiny protocol client over the injected socket. */
+export function client(ws: WebSocket, opts: { collectSide?: boolean } = { collectSide: true }) {
+  const inbox: ServerMessage[] = [];
+  const waiters: ((m: ServerMessage) => void)[] = [];
+  /** Pokes and events, filed as they arrive (unless the caller wants every message through next()). */
+  const side: ServerMessage[] = [];
+  ws.on('message', (raw) => {
+    const msg = JSON.parse(String(raw)) as ServerMessage;
+    if (opts.collectSide && (msg.type === 'poke' || msg.type === 'event')) {
+      side.push(msg);
+      return;
+    }
+    const w = waiters.shift();
+    if (w) w(msg);
+    else inbox.push(msg);
+  });
+  const next = () =>
+    new Promise<ServerMessage>((resolve) => {
+      const m = inbox.shift();
+      if (m) resolve(m);
+      else waiters.push(resolve);
+    });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  let id = 0;
+  const answer = next;
+  return {
+    next,
+    side,
+    answer,
+    closed,
+    send: (m: unknown) => ws.send(JSON.stringify(m)),
+    hello: (token: string | null) =>
+      ws.send(
+        JSON.stringify({
+          type: 'hello',
+          token,
+          protocol: SYNC_PROTOCOL_VERSION,
+          collections: COLLECTION_VERSIONS,
+        }),
+      ),
+    async pull(checkpoint: { seq: number } | null, batchSize: number, collection = 'announcements') {
+      const rid = String(++id);
+      ws.send(JSON.stringify({ type: 'pull', id: rid, collection, checkpoint, batchSize }));
+      const m = await answer();
+      if (m.type !== 'result' || m.id !== rid) throw new Error(`unexpected ${JSON.stringify(m)}`);
+      return m.data as {
+        documents: ({ id: string; title: string; _deleted: boolean } & Record<string, unknown>)[];
+        checkpoint: { seq: number } | null;
+      };
+    },
+    async push(collection: string, rows: unknown[]) {
+      const rid = String(++id);
+      ws.send(JSON.stringify({ type: 'push', id: rid, collection, rows }));
+      const m = await answer();
+      if (m.type !== 'result' || m.id !== rid) throw new Error(`unexpected ${JSON.stringify(m)}`);
+      return m.data as ({ id: string; _deleted: boolean } & Record<string, unknown>)[];
+    },
+  };
+}

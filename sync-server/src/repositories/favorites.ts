@@ -1,0 +1,63 @@
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { type FavoriteRow, favorites } from '../../../schema/db/tables.ts';
+import type { Db } from '../plugins/db.ts';
+
+export function favoritesRepository(db: Db) {
+  return {
+    get(userId: string, announcementId: string): FavoriteRow | undefined {
+      return db
+        .select()
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.announcementId, announcementId)))
+        .get();
+    },
+    /** Insert or rewrite the (user, announcement) row — a removal is a tombstone, not a delete. */
+    put(row: FavoriteRow): void {
+      db.insert(favorites)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [favorites.userId, favorites.announcementId],
+          set: { createdAt: row.createdAt, deleted: row.deleted, seq: row.seq },
+        })
+        .run();
+    },
+    activeCount(userId: string): number {
+      const r = db
+        .select({ n: sql<number>`count(*)` })
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.deleted, false)))
+        .get();
+      return r?.n ?? 0;
+    },
+    activeIds(userId: string): string[] {
+      return db
+        .select({ id: favorites.announcementId })
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), eq(favorites.deleted, false)))
+        .orderBy(asc(favorites.createdAt))
+        .all()
+        .map((r) => r.id);
+    },
+    /** Live favourites per announcement: the only source of `favoritesCount`. */
+    countsFor(announcementIds: string[]): Map<string, number> {
+      if (announcementIds.length === 0) return new Map();
+      const rows = db
+        .select({ id: favorites.announcementId, n: sql<number>`count(*)` })
+        .from(favorites)
+        .where(and(inArray(favorites.announcementId, announcementIds), eq(favorites.deleted, false)))
+        .groupBy(favorites.announcementId)
+        .all();
+      return new Map(rows.map((r) => [r.id, r.n]));
+    },
+    changedSince(userId: string, afterSeq: number, limit: number): FavoriteRow[] {
+      return db
+        .select()
+        .from(favorites)
+        .where(and(eq(favorites.userId, userId), gt(favorites.seq, afterSeq)))
+        .orderBy(asc(favorites.seq))
+        .limit(limit)
+        .all();
+    },
+  };
+}
+export type FavoritesRepository = ReturnType<typeof favoritesRepository>;
