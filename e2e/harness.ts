@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -31,7 +32,7 @@ function freePort(): Promise<number> {
 
 /** A seeded data folder made once per run and copied for each test file (seeding renders ~150 JPEGs). */
 function seededTemplate(): string {
-  const dir = join(tmpdir(), 'hobbiz-e2e-template');
+  const dir = process.env.HOBBIZ_E2E_TEMPLATE ?? join(tmpdir(), 'hobbiz-e2e-template');
   if (!existsSync(join(dir, 'hobbiz.sqlite'))) {
     rmSync(dir, { recursive: true, force: true });
     const r = spawnSync(TSX, ['scripts/seed.ts'], {
@@ -166,4 +167,30 @@ export async function localAnnouncementCount(page: Page): Promise<number> {
     }
     return total;
   });
+}
+
+/** Reads the server's SQLite file directly (read-only; WAL lets it run beside the server). */
+export function queryServerDb<T>(server: TestServer, sql: string, ...params: unknown[]): T[] {
+  const db = new Database(join(server.dataDir, 'hobbiz.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A fresh account made through the API; the page is then signed in by storing its token. */
+export async function apiAccount(server: TestServer, email: string, password = 'o-parola-lunga') {
+  const json = { 'content-type': 'application/json' };
+  await fetch(`${server.url}/api/users/register`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ firstName: 'Test', lastName: 'Hobbiz', email, password }),
+  });
+  const res = await fetch(`${server.url}/api/users/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  return (await res.json()) as { token: string; userId: string };
 }

@@ -8,9 +8,11 @@ if (!existsSync('dist/index.html')) {
   const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
-// A fresh seeded template per run, so a changed seed never leaks between runs.
-rmSync(join(tmpdir(), 'hobbiz-e2e-template'), { recursive: true, force: true });
+// A fresh seeded template per run (seeded on first use), private to this run.
+const template = join(tmpdir(), `hobbiz-e2e-template-${process.pid}`);
 const r = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)], {
   stdio: 'inherit',
+  env: { ...process.env, HOBBIZ_E2E_TEMPLATE: template },
 });
+rmSync(template, { recursive: true, force: true });
 process.exit(r.status ?? 1);

@@ -1,17 +1,21 @@
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
 import { filter, map } from 'rxjs';
-import { type PullResult, SYNC_LIMITS, type SyncCheckpoint } from '../../../schema/sync.ts';
+import { type PullResult, SYNC_LIMITS, type SyncCheckpoint, type WithDeleted } from '../../../schema/sync.ts';
+import { markPushed } from './outbox.ts';
 import type { SyncClient } from './sync-client.ts';
 import type { HobbizDatabase } from './types.ts';
 
+type Name = keyof HobbizDatabase['collections'];
+
 /**
- * Pull-replicates a collection over the shared socket. The stream carries no documents: a server poke
- * (or a reconnect) emits RESYNC and RxDB pulls from its checkpoint, so a client that was away for a
- * while can never skip changes.
+ * Replicates a collection over the shared socket. The stream carries no documents: a server poke (or a
+ * reconnect) emits RESYNC and RxDB pulls from its checkpoint, so a client that was away can never skip
+ * changes. Writable collections push their local changes; RxDB keeps that queue in IndexedDB, so writes
+ * made offline survive reloads and go out when the socket is back.
  */
-function replicate(db: HobbizDatabase, client: SyncClient, name: keyof HobbizDatabase['collections']) {
+function replicate(db: HobbizDatabase, client: SyncClient, name: Name, writable: boolean) {
   return replicateRxCollection<unknown, SyncCheckpoint>({
-    collection: db.collections[name],
+    collection: db.collections[name] as never,
     replicationIdentifier: `hobbiz-sync-${name}`,
     live: true,
     retryTime: 5000,
@@ -30,12 +34,34 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: keyof HobbizDat
         map(() => 'RESYNC' as const),
       ),
     },
+    push: writable
+      ? {
+          batchSize: 50,
+          handler: async (rows) => {
+            const conflicts = await client.request<WithDeleted<unknown>[]>({
+              type: 'push',
+              collection: name,
+              rows: rows as never,
+            });
+            // Written or answered with a conflict (RxDB then takes the server's copy): no longer waiting.
+            markPushed(
+              name,
+              rows.map((r) => (r.newDocumentState as unknown as { id: string }).id),
+            );
+            return conflicts as never;
+          },
+        }
+      : undefined,
   });
 }
 
 export function startReplication(
   db: HobbizDatabase,
   client: SyncClient,
+  signedIn: boolean,
 ): RxReplicationState<unknown, SyncCheckpoint>[] {
-  return [replicate(db, client, 'announcements')];
+  const list = [replicate(db, client, 'announcements', false)];
+  // A guest's favourites and draft never leave the device.
+  if (signedIn) list.push(replicate(db, client, 'favorites', true), replicate(db, client, 'drafts', true));
+  return list;
 }

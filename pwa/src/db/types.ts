@@ -1,7 +1,9 @@
 import type { RxCollection, RxDatabase } from 'rxdb';
-import type { AnnouncementDoc } from '../../../schema/entities.ts';
+import type { AnnouncementDoc, DraftDoc, FavoriteDoc } from '../../../schema/entities.ts';
 
 export type HobbizCollections = {
   announcements: RxCollection<AnnouncementDoc>;
+  favorites: RxCollection<FavoriteDoc>;
+  drafts: RxCollection<DraftDoc>;
 };
 export type HobbizDatabase = RxDatabase<HobbizCollections>;

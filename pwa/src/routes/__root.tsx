@@ -1,5 +1,6 @@
 import { createRootRoute, Outlet, rootRouteId, useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { GuestFavoritesDialog } from '../features/favorites/GuestFavoritesDialog.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { useSessionRefresh } from '../features/session/use-session.ts';
 import { DesktopHeader } from '../features/shell/DesktopHeader.tsx';
@@ -7,6 +8,7 @@ import { FlashToast } from '../features/shell/FlashToast.tsx';
 import { MobileHeader } from '../features/shell/MobileHeader.tsx';
 import { MobileNav } from '../features/shell/MobileNav.tsx';
 import { SiteFooter } from '../features/shell/SiteFooter.tsx';
+import { SyncStatusChip } from '../features/shell/SyncStatusChip.tsx';
 import { showsMobileHeader } from '../features/shell/shell-paths.ts';
 import { BadgeCountsContext, useBadgeCounts } from '../features/shell/use-badge-counts.ts';
 
@@ -48,6 +50,8 @@ function RootLayout() {
         <SiteFooter home={isHome} />
         <MobileNav />
         <FlashToast />
+        <SyncStatusChip />
+        <GuestFavoritesDialog />
       </div>
     </BadgeCountsContext>
   );

@@ -1,4 +1,5 @@
 import { LIMITS } from '../../../schema/constants.ts';
+import { FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
 import type { AnnouncementRow, DraftRow, FavoriteRow } from '../../../schema/db/tables.ts';
 import {
   type AnnouncementDoc,
@@ -110,7 +111,7 @@ export function buildCollections(deps: Deps): Record<CollectionName, CollectionH
       return row ? favoriteDocOf(row) : null;
     },
     prepare: (ctx, wanted) => {
-      if (!objectId.safeParse(wanted.id).success) return { ok: false, error: 'Anunțul nu a fost găsit' };
+      if (!objectId.safeParse(wanted.id).success) return { ok: false, error: FAVORITE_MESSAGES.notFound };
       if (!wanted._deleted) {
         const refusal = deps.favoritesService.refusal(ctx.userId!, wanted.id);
         if (refusal) return { ok: false, error: refusal };

@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { LIMITS } from '../../../schema/constants.ts';
+import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
 import { announcements } from '../../../schema/db/tables.ts';
 import { type Db, nextSeq } from '../plugins/db.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { FavoritesRepository } from '../repositories/favorites.ts';
 
-export const FAVORITE_MESSAGES = {
-  limit: `Poți salva cel mult ${LIMITS.favoritesMax} de anunțuri favorite. Șterge unul ca să adaugi altul.`,
-  notFound: 'Anunțul nu a fost găsit',
-} as const;
 
 /**
  * Favourites, shared by replication and REST. A toggle is a write to the caller's own favourites;
@@ -29,7 +25,7 @@ export function favoritesService(deps: {
       if (!ann || ann.deleted || (!ann.active && ann.ownerId !== userId)) return FAVORITE_MESSAGES.notFound;
       const existing = favorites.get(userId, announcementId);
       if (existing && !existing.deleted) return null;
-      if (favorites.activeCount(userId) >= LIMITS.favoritesMax) return FAVORITE_MESSAGES.limit;
+      if (!canAddFavorite(favorites.activeCount(userId))) return FAVORITE_MESSAGES.limit;
       return null;
     },
 

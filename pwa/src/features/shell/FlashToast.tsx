@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { type Flash, takeQueuedFlash } from '../session/flash.ts';
+import { useToast } from './toast.ts';
 
-/** Shows a message queued before a reload (e.g. after logout) for its duration. */
+/** Shows a message queued before a reload (e.g. after logout), or a live toast, for its duration. */
 export function FlashToast() {
   const [flash, setFlash] = useState<Flash | null>(null);
   // Taken once: StrictMode runs the effect twice and the queue empties on the first read.
@@ -16,9 +17,11 @@ export function FlashToast() {
     return () => window.clearTimeout(timer);
   }, []);
 
+  const live = useToast();
+  const shown = live ?? flash;
   return (
     <div className="toast-region" role="status">
-      {flash && <p className={`toast toast--${flash.kind}`}>{flash.text}</p>}
+      {shown && <p className={`toast toast--${shown.kind}`}>{shown.text}</p>}
     </div>
   );
 }

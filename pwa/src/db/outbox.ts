@@ -1,0 +1,52 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * Local writes not yet confirmed by the server, for the "n changes waiting" status. RxDB keeps the real
+ * queue (and replays it after a reload); this only counts it, per user, across reloads.
+ */
+type Entry = `${string}/${string}`;
+let key: string | null = null;
+let entries = new Set<Entry>();
+const listeners = new Set<() => void>();
+
+function save() {
+  if (!key) return;
+  try {
+    localStorage.setItem(key, JSON.stringify([...entries]));
+  } catch {
+    /* storage full: the count may be off, the data is not */
+  }
+  for (const fn of listeners) fn();
+}
+
+export function selectOutbox(userId: string | null): void {
+  key = userId ? `hobbiz_outbox_${userId}` : null;
+  try {
+    entries = new Set(key ? (JSON.parse(localStorage.getItem(key) ?? '[]') as Entry[]) : []);
+  } catch {
+    entries = new Set();
+  }
+  for (const fn of listeners) fn();
+}
+
+export function markDirty(collection: string, id: string): void {
+  if (!key) return;
+  entries.add(`${collection}/${id}`);
+  save();
+}
+
+export function markPushed(collection: string, ids: string[]): void {
+  let changed = false;
+  for (const id of ids) changed = entries.delete(`${collection}/${id}`) || changed;
+  if (changed) save();
+}
+
+const subscribe = (fn: () => void) => {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+};
+const count = () => entries.size;
+
+export function usePendingChanges(): number {
+  return useSyncExternalStore(subscribe, count, () => 0);
+}
