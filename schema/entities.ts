@@ -92,3 +92,77 @@ export const draftDoc = z.object({
   updatedAt: z.string(),
 });
 export type DraftDoc = z.infer<typeof draftDoc>;
+
+/** A review, public. `announcementId` is '' when the review is about the person in general. */
+export const reviewDoc = z.object({
+  id: objectId,
+  authorId: objectId,
+  userId: objectId,
+  announcementId: z.string(),
+  score: z.number().min(0).max(5),
+  comment: z.string(),
+  likes: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ReviewDoc = z.infer<typeof reviewDoc>;
+
+/** A public profile as replicated: the public fields only ('' when there is no avatar). */
+export const profileDoc = z.object({
+  id: objectId,
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string(),
+  localitate: z.string(),
+  createdAt: z.string(),
+  lastSeen: z.string(),
+});
+export type ProfileDoc = z.infer<typeof profileDoc>;
+
+/** One participant's summary of a conversation (the chat list and the chat badge). */
+export const conversationDoc = z.object({
+  id: z.string(),
+  otherUserId: objectId,
+  announcementId: objectId,
+  lastMessageText: z.string(),
+  lastMessageAt: z.string(),
+  lastSenderId: z.string(),
+  unreadCount: z.number().int().nonnegative(),
+  /** Writing a newer value marks the conversation read (the only field a client may change). */
+  lastReadAt: z.string(),
+});
+export type ConversationDoc = z.infer<typeof conversationDoc>;
+
+export const reactionSchema = z.object({ emoji: z.string().min(1).max(16), userId: z.string() });
+export const replyToSchema = z.object({
+  messageId: z.string(),
+  senderId: z.string(),
+  text: z.string(),
+  image: z.string(),
+});
+
+export const messageDoc = z.object({
+  id: objectId,
+  conversationId: z.string(),
+  announcementId: objectId,
+  senderId: z.string(),
+  recipientId: z.string(),
+  text: z.string(),
+  image: z.string(),
+  replyTo: replyToSchema.nullable(),
+  reactions: z.array(reactionSchema),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type MessageDoc = z.infer<typeof messageDoc>;
+
+export const notificationDoc = z.object({
+  id: objectId,
+  senderId: z.string(),
+  conversationId: z.string(),
+  link: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationDoc = z.infer<typeof notificationDoc>;

@@ -10,6 +10,11 @@ export const COLLECTION_VERSIONS = {
   announcements: 0,
   favorites: 0,
   drafts: 0,
+  reviews: 0,
+  profiles: 0,
+  conversations: 0,
+  messages: 0,
+  notifications: 0,
 } as const;
 export type CollectionName = keyof typeof COLLECTION_VERSIONS;
 
@@ -44,7 +49,10 @@ export type ClientMessage =
       collections: Partial<Record<string, number>>;
     }
   | { type: 'pull'; id: string; collection: string; checkpoint: SyncCheckpoint | null; batchSize: number }
-  | { type: 'push'; id: string; collection: string; rows: PushRow<unknown>[] };
+  | { type: 'push'; id: string; collection: string; rows: PushRow<unknown>[] }
+  /** The conversation on screen (null when none): no notification is made for what one is reading. */
+  | { type: 'viewing'; conversationId: string | null }
+  | { type: 'typing'; conversationId: string; isTyping: boolean };
 
 export type SyncErrorCode = 'unauthorized' | 'outdated' | 'bad-request' | 'forbidden' | 'unknown-collection';
 

@@ -77,6 +77,7 @@ export async function seed(
           avatar: null,
           createdAt: created,
           lastSeen: new Date(now.getTime() - i * 3_600_000).toISOString(),
+          seq: nextSeq(db),
         })
         .run();
     });

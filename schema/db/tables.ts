@@ -23,8 +23,11 @@ export const users = sqliteTable(
     avatar: text('avatar'),
     createdAt: text('created_at').notNull(),
     lastSeen: text('last_seen').notNull(),
+    /** Public profiles replicate: a change to a public field takes a new seq. */
+    seq: integer('seq').notNull().default(0),
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_seq').on(t.seq)],
 );
 
 export const sessions = sqliteTable(
@@ -131,7 +134,87 @@ export const reviews = sqliteTable(
   ],
 );
 
+/** A conversation about one announcement between its seller and one buyer (id: seller-buyer-announcement). */
+export const conversations = sqliteTable('conversations', {
+  id: text('id').primaryKey(),
+  sellerId: text('seller_id').notNull(),
+  buyerId: text('buyer_id').notNull(),
+  announcementId: text('announcement_id').notNull(),
+  createdAt: text('created_at').notNull(),
+});
+
+/** Each participant's view of a conversation (the replicated "conversations" document). */
+export const conversationMembers = sqliteTable(
+  'conversation_members',
+  {
+    conversationId: text('conversation_id').notNull(),
+    userId: text('user_id').notNull(),
+    otherUserId: text('other_user_id').notNull(),
+    announcementId: text('announcement_id').notNull(),
+    lastMessageText: text('last_message_text').notNull().default(''),
+    lastMessageAt: text('last_message_at').notNull(),
+    lastSenderId: text('last_sender_id').notNull().default(''),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastReadAt: text('last_read_at').notNull().default(''),
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('members_user_seq').on(t.userId, t.seq),
+  ],
+);
+
+export type Reaction = { emoji: string; userId: string };
+export type ReplyTo = { messageId: string; senderId: string; text: string; image: string };
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id').notNull(),
+    announcementId: text('announcement_id').notNull(),
+    senderId: text('sender_id').notNull(),
+    recipientId: text('recipient_id').notNull(),
+    text: text('text').notNull().default(''),
+    image: text('image').notNull().default(''),
+    replyTo: text('reply_to', { mode: 'json' }).$type<ReplyTo | null>(),
+    reactions: text('reactions', { mode: 'json' }).$type<Reaction[]>().notNull().default(sql`'[]'`),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [
+    uniqueIndex('messages_seq').on(t.seq),
+    index('messages_conversation').on(t.conversationId, t.createdAt),
+    index('messages_sender_seq').on(t.senderId, t.seq),
+    index('messages_recipient_seq').on(t.recipientId, t.seq),
+  ],
+);
+
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    senderId: text('sender_id').notNull(),
+    conversationId: text('conversation_id').notNull(),
+    link: text('link').notNull(),
+    message: text('message').notNull(),
+    read: integer('read', { mode: 'boolean' }).notNull().default(false),
+    createdAt: text('created_at').notNull(),
+    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    seq: integer('seq').notNull(),
+  },
+  (t) => [index('notifications_user_seq').on(t.userId, t.seq)],
+);
+
 export type UserRow = typeof users.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MemberRow = typeof conversationMembers.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type FavoriteRow = typeof favorites.$inferSelect;

@@ -5,14 +5,16 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import auth from './plugins/auth.ts';
-import { type Db, openDatabase } from './plugins/db.ts';
+import { type Db, nextSeq, openDatabase } from './plugins/db.ts';
 import staticFiles from './plugins/static.ts';
-import { buildCollections } from './replication/collections.ts';
+import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
 import { syncSocketRoutes } from './replication/socket.ts';
 import { type AnnouncementsRepository, announcementsRepository } from './repositories/announcements.ts';
 import { draftsRepository } from './repositories/drafts.ts';
 import { type FavoritesRepository, favoritesRepository } from './repositories/favorites.ts';
+import { messagingRepository } from './repositories/messaging.ts';
+import { reviewsRepository } from './repositories/reviews.ts';
 import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
@@ -21,6 +23,7 @@ import healthRoutes from './routes/health/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { type AccountsService, accountsService } from './services/accounts.ts';
 import { type FavoritesService, favoritesService } from './services/favorites.ts';
+import { type MessagingService, messagingService } from './services/messaging.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +36,7 @@ declare module 'fastify' {
     accounts: AccountsService;
     favoritesRepo: FavoritesRepository;
     favoritesService: FavoritesService;
+    messaging: MessagingService;
   }
 }
 
@@ -63,10 +67,16 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('hub', hub);
   app.decorate('favoritesRepo', favoritesRepo);
   app.decorate('favoritesService', favService);
+  const messagingRepo = messagingRepository(db);
+  const messaging = messagingService({ hub, repo: messagingRepo, announcements: announcementsRepo });
+  app.decorate('messaging', messaging);
   app.decorate('usersRepo', usersRepo);
   app.decorate('sessionsRepo', sessionsRepo);
   app.decorate('announcementsRepo', announcementsRepo);
-  app.decorate('accounts', accountsService(usersRepo, sessionsRepo));
+  app.decorate(
+    'accounts',
+    accountsService(usersRepo, sessionsRepo, () => nextSeq(db)),
+  );
   sessionsRepo.purgeExpired();
 
   app.addHook('onClose', async () => {
@@ -99,6 +109,10 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     favorites: favoritesRepo,
     favoritesService: favService,
     drafts: draftsRepository(db),
+    reviews: reviewsRepository(db),
+    users: usersRepo,
+    messaging: messagingRepo,
+    messagingService: messaging,
   });
   await app.register(syncSocketRoutes, { collections });
   await app.register(staticFiles);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { nextSeq } from './db.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -10,6 +11,8 @@ declare module 'fastify' {
 }
 
 const LAST_SEEN_EVERY_MS = 60_000;
+/** Replicated profiles carry last activity at a coarser grain, so activity does not flood every device. */
+const LAST_SEEN_REPLICATE_MS = 10 * 60_000;
 
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
@@ -39,7 +42,11 @@ export default fp(async function auth(app: FastifyInstance) {
     const now = Date.now();
     if ((touched.get(userId) ?? 0) + LAST_SEEN_EVERY_MS < now) {
       touched.set(userId, now);
-      app.usersRepo.touchLastSeen(userId, new Date(now).toISOString());
+      const user = app.usersRepo.byId(userId);
+      const stale = !user || Date.parse(user.lastSeen) + LAST_SEEN_REPLICATE_MS < now;
+      app.db.transaction(() => {
+        app.usersRepo.touchLastSeen(userId, new Date(now).toISOString(), stale ? nextSeq(app.db) : undefined);
+      });
     }
   });
 });

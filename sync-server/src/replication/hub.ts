@@ -7,12 +7,25 @@ import type { ServerMessage } from '../../../schema/sync.ts';
  */
 export class RealtimeHub {
   private sockets = new Map<WebSocket, string | null>();
+  /** The conversation each socket has open on screen, for "no notification while looking". */
+  private viewing = new Map<WebSocket, string>();
 
   add(socket: WebSocket, userId: string | null): void {
     this.sockets.set(socket, userId);
   }
   remove(socket: WebSocket): void {
     this.sockets.delete(socket);
+    this.viewing.delete(socket);
+  }
+  setViewing(socket: WebSocket, conversationId: string | null): void {
+    if (conversationId) this.viewing.set(socket, conversationId);
+    else this.viewing.delete(socket);
+  }
+  isViewing(userId: string, conversationId: string): boolean {
+    for (const [socket, conv] of this.viewing) {
+      if (conv === conversationId && this.sockets.get(socket) === userId) return true;
+    }
+    return false;
   }
   get size(): number {
     return this.sockets.size;

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { PushRow, SyncRejection, WithDeleted } from '../../../schema/sync.ts';
 import type { Db } from '../plugins/db.ts';
-import type { ReplicationContext } from './collections.ts';
+import type { ReplicationContext } from './types.ts';
 
 export type Prepared<T> = { ok: true; doc: WithDeleted<T> } | { ok: false; error: string };
 

@@ -10,7 +10,7 @@ import {
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
 } from '../../../schema/sync.ts';
-import type { CollectionHandler } from './collections.ts';
+import type { CollectionHandler } from './types.ts';
 
 function send(socket: WebSocket, msg: ServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
@@ -162,6 +162,18 @@ export async function syncSocketRoutes(
             message: 'Eroare la sincronizare.',
           });
         }
+      }
+
+      if (msg.type === 'viewing') {
+        if (userId)
+          app.hub.setViewing(socket, typeof msg.conversationId === 'string' ? msg.conversationId : null);
+        return;
+      }
+      if (msg.type === 'typing') {
+        if (userId && typeof msg.conversationId === 'string') {
+          app.messaging.typing(userId, msg.conversationId, msg.isTyping === true);
+        }
+        return;
       }
 
       socket.close(CLOSE_CODES.protocolError, 'unknown message');

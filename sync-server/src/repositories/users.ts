@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq, gt } from 'drizzle-orm';
 import { type UserRow, users } from '../../../schema/db/tables.ts';
 import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
 import type { Db } from '../plugins/db.ts';
@@ -41,8 +41,21 @@ export function usersRepository(db: Db) {
     insert(row: typeof users.$inferInsert): void {
       db.insert(users).values(row).run();
     },
-    touchLastSeen(id: string, at: string): void {
-      db.update(users).set({ lastSeen: at }).where(eq(users.id, id)).run();
+    /** Last activity; replicated profiles take a new seq only when `seq` is given (see the auth plugin). */
+    touchLastSeen(id: string, at: string, seq?: number): void {
+      db.update(users)
+        .set(seq === undefined ? { lastSeen: at } : { lastSeen: at, seq })
+        .where(eq(users.id, id))
+        .run();
+    },
+    changedSince(afterSeq: number, limit: number): UserRow[] {
+      return db
+        .select()
+        .from(users)
+        .where(gt(users.seq, afterSeq))
+        .orderBy(asc(users.seq))
+        .limit(limit)
+        .all();
     },
   };
 }

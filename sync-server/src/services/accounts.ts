@@ -15,7 +15,7 @@ export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: num
 const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
 
 /** Account operations shared by every transport. Rules come from schema/rules/account.ts. */
-export function accountsService(users: UsersRepository, sessions: SessionsRepository) {
+export function accountsService(users: UsersRepository, sessions: SessionsRepository, seq: () => number) {
   return {
     async register(input: RegistrationInput): Promise<ServiceResult<{ userId: string }>> {
       const errors = Object.values(validateRegistration(input));
@@ -35,6 +35,8 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
           avatar: null,
           createdAt: now.toISOString(),
           lastSeen: now.toISOString(),
+          // The public profile replicates from its first moment.
+          seq: seq(),
         });
       } catch (err) {
         // Two sign-ups racing for one address: the unique index decides.

@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
 import { announcements } from '../../../schema/db/tables.ts';
+import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
 import { type Db, nextSeq } from '../plugins/db.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { FavoritesRepository } from '../repositories/favorites.ts';
-
 
 /**
  * Favourites, shared by replication and REST. A toggle is a write to the caller's own favourites;

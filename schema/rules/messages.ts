@@ -1,0 +1,31 @@
+/** Chat rules shared by the composer and the server. */
+export const MESSAGE_LIMITS = { textMax: 5000, previewChars: 120 } as const;
+
+export const MESSAGE_MESSAGES = {
+  empty: 'Scrie un mesaj sau atașează o imagine.',
+  tooLong: `Mesajul nu poate depăși ${MESSAGE_LIMITS.textMax} de caractere.`,
+  notFound: 'Conversația nu a fost găsită.',
+  ownAnnouncement: 'Nu îți poți trimite mesaje pe propriul anunț.',
+  notParticipant: 'Nu faci parte din această conversație.',
+  onlySenderDeletes: 'Poți șterge doar mesajele tale.',
+  announcementMissing: 'Anunțul nu a fost găsit',
+} as const;
+
+/** Spec doc 2 §3: the popup's conversation id is seller, buyer and announcement joined with '-'. */
+export function conversationId(sellerId: string, buyerId: string, announcementId: string): string {
+  return `${sellerId}-${buyerId}-${announcementId}`;
+}
+
+/** A message's preview in notifications and the conversation list. */
+export function messagePreview(text: string, image: string): string {
+  const t = text.trim().replace(/\s+/g, ' ');
+  if (!t) return image ? 'Imagine' : '';
+  return t.length > MESSAGE_LIMITS.previewChars ? `${t.slice(0, MESSAGE_LIMITS.previewChars - 1)}…` : t;
+}
+
+/** The composer's rule (spec doc 2 §5): trimmed text or an image. Returns a Romanian error or null. */
+export function validateMessageBody(text: string, image: string): string | null {
+  if (!text.trim() && !image) return MESSAGE_MESSAGES.empty;
+  if (text.length > MESSAGE_LIMITS.textMax) return MESSAGE_MESSAGES.tooLong;
+  return null;
+}

@@ -1,0 +1,73 @@
+import { LIMITS } from '../../../../schema/constants.ts';
+import type { DraftRow } from '../../../../schema/db/tables.ts';
+import { DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
+import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
+import type { Db } from '../../plugins/db.ts';
+import type { DraftsRepository } from '../../repositories/drafts.ts';
+import type { RealtimeHub } from '../hub.ts';
+import { applyPush, type PushAdapter } from '../push.ts';
+import { type CollectionHandler, page } from '../types.ts';
+
+const FIELDS = [
+  'title',
+  'category',
+  'description',
+  'location',
+  'localitate',
+  'contactPerson',
+  'contactEmail',
+  'contactPhone',
+  'price',
+  'updatedAt',
+] as const;
+
+/** Longest a draft field may be while typing; the §5 rules apply only when publishing. */
+const MAX = { description: LIMITS.descriptionMax + 1000, other: 500 } as const;
+
+const docOf = (r: DraftRow): WithDeleted<DraftDoc> =>
+  ({
+    id: DRAFT_ID,
+    ...Object.fromEntries(FIELDS.map((f) => [f, r[f]])),
+    _deleted: r.deleted,
+  }) as WithDeleted<DraftDoc>;
+
+/** The seller's single draft: it follows them to their other devices, and to nobody else. */
+export function draftsCollection(deps: {
+  db: Db;
+  seq: () => number;
+  repo: DraftsRepository;
+  hub: RealtimeHub;
+}): CollectionHandler {
+  const adapter: PushAdapter<DraftDoc> = {
+    current: (ctx) => {
+      const row = deps.repo.get(ctx.userId!);
+      return row ? docOf(row) : null;
+    },
+    prepare: (_ctx, wanted) => {
+      if (wanted.id !== DRAFT_ID) return { ok: false, error: 'Ciornă invalidă.' };
+      for (const f of FIELDS) {
+        const v = wanted[f];
+        const max = f === 'description' ? MAX.description : MAX.other;
+        if (typeof v !== 'string' || v.length > max)
+          return { ok: false, error: 'Ciorna conține câmpuri invalide.' };
+      }
+      const doc = Object.fromEntries([
+        ['id', DRAFT_ID],
+        ...FIELDS.map((f) => [f, wanted[f]]),
+        ['_deleted', !!wanted._deleted],
+      ]);
+      return { ok: true, doc: doc as WithDeleted<DraftDoc> };
+    },
+    write: (ctx, doc, _current, s) => {
+      const { id: _id, _deleted, ...fields } = doc;
+      deps.repo.put({ userId: ctx.userId!, ...fields, deleted: _deleted, seq: s });
+    },
+    afterCommit: (ctx) => deps.hub.poke(['drafts'], [ctx.userId!]),
+  };
+  return {
+    public: false,
+    pull: (ctx, checkpoint) =>
+      page(deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0), checkpoint, docOf),
+    push: (ctx, rows) => applyPush(deps.db, 'drafts', adapter, ctx, rows as PushRow<DraftDoc>[], deps.seq),
+  };
+}

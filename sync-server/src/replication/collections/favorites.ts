@@ -1,0 +1,66 @@
+import type { FavoriteRow } from '../../../../schema/db/tables.ts';
+import { type FavoriteDoc, objectId } from '../../../../schema/entities.ts';
+import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
+import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
+import type { Db } from '../../plugins/db.ts';
+import type { FavoritesRepository } from '../../repositories/favorites.ts';
+import type { FavoritesService } from '../../services/favorites.ts';
+import { applyPush, type PushAdapter } from '../push.ts';
+import { type CollectionHandler, clampBatch, page } from '../types.ts';
+
+const docOf = (r: FavoriteRow): WithDeleted<FavoriteDoc> => ({
+  id: r.announcementId,
+  createdAt: r.createdAt,
+  _deleted: r.deleted,
+});
+
+/** The caller's favourites: a toggle is a write to their own rows; counters are the service's. */
+export function favoritesCollection(deps: {
+  db: Db;
+  seq: () => number;
+  repo: FavoritesRepository;
+  service: FavoritesService;
+}): CollectionHandler {
+  const adapter: PushAdapter<FavoriteDoc> = {
+    current: (ctx, id) => {
+      const row = deps.repo.get(ctx.userId!, id);
+      return row ? docOf(row) : null;
+    },
+    prepare: (ctx, wanted) => {
+      if (!objectId.safeParse(wanted.id).success) return { ok: false, error: FAVORITE_MESSAGES.notFound };
+      if (!wanted._deleted) {
+        const refusal = deps.service.refusal(ctx.userId!, wanted.id);
+        if (refusal) return { ok: false, error: refusal };
+      }
+      // createdAt is the server's: the client's clock decides nothing.
+      return {
+        ok: true,
+        doc: { id: wanted.id, createdAt: new Date().toISOString(), _deleted: wanted._deleted },
+      };
+    },
+    write: (ctx, doc, _current, s) =>
+      deps.repo.put({
+        userId: ctx.userId!,
+        announcementId: doc.id,
+        createdAt: doc.createdAt,
+        deleted: doc._deleted,
+        seq: s,
+      }),
+    afterCommit: (ctx, written) =>
+      deps.service.afterChange(
+        ctx.userId!,
+        written.map((d) => d.id),
+      ),
+  };
+  return {
+    public: false,
+    pull: (ctx, checkpoint, batchSize) =>
+      page(
+        deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
+        checkpoint,
+        docOf,
+      ),
+    push: (ctx, rows) =>
+      applyPush(deps.db, 'favorites', adapter, ctx, rows as PushRow<FavoriteDoc>[], deps.seq),
+  };
+}

@@ -1,0 +1,185 @@
+import type { ConversationDoc, MessageDoc, NotificationDoc } from '../../../../schema/entities.ts';
+import { objectId, reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
+import { MESSAGE_MESSAGES, validateMessageBody } from '../../../../schema/rules/messages.ts';
+import type { PushRow } from '../../../../schema/sync.ts';
+import type { Db } from '../../plugins/db.ts';
+import type { MessagingRepository } from '../../repositories/messaging.ts';
+import {
+  Effects,
+  type MessagingService,
+  toConversationDoc,
+  toMessageDoc,
+  toNotificationDoc,
+} from '../../services/messaging.ts';
+import type { RealtimeHub } from '../hub.ts';
+import { applyPush, type PushAdapter } from '../push.ts';
+import { type CollectionHandler, clampBatch, page } from '../types.ts';
+
+type Deps = {
+  db: Db;
+  seq: () => number;
+  repo: MessagingRepository;
+  service: MessagingService;
+  hub: RealtimeHub;
+};
+
+const INVALID = 'Mesaj invalid.';
+
+/** Messages: visible to their two participants only. Clients insert, react, and delete their own. */
+export function messagesCollection(deps: Deps): CollectionHandler {
+  const adapter = (fx: Effects): PushAdapter<MessageDoc> => ({
+    current: (ctx, id) => {
+      const m = deps.repo.message(id);
+      if (!m || (m.senderId !== ctx.userId && m.recipientId !== ctx.userId)) return null;
+      return { ...toMessageDoc(m), _deleted: m.deleted };
+    },
+    prepare: (ctx, wanted, current) => {
+      if (!current) {
+        // A message created and deleted before it ever left the device: nothing to do.
+        if (wanted._deleted) return { ok: true, doc: wanted };
+        if (!objectId.safeParse(wanted.id).success || deps.repo.message(wanted.id))
+          return { ok: false, error: INVALID };
+        const reply = wanted.replyTo === null || replyToSchema.safeParse(wanted.replyTo).success;
+        if (typeof wanted.text !== 'string' || typeof wanted.image !== 'string' || !reply) {
+          return { ok: false, error: INVALID };
+        }
+        const bodyError = validateMessageBody(wanted.text, wanted.image);
+        if (bodyError) return { ok: false, error: bodyError };
+        const route = deps.service.route(
+          ctx.userId!,
+          String(wanted.announcementId),
+          String(wanted.recipientId ?? ''),
+        );
+        if ('error' in route) return { ok: false, error: route.error };
+        return { ok: true, doc: wanted };
+      }
+      if (wanted._deleted && !current._deleted && current.senderId !== ctx.userId) {
+        return { ok: false, error: MESSAGE_MESSAGES.onlySenderDeletes };
+      }
+      const reactions = Array.isArray(wanted.reactions) ? wanted.reactions : [];
+      if (!reactions.every((r) => reactionSchema.safeParse(r).success)) return { ok: false, error: INVALID };
+      return { ok: true, doc: wanted };
+    },
+    write: (ctx, wanted, current) => {
+      const userId = ctx.userId!;
+      if (!current) {
+        if (wanted._deleted) return;
+        deps.service.send(
+          userId,
+          {
+            id: wanted.id,
+            announcementId: wanted.announcementId,
+            recipientId: wanted.recipientId,
+            text: wanted.text,
+            image: wanted.image,
+            replyTo: wanted.replyTo,
+          },
+          deps.seq,
+          fx,
+        );
+        return;
+      }
+      const row = deps.repo.message(wanted.id)!;
+      if (wanted._deleted && !row.deleted) {
+        deps.service.remove(userId, row, deps.seq, fx);
+        return;
+      }
+      // Only the caller's own reaction is taken from the client; everyone else's stays as stored.
+      const mine = wanted.reactions.filter((r) => r.userId === userId).at(-1)?.emoji ?? null;
+      const had = row.reactions.find((r) => r.userId === userId)?.emoji ?? null;
+      if (mine !== had) deps.service.react(userId, row, mine, deps.seq, fx);
+    },
+    afterCommit: () => fx.publish(deps.hub),
+  });
+  return {
+    public: false,
+    pull: (ctx, checkpoint, batchSize) =>
+      page(
+        deps.repo.messagesChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
+        checkpoint,
+        (m) => ({
+          ...toMessageDoc(m),
+          ...(m.deleted ? { text: '', image: '', replyTo: null, reactions: [] } : {}),
+          _deleted: m.deleted,
+        }),
+      ),
+    push: (ctx, rows) =>
+      applyPush(deps.db, 'messages', adapter(new Effects()), ctx, rows as PushRow<MessageDoc>[], deps.seq),
+  };
+}
+
+/** Each participant's conversation summaries. The only client write: marking a conversation read. */
+export function conversationsCollection(deps: Deps): CollectionHandler {
+  const adapter = (fx: Effects): PushAdapter<ConversationDoc> => ({
+    current: (ctx, id) => {
+      const m = deps.repo.member(id, ctx.userId!);
+      return m ? { ...toConversationDoc(m), _deleted: m.deleted } : null;
+    },
+    prepare: (_ctx, wanted, current) => {
+      if (!current || wanted._deleted) return { ok: false, error: MESSAGE_MESSAGES.notFound };
+      return { ok: true, doc: wanted };
+    },
+    write: (ctx, wanted, current) => {
+      if (wanted.lastReadAt > (current?.lastReadAt ?? '')) {
+        deps.service.markRead(ctx.userId!, wanted.id, new Date().toISOString(), deps.seq, fx);
+      }
+    },
+    afterCommit: () => fx.publish(deps.hub),
+  });
+  return {
+    public: false,
+    pull: (ctx, checkpoint, batchSize) =>
+      page(
+        deps.repo.membersChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
+        checkpoint,
+        (m) => ({
+          ...toConversationDoc(m),
+          _deleted: m.deleted,
+        }),
+      ),
+    push: (ctx, rows) =>
+      applyPush(
+        deps.db,
+        'conversations',
+        adapter(new Effects()),
+        ctx,
+        rows as PushRow<ConversationDoc>[],
+        deps.seq,
+      ),
+  };
+}
+
+/** The caller's notifications; they may mark them read or delete them, never create one. */
+export function notificationsCollection(deps: Deps): CollectionHandler {
+  const adapter: PushAdapter<NotificationDoc> = {
+    current: (ctx, id) => {
+      const n = deps.repo.notification(id);
+      return n && n.userId === ctx.userId ? { ...toNotificationDoc(n), _deleted: n.deleted } : null;
+    },
+    prepare: (_ctx, wanted, current) => {
+      if (!current) return { ok: false, error: 'Notificarea nu a fost găsită.' };
+      return {
+        ok: true,
+        doc: {
+          ...current,
+          read: current.read || !!wanted.read,
+          _deleted: current._deleted || wanted._deleted,
+        },
+      };
+    },
+    write: (_ctx, doc, _current, s) =>
+      deps.repo.updateNotification(doc.id, { read: doc.read, deleted: doc._deleted, seq: s }),
+    afterCommit: (ctx) => deps.hub.poke(['notifications'], [ctx.userId!]),
+  };
+  return {
+    public: false,
+    pull: (ctx, checkpoint, batchSize) =>
+      page(
+        deps.repo.notificationsChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
+        checkpoint,
+        (n) => ({ ...toNotificationDoc(n), _deleted: n.deleted }),
+      ),
+    push: (ctx, rows) =>
+      applyPush(deps.db, 'notifications', adapter, ctx, rows as PushRow<NotificationDoc>[], deps.seq),
+  };
+}

@@ -1,0 +1,272 @@
+import type { MemberRow, MessageRow, NotificationRow, Reaction, ReplyTo } from '../../../schema/db/tables.ts';
+import type { ConversationDoc, MessageDoc, NotificationDoc } from '../../../schema/entities.ts';
+import {
+  conversationId,
+  MESSAGE_MESSAGES,
+  messagePreview,
+  validateMessageBody,
+} from '../../../schema/rules/messages.ts';
+import { newId } from '../lib/ids.ts';
+import type { RealtimeHub } from '../replication/hub.ts';
+import type { AnnouncementsRepository } from '../repositories/announcements.ts';
+import type { MessagingRepository } from '../repositories/messaging.ts';
+
+export const toMessageDoc = (m: MessageRow): MessageDoc => ({
+  id: m.id,
+  conversationId: m.conversationId,
+  announcementId: m.announcementId,
+  senderId: m.senderId,
+  recipientId: m.recipientId,
+  text: m.text,
+  image: m.image,
+  replyTo: m.replyTo ?? null,
+  reactions: m.reactions,
+  isRead: m.isRead,
+  createdAt: m.createdAt,
+});
+
+export const toConversationDoc = (m: MemberRow): ConversationDoc => ({
+  id: m.conversationId,
+  otherUserId: m.otherUserId,
+  announcementId: m.announcementId,
+  lastMessageText: m.lastMessageText,
+  lastMessageAt: m.lastMessageAt,
+  lastSenderId: m.lastSenderId,
+  unreadCount: m.unreadCount,
+  lastReadAt: m.lastReadAt,
+});
+
+export const toNotificationDoc = (n: NotificationRow): NotificationDoc => ({
+  id: n.id,
+  senderId: n.senderId,
+  conversationId: n.conversationId,
+  link: n.link,
+  message: n.message,
+  read: n.read,
+  createdAt: n.createdAt,
+});
+
+/** Real-time consequences gathered inside a transaction and published after it commits. */
+export class Effects {
+  private pokes = new Map<string, Set<string>>();
+  private events: { name: string; payload: unknown; to: string[] }[] = [];
+  poke(collections: string[], userIds: string[]) {
+    for (const c of collections) {
+      const set = this.pokes.get(c) ?? new Set<string>();
+      for (const u of userIds) set.add(u);
+      this.pokes.set(c, set);
+    }
+  }
+  emit(name: string, payload: unknown, to: string[]) {
+    this.events.push({ name, payload, to });
+  }
+  publish(hub: RealtimeHub) {
+    for (const [c, users] of this.pokes) hub.poke([c], users);
+    for (const e of this.events) hub.emit(e.name, e.payload, e.to);
+    this.pokes.clear();
+    this.events = [];
+  }
+}
+
+type Route = { conversationId: string; sellerId: string; buyerId: string; recipientId: string };
+export type NewMessage = {
+  id: string;
+  announcementId: string;
+  recipientId: string;
+  text: string;
+  image: string;
+  replyTo: ReplyTo | null;
+};
+
+/**
+ * Conversations, messages and their notifications. Used by replication (inside its batch transaction)
+ * and by REST. Identity, membership and conversation ids are decided here, never by the client.
+ */
+export function messagingService(deps: {
+  hub: RealtimeHub;
+  repo: MessagingRepository;
+  announcements: AnnouncementsRepository;
+}) {
+  const { hub, repo } = deps;
+
+  /** Who a new message from `callerId` about an announcement goes to, and in which conversation. */
+  function route(callerId: string, announcementId: string, recipientId: string): Route | { error: string } {
+    const ann = deps.announcements.byId(announcementId);
+    if (!ann || ann.deleted) return { error: MESSAGE_MESSAGES.announcementMissing };
+    if (ann.ownerId !== callerId) {
+      return {
+        conversationId: conversationId(ann.ownerId, callerId, announcementId),
+        sellerId: ann.ownerId,
+        buyerId: callerId,
+        recipientId: ann.ownerId,
+      };
+    }
+    // The seller answers within a conversation a buyer started; nobody writes to themselves.
+    if (!recipientId || recipientId === callerId) return { error: MESSAGE_MESSAGES.ownAnnouncement };
+    const id = conversationId(callerId, recipientId, announcementId);
+    if (!repo.conversation(id)) return { error: MESSAGE_MESSAGES.notFound };
+    return { conversationId: id, sellerId: callerId, buyerId: recipientId, recipientId };
+  }
+
+  function refreshSummaries(convId: string, seq: () => number, fx: Effects) {
+    const live = repo.liveMessages(convId);
+    const last = live.at(-1);
+    for (const userId of membersOf(convId)) {
+      const m = repo.member(convId, userId);
+      if (!m) continue;
+      const unread = live.filter((x) => x.recipientId === userId && !x.isRead).length;
+      repo.putMember({
+        ...m,
+        lastMessageText: last ? messagePreview(last.text, last.image) : '',
+        lastMessageAt: last?.createdAt ?? m.lastMessageAt,
+        lastSenderId: last?.senderId ?? '',
+        unreadCount: unread,
+        deleted: !last,
+        seq: seq(),
+      });
+    }
+    fx.poke(['conversations'], membersOf(convId));
+  }
+
+  function membersOf(convId: string): string[] {
+    const c = repo.conversation(convId);
+    return c ? [c.sellerId, c.buyerId] : [];
+  }
+
+  return {
+    route,
+    membersOf,
+
+    /** Validates and records a new message; must run inside a write transaction. */
+    send(
+      callerId: string,
+      input: NewMessage,
+      seq: () => number,
+      fx: Effects,
+    ): MessageRow | { error: string } {
+      const bodyError = validateMessageBody(input.text, input.image);
+      if (bodyError) return { error: bodyError };
+      const r = route(callerId, input.announcementId, input.recipientId);
+      if ('error' in r) return r;
+      const now = new Date().toISOString();
+      repo.insertConversation({
+        id: r.conversationId,
+        sellerId: r.sellerId,
+        buyerId: r.buyerId,
+        announcementId: input.announcementId,
+        createdAt: now,
+      });
+      const row: MessageRow = {
+        id: input.id,
+        conversationId: r.conversationId,
+        announcementId: input.announcementId,
+        senderId: callerId,
+        recipientId: r.recipientId,
+        text: input.text,
+        image: input.image,
+        replyTo: input.replyTo,
+        reactions: [],
+        isRead: false,
+        createdAt: now,
+        deleted: false,
+        seq: seq(),
+      };
+      repo.insertMessage(row);
+      const preview = messagePreview(row.text, row.image);
+      for (const [userId, otherUserId] of [
+        [callerId, r.recipientId],
+        [r.recipientId, callerId],
+      ] as const) {
+        const m = repo.member(r.conversationId, userId);
+        repo.putMember({
+          conversationId: r.conversationId,
+          userId,
+          otherUserId,
+          announcementId: input.announcementId,
+          lastMessageText: preview,
+          lastMessageAt: now,
+          lastSenderId: callerId,
+          unreadCount: (m?.unreadCount ?? 0) + (userId === r.recipientId ? 1 : 0),
+          lastReadAt: m?.lastReadAt ?? '',
+          deleted: false,
+          seq: seq(),
+        });
+      }
+      // No notification for someone who is looking at this very conversation.
+      if (!hub.isViewing(r.recipientId, r.conversationId)) {
+        repo.insertNotification({
+          id: newId(),
+          userId: r.recipientId,
+          senderId: callerId,
+          conversationId: r.conversationId,
+          link: `/chat/${r.conversationId}`,
+          message: preview,
+          read: false,
+          createdAt: now,
+          deleted: false,
+          seq: seq(),
+        });
+        fx.poke(['notifications'], [r.recipientId]);
+      }
+      const both = [callerId, r.recipientId];
+      fx.poke(['messages', 'conversations'], both);
+      fx.emit('newMessage', toMessageDoc(row), both);
+      return row;
+    },
+
+    /** One reaction per user per message; null removes the caller's. Participants only. */
+    react(
+      callerId: string,
+      msg: MessageRow,
+      emoji: string | null,
+      seq: () => number,
+      fx: Effects,
+    ): string | null {
+      if (msg.senderId !== callerId && msg.recipientId !== callerId) return MESSAGE_MESSAGES.notParticipant;
+      const others = msg.reactions.filter((x) => x.userId !== callerId);
+      const reactions: Reaction[] = emoji ? [...others, { emoji, userId: callerId }] : others;
+      repo.updateMessage(msg.id, { reactions, seq: seq() });
+      fx.poke(['messages'], [msg.senderId, msg.recipientId]);
+      return null;
+    },
+
+    /** The sender deletes their message; the last one going empties the conversation. */
+    remove(callerId: string, msg: MessageRow, seq: () => number, fx: Effects): string | null {
+      if (msg.senderId !== callerId) return MESSAGE_MESSAGES.onlySenderDeletes;
+      repo.updateMessage(msg.id, { deleted: true, seq: seq() });
+      const both = [msg.senderId, msg.recipientId];
+      fx.poke(['messages'], both);
+      if (repo.countLive(msg.conversationId) === 0) {
+        fx.emit('conversationEmpty', { conversationId: msg.conversationId }, both);
+      }
+      refreshSummaries(msg.conversationId, seq, fx);
+      return null;
+    },
+
+    /** Opening a conversation: its messages to the caller become read, its notifications go. */
+    markRead(callerId: string, convId: string, at: string, seq: () => number, fx: Effects): string | null {
+      const member = repo.member(convId, callerId);
+      if (!member) return MESSAGE_MESSAGES.notParticipant;
+      const unread = repo.unreadFor(convId, callerId);
+      for (const m of unread) repo.updateMessage(m.id, { isRead: true, seq: seq() });
+      repo.putMember({ ...member, unreadCount: 0, lastReadAt: at, seq: seq() });
+      const gone = repo.notificationsFor(callerId, convId);
+      for (const n of gone) repo.updateNotification(n.id, { deleted: true, seq: seq() });
+      fx.poke(['conversations'], [callerId]);
+      if (gone.length) fx.poke(['notifications'], [callerId]);
+      if (unread.length) {
+        fx.poke(['messages'], [callerId, member.otherUserId]);
+        fx.emit('messagesRead', { conversationId: convId, readerId: callerId }, [member.otherUserId]);
+      }
+      return null;
+    },
+
+    /** `typing` from a participant becomes `userTyping` for the other one. */
+    typing(callerId: string, convId: string, isTyping: boolean): void {
+      const member = repo.member(convId, callerId);
+      if (!member) return;
+      hub.emit('userTyping', { conversationId: convId, userId: callerId, isTyping }, [member.otherUserId]);
+    },
+  };
+}
+export type MessagingService = ReturnType<typeof messagingService>;
