@@ -138,13 +138,15 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
-/** How many live announcements the page's local database (RxDB on Dexie/IndexedDB) holds. */
+/** How many live announcements the local database of whoever is signed in (or the guest's) holds. */
 export async function localAnnouncementCount(page: Page): Promise<number> {
   return page.evaluate(async () => {
     let total = 0;
+    const userId = localStorage.getItem('userId');
+    const mine = `rxdb-dexie-${userId ? `hobbiz_u_${userId}` : 'hobbiz_guest'}--`;
     for (const info of await indexedDB.databases()) {
       // RxDB's Dexie storage keeps each collection in its own IndexedDB database, rows in 'docs'.
-      if (!info.name?.startsWith('rxdb-dexie-hobbiz') || !info.name.endsWith('--announcements')) continue;
+      if (!info.name?.startsWith(mine) || !info.name.endsWith('--announcements')) continue;
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const req = indexedDB.open(info.name!);
         req.onsuccess = () => resolve(req.result);

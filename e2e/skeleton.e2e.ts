@@ -10,6 +10,8 @@ import {
 
 let server: TestServer;
 let browser: Browser;
+/** A failing journey must not leave the next test without a server. */
+let stopped = false;
 beforeAll(async () => {
   server = new TestServer();
   await server.start();
@@ -73,6 +75,7 @@ describe('walking skeleton', () => {
 
     // Server gone: the installed app still starts and shows the announcements from RxDB.
     await server.stop();
+    stopped = true;
     await page.reload();
     await page.getByText('Fă din pasiunea ta o sursă de venit!').first().waitFor();
     await section.getByText(popular[0]!.title, { exact: true }).first().waitFor();
@@ -82,6 +85,7 @@ describe('walking skeleton', () => {
 
     // Back online: log out from the account menu.
     await server.start();
+    stopped = false;
     await page.reload();
     await page.getByText('Contul tău').first().hover();
     await page
@@ -96,6 +100,7 @@ describe('walking skeleton', () => {
   });
 
   it('unknown paths show the home page and the manifest makes the app installable', async () => {
+    if (stopped) await server.start();
     const { page, context } = await newPage(browser, server);
     await page.goto('/o-pagina-care-nu-exista');
     await page.getByText('Fă din pasiunea ta o sursă de venit!').first().waitFor();

@@ -43,7 +43,7 @@ async function importLegacyGuestFavorites(db: HobbizDatabase): Promise<void> {
 }
 
 async function clearGuestFavorites(): Promise<void> {
-  const guest = await openDatabase(null);
+  const guest = await openDatabase(null, ['favorites']);
   try {
     await guest.favorites.find().remove();
   } finally {
@@ -57,7 +57,7 @@ async function offerGuestFavorites(
   favorites: RxReplicationState<unknown, SyncCheckpoint>,
 ) {
   await Promise.race([favorites.awaitInitialReplication(), new Promise((r) => setTimeout(r, 5000))]);
-  const guest = await openDatabase(null);
+  const guest = await openDatabase(null, ['favorites']);
   let missing: string[];
   try {
     const guestIds = (await guest.favorites.find().exec()).map((d) => d.id);
@@ -132,7 +132,9 @@ async function start(userId: string | null): Promise<void> {
   };
   setSyncClient(client);
   setCurrentDatabase(db);
-  if (userId && replications[1]) void offerGuestFavorites(db, replications[1]).catch(() => undefined);
+  const favoritesReplication = replications.find((r) => r.collection.name === 'favorites');
+  if (userId && favoritesReplication)
+    void offerGuestFavorites(db, favoritesReplication).catch(() => undefined);
 }
 
 /**

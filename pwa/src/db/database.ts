@@ -1,16 +1,49 @@
+import type { RxJsonSchema } from 'rxdb';
 import { createRxDatabase } from 'rxdb/plugins/core';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { announcementRxSchema } from '../../../schema/rx/announcements.ts';
 import { draftRxSchema } from '../../../schema/rx/drafts.ts';
 import { favoriteRxSchema } from '../../../schema/rx/favorites.ts';
-import type { HobbizCollections, HobbizDatabase } from './types.ts';
+import { conversationRxSchema, messageRxSchema, notificationRxSchema } from '../../../schema/rx/messaging.ts';
+import { profileRxSchema, reviewRxSchema } from '../../../schema/rx/public.ts';
+import { conflictHandlers } from './conflicts.ts';
+import type { CollectionKey, HobbizCollections, HobbizDatabase } from './types.ts';
+
+const SCHEMAS: Record<CollectionKey, RxJsonSchema<never>> = {
+  announcements: announcementRxSchema as RxJsonSchema<never>,
+  reviews: reviewRxSchema as RxJsonSchema<never>,
+  profiles: profileRxSchema as RxJsonSchema<never>,
+  favorites: favoriteRxSchema as RxJsonSchema<never>,
+  drafts: draftRxSchema as RxJsonSchema<never>,
+  conversations: conversationRxSchema as RxJsonSchema<never>,
+  messages: messageRxSchema as RxJsonSchema<never>,
+  notifications: notificationRxSchema as RxJsonSchema<never>,
+};
+
+export const GUEST_COLLECTIONS: CollectionKey[] = [
+  'announcements',
+  'reviews',
+  'profiles',
+  'favorites',
+  'drafts',
+];
+export const USER_COLLECTIONS: CollectionKey[] = [
+  ...GUEST_COLLECTIONS,
+  'conversations',
+  'messages',
+  'notifications',
+];
 
 /** One IndexedDB database per person on the device, so two people on one phone never share data. */
 export function databaseName(userId: string | null): string {
   return userId ? `hobbiz_u_${userId}` : 'hobbiz_guest';
 }
 
-export async function openDatabase(userId: string | null): Promise<HobbizDatabase> {
+/**
+ * Opens a person's database. `only` opens a subset (RxDB allows ~13 open collections per page, so the
+ * guest list read during the post-login merge opens just its favourites).
+ */
+export async function openDatabase(userId: string | null, only?: CollectionKey[]): Promise<HobbizDatabase> {
   const db = await createRxDatabase<HobbizCollections>({
     name: databaseName(userId),
     storage: getRxStorageDexie(),
@@ -18,11 +51,10 @@ export async function openDatabase(userId: string | null): Promise<HobbizDatabas
     eventReduce: true,
     closeDuplicates: true,
   });
-  await db.addCollections({
-    announcements: { schema: announcementRxSchema },
-    // For a guest these two stay on the device (local-only); after login they can move to the account.
-    favorites: { schema: favoriteRxSchema },
-    drafts: { schema: draftRxSchema },
-  });
+  const names = only ?? (userId ? USER_COLLECTIONS : GUEST_COLLECTIONS);
+  const conflicts = conflictHandlers(userId);
+  await db.addCollections(
+    Object.fromEntries(names.map((n) => [n, { schema: SCHEMAS[n], conflictHandler: conflicts[n] }])) as never,
+  );
   return db;
 }

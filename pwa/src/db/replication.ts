@@ -3,9 +3,9 @@ import { filter, map } from 'rxjs';
 import { type PullResult, SYNC_LIMITS, type SyncCheckpoint, type WithDeleted } from '../../../schema/sync.ts';
 import { markPushed } from './outbox.ts';
 import type { SyncClient } from './sync-client.ts';
-import type { HobbizDatabase } from './types.ts';
+import type { CollectionKey, HobbizDatabase } from './types.ts';
 
-type Name = keyof HobbizDatabase['collections'];
+type Name = CollectionKey;
 
 /**
  * Replicates a collection over the shared socket. The stream carries no documents: a server poke (or a
@@ -18,7 +18,8 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name, writable:
     collection: db.collections[name] as never,
     replicationIdentifier: `hobbiz-sync-${name}`,
     live: true,
-    retryTime: 5000,
+    // Short: a push that failed with the socket is retried soon after it is back (also on RESYNC).
+    retryTime: 2000,
     waitForLeadership: false,
     pull: {
       batchSize: SYNC_LIMITS.defaultBatchSize,
@@ -60,8 +61,13 @@ export function startReplication(
   client: SyncClient,
   signedIn: boolean,
 ): RxReplicationState<unknown, SyncCheckpoint>[] {
-  const list = [replicate(db, client, 'announcements', false)];
-  // A guest's favourites and draft never leave the device.
-  if (signedIn) list.push(replicate(db, client, 'favorites', true), replicate(db, client, 'drafts', true));
+  const pullOnly: CollectionKey[] = ['announcements', 'reviews', 'profiles'];
+  const list = pullOnly.map((n) => replicate(db, client, n, false));
+  // A guest's favourites and draft never leave the device; the private collections need an account.
+  if (signedIn) {
+    for (const n of ['favorites', 'drafts', 'conversations', 'messages', 'notifications'] as const) {
+      list.push(replicate(db, client, n, true));
+    }
+  }
   return list;
 }

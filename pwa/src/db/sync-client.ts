@@ -36,6 +36,8 @@ export class SyncClient {
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  /** Re-announced after every reconnect: the server keeps it per socket. */
+  private viewing: string | null = null;
 
   constructor(private readonly token: string | null) {
     this.connect();
@@ -78,6 +80,7 @@ export class SyncClient {
       case 'ready':
         this.retry = 0;
         this.status$.next('online');
+        if (this.viewing) this.sendRaw({ type: 'viewing', conversationId: this.viewing });
         this.resync$.next('all');
         return;
       case 'result': {
@@ -170,6 +173,17 @@ export class SyncClient {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       this.sendRaw({ ...msg, id } as Request);
     });
+  }
+
+  /** The conversation on screen (no notification is made for what the user is reading). */
+  setViewing(conversationId: string | null): void {
+    this.viewing = conversationId;
+    if (this.status$.value === 'online') this.sendRaw({ type: 'viewing', conversationId });
+  }
+
+  /** Typing indicator for the other participant; dropped when offline (it is only a hint). */
+  sendTyping(conversationId: string, isTyping: boolean): void {
+    if (this.status$.value === 'online') this.sendRaw({ type: 'typing', conversationId, isTyping });
   }
 
   close() {

@@ -1,9 +1,25 @@
 import type { RxCollection, RxDatabase } from 'rxdb';
-import type { AnnouncementDoc, DraftDoc, FavoriteDoc } from '../../../schema/entities.ts';
+import type {
+  AnnouncementDoc,
+  ConversationDoc,
+  DraftDoc,
+  FavoriteDoc,
+  MessageDoc,
+  NotificationDoc,
+  ProfileDoc,
+  ReviewDoc,
+} from '../../../schema/entities.ts';
 
+/** Guests have the public collections and their local favourites/draft; the private three need an account. */
 export type HobbizCollections = {
   announcements: RxCollection<AnnouncementDoc>;
+  reviews: RxCollection<ReviewDoc>;
+  profiles: RxCollection<ProfileDoc>;
   favorites: RxCollection<FavoriteDoc>;
   drafts: RxCollection<DraftDoc>;
+  conversations: RxCollection<ConversationDoc>;
+  messages: RxCollection<MessageDoc>;
+  notifications: RxCollection<NotificationDoc>;
 };
+export type CollectionKey = keyof HobbizCollections;
 export type HobbizDatabase = RxDatabase<HobbizCollections>;

@@ -20,7 +20,7 @@ async function connect(token: string | null) {
   return c;
 }
 
-const fav = (id: string, deleted = false, createdAt = '2020-01-01T00:00:00.000Z') => ({
+const fav = (id: string, deleted = false, createdAt = '2026-01-01T00:00:00.000Z') => ({
   id,
   createdAt,
   _deleted: deleted,
@@ -51,8 +51,8 @@ describe('push: favourites', () => {
     const pulled = await c.pull(null, 10, 'favorites');
     expect(pulled.documents).toHaveLength(1);
     expect(pulled.documents[0]).toMatchObject({ id: ann, _deleted: false });
-    // The client's timestamp decides nothing.
-    expect(pulled.documents[0]!.createdAt).not.toBe('2020-01-01T00:00:00.000Z');
+    // A sane client timestamp is kept (so the stored document is the pushed one: no false conflicts).
+    expect(pulled.documents[0]!.createdAt).toBe('2026-01-01T00:00:00.000Z');
     // The count is recomputed from the rows (999 from nowhere is gone).
     expect(app.announcementsRepo.byId(ann)!.favoritesCount).toBe(1);
 
@@ -103,7 +103,7 @@ describe('push: favourites', () => {
       { newDocumentState: fav(missing) },
       { newDocumentState: fav(ok) },
     ]);
-    expect(conflicts).toEqual([{ id: missing, createdAt: '2020-01-01T00:00:00.000Z', _deleted: true }]);
+    expect(conflicts).toEqual([{ id: missing, createdAt: '2026-01-01T00:00:00.000Z', _deleted: true }]);
     expect(app.favoritesRepo.get(u.userId, ok)?.deleted).toBe(false);
     await new Promise((r) => setTimeout(r, 20));
     expect(c.side).toContainEqual({

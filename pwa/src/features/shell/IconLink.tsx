@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { badgeText } from '../../../../schema/format.ts';
 import { Badge } from '../../ui/Badge.tsx';
 
 type Props = {
@@ -16,7 +17,8 @@ export function IconLink({ to, label, count, children, className }: Props) {
     <Link
       to={to}
       className={className ? `icon-btn ${className}` : 'icon-btn'}
-      aria-label={label}
+      // The count is part of the name: the visual badge is hidden from screen readers.
+      aria-label={count > 0 ? `${label} (${badgeText(count)})` : label}
       title={label}
     >
       {children}

@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { useFavoriteIds } from '../../db/favorites.ts';
+import { useUnreadCounts } from '../../db/use-counts.ts';
 
 export type BadgeCounts = { favorites: number; notifications: number; chat: number };
 
@@ -10,8 +11,8 @@ export type BadgeCounts = { favorites: number; notifications: number; chat: numb
  */
 export function useBadgeCounts(): BadgeCounts {
   const favorites = useFavoriteIds();
-  // Unread notifications and conversations arrive with their collections (sync-engine issue); until then 0.
-  return { favorites: favorites?.size ?? 0, notifications: 0, chat: 0 };
+  const unread = useUnreadCounts();
+  return { favorites: favorites?.size ?? 0, ...unread };
 }
 
 const NO_COUNTS: BadgeCounts = { favorites: 0, notifications: 0, chat: 0 };

@@ -2,6 +2,7 @@ import type { FavoriteRow } from '../../../../schema/db/tables.ts';
 import { type FavoriteDoc, objectId } from '../../../../schema/entities.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
+import { saneClientTime } from '../../lib/ids.ts';
 import type { Db } from '../../plugins/db.ts';
 import type { FavoritesRepository } from '../../repositories/favorites.ts';
 import type { FavoritesService } from '../../services/favorites.ts';
@@ -32,10 +33,10 @@ export function favoritesCollection(deps: {
         const refusal = deps.service.refusal(ctx.userId!, wanted.id);
         if (refusal) return { ok: false, error: refusal };
       }
-      // createdAt is the server's: the client's clock decides nothing.
+      // A sane client timestamp is kept: the stored document is then the pushed one (no false conflicts).
       return {
         ok: true,
-        doc: { id: wanted.id, createdAt: new Date().toISOString(), _deleted: wanted._deleted },
+        doc: { id: wanted.id, createdAt: saneClientTime(wanted.createdAt), _deleted: wanted._deleted },
       };
     },
     write: (ctx, doc, _current, s) =>

@@ -2,6 +2,7 @@ import type { ConversationDoc, MessageDoc, NotificationDoc } from '../../../../s
 import { objectId, reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
 import { MESSAGE_MESSAGES, validateMessageBody } from '../../../../schema/rules/messages.ts';
 import type { PushRow } from '../../../../schema/sync.ts';
+import { saneClientTime } from '../../lib/ids.ts';
 import type { Db } from '../../plugins/db.ts';
 import type { MessagingRepository } from '../../repositories/messaging.ts';
 import {
@@ -121,7 +122,7 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
     },
     write: (ctx, wanted, current) => {
       if (wanted.lastReadAt > (current?.lastReadAt ?? '')) {
-        deps.service.markRead(ctx.userId!, wanted.id, new Date().toISOString(), deps.seq, fx);
+        deps.service.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt), deps.seq, fx);
       }
     },
     afterCommit: () => fx.publish(deps.hub),

@@ -1,0 +1,60 @@
+import type { RxConflictHandler } from 'rxdb';
+import { deepEqual } from 'rxdb/plugins/utils';
+import type {
+  ConversationDoc,
+  DraftDoc,
+  FavoriteDoc,
+  MessageDoc,
+  NotificationDoc,
+} from '../../../schema/entities.ts';
+import type { CollectionKey } from './types.ts';
+
+/**
+ * When a push meets a server copy that is not the one the device last saw, RxDB asks us what to keep.
+ * Keeping the server copy outright would silently drop what the user just did (e.g. a favourite removed
+ * offline right after adding it online, before the server's version came back). Each handler re-applies
+ * the user's intent on top of the server copy — but only intent the server accepts, or the push would
+ * be refused again and loop.
+ */
+function handler<T>(
+  merge: (real: T & { _deleted: boolean }, mine: T & { _deleted: boolean }) => T & { _deleted: boolean },
+): RxConflictHandler<T> {
+  return {
+    isEqual: (a, b) => deepEqual(a, b),
+    resolve: async ({ realMasterState, newDocumentState }) => merge(realMasterState, newDocumentState),
+  };
+}
+
+export function conflictHandlers(
+  userId: string | null,
+): Partial<Record<CollectionKey, RxConflictHandler<never>>> {
+  return {
+    // Removing is always accepted; adding may be refused (limit, announcement gone): then the server wins.
+    favorites: handler<FavoriteDoc>((real, mine) =>
+      mine._deleted && !real._deleted ? { ...real, _deleted: true } : real,
+    ) as unknown as RxConflictHandler<never>,
+    // The newest typing wins, whichever device it came from.
+    drafts: handler<DraftDoc>((real, mine) =>
+      mine.updatedAt > real.updatedAt ? mine : real,
+    ) as unknown as RxConflictHandler<never>,
+    // One's own reaction and the deletion of one's own message; everything else is the server's.
+    messages: handler<MessageDoc>((real, mine) => {
+      if (!userId || real._deleted) return real;
+      if (mine._deleted && real.senderId === userId) return { ...real, _deleted: true };
+      const own = mine.reactions.filter((r) => r.userId === userId);
+      const others = real.reactions.filter((r) => r.userId !== userId);
+      return { ...real, reactions: [...others, ...own] };
+    }) as unknown as RxConflictHandler<never>,
+    // Read stays read.
+    conversations: handler<ConversationDoc>((real, mine) =>
+      mine.lastReadAt > real.lastReadAt && real.unreadCount > 0
+        ? { ...real, lastReadAt: mine.lastReadAt, unreadCount: 0 }
+        : real,
+    ) as unknown as RxConflictHandler<never>,
+    notifications: handler<NotificationDoc>((real, mine) => ({
+      ...real,
+      read: real.read || mine.read,
+      _deleted: real._deleted || mine._deleted,
+    })) as unknown as RxConflictHandler<never>,
+  };
+}

@@ -1,0 +1,92 @@
+import type { ReplyTo } from '../../../schema/db/tables.ts';
+import { messagePreview, validateMessageBody } from '../../../schema/rules/messages.ts';
+import { markDirty } from './outbox.ts';
+import { currentDatabase } from './registry.ts';
+import { currentSyncClient } from './sync-status.ts';
+
+/** A 24-hex id made on the device (time + random), so a message exists locally before the server sees it. */
+export function localId(now = Date.now()): string {
+  const seconds = Math.floor(now / 1000)
+    .toString(16)
+    .padStart(8, '0');
+  const rand = crypto.getRandomValues(new Uint8Array(8));
+  return seconds + Array.from(rand, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function db() {
+  const d = currentDatabase();
+  if (!d?.collections.messages) throw new Error('Trebuie să fii autentificat.');
+  return d;
+}
+
+/**
+ * Sends a message: it is in the local database (and on screen) at once, offline too; replication takes it
+ * to the server, which decides the conversation, the sender and the time. Returns the message id.
+ */
+export async function sendMessage(input: {
+  announcementId: string;
+  /** The buyer, when the seller answers; '' when a buyer writes to the seller. */
+  recipientId: string;
+  conversationId: string;
+  text: string;
+  image?: string;
+  replyTo?: ReplyTo | null;
+}): Promise<string> {
+  const error = validateMessageBody(input.text, input.image ?? '');
+  if (error) throw new Error(error);
+  const id = localId();
+  await db().messages.insert({
+    id,
+    conversationId: input.conversationId,
+    announcementId: input.announcementId,
+    senderId: '',
+    recipientId: input.recipientId,
+    text: input.text,
+    image: input.image ?? '',
+    replyTo: input.replyTo ?? null,
+    reactions: [],
+    isRead: false,
+    createdAt: new Date().toISOString(),
+  });
+  markDirty('messages', id);
+  return id;
+}
+
+/** Same emoji again removes the user's reaction; another emoji replaces it (one per user). */
+export async function toggleReaction(messageId: string, userId: string, emoji: string): Promise<void> {
+  const doc = await db().messages.findOne(messageId).exec();
+  if (!doc) return;
+  await doc.incrementalModify((m) => {
+    const mine = m.reactions.find((r) => r.userId === userId);
+    const others = m.reactions.filter((r) => r.userId !== userId);
+    m.reactions = mine?.emoji === emoji ? others : [...others, { emoji, userId }];
+    return m;
+  });
+  markDirty('messages', messageId);
+}
+
+/** Deletes one's own message (the server refuses anyone else's). */
+export async function deleteMessage(messageId: string): Promise<void> {
+  const doc = await db().messages.findOne(messageId).exec();
+  if (!doc) return;
+  await doc.remove();
+  markDirty('messages', messageId);
+}
+
+/** Opening a conversation marks it read; the server then tells the other side (messagesRead). */
+export async function markConversationRead(conversationId: string): Promise<void> {
+  const doc = await db().conversations.findOne(conversationId).exec();
+  if (!doc || doc.unreadCount === 0) return;
+  await doc.incrementalPatch({ lastReadAt: new Date().toISOString(), unreadCount: 0 });
+  markDirty('conversations', conversationId);
+}
+
+export function setViewingConversation(conversationId: string | null): void {
+  currentSyncClient()?.setViewing(conversationId);
+}
+
+export function sendTyping(conversationId: string, isTyping: boolean): void {
+  currentSyncClient()?.sendTyping(conversationId, isTyping);
+}
+
+export { messagePreview };
