@@ -196,3 +196,22 @@ export async function apiAccount(server: TestServer, email: string, password = '
   });
   return (await res.json()) as { token: string; userId: string };
 }
+
+/** Ids of the live favourites in the signed-in person's local database. */
+export async function localFavoriteIds(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const name = `rxdb-dexie-hobbiz_u_${localStorage.getItem('userId')}--0--favorites`;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const req = indexedDB.open(name);
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+    const rows = await new Promise<{ id: string; _deleted: unknown }[]>((resolve) => {
+      const req = db.transaction('docs').objectStore('docs').getAll();
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => resolve([]);
+    });
+    db.close();
+    return rows.filter((r) => r._deleted !== '1' && r._deleted !== true).map((r) => r.id);
+  });
+}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, SYNC_PROTOCOL_VERSION } from '../../../schema/sync.ts';
+import { nextSeq } from '../plugins/db.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { client } from './test-client.ts';
 
@@ -90,5 +91,46 @@ describe('sync socket', () => {
     await c.next();
     c.send({ type: 'push', id: '9', collection: 'announcements', rows: [] });
     expect(await c.next()).toMatchObject({ type: 'error', id: '9', code: 'forbidden' });
+  });
+});
+
+describe('a device that was away for a long time', () => {
+  it('catches up from its old checkpoint to exactly the state a fresh device gets', async () => {
+    const owner = await registerAndLogin(app);
+    const early = Array.from({ length: 20 }, () => insertAnnouncement(app, owner.userId));
+    const c = client(await app.injectWS('/api/sync'));
+    c.hello(null);
+    await c.answer();
+    const old = (await c.pull(null, 200)).checkpoint;
+    // "30 days" of activity: many new announcements, some of the old ones deleted or hidden.
+    const later = Array.from({ length: 230 }, () => insertAnnouncement(app, owner.userId));
+    for (const id of [...early.slice(0, 5), ...later.slice(0, 10)]) {
+      app.db.transaction(() => {
+        app.db.$client
+          .prepare('UPDATE announcements SET deleted = 1, seq = ? WHERE id = ?')
+          .run(nextSeq(app.db), id);
+      });
+    }
+    const replay = async (from: { seq: number } | null) => {
+      const state = new Map<string, boolean>();
+      let checkpoint = from;
+      for (;;) {
+        const batch = await c.pull(checkpoint, 50);
+        for (const d of batch.documents) state.set(d.id, d._deleted);
+        checkpoint = batch.checkpoint;
+        if (batch.documents.length < 50) return state;
+      }
+    };
+    const caughtUp = await replay(old);
+    const fresh = await replay(null);
+    const live = (m: Map<string, boolean>) =>
+      [...m]
+        .filter(([, del]) => !del)
+        .map(([id]) => id)
+        .sort();
+    // Everything the old device lacked arrived, and every deletion reached it as a tombstone.
+    for (const id of [...early.slice(0, 5), ...later.slice(0, 10)]) expect(caughtUp.get(id)).toBe(true);
+    const oldLive = early.slice(5);
+    expect([...new Set([...oldLive, ...live(caughtUp)])].sort()).toEqual(live(fresh));
   });
 });
