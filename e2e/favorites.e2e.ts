@@ -4,8 +4,10 @@ import {
   apiAccount,
   launchBrowser,
   newPage,
+  openSignedIn,
   queryServerDb,
   TestServer,
+  until,
   waitForServiceWorker,
 } from './harness.ts';
 
@@ -23,15 +25,6 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const until = async (fn: () => boolean | Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('condition not met in time');
-};
-
 const heart = (page: Page, title: string, on: boolean) =>
   page.getByRole('button', { name: `${on ? 'Elimină din favorite' : 'Adaugă la favorite'}: ${title}` });
 
@@ -46,15 +39,7 @@ describe('favourites, offline first', () => {
   it('hearts toggled with the server down survive a reload and reach the server exactly once', async () => {
     const me = await apiAccount(server, 'fav.offline@hobbiz.test');
     const { page, context } = await newPage(browser, server);
-    await page.goto('/');
-    await page.evaluate(
-      ([t, u]) => {
-        localStorage.setItem('token', t!);
-        localStorage.setItem('userId', u!);
-      },
-      [me.token, me.userId],
-    );
-    await page.reload();
+    await openSignedIn(page, me);
     const [a, b, c] = popular;
 
     // Online: the heart flips at once and the server gets it.

@@ -5,6 +5,7 @@ import {
   launchBrowser,
   localFavoriteIds,
   newPage,
+  openSignedIn,
   queryServerDb,
   TestServer,
 } from './harness.ts';
@@ -42,15 +43,7 @@ describe('50 offline/online flips', () => {
       ws.connectToServer();
       open.add(ws);
     });
-    await page.goto('/');
-    await page.evaluate(
-      ([t, u]) => {
-        localStorage.setItem('token', t!);
-        localStorage.setItem('userId', u!);
-      },
-      [me.token, me.userId],
-    );
-    await page.reload();
+    await openSignedIn(page, me);
     await page.getByText('Sincronizat').waitFor();
 
     const hearts = page.locator('.card-wrap .fav-btn');

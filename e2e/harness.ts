@@ -215,3 +215,26 @@ export async function localFavoriteIds(page: Page): Promise<string[]> {
     return rows.filter((r) => r._deleted !== '1' && r._deleted !== true).map((r) => r.id);
   });
 }
+
+/** Polls until `fn` holds (or fails after `ms`). */
+export async function until(fn: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await fn()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('condition not met in time');
+}
+
+/** Opens the app signed in as `account` (its token stored as the app stores it after login). */
+export async function openSignedIn(page: Page, account: { token: string; userId: string }): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t!);
+      localStorage.setItem('userId', u!);
+    },
+    [account.token, account.userId],
+  );
+  await page.reload();
+}

@@ -7,6 +7,7 @@ import {
   apiAccount,
   launchBrowser,
   newPage,
+  openSignedIn,
   queryServerDb,
   TestServer,
   waitForServiceWorker,
@@ -61,15 +62,7 @@ describe('messages reach the other side live, and stay offline', () => {
     const buyer = await apiAccount(server, 'cumparator@hobbiz.test');
 
     const { page, context } = await newPage(browser, server);
-    await page.goto('/');
-    await page.evaluate(
-      ([t, u]) => {
-        localStorage.setItem('token', t!);
-        localStorage.setItem('userId', u!);
-      },
-      [seller.token, seller.userId],
-    );
-    await page.reload();
+    await openSignedIn(page, seller);
     await page.getByText('Sincronizat').waitFor();
     await page.getByRole('link', { name: 'Mesaje', exact: true }).first().waitFor();
 

@@ -5,6 +5,7 @@ import {
   localAnnouncementCount,
   newPage,
   TestServer,
+  until,
   waitForServiceWorker,
 } from './harness.ts';
 
@@ -21,15 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.dispose();
 });
-
-const until = async (fn: () => Promise<boolean>, ms = 20_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await fn()) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('condition not met in time');
-};
 
 describe('walking skeleton', () => {
   it('sign up → sign in → popular from the server → offline reload still shows them → log out', async () => {

@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { COUNTRY_WIDE } from '../../../../schema/constants.ts';
 import { BellIcon, SearchIcon } from '../../ui/icons.tsx';
+import { SearchInput } from '../../ui/SearchInput.tsx';
 import { IconLink } from '../shell/IconLink.tsx';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
 import { useBadges } from '../shell/use-badge-counts.ts';
@@ -42,15 +43,7 @@ export function HomeSearch() {
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the older phones we target */}
       <form role="search" className="hs-form" onSubmit={submit}>
         <span className="hs-text">
-          <SearchIcon size={20} />
-          <input
-            type="search"
-            placeholder="Ce anume cauți?"
-            aria-label="Caută anunțuri"
-            enterKeyHint="search"
-            value={q}
-            onChange={(e) => setQ(e.target.value)}
-          />
+          <SearchInput value={q} onChange={setQ} />
         </span>
         <LocationPicker value={where} onChange={setWhere} />
         <button type="submit" className="btn btn-primary hs-submit">

@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
-import { BellIcon, SearchIcon } from '../../ui/icons.tsx';
+import { BellIcon } from '../../ui/icons.tsx';
+import { SearchInput } from '../../ui/SearchInput.tsx';
 import { IconLink } from './IconLink.tsx';
 import { ALL_CATEGORIES } from './search-all.ts';
 import { useBadges } from './use-badge-counts.ts';
@@ -25,15 +26,7 @@ export function MobileHeader() {
     <header className="hdr-mobile">
       {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the older phones we target */}
       <form role="search" className="search-pill" onSubmit={submit}>
-        <SearchIcon size={20} />
-        <input
-          type="search"
-          placeholder="Ce anume cauți?"
-          aria-label="Caută anunțuri"
-          enterKeyHint="search"
-          value={q}
-          onChange={(e) => setQ(e.target.value)}
-        />
+        <SearchInput value={q} onChange={setQ} />
       </form>
       <IconLink to="/notificari" label="Notificări" count={counts.notifications}>
         <BellIcon />

@@ -1,0 +1,645 @@
+/**
+ * Sync-engine benchmarks on the built app (dist/), everything on this one machine over loopback:
+ *   1. local write → visible in the UI (heart toggle, MutationObserver)      goal p95 ≤ 16 ms
+ *   2. message A→B delivery with 1,000 connected sockets (and with 2)       goal p95 ≤ 25 ms
+ *   3. initial replication of 10,000 announcements into IndexedDB (and 1k)  goal ≤ 5 s
+ *   4. idle sockets held by one server, its RSS                              goal 20,000 with RSS ≤ 1.5 GB
+ *
+ *   npm run bench:sync
+ *   ONLY=ui,messages,replication,sockets   run a subset
+ *   WRITES=40 MESSAGES=200 MSG_SOCKETS=1000 REPL_SIZES=1000,10000 SOCKETS=20000 BATCH=500
+ *   HOLDER_SOCKETS=5000   guest sockets per load-generator child process (measurement 4)
+ *   NOFILE=65536          try to raise the open-file limit of the server and holders (measurement 4; above
+ *                         the hard limit this needs CAP_SYS_RESOURCE, else the inherited limit stays)
+ *
+ * Prints figures and 'ok' / 'MISSED' per goal; exits non-zero only when a measurement crashes.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import {
+  apiAccount,
+  launchBrowser,
+  localAnnouncementCount,
+  newPage,
+  queryServerDb,
+  TestServer,
+} from '../../e2e/harness.ts';
+import { CATEGORY_NAMES } from '../../schema/catalog/categories.ts';
+import { announcements, users } from '../../schema/db/tables.ts';
+import { newId } from '../../sync-server/src/lib/ids.ts';
+import { nextSeq, openDatabase } from '../../sync-server/src/plugins/db.ts';
+import { SEED_PASSWORD } from '../seed-data.ts';
+import {
+  defer,
+  envInt,
+  envList,
+  fmt,
+  Holder,
+  nofileLimits,
+  OwnServer,
+  openFds,
+  openGuests,
+  percentile,
+  ROOT,
+  rssMiB,
+  runCleanups,
+  runHolder,
+  SyncSocket,
+  sleep,
+  summarize,
+  verdict,
+} from './sync-lib.ts';
+
+const GOALS = { uiP95Ms: 16, messageP95Ms: 25, replicationS: 5, sockets: 20_000, rssMB: 1500 };
+const CFG = {
+  writes: envInt('WRITES', 40),
+  cards: envInt('CARDS', 4),
+  messages: envInt('MESSAGES', 200),
+  msgSockets: envInt('MSG_SOCKETS', 1000),
+  replSizes: envList('REPL_SIZES', [1000, 10_000]),
+  replRuns: Math.max(1, envInt('REPL_RUNS', 3)),
+  replTimeoutMs: envInt('REPL_TIMEOUT_MS', 60_000),
+  sockets: envInt('SOCKETS', 20_000),
+  batch: Math.max(1, envInt('BATCH', 500)),
+  holderSockets: Math.max(1, envInt('HOLDER_SOCKETS', 5000)),
+  nofile: envInt('NOFILE', 0) || null,
+};
+
+type Page = Awaited<ReturnType<typeof newPage>>['page'];
+
+function printSummary(label: string, xs: number[], goalP95?: number): boolean {
+  const s = summarize(xs);
+  const ok = goalP95 === undefined || s.p95 <= goalP95;
+  const goal = goalP95 === undefined ? '' : `   (goal p95 ≤ ${goalP95} ms)  ${verdict(ok)}`;
+  console.log(
+    `  ${label.padEnd(34)} n=${s.n}  p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  max ${fmt(s.max)}  mean ${fmt(s.mean)}${goal}`,
+  );
+  return ok;
+}
+
+/** Runs `fn` with a TestServer that is disposed afterwards whatever happens. */
+async function withTestServer<T>(server: TestServer, fn: (s: TestServer) => Promise<T>): Promise<T> {
+  const undo = defer(() => server.dispose());
+  try {
+    await server.start();
+    return await fn(server);
+  } finally {
+    await undo();
+  }
+}
+
+// ─── 1. Local write → visible in the UI ──────────────────────────────────────────────────────────────
+
+/**
+ * One heart click in the page: time to the DOM commit of the new label, and to the next frame after it.
+ * (No named functions inside: tsx would wrap them in a `__name` helper the page does not have.)
+ */
+function clickHeart(page: Page, title: string) {
+  return page.evaluate(
+    (t) =>
+      new Promise<{ commitMs: number; frameMs: number; added: boolean }>((resolve, reject) => {
+        const add = `Adaugă la favorite: ${t}`;
+        const remove = `Elimină din favorite: ${t}`;
+        let btn: HTMLButtonElement | null = null;
+        for (const b of document.querySelectorAll<HTMLButtonElement>('button.fav-btn')) {
+          const label = b.getAttribute('aria-label');
+          if (label === add || label === remove) {
+            btn = b;
+            break;
+          }
+        }
+        if (!btn) return reject(new Error(`no heart for ${t}`));
+        const target = btn.getAttribute('aria-label') === add ? remove : add;
+        let t0 = 0;
+        let done = false;
+        const obs = new MutationObserver(() => {
+          if (done) return;
+          let seen = false;
+          for (const b of document.querySelectorAll('button.fav-btn')) {
+            if (b.getAttribute('aria-label') === target) seen = true;
+          }
+          if (!seen) return;
+          done = true;
+          const commitMs = performance.now() - t0;
+          obs.disconnect();
+          clearTimeout(timer);
+          requestAnimationFrame(() =>
+            resolve({ commitMs, frameMs: performance.now() - t0, added: target === remove }),
+          );
+        });
+        const timer = setTimeout(() => {
+          obs.disconnect();
+          reject(new Error(`label of ${t} did not change in 5 s`));
+        }, 5000);
+        obs.observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+          attributeFilter: ['aria-label'],
+        });
+        t0 = performance.now();
+        btn.click();
+      }),
+    title,
+  );
+}
+
+async function localWriteToUi(browser: Browser): Promise<void> {
+  console.log('\n1. Local write → visible in the UI');
+  console.log(
+    `  method: seeded server, signed-in page (account via API, token in localStorage, reload), 1280×900.\n` +
+      `          ${CFG.writes} heart clicks (element.click() inside page.evaluate) rotating over ${CFG.cards} popular cards,\n` +
+      `          each toggling its card on/off; time from performance.now() before the click to the\n` +
+      `          MutationObserver callback that sees the new aria-label (DOM commit), and to the next\n` +
+      `          requestAnimationFrame after it. 100 ms between clicks; ${CFG.cards} unmeasured warm-up clicks first.`,
+  );
+  await withTestServer(new TestServer(), async (server) => {
+    const me = await apiAccount(server, `bench.ui.${Date.now()}@hobbiz.test`);
+    const { context, page } = await newPage(browser, server);
+    const undo = defer(() => context.close());
+    try {
+      await page.goto('/');
+      await page.evaluate(
+        ([t, u]) => {
+          localStorage.setItem('token', t!);
+          localStorage.setItem('userId', u!);
+        },
+        [me.token, me.userId],
+      );
+      await page.reload();
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('button.fav-btn:not([disabled])').length >= n,
+        CFG.cards,
+        { timeout: 30_000 },
+      );
+      await page
+        .getByText('Sincronizat')
+        .first()
+        .waitFor({ timeout: 30_000 })
+        .catch(() => console.log('  (sync chip never said “Sincronizat”; measuring anyway)'));
+      await page.waitForTimeout(1000);
+      const titles = await page.evaluate((n) => {
+        const prefix = 'Adaugă la favorite: ';
+        const out: string[] = [];
+        for (const b of document.querySelectorAll<HTMLButtonElement>('button.fav-btn:not([disabled])')) {
+          const label = b.getAttribute('aria-label') ?? '';
+          const title = label.startsWith(prefix) ? label.slice(prefix.length) : '';
+          if (title && !out.includes(title)) out.push(title);
+          if (out.length === n) break;
+        }
+        return out;
+      }, CFG.cards);
+      if (titles.length < CFG.cards) throw new Error(`only ${titles.length} cards with an empty heart`);
+
+      const warm: number[] = [];
+      for (const t of titles) {
+        warm.push((await clickHeart(page, t)).commitMs);
+        await page.waitForTimeout(100);
+      }
+      const commit: number[] = [];
+      const frame: number[] = [];
+      const adds: number[] = [];
+      const removes: number[] = [];
+      for (let i = 0; i < CFG.writes; i++) {
+        const r = await clickHeart(page, titles[i % titles.length]!);
+        commit.push(r.commitMs);
+        frame.push(r.frameMs);
+        (r.added ? adds : removes).push(r.commitMs);
+        await page.waitForTimeout(100);
+      }
+      console.log(`  warm-up clicks: ${warm.map((x) => x.toFixed(1)).join(', ')} ms`);
+      printSummary('click → DOM commit (aria-label)', commit, GOALS.uiP95Ms);
+      printSummary('click → next frame (rAF)', frame);
+      printSummary('  adds only → commit', adds);
+      printSummary('  removals only → commit (+ toast)', removes);
+    } finally {
+      await undo();
+    }
+  });
+}
+
+// ─── 2. Message A→B delivery ─────────────────────────────────────────────────────────────────────────
+
+async function messageDelivery(): Promise<void> {
+  console.log('\n2. Message A→B delivery');
+  console.log(
+    `  method: seeded server; seller = owner of a seeded announcement (seed login), buyer = new account.\n` +
+      `          Both connect /api/sync with \`ws\` from this process. The buyer pushes ${CFG.messages} messages one\n` +
+      `          after another (next one after the seller got the previous); time from send to the seller's\n` +
+      `          \`newMessage\` event for that id (push ack time to the buyer shown too). 50 unmeasured warm-up\n` +
+      `          messages. First with the 2 sockets only, then with ${Math.max(0, CFG.msgSockets - 2)} idle guest sockets added\n` +
+      `          (${CFG.msgSockets} in all). Client and server share the 2 cores; loopback.`,
+  );
+  await withTestServer(new TestServer(), async (server) => {
+    const [ann] = queryServerDb<{ id: string; email: string }>(
+      server,
+      `SELECT a.id, u.email FROM announcements a JOIN users u ON u.id = a.owner_id
+       WHERE a.deleted = 0 AND a.active = 1 ORDER BY a.seq LIMIT 1`,
+    );
+    if (!ann) throw new Error('the seeded server has no announcement');
+    const res = await fetch(`${server.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ann.email, password: SEED_PASSWORD }),
+    });
+    if (!res.ok) throw new Error(`seller login failed: ${res.status}`);
+    const seller = (await res.json()) as { token: string; userId: string };
+    const buyer = await apiAccount(server, `bench.buyer.${Date.now()}@hobbiz.test`);
+
+    const sockets: SyncSocket[] = [];
+    const undo = defer(() => {
+      for (const s of sockets) s.close();
+      sockets.length = 0;
+    });
+    try {
+      const b = await SyncSocket.connect(server.url, seller.token);
+      const a = await SyncSocket.connect(server.url, buyer.token);
+      sockets.push(a, b);
+
+      const sendOne = async (i: number) => {
+        const id = newId();
+        let off = () => {};
+        const delivered = new Promise<number>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`message ${i} not delivered in 5 s`)), 5000);
+          off = b.onEvent((name, payload) => {
+            if (name === 'newMessage' && (payload as { id?: string }).id === id) {
+              clearTimeout(timer);
+              resolve(performance.now());
+            }
+          });
+        });
+        const t0 = performance.now();
+        const acked = a
+          .push('messages', [
+            {
+              newDocumentState: {
+                id,
+                conversationId: '',
+                announcementId: ann.id,
+                senderId: '',
+                recipientId: '',
+                text: `Mesaj de test ${i}: mai este disponibil?`,
+                image: '',
+                replyTo: null,
+                reactions: [],
+                isRead: false,
+                createdAt: '',
+                _deleted: false,
+              },
+            },
+          ])
+          .then((conflicts) => {
+            if (conflicts.length) throw new Error(`message ${i} refused: ${JSON.stringify(conflicts[0])}`);
+            return performance.now();
+          });
+        try {
+          const [t1, t2] = await Promise.all([delivered, acked]);
+          return { deliveredMs: t1 - t0, ackMs: t2 - t0 };
+        } finally {
+          off();
+        }
+      };
+      const run = async (n: number) => {
+        const delivered: number[] = [];
+        const ack: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const r = await sendOne(i);
+          delivered.push(r.deliveredMs);
+          ack.push(r.ackMs);
+        }
+        return { delivered, ack };
+      };
+
+      for (let i = 0; i < 50; i++) await sendOne(-i);
+      const two = await run(CFG.messages);
+      printSummary('2 sockets: send → seller event', two.delivered);
+      printSummary('2 sockets: send → buyer ack', two.ack);
+
+      const extra = Math.max(0, CFG.msgSockets - 2);
+      const g = await openGuests(server.url, extra, CFG.batch, sockets);
+      if (g.failed) console.log(`  ${g.failed} guest sockets failed to open (first error: ${g.firstError})`);
+      await sleep(500);
+      const many = await run(CFG.messages);
+      const total = sockets.length;
+      printSummary(`${total} sockets: send → seller event`, many.delivered, GOALS.messageP95Ms);
+      printSummary(`${total} sockets: send → buyer ack`, many.ack);
+      if (total < CFG.msgSockets) console.log(`  note: only ${total} of ${CFG.msgSockets} sockets were open`);
+    } finally {
+      await undo();
+    }
+  });
+}
+
+// ─── 3. Initial replication into IndexedDB ───────────────────────────────────────────────────────────
+
+/** Migrates a fresh data folder and writes one seller and `n` announcements straight into SQLite. */
+function fillCatalogue(dataDir: string, n: number): void {
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  const db = openDatabase(join(dataDir, 'hobbiz.sqlite'));
+  try {
+    const now = Date.now();
+    db.transaction((tx) => {
+      const ownerAt = new Date(now - 400 * 86_400_000);
+      const ownerId = newId(ownerAt);
+      tx.insert(users)
+        .values({
+          id: ownerId,
+          email: 'bench.seller@hobbiz.test',
+          passwordHash: 'not-a-usable-hash',
+          firstName: 'Bench',
+          lastName: 'Vânzător',
+          phone: '',
+          localitate: 'Cluj-Napoca',
+          avatar: null,
+          createdAt: ownerAt.toISOString(),
+          lastSeen: ownerAt.toISOString(),
+          seq: nextSeq(db),
+        })
+        .run();
+      for (let i = 0; i < n; i++) {
+        const at = new Date(now - (n - i) * 60_000);
+        const category = CATEGORY_NAMES[i % CATEGORY_NAMES.length]!;
+        tx.insert(announcements)
+          .values({
+            id: newId(at),
+            ownerId,
+            title: `${category}: anunț de test numărul ${i + 1}`,
+            category,
+            description: `Anunț generat pentru măsurarea replicării inițiale (${i + 1} din ${n}), cu text suficient.`,
+            location: 'Cluj',
+            localitate: 'Cluj-Napoca',
+            contactPerson: 'Bench Vânzător',
+            contactEmail: 'bench.seller@hobbiz.test',
+            contactPhone: '',
+            images: [],
+            price: 50 + (i % 500),
+            createdAt: at.toISOString(),
+            updatedAt: at.toISOString(),
+            seq: nextSeq(db),
+          })
+          .run();
+      }
+    });
+  } finally {
+    db.$client.close();
+  }
+}
+
+/** Rows in the announcements store of the page's RxDB (count(), no cursor): cheap enough to poll. */
+function idbAnnouncementRows(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    let total = 0;
+    for (const info of await indexedDB.databases()) {
+      if (!info.name?.startsWith('rxdb-dexie-hobbiz') || !info.name.endsWith('--announcements')) continue;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(info.name!);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(req.error);
+      });
+      try {
+        if (!db.objectStoreNames.contains('docs')) continue;
+        total += await new Promise<number>((resolve, reject) => {
+          const req = db.transaction('docs').objectStore('docs').count();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        });
+      } finally {
+        db.close();
+      }
+    }
+    return total;
+  });
+}
+
+async function initialReplication(): Promise<void> {
+  console.log('\n3. Initial replication into IndexedDB (Chromium)');
+  console.log(
+    `  method: per size a fresh server whose SQLite holds 1 user and N announcements (no images), written\n` +
+      `          before start; ${CFG.replRuns} runs, median reported. Each: a guest opens / in a freshly launched\n` +
+      '          browser (empty storage, service worker installing alongside); time from just before page.goto\n' +
+      '          until the announcements store holds N rows (IDB count(), polled every 100 ms), then confirmed\n' +
+      '          with localAnnouncementCount(page) === N (a cursor over every row: too slow to poll without\n' +
+      '          slowing the import; its time shown apart).',
+  );
+  for (const n of CFG.replSizes) {
+    const server = new TestServer({ seed: false });
+    const t = Date.now();
+    try {
+      fillCatalogue(server.dataDir, n);
+    } catch (err) {
+      await server.dispose();
+      throw err;
+    }
+    const fillMs = Date.now() - t;
+    await withTestServer(server, async () => {
+      const times: number[] = [];
+      let allIn = true;
+      for (let run = 1; run <= CFG.replRuns; run++) {
+        const r = await replicateOnce(server.url, n);
+        const got = r.count >= n ? '' : `  — only ${r.count} of ${n} after ${CFG.replTimeoutMs / 1000} s`;
+        console.log(
+          `  ${String(n).padStart(6)} announcements, run ${run}: ${r.seconds.toFixed(2)} s${got}  (first rows at ${r.firstRowS.toFixed(2)} s; exact count took ${r.confirmMs.toFixed(0)} ms)`,
+        );
+        times.push(r.seconds);
+        allIn &&= r.count >= n;
+      }
+      const med = percentile(times, 50);
+      const goal =
+        n === 10_000
+          ? `   (goal ≤ ${GOALS.replicationS} s)  ${verdict(allIn && med <= GOALS.replicationS)}`
+          : '';
+      console.log(
+        `  ${String(n).padStart(6)} announcements: median ${med.toFixed(2)} s of ${times.length} (min ${Math.min(...times).toFixed(2)}, max ${Math.max(...times).toFixed(2)}; SQLite fill ${fillMs} ms)${goal}`,
+      );
+    });
+  }
+}
+
+/**
+ * One guest visit in a fresh browser (no leftover IndexedDB work from an earlier run) until `n` rows are
+ * local.
+ */
+async function replicateOnce(url: string, n: number) {
+  const browser = await launchBrowser();
+  const closeBrowser = defer(() => browser.close());
+  const context = await browser.newContext({
+    baseURL: url,
+    viewport: { width: 1280, height: 900 },
+    locale: 'ro-RO',
+  });
+  const undo = defer(() => context.close());
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (err) => console.error('  [pageerror]', err.message));
+    const t0 = performance.now();
+    await page.goto('/', { waitUntil: 'commit' });
+    // Cheap poll (object-store count(), deleted rows included: a fresh catalogue has none), then the
+    // harness's exact live count to confirm; a full cursor every 100 ms would slow the import itself.
+    let rows = 0;
+    let elapsed = 0;
+    let count = 0;
+    let confirmMs = 0;
+    let firstRowS = Number.NaN;
+    while (true) {
+      rows = await idbAnnouncementRows(page).catch(() => rows);
+      elapsed = performance.now() - t0;
+      if (rows > 0 && Number.isNaN(firstRowS)) firstRowS = elapsed / 1000;
+      if (rows >= n) {
+        const c0 = performance.now();
+        count = await localAnnouncementCount(page);
+        confirmMs = performance.now() - c0;
+        if (count >= n) break;
+      }
+      if (elapsed > CFG.replTimeoutMs) break;
+      await sleep(100);
+    }
+    return { seconds: elapsed / 1000, count: Math.max(count, Math.min(rows, n - 1)), firstRowS, confirmMs };
+  } finally {
+    await undo();
+    await closeBrowser();
+  }
+}
+
+// ─── 4. Idle sockets and server RSS ──────────────────────────────────────────────────────────────────
+
+async function idleSockets(): Promise<void> {
+  console.log('\n4. Idle sockets held by the server, and its RSS');
+  const limits = nofileLimits();
+  const holders = Math.ceil(CFG.sockets / CFG.holderSockets);
+  console.log(
+    `  method: own server process (SEED=0, empty database), pid known; guest sockets (hello with token\n` +
+      `          null, counted once 'ready' arrives) opened ${CFG.batch} at a time from ${holders} load-generator child\n` +
+      `          process(es) of ≤ ${CFG.holderSockets} sockets each (one process cannot hold 20,000 under this limit);\n` +
+      `          VmRSS from /proc/<pid>/status 1 s after each milestone.`,
+  );
+  console.log(
+    `  ulimit -n here: soft ${limits.soft}, hard ${limits.hard}` +
+      (CFG.nofile ? `; NOFILE=${CFG.nofile} requested for the server and holders (actual limit below)` : ''),
+  );
+  const server = new OwnServer(CFG.nofile);
+  const team: Holder[] = [];
+  const undo = defer(async () => {
+    await Promise.all(team.map((h) => h.dispose()));
+    await server.dispose();
+  });
+  try {
+    await server.start();
+    console.log(`  server pid ${server.pid}, its open-file limit ${server.nofileLimit()}`);
+    const script = join(ROOT, 'scripts', 'bench', 'sync.ts');
+    for (let i = 0; i < holders; i++) team.push(new Holder(script, server.url, CFG.nofile));
+    await Promise.all(team.map((h) => h.ready));
+    await sleep(1000);
+    const base = rssMiB(server.pid);
+    const mb = (mib: number) => (mib * 1024 * 1024) / 1e6;
+    console.log(
+      `  ${'0 sockets'.padEnd(15)} RSS ${mb(base).toFixed(0).padStart(5)} MB   fds ${openFds(server.pid)}`,
+    );
+
+    const milestones = [
+      ...new Set([5000, 10_000, 20_000].filter((m) => m < CFG.sockets).concat(CFG.sockets)),
+    ];
+    let attempted = 0;
+    let held = 0;
+    let stopped: string | null = null;
+    let last = { held: 0, rss: base };
+    const t0 = performance.now();
+    for (const m of milestones) {
+      while (attempted < m && !stopped) {
+        const n = Math.min(CFG.batch, m - attempted, CFG.holderSockets - (attempted % CFG.holderSockets));
+        const h = team[Math.floor(attempted / CFG.holderSockets)]!;
+        attempted += n;
+        const r = await h.open(n, n);
+        held += r.opened;
+        if (!server.alive) stopped = `server exited (${server.proc?.exitCode ?? server.proc?.signalCode})`;
+        else if (r.failed) stopped = `${r.failed} of a batch of ${n} failed: ${r.firstError}`;
+      }
+      await sleep(1000);
+      if (!server.alive) {
+        stopped ??= 'server exited';
+        break;
+      }
+      last = { held, rss: rssMiB(server.pid) };
+      const per = held ? (((last.rss - base) * 1024) / held).toFixed(1) : '-';
+      console.log(
+        `  ${`${held} sockets`.padEnd(15)} RSS ${mb(last.rss).toFixed(0).padStart(5)} MB   fds ${openFds(server.pid)}   ≈ ${per} KiB per socket above baseline`,
+      );
+      if (stopped) break;
+    }
+    const secs = ((performance.now() - t0) / 1000).toFixed(1);
+    if (stopped) {
+      console.log(`  stopped early after ${attempted} attempts: ${stopped}`);
+      const limit = Number(server.nofileLimit());
+      if (server.alive && openFds(server.pid) >= limit - 1) {
+        console.log(`  → the server reached its open-file limit (${limit} descriptors), not a memory limit`);
+      }
+    }
+    console.log(`  opened ${held} sockets in ${secs} s`);
+    const ok = held >= GOALS.sockets && mb(last.rss) <= GOALS.rssMB;
+    if (held > 0 && held < GOALS.sockets) {
+      const perSocket = (last.rss - base) / held;
+      console.log(
+        `  extrapolated (not measured) to ${GOALS.sockets}: ≈ ${mb(base + perSocket * GOALS.sockets).toFixed(0)} MB`,
+      );
+    }
+    console.log(
+      `  held ${held} sockets with RSS ${mb(last.rss).toFixed(0)} MB   (goal ${GOALS.sockets} with RSS ≤ ${GOALS.rssMB} MB)  ${verdict(ok)}`,
+    );
+  } finally {
+    await undo();
+  }
+}
+
+// ─── main ────────────────────────────────────────────────────────────────────────────────────────────
+
+async function main(): Promise<void> {
+  const only = new Set(
+    (process.env.ONLY ?? 'ui,messages,replication,sockets').split(',').map((s) => s.trim()),
+  );
+  console.log(
+    `Hobbiz sync benchmarks — node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}),` +
+      ` client and server on one machine over loopback; load average ${loadavg()[0]!.toFixed(2)}`,
+  );
+  if (!existsSync(join(ROOT, 'dist', 'index.html'))) {
+    console.log('dist/index.html missing: npm run build');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('build failed');
+  }
+  let browser: Browser | null = null;
+  const getBrowser = async () => {
+    if (!browser) {
+      const b = await launchBrowser();
+      browser = b;
+      defer(() => b.close());
+    }
+    return browser;
+  };
+  const runs: [string, () => Promise<void>][] = [
+    ['ui', async () => localWriteToUi(await getBrowser())],
+    ['messages', messageDelivery],
+    ['replication', initialReplication],
+    ['sockets', idleSockets],
+  ];
+  try {
+    for (const [name, fn] of runs) {
+      if (!only.has(name)) continue;
+      try {
+        await fn();
+      } catch (err) {
+        console.error(`  FAILED (${name}):`, err);
+        process.exitCode = 1;
+      }
+    }
+  } finally {
+    await runCleanups();
+  }
+  console.log(
+    `\nload average at the end ${loadavg()[0]!.toFixed(2)} (other work on this machine skews the figures)`,
+  );
+}
+
+const holderUrl = process.env.BENCH_SYNC_HOLDER;
+if (holderUrl) await runHolder(holderUrl);
+else await main();
