@@ -20,8 +20,10 @@ export type CollectionName = keyof typeof COLLECTION_VERSIONS;
 
 export const SYNC_LIMITS = {
   /** Largest pull batch the server serves; bigger requests are clamped. */
-  maxBatchSize: 200,
+  maxBatchSize: 1000,
   defaultBatchSize: 100,
+  /** The public catalogue is pulled in large pages: fewer IndexedDB transactions on a first start. */
+  catalogBatchSize: 500,
   maxPushRows: 100,
   requestTimeoutMs: 15_000,
   authTimeoutMs: 5000,

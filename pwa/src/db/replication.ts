@@ -22,7 +22,7 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name, writable:
     retryTime: 2000,
     waitForLeadership: false,
     pull: {
-      batchSize: SYNC_LIMITS.defaultBatchSize,
+      batchSize: writable ? SYNC_LIMITS.defaultBatchSize : SYNC_LIMITS.catalogBatchSize,
       handler: (checkpoint, batchSize) =>
         client.request<PullResult<never>>({
           type: 'pull',
