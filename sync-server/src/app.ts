@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import compress from '@fastify/compress';
+import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
@@ -20,6 +21,12 @@ import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import healthRoutes from './routes/health/index.ts';
+import favoritesRoutes from './routes/favorites/index.ts';
+import messagesRoutes from './routes/messages/index.ts';
+import myAnnouncementsRoutes from './routes/my-announcements/index.ts';
+import notificationsRoutes from './routes/notifications/index.ts';
+import profilesRoutes from './routes/profiles/index.ts';
+import reviewsRoutes from './routes/reviews/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { type AccountsService, accountsService } from './services/accounts.ts';
 import { type FavoritesService, favoritesService } from './services/favorites.ts';
@@ -102,6 +109,14 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(userRoutes);
   await app.register(authRoutes);
   await app.register(announcementRoutes);
+  // Uploads: announcement photos (≤ 5 MB each, ≤ 10) and chat attachments (≤ 10 MB); routes check content.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 20_000 } });
+  await app.register(favoritesRoutes);
+  await app.register(notificationsRoutes);
+  await app.register(messagesRoutes);
+  await app.register(myAnnouncementsRoutes);
+  await app.register(reviewsRoutes);
+  await app.register(profilesRoutes);
   const collections = buildCollections({
     db,
     hub,

@@ -1,0 +1,4 @@
+import type { FastifyInstance } from 'fastify';
+
+// Filled in by the REST issue (issue 4).
+export default async function profilesRoutes(_app: FastifyInstance) {}
