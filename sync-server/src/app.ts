@@ -105,12 +105,12 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(auth);
+  // Uploads: announcement photos (≤ 5 MB each, ≤ 10) and chat attachments (≤ 10 MB); routes check content.
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 20_000 } });
   await app.register(healthRoutes);
   await app.register(userRoutes);
   await app.register(authRoutes);
   await app.register(announcementRoutes);
-  // Uploads: announcement photos (≤ 5 MB each, ≤ 10) and chat attachments (≤ 10 MB); routes check content.
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 20_000 } });
   await app.register(favoritesRoutes);
   await app.register(notificationsRoutes);
   await app.register(messagesRoutes);
