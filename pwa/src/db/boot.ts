@@ -8,6 +8,7 @@ import { showToast } from '../features/shell/toast.ts';
 import { openDatabase } from './database.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
 import { markDirty, selectOutbox } from './outbox.ts';
+import { flushOutbox } from './publish-queue.ts';
 import { setCurrentDatabase } from './registry.ts';
 import { startReplication } from './replication.ts';
 import { SyncClient } from './sync-client.ts';
@@ -120,11 +121,18 @@ async function start(userId: string | null): Promise<void> {
   const events = client.events$.subscribe((e) => {
     if (e.name === 'syncRejected') showToast((e.payload as SyncRejection).error, 'error', 4000);
   });
+  // Announcements published offline go out whenever the connection is (back) up.
+  const publishing = userId
+    ? client.status$.subscribe((s) => {
+        if (s === 'online') void flushOutbox(userId);
+      })
+    : null;
   running = {
     key,
     db,
     stop: async () => {
       events.unsubscribe();
+      publishing?.unsubscribe();
       await Promise.all(replications.map((r) => r.cancel()));
       client.close();
       await db.close();

@@ -1,0 +1,111 @@
+import Dexie, { type EntityTable } from 'dexie';
+import { useEffect, useState } from 'react';
+import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
+import { ApiError, api, NetworkError } from '../api/client.ts';
+import { localId } from './messages.ts';
+
+/**
+ * Announcements published with no network: the fields and the photos (as Blobs) wait in IndexedDB and
+ * go out when the connection is back, across reloads and restarts. The id is made on the device and sent
+ * along, so a retry after a lost answer updates nothing twice: the server returns the same announcement.
+ */
+export type PendingAnnouncement = {
+  id: string;
+  userId: string;
+  fields: AnnouncementInput;
+  images: Blob[];
+  queuedAt: string;
+  /** Set when the server refused it (e.g. a rule changed): shown in 'Anunțurile mele', never retried blindly. */
+  error: string | null;
+};
+
+const outbox = new Dexie('hobbiz_outbox') as Dexie & {
+  announcements: EntityTable<PendingAnnouncement, 'id'>;
+};
+outbox.version(1).stores({ announcements: 'id, userId, queuedAt' });
+
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const fn of listeners) fn();
+};
+
+export async function queueAnnouncement(
+  userId: string,
+  fields: AnnouncementInput,
+  images: Blob[],
+): Promise<string> {
+  const id = localId();
+  await outbox.announcements.put({
+    id,
+    userId,
+    fields,
+    images,
+    queuedAt: new Date().toISOString(),
+    error: null,
+  });
+  changed();
+  void flushOutbox(userId);
+  return id;
+}
+
+export async function pendingAnnouncements(userId: string): Promise<PendingAnnouncement[]> {
+  return outbox.announcements.where('userId').equals(userId).sortBy('queuedAt');
+}
+
+export async function discardPending(id: string): Promise<void> {
+  await outbox.announcements.delete(id);
+  changed();
+}
+
+function form(p: PendingAnnouncement): FormData {
+  const f = new FormData();
+  f.set('id', p.id);
+  for (const [k, v] of Object.entries(p.fields)) f.set(k, v);
+  p.images.forEach((blob, i) => {
+    f.append('images', blob, `foto-${i + 1}.jpg`);
+  });
+  return f;
+}
+
+let flushing: Promise<void> | null = null;
+
+/** Sends what waits, oldest first. Stops at the first network failure; a refusal is kept with its reason. */
+export function flushOutbox(userId: string): Promise<void> {
+  flushing ??= (async () => {
+    try {
+      for (const p of await pendingAnnouncements(userId)) {
+        if (p.error) continue;
+        try {
+          await api('/api/users/my-announcements', { method: 'POST', body: form(p) });
+          await outbox.announcements.delete(p.id);
+        } catch (err) {
+          if (err instanceof NetworkError) return;
+          if (err instanceof ApiError && (err.status >= 500 || err.status === 401)) return;
+          await outbox.announcements.update(p.id, {
+            error: err instanceof Error ? err.message : String(err),
+          });
+        } finally {
+          changed();
+        }
+      }
+    } finally {
+      flushing = null;
+    }
+  })();
+  return flushing;
+}
+
+/** The signed-in user's announcements still waiting for the network ('Anunțurile mele' shows them). */
+export function usePendingAnnouncements(userId: string | null): PendingAnnouncement[] {
+  const [list, setList] = useState<PendingAnnouncement[]>([]);
+  useEffect(() => {
+    if (!userId) return setList([]);
+    const load = () => void pendingAnnouncements(userId).then(setList);
+    listeners.add(load);
+    load();
+    return () => {
+      listeners.delete(load);
+    };
+  }, [userId]);
+  return list;
+}
