@@ -1,3 +1,5 @@
+import { LIMITS } from '../constants.ts';
+
 /** Chat rules shared by the composer and the server. */
 export const MESSAGE_LIMITS = { textMax: 5000, previewChars: 120 } as const;
 
@@ -29,3 +31,9 @@ export function validateMessageBody(text: string, image: string): string | null 
   if (text.length > MESSAGE_LIMITS.textMax) return MESSAGE_MESSAGES.tooLong;
   return null;
 }
+
+/** Spec doc 2 §5: the chat attachment messages (the composer checks first, the server checks content). */
+export const ATTACHMENT_MESSAGES = {
+  tooLarge: `Fișierul este prea mare. Mărimea maximă permisă este ${LIMITS.attachmentMaxBytes / (1024 * 1024)}MB.`,
+  unsupported: 'Tipul de fișier nu este suportat. Poți încărca imagini, PDF-uri sau documente Word.',
+} as const;

@@ -20,8 +20,8 @@ import { type SessionsRepository, sessionsRepository } from './repositories/sess
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
 import authRoutes from './routes/auth/index.ts';
-import healthRoutes from './routes/health/index.ts';
 import favoritesRoutes from './routes/favorites/index.ts';
+import healthRoutes from './routes/health/index.ts';
 import messagesRoutes from './routes/messages/index.ts';
 import myAnnouncementsRoutes from './routes/my-announcements/index.ts';
 import notificationsRoutes from './routes/notifications/index.ts';
@@ -102,11 +102,23 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     return reply.code(500).send({ error: 'A apărut o eroare pe server. Încearcă din nou.' });
   });
 
+  // The spec's body-less POSTs (e.g. a favourite) may still say application/json: an empty body is {}.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    if (body === '') return done(null, {});
+    try {
+      done(null, JSON.parse(body as string));
+    } catch {
+      done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
+    }
+  });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(auth);
   // Uploads: announcement photos (≤ 5 MB each, ≤ 10) and chat attachments (≤ 10 MB); routes check content.
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 20_000 } });
+  await app.register(multipart, {
+    limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 20_000 },
+  });
   await app.register(healthRoutes);
   await app.register(userRoutes);
   await app.register(authRoutes);

@@ -24,6 +24,27 @@ afterAll(async () => {
 });
 
 describe('static PWA serving', () => {
+  it('serves uploads with nosniff and a year of caching', async () => {
+    const dir = join(app.config.dataDir, 'uploads', 'chat');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'nota.txt'), '<script>alert(1)</script>');
+    const res = await app.inject({ url: '/uploads/chat/nota.txt' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-type']).toContain('text/plain');
+  });
+
+  it('reads an empty JSON body as {} (the spec’s body-less POSTs)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('Introdu adresa de email.');
+  });
+
   it('serves hashed assets precompressed and cached for a year', async () => {
     const res = await app.inject({
       url: '/assets/index-abc123.js',

@@ -17,6 +17,10 @@ export default fp(async function staticFiles(app: FastifyInstance) {
     decorateReply: false,
     immutable: true,
     maxAge: '365d',
+    // Uploaded files are served exactly as what they are: a browser must never guess a .txt into HTML.
+    setHeaders(res) {
+      res.header('X-Content-Type-Options', 'nosniff');
+    },
   });
 
   const dist = app.config.staticDir;

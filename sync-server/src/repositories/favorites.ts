@@ -1,5 +1,10 @@
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { type FavoriteRow, favorites } from '../../../schema/db/tables.ts';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import {
+  type AnnouncementRow,
+  announcements,
+  type FavoriteRow,
+  favorites,
+} from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
 export function favoritesRepository(db: Db) {
@@ -48,6 +53,27 @@ export function favoritesRepository(db: Db) {
         .groupBy(favorites.announcementId)
         .all();
       return new Map(rows.map((r) => [r.id, r.n]));
+    },
+    /**
+     * The announcements of a user's live favourites that they may still see (not deleted; active, or their
+     * own), in the order they were added.
+     */
+    visibleAnnouncementsOf(userId: string): AnnouncementRow[] {
+      return db
+        .select({ a: announcements })
+        .from(favorites)
+        .innerJoin(announcements, eq(announcements.id, favorites.announcementId))
+        .where(
+          and(
+            eq(favorites.userId, userId),
+            eq(favorites.deleted, false),
+            eq(announcements.deleted, false),
+            or(eq(announcements.active, true), eq(announcements.ownerId, userId)),
+          ),
+        )
+        .orderBy(asc(favorites.createdAt))
+        .all()
+        .map((r) => r.a);
     },
     changedSince(userId: string, afterSeq: number, limit: number): FavoriteRow[] {
       return db

@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
+  announcements,
   type ConversationRow,
   conversationMembers,
   conversations,
@@ -8,6 +9,7 @@ import {
   messages,
   type NotificationRow,
   notifications,
+  users,
 } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
@@ -130,6 +132,46 @@ export function messagingRepository(db: Db) {
         .orderBy(asc(notifications.seq))
         .limit(limit)
         .all();
+    },
+    /** A user's live notifications, newest first (REST list). */
+    liveNotificationsOf(userId: string): NotificationRow[] {
+      return db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), eq(notifications.deleted, false)))
+        .orderBy(desc(notifications.createdAt), desc(notifications.seq))
+        .all();
+    },
+    /** A user's live conversation summaries, most recent activity first (REST list). */
+    liveMembersOf(userId: string): MemberRow[] {
+      return db
+        .select()
+        .from(conversationMembers)
+        .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.deleted, false)))
+        .orderBy(desc(conversationMembers.lastMessageAt))
+        .all();
+    },
+    /** Public cards (name and avatar only) of the given users, by id. */
+    userCards(ids: string[]): Map<string, { firstName: string; lastName: string; avatar: string | null }> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar })
+        .from(users)
+        .where(inArray(users.id, unique))
+        .all();
+      return new Map(rows.map(({ id, ...card }) => [id, card]));
+    },
+    /** Title and cover of the announcements conversations are about (kept for deleted ones too). */
+    announcementCards(ids: string[]): Map<string, { title: string; image: string }> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = db
+        .select({ id: announcements.id, title: announcements.title, images: announcements.images })
+        .from(announcements)
+        .where(inArray(announcements.id, unique))
+        .all();
+      return new Map(rows.map((r) => [r.id, { title: r.title, image: r.images[0] ?? '' }]));
     },
     countLive(conversationId: string): number {
       const r = db

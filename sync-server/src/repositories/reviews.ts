@@ -1,8 +1,48 @@
-import { asc, gt } from 'drizzle-orm';
-import { type ReviewRow, reviews } from '../../../schema/db/tables.ts';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { announcements, type ReviewRow, reviews, users } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
+/** A review with what its card shows: the author's public name and avatar, the announcement's title. */
+export type ReviewWithContext = {
+  review: ReviewRow;
+  author: { firstName: string; lastName: string; avatar: string | null; deleted: boolean } | null;
+  announcement: { title: string; active: boolean; deleted: boolean } | null;
+};
+
 export function reviewsRepository(db: Db) {
+  const withContext = () =>
+    db
+      .select({
+        review: reviews,
+        authorFirstName: users.firstName,
+        authorLastName: users.lastName,
+        authorAvatar: users.avatar,
+        authorDeleted: users.deleted,
+        annTitle: announcements.title,
+        annActive: announcements.active,
+        annDeleted: announcements.deleted,
+      })
+      .from(reviews)
+      .leftJoin(users, eq(users.id, reviews.authorId))
+      .leftJoin(announcements, eq(announcements.id, reviews.announcementId));
+  type Joined = Awaited<ReturnType<ReturnType<typeof withContext>['all']>>[number];
+  const shape = (r: Joined): ReviewWithContext => ({
+    review: r.review,
+    author:
+      r.authorFirstName === null
+        ? null
+        : {
+            firstName: r.authorFirstName,
+            lastName: r.authorLastName ?? '',
+            avatar: r.authorAvatar,
+            deleted: r.authorDeleted ?? false,
+          },
+    announcement:
+      r.annTitle === null
+        ? null
+        : { title: r.annTitle, active: r.annActive ?? false, deleted: r.annDeleted ?? true },
+  });
+
   return {
     changedSince(afterSeq: number, limit: number): ReviewRow[] {
       return db
@@ -12,6 +52,43 @@ export function reviewsRepository(db: Db) {
         .orderBy(asc(reviews.seq))
         .limit(limit)
         .all();
+    },
+    byId(id: string): ReviewRow | undefined {
+      return db.select().from(reviews).where(eq(reviews.id, id)).get();
+    },
+    /** The caller's own live review, or nothing: ownership is part of the lookup, so strangers learn nothing. */
+    liveOwnedBy(id: string, authorId: string): ReviewRow | undefined {
+      return db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.id, id), eq(reviews.authorId, authorId), eq(reviews.deleted, false)))
+        .get();
+    },
+    /** The author's live review of a user, if any (deleted ones do not count). */
+    liveByAuthorFor(authorId: string, userId: string): ReviewRow | undefined {
+      return db
+        .select()
+        .from(reviews)
+        .where(and(eq(reviews.authorId, authorId), eq(reviews.userId, userId), eq(reviews.deleted, false)))
+        .get();
+    },
+    insert(row: typeof reviews.$inferInsert): void {
+      db.insert(reviews).values(row).run();
+    },
+    update(id: string, patch: Partial<Omit<typeof reviews.$inferInsert, 'id'>>): void {
+      db.update(reviews).set(patch).where(eq(reviews.id, id)).run();
+    },
+    /** Live reviews received by a user, newest first, with their card context. */
+    liveForUserWithContext(userId: string): ReviewWithContext[] {
+      return withContext()
+        .where(and(eq(reviews.userId, userId), eq(reviews.deleted, false)))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .all()
+        .map(shape);
+    },
+    byIdWithContext(id: string): ReviewWithContext | undefined {
+      const row = withContext().where(eq(reviews.id, id)).get();
+      return row ? shape(row) : undefined;
     },
   };
 }

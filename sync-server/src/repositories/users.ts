@@ -48,6 +48,21 @@ export function usersRepository(db: Db) {
         .where(eq(users.id, id))
         .run();
     },
+    /** Own-profile fields; `seq` is given when a public field changed (see the profiles service). */
+    updateProfile(
+      id: string,
+      patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'localitate' | 'phone'>>,
+      seq?: number,
+    ): void {
+      db.update(users)
+        .set(seq === undefined ? patch : { ...patch, seq })
+        .where(eq(users.id, id))
+        .run();
+    },
+    /** The avatar is public: every change takes a new seq. */
+    setAvatar(id: string, avatar: string | null, seq: number): void {
+      db.update(users).set({ avatar, seq }).where(eq(users.id, id)).run();
+    },
     changedSince(afterSeq: number, limit: number): UserRow[] {
       return db
         .select()

@@ -1,4 +1,89 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnnouncementApi } from '../../../../schema/entities.ts';
+import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { nextSeq } from '../../plugins/db.ts';
+import { fail, isObjectId, paramsSchema } from '../../services/rest-http.ts';
 
-// Filled in by the REST issue (issue 4).
-export default async function favoritesRoutes(_app: FastifyInstance) {}
+const idParams = { params: paramsSchema('id') };
+
+/**
+ * Favourites over REST: the same rules as the replicated `favorites` collection (the caller from the
+ * token only, refusals from favoritesService, `favoritesCount` recounted by the server after the write).
+ * Writing is idempotent: adding a favourite twice keeps one row, removing a non-favourite is a no-op.
+ * Every path acts on the caller's own rows only (guest → 401), so there is nobody else's favourite to
+ * refuse; an announcement the caller may not see answers 404 exactly like an unknown one.
+ */
+export default async function favoritesRoutes(app: FastifyInstance) {
+  const favoriteIds = (userId: string) => ({ favoriteIds: app.favoritesRepo.activeIds(userId) });
+
+  /** Adds (wanted = true) or removes a favourite of `userId`, answering `{ favoriteIds }` or an error. */
+  function write(userId: string, announcementId: string, wanted: boolean, reply: FastifyReply) {
+    if (!isObjectId(announcementId)) return fail(reply, 404, FAVORITE_MESSAGES.notFound, 'not_found');
+    const outcome = app.db.transaction((): { error: string } | { changed: boolean } => {
+      const existing = app.favoritesRepo.get(userId, announcementId);
+      const live = !!existing && !existing.deleted;
+      if (live === wanted) return { changed: false };
+      // Removing is always allowed (even for a since-deleted announcement); adding follows the rules.
+      if (wanted) {
+        const refusal = app.favoritesService.refusal(userId, announcementId);
+        if (refusal) return { error: refusal };
+      }
+      app.favoritesRepo.put({
+        userId,
+        announcementId,
+        createdAt: wanted ? new Date().toISOString() : existing!.createdAt,
+        deleted: !wanted,
+        seq: nextSeq(app.db),
+      });
+      return { changed: true };
+    });
+    if ('error' in outcome) {
+      return outcome.error === FAVORITE_MESSAGES.limit
+        ? fail(reply, 400, outcome.error, 'favorites_limit')
+        : fail(reply, 404, outcome.error, 'not_found');
+    }
+    if (outcome.changed) app.favoritesService.afterChange(userId, [announcementId]);
+    return reply.send(favoriteIds(userId));
+  }
+
+  app.get('/api/favorites', async (request, reply) => {
+    const userId = requireUser(request, reply);
+    if (!userId) return reply;
+    const favorites: AnnouncementApi[] = app.announcementsRepo.toApi(
+      app.favoritesRepo.visibleAnnouncementsOf(userId),
+    );
+    // favoriteIds are all live favourites (what the 150 limit counts and what `favoritesUpdated`
+    // carries); `favorites` only those whose announcement the caller may still see.
+    return { ...favoriteIds(userId), favorites };
+  });
+
+  app.post('/api/favorites/:id', { schema: idParams }, async (request, reply) => {
+    const userId = requireUser(request, reply);
+    if (!userId) return reply;
+    return write(userId, (request.params as { id: string }).id, true, reply);
+  });
+
+  app.delete('/api/favorites/:id', { schema: idParams }, async (request, reply) => {
+    const userId = requireUser(request, reply);
+    if (!userId) return reply;
+    return write(userId, (request.params as { id: string }).id, false, reply);
+  });
+
+  /**
+   * Spec doc 2 §7 "guest favorite add/remove; result ignored". A guest's favourites live on their device,
+   * so for a guest this only confirms the announcement exists and changes nothing: no anonymous call can
+   * move `favoritesCount`. A signed-in caller gets exactly /api/favorites/:id.
+   */
+  const guestToggle = (wanted: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = request.params as { id: string };
+    const row = isObjectId(id) ? app.announcementsRepo.byId(id) : undefined;
+    if (!row) return fail(reply, 404, FAVORITE_MESSAGES.notFound, 'not_found');
+    if (request.userId) return write(request.userId, id, wanted, reply);
+    // A guest may not see a deleted or deactivated announcement either.
+    if (row.deleted || !row.active) return fail(reply, 404, FAVORITE_MESSAGES.notFound, 'not_found');
+    return { ok: true };
+  };
+  app.post('/api/announcements/:id/favorite', { schema: idParams }, guestToggle(true));
+  app.delete('/api/announcements/:id/favorite', { schema: idParams }, guestToggle(false));
+}

@@ -1,4 +1,337 @@
-import type { FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LIMITS } from '../../../../schema/constants.ts';
+import type { ReplyTo } from '../../../../schema/db/tables.ts';
+import { reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
+import { MESSAGE_LIMITS, MESSAGE_MESSAGES, validateMessageBody } from '../../../../schema/rules/messages.ts';
+import { newId } from '../../lib/ids.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { nextSeq } from '../../plugins/db.ts';
+import { messagingRepository } from '../../repositories/messaging.ts';
+import { Effects } from '../../services/messaging.ts';
+import {
+  ATTACHMENT_MESSAGES,
+  type AttachmentKind,
+  removeAttachment,
+  sniffAttachment,
+  storeAttachment,
+} from '../../services/rest-attachments.ts';
+import { fail, paramsSchema } from '../../services/rest-http.ts';
+import { toMessagesApi, toSummariesApi } from './shapes.ts';
 
-// Filled in by the REST issue (issue 4).
-export default async function messagesRoutes(_app: FastifyInstance) {}
+export const REST_MESSAGE_MESSAGES = {
+  messageNotFound: 'Mesajul nu a fost găsit.',
+  conversationsNotFound: 'Conversațiile nu au fost găsite.',
+  deleted: 'Mesaj șters.',
+  markedRead: 'Conversația a fost marcată ca citită.',
+  invalid: 'Mesaj invalid.',
+  invalidReaction: 'Alege o reacție validă.',
+  oneFile: 'Poți atașa un singur fișier.',
+} as const;
+
+/*
+ * Authorization rule of this module (and of favourites and notifications): the caller comes from the
+ * bearer token only (guest → 401), and is checked against the resource before anything about it is
+ * revealed. Somebody else's conversation, message or list answers 404 with the same text as an unknown
+ * id, so a stranger cannot probe which ids exist. A 403 is used only where the caller can already see
+ * the resource: a participant deleting the other party's message.
+ */
+
+const short = { type: 'string', maxLength: 200 } as const;
+const replyToBody = {
+  type: 'object',
+  properties: {
+    messageId: short,
+    senderId: short,
+    text: { type: 'string', maxLength: MESSAGE_LIMITS.textMax * 4 },
+    image: { type: 'string', maxLength: 500 },
+  },
+} as const;
+/** POST /api/messages as JSON. conversationId, senderId and senderRole are accepted and ignored. */
+const sendJsonBody = {
+  type: 'object',
+  properties: {
+    conversationId: short,
+    senderId: short,
+    senderRole: short,
+    destinatarId: short,
+    announcementId: short,
+    // Longer than the rule's limit on purpose: the rule answers with the spec's message.
+    text: { type: 'string', maxLength: MESSAGE_LIMITS.textMax * 4 },
+    replyTo: { anyOf: [replyToBody, { type: 'null' }] },
+  },
+} as const;
+const MULTIPART_FIELDS = new Set([
+  'conversationId',
+  'senderId',
+  'senderRole',
+  'destinatarId',
+  'announcementId',
+  'text',
+  'replyTo',
+  'imageFile',
+]);
+/**
+ * The multipart file fields the attachment may come in: `image` (spec) or `imageFile`. A text `imageFile`
+ * (the original name) is accepted and ignored: files are stored under a random name.
+ */
+const FILE_FIELDS = new Set(['image', 'imageFile']);
+
+type SendFields = { announcementId: string; destinatarId: string; text: string; replyTo: unknown };
+type Attachment = { buf: Buffer; kind: AttachmentKind };
+type Failure = { status: number; error: string; code: string };
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: SendFields; file: Buffer | null } | Failure> {
+  const raw: Record<string, string> = {};
+  let file: Buffer | null = null;
+  let truncated = false;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: LIMITS.attachmentMaxBytes, files: 2, fields: 20, fieldSize: 20_000 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const buf = await part.toBuffer();
+        // A browser sends an empty part (no file name) for an empty file input: that is "no file".
+        if (!FILE_FIELDS.has(part.fieldname) || buf.length === 0) continue;
+        if (file) return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
+        file = buf;
+      } else if (MULTIPART_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
+        truncated ||= part.valueTruncated;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      return { status: 413, error: ATTACHMENT_MESSAGES.tooLarge, code: 'file_too_large' };
+    if (code === 'FST_FILES_LIMIT')
+      return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_PROTO_VIOLATION')
+      return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
+    throw err;
+  }
+  if (truncated) return { status: 400, error: MESSAGE_MESSAGES.tooLong, code: 'validation' };
+  let replyTo: unknown = null;
+  if (raw.replyTo) {
+    try {
+      replyTo = JSON.parse(raw.replyTo);
+    } catch {
+      return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
+    }
+  }
+  return {
+    fields: {
+      announcementId: str(raw.announcementId),
+      destinatarId: str(raw.destinatarId),
+      text: str(raw.text),
+      replyTo,
+    },
+    file,
+  };
+}
+
+/** Where a refusal of the messaging service goes: unknown things are 404, rule breaks 400. */
+function statusOf(error: string): number {
+  return error === MESSAGE_MESSAGES.announcementMissing || error === MESSAGE_MESSAGES.notFound ? 404 : 400;
+}
+
+export default async function messagesRoutes(app: FastifyInstance) {
+  // Repositories are plain functions over the one database handle; the app does not expose this one.
+  const repo = messagingRepository(app.db);
+  const uploadsDir = join(app.config.dataDir, 'uploads');
+  const isParticipant = (userId: string, convId: string) => app.messaging.membersOf(convId).includes(userId);
+  const notFoundConversation = (reply: FastifyReply) =>
+    fail(reply, 404, MESSAGE_MESSAGES.notFound, 'not_found');
+  /** The message if the caller may see it (sender or recipient, not deleted); otherwise undefined. */
+  const visibleMessage = (userId: string, id: string) => {
+    const m = repo.message(id);
+    return m && !m.deleted && (m.senderId === userId || m.recipientId === userId) ? m : undefined;
+  };
+
+  /** A quote as stored: the quoted message's own text when it is in this conversation, else as sent. */
+  function normalizeReply(raw: unknown, convId: string): ReplyTo | null | 'invalid' {
+    if (raw === null || raw === undefined || raw === '') return null;
+    if (typeof raw !== 'object') return 'invalid';
+    const r = raw as Record<string, unknown>;
+    const quoted = typeof r.messageId === 'string' && r.messageId ? repo.message(r.messageId) : undefined;
+    if (quoted && !quoted.deleted && quoted.conversationId === convId) {
+      return { messageId: quoted.id, senderId: quoted.senderId, text: quoted.text, image: quoted.image };
+    }
+    const parsed = replyToSchema.safeParse({
+      messageId: str(r.messageId),
+      senderId: r.senderId,
+      text: r.text ?? '',
+      image: r.image ?? '',
+    });
+    return parsed.success ? parsed.data : 'invalid';
+  }
+
+  app.get(
+    '/api/messages/conversations/:userId',
+    { schema: { params: paramsSchema('userId') } },
+    async (request, reply) => {
+      const callerId = requireUser(request, reply);
+      if (!callerId) return reply;
+      const { userId } = request.params as { userId: string };
+      if (userId !== callerId)
+        return fail(reply, 404, REST_MESSAGE_MESSAGES.conversationsNotFound, 'not_found');
+      return toSummariesApi(repo, repo.liveMembersOf(callerId));
+    },
+  );
+
+  app.get(
+    '/api/messages/conversation/:conversationId',
+    { schema: { params: paramsSchema('conversationId') } },
+    async (request, reply) => {
+      const callerId = requireUser(request, reply);
+      if (!callerId) return reply;
+      const { conversationId } = request.params as { conversationId: string };
+      if (!isParticipant(callerId, conversationId)) return notFoundConversation(reply);
+      return toMessagesApi(repo, repo.liveMessages(conversationId), repo.conversation(conversationId));
+    },
+  );
+
+  app.put(
+    '/api/messages/conversation/:conversationId/mark-read',
+    { schema: { params: paramsSchema('conversationId') } },
+    async (request, reply) => {
+      const callerId = requireUser(request, reply);
+      if (!callerId) return reply;
+      const { conversationId } = request.params as { conversationId: string };
+      if (!isParticipant(callerId, conversationId)) return notFoundConversation(reply);
+      const fx = new Effects();
+      const error = app.db.transaction(() =>
+        app.messaging.markRead(callerId, conversationId, new Date().toISOString(), () => nextSeq(app.db), fx),
+      );
+      if (error) return fail(reply, 404, MESSAGE_MESSAGES.notFound, 'not_found');
+      fx.publish(app.hub);
+      return { message: REST_MESSAGE_MESSAGES.markedRead, conversationId };
+    },
+  );
+
+  app.post(
+    '/api/messages',
+    // Multipart bodies are read (and checked) in the handler; JSON bodies by this schema.
+    { schema: { body: { content: { 'application/json': { schema: sendJsonBody } } } } },
+    async (request, reply) => {
+      const callerId = requireUser(request, reply);
+      if (!callerId) return reply;
+
+      let fields: SendFields;
+      let file: Buffer | null = null;
+      if (request.isMultipart()) {
+        const read = await readMultipart(request);
+        if ('error' in read) return fail(reply, read.status, read.error, read.code);
+        fields = read.fields;
+        file = read.file;
+      } else {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        fields = {
+          announcementId: str(body.announcementId),
+          destinatarId: str(body.destinatarId),
+          text: str(body.text),
+          replyTo: body.replyTo,
+        };
+      }
+
+      // Who may write to whom comes first (the conversation is the server's), then the content rules;
+      // all of them before a file is written, so a refused message leaves nothing behind.
+      const route = app.messaging.route(callerId, fields.announcementId, fields.destinatarId);
+      if ('error' in route) return fail(reply, statusOf(route.error), route.error);
+      let attachment: Attachment | null = null;
+      if (file) {
+        const kind = sniffAttachment(file);
+        if (!kind) return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+        attachment = { buf: file, kind };
+      }
+      const bodyError = validateMessageBody(fields.text, attachment ? 'attachment' : '');
+      if (bodyError) return fail(reply, 400, bodyError, 'validation');
+      const replyTo = normalizeReply(fields.replyTo, route.conversationId);
+      if (replyTo === 'invalid') return fail(reply, 400, REST_MESSAGE_MESSAGES.invalid, 'validation');
+
+      let image = '';
+      if (attachment) {
+        try {
+          image = await storeAttachment(attachment.buf, attachment.kind, uploadsDir, 'chat');
+        } catch (err) {
+          // Magic bytes of an image but no decodable image (or above the pixel limit).
+          request.log.warn({ err }, 'chat attachment refused');
+          return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+        }
+      }
+
+      const fx = new Effects();
+      const sent = app.db.transaction(() =>
+        app.messaging.send(
+          callerId,
+          {
+            id: newId(),
+            announcementId: fields.announcementId,
+            recipientId: fields.destinatarId,
+            text: fields.text,
+            image,
+            replyTo,
+          },
+          () => nextSeq(app.db),
+          fx,
+        ),
+      );
+      if ('error' in sent) {
+        // The announcement went away while the file was being stored.
+        if (image) await removeAttachment(uploadsDir, image).catch(() => {});
+        return fail(reply, statusOf(sent.error), sent.error);
+      }
+      fx.publish(app.hub);
+      return reply.code(201).send(toMessagesApi(repo, [sent], repo.conversation(sent.conversationId))[0]);
+    },
+  );
+
+  app.post(
+    '/api/messages/:id/react',
+    {
+      schema: {
+        params: paramsSchema('id'),
+        body: { type: 'object', properties: { emoji: { type: 'string', maxLength: 64 } } },
+      },
+    },
+    async (request, reply) => {
+      const callerId = requireUser(request, reply);
+      if (!callerId) return reply;
+      const { id } = request.params as { id: string };
+      const msg = visibleMessage(callerId, id);
+      if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
+      const emoji = str((request.body as { emoji?: unknown } | undefined)?.emoji);
+      if (!reactionSchema.shape.emoji.safeParse(emoji).success) {
+        return fail(reply, 400, REST_MESSAGE_MESSAGES.invalidReaction, 'validation');
+      }
+      // The same emoji again takes the caller's reaction back; another one replaces it.
+      const had = msg.reactions.find((r) => r.userId === callerId)?.emoji ?? null;
+      const fx = new Effects();
+      const error = app.db.transaction(() =>
+        app.messaging.react(callerId, msg, had === emoji ? null : emoji, () => nextSeq(app.db), fx),
+      );
+      if (error) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
+      fx.publish(app.hub);
+      return { reactions: repo.message(id)?.reactions ?? [] };
+    },
+  );
+
+  app.delete('/api/messages/:id', { schema: { params: paramsSchema('id') } }, async (request, reply) => {
+    const callerId = requireUser(request, reply);
+    if (!callerId) return reply;
+    const { id } = request.params as { id: string };
+    const msg = visibleMessage(callerId, id);
+    if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
+    // The recipient already sees this message: telling them it is not theirs to delete reveals nothing.
+    if (msg.senderId !== callerId) return fail(reply, 403, MESSAGE_MESSAGES.onlySenderDeletes, 'forbidden');
+    const fx = new Effects();
+    app.db.transaction(() => app.messaging.remove(callerId, msg, () => nextSeq(app.db), fx));
+    fx.publish(app.hub);
+    return { message: REST_MESSAGE_MESSAGES.deleted };
+  });
+}

@@ -1,0 +1,75 @@
+import { LIMITS } from '../constants.ts';
+import { countyNames, localitiesOf } from '../locations.ts';
+import { ACCOUNT_MESSAGES } from './account.ts';
+import { charCount, isPhone, normalizePhone, toTrimmedString } from './common.ts';
+import type { RatingSummary, ReviewApi } from './reviews.ts';
+
+/** The own-profile form's rules (PUT /api/users/profile), shared by the form and the server. */
+export const PROFILE_MESSAGES = {
+  firstNameRequired: ACCOUNT_MESSAGES.firstNameRequired,
+  lastNameRequired: ACCOUNT_MESSAGES.lastNameRequired,
+  nameTooLong: ACCOUNT_MESSAGES.nameTooLong,
+  phoneInvalid: ACCOUNT_MESSAGES.phoneInvalid,
+  localitateInvalid: 'Alege o localitate din listă.',
+  saved: 'Profilul a fost salvat.',
+  unavailable: 'Profil indisponibil',
+  loadFailed: 'Eroare la încărcarea profilului',
+  saveFailed: 'Eroare la salvarea profilului',
+  imageFailed: 'Eroare la încărcarea imaginii',
+  imageTooLarge: `Imaginea trebuie să fie mai mică de ${LIMITS.imageMaxBytes / (1024 * 1024)}MB`,
+  avatarNotCurrent: 'Imaginea nu este avatarul tău curent.',
+} as const;
+
+/** GET /api/users/profile/{userId}: public fields only — never email, phone, password material or tokens. */
+export type PublicProfileApi = {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  avatar: string | null;
+  localitate: string;
+  createdAt: string;
+  lastSeen: string;
+  reviews: ReviewApi[];
+  rating: RatingSummary;
+};
+
+export type ProfileInput = { firstName: string; lastName: string; localitate: string; phone: string };
+export type ProfileErrors = Partial<Record<keyof ProfileInput, string>>;
+
+export function normalizeProfileInput(raw: Record<string, unknown>): ProfileInput {
+  return {
+    firstName: toTrimmedString(raw.firstName),
+    lastName: toTrimmedString(raw.lastName),
+    localitate: toTrimmedString(raw.localitate),
+    phone: normalizePhone(toTrimmedString(raw.phone)),
+  };
+}
+
+let knownPlaces: Set<string> | null = null;
+
+/** A county, or a town or commune of any county (the profile stores the name alone). Built on first use. */
+export function isKnownPlace(name: string): boolean {
+  if (!knownPlaces) {
+    knownPlaces = new Set(countyNames());
+    for (const county of countyNames()) for (const place of localitiesOf(county)) knownPlaces.add(place);
+  }
+  return knownPlaces.has(name);
+}
+
+function nameError(name: string, required: string): string | undefined {
+  if (name.trim() === '') return required;
+  return charCount(name.trim()) > LIMITS.nameMax ? PROFILE_MESSAGES.nameTooLong : undefined;
+}
+
+export function validateProfileEdit(i: ProfileInput): ProfileErrors {
+  const errors: ProfileErrors = {};
+  const firstName = nameError(i.firstName, PROFILE_MESSAGES.firstNameRequired);
+  if (firstName) errors.firstName = firstName;
+  const lastName = nameError(i.lastName, PROFILE_MESSAGES.lastNameRequired);
+  if (lastName) errors.lastName = lastName;
+  const phone = normalizePhone(i.phone);
+  if (phone !== '' && !isPhone(phone)) errors.phone = PROFILE_MESSAGES.phoneInvalid;
+  if (i.localitate !== '' && !isKnownPlace(i.localitate))
+    errors.localitate = PROFILE_MESSAGES.localitateInvalid;
+  return errors;
+}

@@ -1,0 +1,562 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
+import { newId } from '../../lib/ids.ts';
+import { ATTACHMENT_MESSAGES, sniffAttachment } from '../../services/rest-attachments.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+type User = { token: string; userId: string };
+type Msg = Record<string, unknown> & { _id: string; image: string; reactions: unknown[] };
+let app: App;
+let seller: User;
+let buyer: User;
+let stranger: User;
+let ann: string;
+let cid: string;
+
+beforeEach(async () => {
+  app = await buildTestApp();
+  seller = await registerAndLogin(app);
+  buyer = await registerAndLogin(app);
+  stranger = await registerAndLogin(app);
+  ann = insertAnnouncement(app, seller.userId);
+  cid = `${seller.userId}-${buyer.userId}-${ann}`;
+});
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await app.cleanup();
+});
+
+const auth = (u: User | null) => (u ? { authorization: `Bearer ${u.token}` } : {});
+const unauthorized = { error: 'Trebuie să fii autentificat.', code: 'unauthorized' };
+const conversationNotFound = { error: MESSAGE_MESSAGES.notFound, code: 'not_found' };
+const messageNotFound = { error: 'Mesajul nu a fost găsit.', code: 'not_found' };
+
+function sendJson(from: User | null, over: Record<string, unknown> = {}) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: auth(from),
+    payload: {
+      conversationId: 'made-up-by-the-client',
+      senderId: stranger.userId,
+      senderRole: 'cumparator',
+      destinatarId: seller.userId,
+      announcementId: ann,
+      text: 'Bună ziua! Mai este disponibil tortul?',
+      ...over,
+    },
+  });
+}
+const get = (url: string, as: User | null) => app.inject({ method: 'GET', url, headers: auth(as) });
+const markRead = (conv: string, as: User | null) =>
+  app.inject({ method: 'PUT', url: `/api/messages/conversation/${conv}/mark-read`, headers: auth(as) });
+const react = (id: string, emoji: unknown, as: User | null) =>
+  app.inject({ method: 'POST', url: `/api/messages/${id}/react`, headers: auth(as), payload: { emoji } });
+const remove = (id: string, as: User | null) =>
+  app.inject({ method: 'DELETE', url: `/api/messages/${id}`, headers: auth(as) });
+
+/** A multipart body built the way a browser does (FormData), for inject(). */
+async function sendMultipart(
+  from: User | null,
+  fields: Record<string, string>,
+  file?: { name: string; type: string; data: Buffer },
+) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  if (file) {
+    form.append('image', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    form.append('imageFile', file.name);
+  }
+  const encoded = new Response(form);
+  return app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: { ...auth(from), 'content-type': encoded.headers.get('content-type')! },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+}
+const baseFields = () => ({
+  conversationId: 'made-up-by-the-client',
+  senderId: stranger.userId,
+  senderRole: 'vanzator',
+  destinatarId: seller.userId,
+  announcementId: ann,
+  text: '',
+});
+const png = () =>
+  sharp({ create: { width: 10, height: 10, channels: 3, background: '#f00' } })
+    .png()
+    .toBuffer();
+
+/** A minimal ZIP (stored entries) with the given entry names, as Office writes a .docx. */
+function zip(names: string[]): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const name of names) {
+    const n = Buffer.from(name);
+    const data = Buffer.from('<xml/>');
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(n.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(n.length, 28);
+    central.writeUInt32LE(offset, 42);
+    const entry = Buffer.concat([local, n, data]);
+    locals.push(entry);
+    centrals.push(Buffer.concat([central, n]));
+    offset += entry.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(names.length, 8);
+  end.writeUInt16LE(names.length, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, cd, end]);
+}
+
+describe('POST /api/messages (JSON)', () => {
+  it('identity and the conversation come from the server, not from the body', async () => {
+    const res = await sendJson(buyer);
+    expect(res.statusCode).toBe(201);
+    const msg = res.json() as Msg;
+    expect(msg).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      conversationId: cid,
+      senderId: buyer.userId,
+      senderRole: 'cumparator',
+      destinatarId: seller.userId,
+      announcementId: ann,
+      text: 'Bună ziua! Mai este disponibil tortul?',
+      image: '',
+      imageFile: '',
+      createdAt: expect.any(String),
+      isRead: false,
+      reactions: [],
+      replyTo: null,
+      senderInfo: { firstName: 'Ana', lastName: 'Pop', avatar: null },
+    });
+    // The recipient of a buyer's message is the announcement's owner, whatever destinatarId says.
+    const misdirected = (await sendJson(buyer, { destinatarId: stranger.userId })).json() as Msg;
+    expect(misdirected).toMatchObject({ conversationId: cid, destinatarId: seller.userId });
+    expect((await get(`/api/messages/conversations/${stranger.userId}`, stranger)).json()).toEqual([]);
+  });
+
+  it('drops undeclared fields: a client cannot set the attachment path, the time or the read flag', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { ...auth(buyer), 'content-type': 'application/json; charset=utf-8' },
+      payload: JSON.stringify({
+        announcementId: ann,
+        text: 'Salut',
+        image: '/uploads/announcements/altcineva.jpg',
+        createdAt: '2000-01-01T00:00:00.000Z',
+        isRead: true,
+        reactions: [{ emoji: '👍', userId: seller.userId }],
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ image: '', isRead: false, reactions: [] });
+    expect(res.json().createdAt).not.toBe('2000-01-01T00:00:00.000Z');
+    const form = await sendMultipart(buyer, { ...baseFields(), text: 'x', image: '/uploads/chat/furat.jpg' });
+    expect(form.json()).toMatchObject({ image: '', text: 'x' });
+  });
+
+  it('the seller answers to destinatarId in the buyer’s conversation', async () => {
+    await sendJson(buyer);
+    const res = await sendJson(seller, { destinatarId: buyer.userId, text: 'Da, este.' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      conversationId: cid,
+      senderId: seller.userId,
+      senderRole: 'vanzator',
+      destinatarId: buyer.userId,
+    });
+  });
+
+  it('answers each validation rule with its message', async () => {
+    const cases: [Record<string, unknown>, User, number, string][] = [
+      [{ text: '   ' }, buyer, 400, MESSAGE_MESSAGES.empty],
+      [{ text: 'x'.repeat(5001) }, buyer, 400, MESSAGE_MESSAGES.tooLong],
+      [{ announcementId: newId() }, buyer, 404, MESSAGE_MESSAGES.announcementMissing],
+      [{ announcementId: 'nimic' }, buyer, 404, MESSAGE_MESSAGES.announcementMissing],
+      [{ destinatarId: '' }, seller, 400, MESSAGE_MESSAGES.ownAnnouncement],
+      [{ destinatarId: seller.userId }, seller, 400, MESSAGE_MESSAGES.ownAnnouncement],
+      // The seller cannot open a conversation nobody started.
+      [{ destinatarId: stranger.userId }, seller, 404, MESSAGE_MESSAGES.notFound],
+      [{ replyTo: { text: 'fără autor' } }, buyer, 400, 'Mesaj invalid.'],
+      // Wrong types are stopped by the route schema, with the generic validation answer.
+      [{ replyTo: { senderId: 'x', text: [] } }, buyer, 400, 'Datele trimise nu sunt valide.'],
+    ];
+    for (const [over, from, status, error] of cases) {
+      const res = await sendJson(from, over);
+      expect({ over, status: res.statusCode, error: res.json().error }).toEqual({ over, status, error });
+    }
+    expect(MESSAGE_MESSAGES.empty).toBe('Scrie un mesaj sau atașează o imagine.');
+    const n = app.db.$client.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
+    expect(n.n).toBe(0);
+  });
+
+  it('keeps a reply quote, taking the quoted message’s own text when it is in the conversation', async () => {
+    const first = (await sendJson(buyer)).json() as Msg;
+    const res = await sendJson(seller, {
+      destinatarId: buyer.userId,
+      text: 'Da.',
+      replyTo: { messageId: first._id, senderId: seller.userId, text: 'falsificat', image: '' },
+    });
+    expect(res.json().replyTo).toEqual({
+      messageId: first._id,
+      senderId: buyer.userId,
+      text: 'Bună ziua! Mai este disponibil tortul?',
+      image: '',
+    });
+    const plain = await sendJson(buyer, { replyTo: { senderId: seller.userId, text: 'Da.', image: '' } });
+    expect(plain.json().replyTo).toEqual({ messageId: '', senderId: seller.userId, text: 'Da.', image: '' });
+  });
+
+  it('a guest is refused', async () => {
+    const res = await sendJson(null);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual(unauthorized);
+  });
+
+  it('tells both parties (newMessage) and notifies the recipient', async () => {
+    const emit = vi.spyOn(app.hub, 'emit');
+    const msg = (await sendJson(buyer)).json() as Msg;
+    expect(emit).toHaveBeenCalledWith(
+      'newMessage',
+      expect.objectContaining({ id: msg._id, conversationId: cid }),
+      [buyer.userId, seller.userId],
+    );
+    expect((await get(`/api/notifications/${seller.userId}`, seller)).json()).toHaveLength(1);
+  });
+});
+
+describe('POST /api/messages (multipart attachments)', () => {
+  const uploaded = (publicPath: string) => join(app.config.dataDir, publicPath.replace(/^\//, ''));
+
+  it('accepts a PNG named .jpg (content decides), re-encodes it without EXIF and serves it', async () => {
+    const res = await sendMultipart(buyer, baseFields(), {
+      name: 'poza.jpg',
+      type: 'image/jpeg',
+      data: await png(),
+    });
+    expect(res.statusCode).toBe(201);
+    const msg = res.json() as Msg;
+    expect(msg.image).toMatch(/^\/uploads\/chat\/[0-9a-f]{32}\.jpg$/);
+    expect(msg).toMatchObject({
+      conversationId: cid,
+      senderId: buyer.userId,
+      senderRole: 'cumparator',
+      text: '',
+    });
+    expect(existsSync(uploaded(msg.image))).toBe(true);
+    const served = await app.inject({ method: 'GET', url: msg.image });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // The conversation list shows 'Imagine' for a message without text.
+    const [summary] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
+    expect(summary!.lastMessage).toBe('Imagine');
+  });
+
+  it('strips EXIF from a JPEG', async () => {
+    const withExif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0f0' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secret-gps-owner' } })
+      .toBuffer();
+    expect((await sharp(withExif).metadata()).exif).toBeDefined();
+    const res = await sendMultipart(
+      buyer,
+      { ...baseFields(), text: 'Poza' },
+      {
+        name: 'a.jpeg',
+        type: 'image/jpeg',
+        data: withExif,
+      },
+    );
+    expect(res.statusCode).toBe(201);
+    const stored = await sharp(uploaded((res.json() as Msg).image)).metadata();
+    expect(stored.exif).toBeUndefined();
+  });
+
+  it('stores a PDF, a .doc, a .docx and a text file as they are, under their detected type', async () => {
+    const files: [string, Buffer, string][] = [
+      ['contract.pdf', Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), 'pdf'],
+      [
+        'vechi.doc',
+        Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]),
+        'doc',
+      ],
+      ['nou.docx', zip(['[Content_Types].xml', '_rels/.rels', 'word/document.xml']), 'docx'],
+      ['note.txt', Buffer.from('Salut! Ăsta e un fișier text în română.\n'), 'txt'],
+    ];
+    for (const [name, data, ext] of files) {
+      const res = await sendMultipart(buyer, baseFields(), { name, type: 'application/octet-stream', data });
+      expect({ name, status: res.statusCode }).toEqual({ name, status: 201 });
+      const msg = res.json() as Msg;
+      expect(msg.image).toMatch(new RegExp(`^/uploads/chat/[0-9a-f]{32}\\.${ext}$`));
+      expect(msg.imageFile).toBe(msg.image.split('/').at(-1));
+      expect(readFileSync(uploaded(msg.image)).equals(data)).toBe(true);
+    }
+  });
+
+  it('refuses an .exe renamed .pdf, a zip that is not Word, binary "text" and undecodable images', async () => {
+    const exe = Buffer.concat([
+      Buffer.from('MZ'),
+      Buffer.alloc(200),
+      Buffer.from('This program cannot be run in DOS mode'),
+    ]);
+    const bad: [string, Buffer][] = [
+      ['factura.pdf', exe],
+      ['arhiva.docx', zip(['[Content_Types].xml', 'xl/workbook.xml'])],
+      ['date.txt', Buffer.from([0x48, 0x69, 0x00, 0x21])],
+      ['latin1.txt', Buffer.from([0x63, 0x61, 0x66, 0xe9])],
+      [
+        'rupt.png',
+        Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(40)]),
+      ],
+    ];
+    for (const [name, data] of bad) {
+      const res = await sendMultipart(
+        buyer,
+        { ...baseFields(), text: 'Uite' },
+        { name, type: 'application/pdf', data },
+      );
+      expect({ name, status: res.statusCode, body: res.json() }).toEqual({
+        name,
+        status: 400,
+        body: { error: ATTACHMENT_MESSAGES.unsupported, code: 'unsupported_file' },
+      });
+    }
+    expect(ATTACHMENT_MESSAGES.unsupported).toBe(
+      'Tipul de fișier nu este suportat. Poți încărca imagini, PDF-uri sau documente Word.',
+    );
+    const n = app.db.$client.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
+    expect(n.n).toBe(0);
+    const dir = join(app.config.dataDir, 'uploads', 'chat');
+    expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
+  });
+
+  it('refuses a file above 10 MB', async () => {
+    const big = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(11 * 1024 * 1024, 0x20)]);
+    const res = await sendMultipart(buyer, baseFields(), {
+      name: 'mare.pdf',
+      type: 'application/pdf',
+      data: big,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({
+      error: 'Fișierul este prea mare. Mărimea maximă permisă este 10MB.',
+      code: 'file_too_large',
+    });
+    const n = app.db.$client.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
+    expect(n.n).toBe(0);
+  });
+
+  it('applies the same rules as JSON: text or a file, guest refused, route from the server', async () => {
+    const empty = await sendMultipart(buyer, baseFields());
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error).toBe(MESSAGE_MESSAGES.empty);
+    const text = await sendMultipart(buyer, { ...baseFields(), text: 'Doar text' });
+    expect(text.statusCode).toBe(201);
+    expect(text.json()).toMatchObject({ conversationId: cid, senderId: buyer.userId, text: 'Doar text' });
+    const guest = await sendMultipart(
+      null,
+      { ...baseFields(), text: 'x' },
+      { name: 'p.png', type: 'image/png', data: await png() },
+    );
+    expect(guest.statusCode).toBe(401);
+    const own = await sendMultipart(seller, { ...baseFields(), destinatarId: '', text: 'x' });
+    expect(own.json().error).toBe(MESSAGE_MESSAGES.ownAnnouncement);
+  });
+
+  it('sniffs only by content', () => {
+    expect(sniffAttachment(Buffer.from('GIF89a....'))).toBe('gif');
+    expect(
+      sniffAttachment(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')])),
+    ).toBe('webp');
+    expect(
+      sniffAttachment(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WAVEfmt ')])),
+    ).toBe(null);
+    expect(sniffAttachment(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]))).toBe(null);
+    expect(sniffAttachment(Buffer.alloc(0))).toBe(null);
+  });
+});
+
+describe('reading conversations', () => {
+  it('lists the caller’s conversations newest first with the other user and the announcement', async () => {
+    const other = insertAnnouncement(app, stranger.userId, {
+      title: 'Lecții de chitară pentru începători',
+      images: ['/uploads/a/x.jpg'],
+    });
+    await sendJson(buyer);
+    await sendJson(buyer, { announcementId: other, text: 'Mai aveți locuri?' });
+    const res = await get(`/api/messages/conversations/${buyer.userId}`, buyer);
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as Msg[];
+    expect(list.map((c) => c.announcementId)).toEqual([other, ann]);
+    expect(list[0]).toEqual({
+      _id: `${stranger.userId}-${buyer.userId}-${other}`,
+      conversationId: `${stranger.userId}-${buyer.userId}-${other}`,
+      otherUser: { _id: stranger.userId, firstName: 'Ana', lastName: 'Pop', avatar: null },
+      announcementId: other,
+      announcementTitle: 'Lecții de chitară pentru începători',
+      announcementImage: '/uploads/a/x.jpg',
+      lastMessage: 'Mai aveți locuri?',
+      lastMessageAt: expect.any(String),
+      lastSenderId: buyer.userId,
+      unread: false,
+      unreadCount: 0,
+    });
+    const [sellers] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
+    expect(sellers).toMatchObject({
+      _id: cid,
+      unread: true,
+      unreadCount: 1,
+      otherUser: { _id: buyer.userId },
+    });
+  });
+
+  it('the conversation list is the owner’s only', async () => {
+    await sendJson(buyer);
+    expect((await get(`/api/messages/conversations/${buyer.userId}`, null)).statusCode).toBe(401);
+    const other = await get(`/api/messages/conversations/${buyer.userId}`, stranger);
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ error: 'Conversațiile nu au fost găsite.', code: 'not_found' });
+  });
+
+  it('gives the participants the messages oldest first; a stranger gets 404 like an unknown id', async () => {
+    const a = (await sendJson(buyer)).json() as Msg;
+    const b = (await sendJson(seller, { destinatarId: buyer.userId, text: 'Da.' })).json() as Msg;
+    for (const who of [buyer, seller]) {
+      const res = await get(`/api/messages/conversation/${cid}`, who);
+      expect(res.statusCode).toBe(200);
+      const msgs = res.json() as Msg[];
+      expect(msgs.map((m) => m._id)).toEqual([a._id, b._id]);
+      expect(msgs[1]).toEqual(b);
+    }
+    expect((await get(`/api/messages/conversation/${cid}`, null)).statusCode).toBe(401);
+    const strangers = await get(`/api/messages/conversation/${cid}`, stranger);
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.json()).toEqual(conversationNotFound);
+    expect((await get(`/api/messages/conversation/nu-exista`, buyer)).json()).toEqual(conversationNotFound);
+    // Nor can the stranger read the recipient's notifications about it.
+    expect((await get(`/api/notifications/${seller.userId}`, stranger)).statusCode).toBe(404);
+  });
+});
+
+describe('PUT /api/messages/conversation/:id/mark-read', () => {
+  it('marks the caller’s incoming messages read and tells the sender (messagesRead)', async () => {
+    await sendJson(buyer);
+    expect((await markRead(cid, null)).statusCode).toBe(401);
+    const strangers = await markRead(cid, stranger);
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.json()).toEqual(conversationNotFound);
+
+    const emit = vi.spyOn(app.hub, 'emit');
+    const res = await markRead(cid, seller);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Conversația a fost marcată ca citită.', conversationId: cid });
+    expect(emit).toHaveBeenCalledWith('messagesRead', { conversationId: cid, readerId: seller.userId }, [
+      buyer.userId,
+    ]);
+    const [msg] = (await get(`/api/messages/conversation/${cid}`, buyer)).json() as Msg[];
+    expect(msg!.isRead).toBe(true);
+    const [summary] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
+    expect(summary).toMatchObject({ unread: false, unreadCount: 0 });
+    // The buyer's own messages are not "read" by the buyer opening the chat.
+    expect((await markRead(cid, buyer)).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/messages/:id/react', () => {
+  it('toggles the caller’s reaction; another emoji replaces it; each user has their own', async () => {
+    const msg = (await sendJson(buyer)).json() as Msg;
+    const first = await react(msg._id, '👍', seller);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ reactions: [{ emoji: '👍', userId: seller.userId }] });
+    expect((await react(msg._id, '❤️', seller)).json()).toEqual({
+      reactions: [{ emoji: '❤️', userId: seller.userId }],
+    });
+    expect((await react(msg._id, '😂', buyer)).json()).toEqual({
+      reactions: [
+        { emoji: '❤️', userId: seller.userId },
+        { emoji: '😂', userId: buyer.userId },
+      ],
+    });
+    expect((await react(msg._id, '❤️', seller)).json()).toEqual({
+      reactions: [{ emoji: '😂', userId: buyer.userId }],
+    });
+  });
+
+  it('participants only; the emoji must be given', async () => {
+    const msg = (await sendJson(buyer)).json() as Msg;
+    expect((await react(msg._id, '👍', null)).json()).toEqual(unauthorized);
+    const strangers = await react(msg._id, '👍', stranger);
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.json()).toEqual(messageNotFound);
+    expect((await react(newId(), '👍', buyer)).json()).toEqual(messageNotFound);
+    for (const emoji of ['', 'x'.repeat(17)]) {
+      const res = await react(msg._id, emoji, seller);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'Alege o reacție validă.', code: 'validation' });
+    }
+    const [stored] = (await get(`/api/messages/conversation/${cid}`, buyer)).json() as Msg[];
+    expect(stored!.reactions).toEqual([]);
+  });
+});
+
+describe('DELETE /api/messages/:id', () => {
+  it('only the sender deletes; the recipient is told why, a stranger gets 404', async () => {
+    const msg = (await sendJson(buyer)).json() as Msg;
+    expect((await remove(msg._id, null)).statusCode).toBe(401);
+    const strangers = await remove(msg._id, stranger);
+    expect(strangers.statusCode).toBe(404);
+    expect(strangers.json()).toEqual(messageNotFound);
+    const recipients = await remove(msg._id, seller);
+    expect(recipients.statusCode).toBe(403);
+    expect(recipients.json()).toEqual({ error: 'Poți șterge doar mesajele tale.', code: 'forbidden' });
+    expect((await get(`/api/messages/conversation/${cid}`, seller)).json()).toHaveLength(1);
+
+    const ok = await remove(msg._id, buyer);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ message: 'Mesaj șters.' });
+    expect((await remove(msg._id, buyer)).statusCode).toBe(404);
+  });
+
+  it('deleted messages are omitted; the last one going empties the conversation (conversationEmpty)', async () => {
+    const a = (await sendJson(buyer)).json() as Msg;
+    const b = (await sendJson(buyer, { text: 'A doua' })).json() as Msg;
+    const emit = vi.spyOn(app.hub, 'emit');
+    await remove(a._id, buyer);
+    expect(emit).not.toHaveBeenCalledWith('conversationEmpty', expect.anything(), expect.anything());
+    const left = (await get(`/api/messages/conversation/${cid}`, seller)).json() as Msg[];
+    expect(left.map((m) => m._id)).toEqual([b._id]);
+    const [summary] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
+    expect(summary!.lastMessage).toBe('A doua');
+
+    await remove(b._id, buyer);
+    expect(emit).toHaveBeenCalledWith('conversationEmpty', { conversationId: cid }, [
+      buyer.userId,
+      seller.userId,
+    ]);
+    expect((await get(`/api/messages/conversation/${cid}`, seller)).json()).toEqual([]);
+    expect((await get(`/api/messages/conversations/${seller.userId}`, seller)).json()).toEqual([]);
+    expect((await get(`/api/messages/conversations/${buyer.userId}`, buyer)).json()).toEqual([]);
+  });
+});

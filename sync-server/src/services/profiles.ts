@@ -1,0 +1,158 @@
+import { rm } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { OwnProfile } from '../../../schema/entities.ts';
+import { IMAGE_WIDTHS, imageVariant } from '../../../schema/images.ts';
+import {
+  PROFILE_MESSAGES,
+  type ProfileInput,
+  type PublicProfileApi,
+  validateProfileEdit,
+} from '../../../schema/rules/profile.ts';
+import { ratingSummary } from '../../../schema/rules/reviews.ts';
+import { newId } from '../lib/ids.ts';
+import { type Db, nextSeq } from '../plugins/db.ts';
+import type { RealtimeHub } from '../replication/hub.ts';
+import { toOwnProfile, toPublicUser, type UsersRepository } from '../repositories/users.ts';
+import type { ServiceResult } from './accounts.ts';
+import { storeImage } from './images.ts';
+import type { ReviewsService } from './reviews.ts';
+
+const M = PROFILE_MESSAGES;
+const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
+
+export const AVATAR_FOLDER = 'avatars';
+
+/** What the bytes are, whatever the name and type claim: JPEG (FF D8 FF), PNG (89 'PNG' …), WebP (RIFF….WEBP). */
+export function imageKindOf(b: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
+  if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (b.length >= 8 && png.every((v, i) => b[i] === v)) return 'png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+  if (b.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/** Only files we stored ourselves under /uploads/avatars/ are ever deleted (never an external URL). */
+const OWN_AVATAR = new RegExp(`^/uploads/${AVATAR_FOLDER}/[\\w-]+\\.jpg$`);
+
+/** The client shows relative avatars prefixed with the API address (doc 1 §5), so it may send either form. */
+function sameImage(url: string, avatar: string): boolean {
+  const value = url.trim();
+  if (value === avatar) return true;
+  if (!avatar.startsWith('/') || !/^https?:\/\//i.test(value)) return false;
+  try {
+    return new URL(value).pathname === avatar;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Profiles: the public page, the own-profile edit and the avatar. Public fields (names, locality, avatar)
+ * replicate, so a change to one takes a new seq in its transaction and pokes 'profiles'.
+ */
+export function profilesService(deps: {
+  db: Db;
+  hub: RealtimeHub;
+  users: UsersRepository;
+  reviews: ReviewsService;
+  uploadsDir: string;
+  /** Told when an old file could not be removed; the profile row, already committed, stays the truth. */
+  onCleanupError?: (err: unknown) => void;
+}) {
+  const { db, hub, users, reviews, uploadsDir, onCleanupError } = deps;
+
+  /** The avatar file and its WebP variants. Never throws: a leftover file is reported, not a failed request. */
+  async function deleteAvatarFiles(avatar: string | null): Promise<void> {
+    if (!avatar || !OWN_AVATAR.test(avatar)) return;
+    const paths = [avatar, ...IMAGE_WIDTHS.map((w) => imageVariant(avatar, w))];
+    try {
+      await Promise.all(paths.map((p) => rm(join(uploadsDir, AVATAR_FOLDER, basename(p)), { force: true })));
+    } catch (err) {
+      onCleanupError?.(err);
+    }
+  }
+
+  return {
+    deleteAvatarFiles,
+
+    publicProfile(userId: string): PublicProfileApi | null {
+      const user = users.byId(userId);
+      if (!user || user.deleted) return null;
+      const list = reviews.receivedBy(userId);
+      return {
+        ...toPublicUser(user),
+        reviews: list,
+        rating: ratingSummary(list.map((r) => r.score)),
+      };
+    },
+
+    update(userId: string, input: ProfileInput): ServiceResult<OwnProfile> {
+      const errors = Object.values(validateProfileEdit(input));
+      if (errors.length > 0) return fail(400, errors[0]!);
+      let publicChange = false;
+      const result = db.transaction(() => {
+        const user = users.byId(userId);
+        if (!user || user.deleted) return fail(404, M.unavailable);
+        // The phone is private: only names and locality (the replicated fields) need a new seq.
+        publicChange =
+          user.firstName !== input.firstName ||
+          user.lastName !== input.lastName ||
+          user.localitate !== input.localitate;
+        users.updateProfile(userId, input, publicChange ? nextSeq(db) : undefined);
+        return { ok: true, value: toOwnProfile(users.byId(userId)!) } as const;
+      });
+      if (result.ok && publicChange) hub.poke(['profiles']);
+      return result;
+    },
+
+    /** Re-encodes the image (metadata dropped), points the profile at it, then deletes the previous files. */
+    async setAvatar(userId: string, bytes: Buffer): Promise<ServiceResult<{ avatar: string }>> {
+      if (!imageKindOf(bytes)) return fail(400, M.imageFailed);
+      let avatar: string;
+      try {
+        avatar = await storeImage(bytes, uploadsDir, AVATAR_FOLDER, newId());
+      } catch {
+        // Not decodable (truncated, a bomb above the pixel limit, a lying header): a bad file, not a 500.
+        return fail(400, M.imageFailed);
+      }
+      let previous: string | null = null;
+      try {
+        const result = db.transaction(() => {
+          const user = users.byId(userId);
+          if (!user || user.deleted) return fail(404, M.unavailable);
+          previous = user.avatar;
+          users.setAvatar(userId, avatar, nextSeq(db));
+          return { ok: true, value: { avatar } } as const;
+        });
+        if (!result.ok) {
+          await deleteAvatarFiles(avatar);
+          return result;
+        }
+      } catch (err) {
+        await deleteAvatarFiles(avatar);
+        throw err;
+      }
+      hub.poke(['profiles']);
+      // Only after the commit: a failed update must not leave the profile pointing at a deleted file.
+      await deleteAvatarFiles(previous);
+      return { ok: true, value: { avatar } };
+    },
+
+    /** Clears the avatar, but only when `url` is the current one (a stale client cannot clear a newer one). */
+    async removeAvatar(userId: string, url: string): Promise<ServiceResult<{ avatar: null }>> {
+      const result = db.transaction(() => {
+        const user = users.byId(userId);
+        if (!user || user.deleted) return fail(404, M.unavailable);
+        if (!user.avatar || !sameImage(url, user.avatar)) return fail(400, M.avatarNotCurrent);
+        users.setAvatar(userId, null, nextSeq(db));
+        return { ok: true, value: user.avatar } as const;
+      });
+      if (!result.ok) return result;
+      hub.poke(['profiles']);
+      await deleteAvatarFiles(result.value);
+      return { ok: true, value: { avatar: null } };
+    },
+  };
+}
+export type ProfilesService = ReturnType<typeof profilesService>;

@@ -1,0 +1,172 @@
+import {
+  normalizeComment,
+  parseScore,
+  REVIEW_MESSAGES,
+  type ReviewApi,
+  validateNewReview,
+  validateReviewEdit,
+} from '../../../schema/rules/reviews.ts';
+import { newId } from '../lib/ids.ts';
+import { type Db, nextSeq } from '../plugins/db.ts';
+import type { RealtimeHub } from '../replication/hub.ts';
+import type { AnnouncementsRepository } from '../repositories/announcements.ts';
+import type { ReviewsRepository, ReviewWithContext } from '../repositories/reviews.ts';
+import type { UsersRepository } from '../repositories/users.ts';
+import type { ServiceResult } from './accounts.ts';
+
+const M = REVIEW_MESSAGES;
+const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
+const ok = <T>(value: T) => ({ ok: true, value }) as const;
+
+/** The REST card of a review. A hidden (inactive or deleted) announcement keeps its title to itself. */
+export function toReviewApi({ review: r, author, announcement }: ReviewWithContext): ReviewApi {
+  const authorGone = !author || author.deleted;
+  const annPublic = announcement && !announcement.deleted && announcement.active;
+  return {
+    _id: r.id,
+    author: r.authorId,
+    authorName: authorGone ? M.deletedAuthor : `${author.firstName} ${author.lastName}`.trim(),
+    authorAvatar: authorGone ? null : author.avatar,
+    user: r.userId,
+    announcement: r.announcementId,
+    announcementTitle: annPublic ? announcement.title : null,
+    score: r.score,
+    comment: r.comment,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    likes: r.likes,
+    likesCount: r.likes.length,
+  };
+}
+
+export type NewReviewRequest = {
+  user: string;
+  score: unknown;
+  comment: unknown;
+  announcement?: string | null;
+};
+export type ReviewEditRequest = { score?: unknown; comment?: unknown };
+
+/**
+ * Reviews, for REST (and any later transport). Every write takes a new seq inside its transaction and
+ * pokes the public 'reviews' collection after the commit, so every device pulls the change.
+ */
+export function reviewsService(deps: {
+  db: Db;
+  hub: RealtimeHub;
+  reviews: ReviewsRepository;
+  users: UsersRepository;
+  announcements: AnnouncementsRepository;
+}) {
+  const { db, hub, reviews, users, announcements } = deps;
+  const card = (id: string): ReviewApi => toReviewApi(reviews.byIdWithContext(id)!);
+  const changed = () => hub.poke(['reviews']);
+
+  return {
+    /** Live reviews a user received, newest first. */
+    receivedBy(userId: string): ReviewApi[] {
+      return reviews.liveForUserWithContext(userId).map(toReviewApi);
+    },
+
+    create(authorId: string, req: NewReviewRequest): ServiceResult<ReviewApi> {
+      const target = (req.user ?? '').trim();
+      if (target === '') return fail(400, M.userUnavailable);
+      const input = { score: parseScore(req.score) ?? Number.NaN, comment: normalizeComment(req.comment) };
+      const errors = Object.values(validateNewReview(input));
+      if (errors.length > 0) return fail(400, errors[0]!);
+      if (target === authorId) return fail(400, M.selfReview);
+      const id = db.transaction(() => {
+        const user = users.byId(target);
+        if (!user || user.deleted) return fail(404, M.userUnavailable);
+        // Checked inside the write transaction (SQLite has one writer), so two quick taps cannot both pass.
+        // A unique index cannot do this: a deleted review stays as a tombstone and must not block.
+        if (reviews.liveByAuthorFor(authorId, target)) return fail(409, M.duplicate);
+        // The announcement is context only: kept when it is a public announcement of the reviewed user.
+        const ann = req.announcement ? announcements.byId(req.announcement) : undefined;
+        const annId = ann && !ann.deleted && ann.active && ann.ownerId === target ? ann.id : null;
+        const now = new Date();
+        const reviewId = newId(now);
+        reviews.insert({
+          id: reviewId,
+          authorId,
+          userId: target,
+          announcementId: annId,
+          score: input.score,
+          comment: input.comment,
+          likes: [],
+          createdAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+          deleted: false,
+          seq: nextSeq(db),
+        });
+        return reviewId;
+      });
+      if (typeof id !== 'string') return id;
+      changed();
+      return ok(card(id));
+    },
+
+    /** Author only; a missing field keeps its current value. */
+    edit(authorId: string, reviewId: string, req: ReviewEditRequest): ServiceResult<ReviewApi> {
+      const result = db.transaction(() => {
+        // Ownership is part of the lookup: a stranger gets the same 404 as for an id that does not exist.
+        const current = reviews.liveOwnedBy(reviewId, authorId);
+        if (!current) return fail(404, M.notFound);
+        const input = {
+          score: parseScore(req.score) ?? current.score,
+          comment: req.comment === undefined ? current.comment : normalizeComment(req.comment),
+        };
+        const errors = Object.values(validateReviewEdit(input));
+        if (errors.length > 0) return fail(400, errors[0]!);
+        if (input.score === current.score && input.comment === current.comment) return ok(false);
+        reviews.update(reviewId, {
+          score: input.score,
+          comment: input.comment,
+          updatedAt: new Date().toISOString(),
+          seq: nextSeq(db),
+        });
+        return ok(true);
+      });
+      if (!result.ok) return result;
+      if (result.value) changed();
+      return ok(card(reviewId));
+    },
+
+    /** Author only; leaves a tombstone (text and likes blanked) so every device removes it. */
+    remove(authorId: string, reviewId: string): ServiceResult<{ _id: string }> {
+      const result = db.transaction(() => {
+        if (!reviews.liveOwnedBy(reviewId, authorId)) return fail(404, M.notFound);
+        reviews.update(reviewId, {
+          deleted: true,
+          comment: '',
+          likes: [],
+          updatedAt: new Date().toISOString(),
+          seq: nextSeq(db),
+        });
+        return ok({ _id: reviewId });
+      });
+      if (result.ok) changed();
+      return result;
+    },
+
+    /**
+     * Toggles the caller's like. Liking one's own review is refused: it would inflate the count that tells
+     * readers which reviews others found useful. The reviewed user may like a review about them.
+     */
+    toggleLike(userId: string, reviewId: string): ServiceResult<{ liked: boolean; likesCount: number }> {
+      const result = db.transaction(() => {
+        const current = reviews.byId(reviewId);
+        if (!current || current.deleted) return fail(404, M.notFound);
+        if (current.authorId === userId) return fail(403, M.ownLike);
+        const liked = !current.likes.includes(userId);
+        const likes = liked ? [...current.likes, userId] : current.likes.filter((id) => id !== userId);
+        // updatedAt stays: it tells readers when the text was edited, and a like is not an edit.
+        reviews.update(reviewId, { likes, seq: nextSeq(db) });
+        return ok({ liked, likesCount: likes.length });
+      });
+      if (result.ok) changed();
+      return result;
+    },
+  };
+}
+export type ReviewsService = ReturnType<typeof reviewsService>;
