@@ -12,6 +12,8 @@ export const LIMITS = {
   phoneDigits: 10,
   imagesMax: 10,
   imageMaxBytes: 5 * 1024 * 1024,
+  /** Decoding refuses larger images (decompression bombs). */
+  imageMaxPixels: 40_000_000,
   attachmentMaxBytes: 10 * 1024 * 1024,
   favoritesMax: 150,
   popularLimit: 10,

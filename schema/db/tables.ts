@@ -74,6 +74,24 @@ export const announcements = sqliteTable(
   ],
 );
 
+/**
+ * Who saw an announcement on which UTC day ('YYYY-MM-DD'), so a view counts once per viewer per day.
+ * viewer_key is 'u:' + user id, or 'g:' + SHA-256 of ip and user agent for guests. Server only, never
+ * replicated; rows of past days are purged.
+ */
+export const announcementViews = sqliteTable(
+  'announcement_views',
+  {
+    announcementId: text('announcement_id').notNull(),
+    viewerKey: text('viewer_key').notNull(),
+    day: text('day').notNull(),
+  },
+  (t) => [
+    uniqueIndex('announcement_views_unique').on(t.announcementId, t.viewerKey, t.day),
+    index('announcement_views_day').on(t.day),
+  ],
+);
+
 export const favorites = sqliteTable(
   'favorites',
   {

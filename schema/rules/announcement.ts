@@ -21,6 +21,10 @@ export const PRICE_MAX = 1_000_000;
 const MB = 1024 * 1024;
 
 export const ANNOUNCEMENT_MESSAGES = {
+  /** Our own: a photo whose dimensions exceed the decoding limit (a decompression bomb). */
+  imageTooManyPixels: `Imaginea are dimensiuni prea mari: cel mult ${LIMITS.imageMaxPixels / 1_000_000} de megapixeli per fotografie`,
+  /** Our own: a retried offline publish whose device-made id is taken by another announcement. */
+  idTaken: 'Acest anunț nu mai poate fi publicat: identificatorul lui este deja folosit.',
   titleMin: `Titlul trebuie să aibă cel puțin ${LIMITS.titleMin} caractere`,
   titleMax: `Titlul nu poate depăși ${LIMITS.titleMax} de caractere`,
   categoryRequired: 'Trebuie să selectezi o categorie',

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
-import { type AnnouncementRow, announcements, users } from '../../../schema/db/tables.ts';
+import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { type AnnouncementRow, announcements, announcementViews, users } from '../../../schema/db/tables.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
 import type { Db } from '../plugins/db.ts';
 
@@ -73,6 +73,56 @@ export function announcementsRepository(db: Db) {
     },
     insert(row: typeof announcements.$inferInsert): void {
       db.insert(announcements).values(row).run();
+    },
+    /** Writes `patch` to one row (callers take the seq inside their transaction). */
+    update(id: string, patch: Partial<Omit<typeof announcements.$inferInsert, 'id'>>): void {
+      db.update(announcements).set(patch).where(eq(announcements.id, id)).run();
+    },
+    /** The owner's list ('Anunțurile mele'): inactive ones included, deleted ones not; newest first. */
+    byOwner(ownerId: string): AnnouncementRow[] {
+      return db
+        .select()
+        .from(announcements)
+        .where(and(eq(announcements.ownerId, ownerId), eq(announcements.deleted, false)))
+        .orderBy(desc(announcements.createdAt), desc(announcements.id))
+        .all();
+    },
+    /** Public announcements (active, not deleted), newest first, optionally of one owner or category. */
+    listPublic(filter: { ownerId?: string; category?: string } = {}): AnnouncementRow[] {
+      return db
+        .select()
+        .from(announcements)
+        .where(
+          and(
+            eq(announcements.deleted, false),
+            eq(announcements.active, true),
+            filter.ownerId === undefined ? undefined : eq(announcements.ownerId, filter.ownerId),
+            filter.category === undefined ? undefined : eq(announcements.category, filter.category),
+          ),
+        )
+        .orderBy(desc(announcements.createdAt), desc(announcements.id))
+        .all();
+    },
+    /**
+     * Records that `viewerKey` saw the announcement on `day`; true (and views + 1) only for the first
+     * time that day. Call inside a transaction so the mark and the counter move together.
+     */
+    recordView(id: string, viewerKey: string, day: string): boolean {
+      const marked = db
+        .insert(announcementViews)
+        .values({ announcementId: id, viewerKey, day })
+        .onConflictDoNothing()
+        .run();
+      if (marked.changes === 0) return false;
+      db.update(announcements)
+        .set({ views: sql`${announcements.views} + 1` })
+        .where(eq(announcements.id, id))
+        .run();
+      return true;
+    },
+    /** Drops view marks of days before `day`: they only matter for the current day. */
+    purgeViewsBefore(day: string): void {
+      db.delete(announcementViews).where(lt(announcementViews.day, day)).run();
     },
   };
 }

@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { LIMITS } from '../../../schema/constants.ts';
 
 /** Decoding refuses images above this many pixels: no decompression bombs. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+export const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
 const MAX_EDGE = 1600;
 const VARIANT_WIDTHS = [320, 640] as const;
 

@@ -1,7 +1,18 @@
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
+import { announcementsService, NOT_FOUND } from '../../services/announcements.ts';
+
+const isId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
 export default async function announcementRoutes(app: FastifyInstance) {
+  const service = announcementsService({
+    db: app.db,
+    hub: app.hub,
+    repo: app.announcementsRepo,
+    uploadsDir: join(app.config.dataDir, 'uploads'),
+  });
+
   app.get(
     '/api/announcements/popular',
     {
@@ -18,17 +29,54 @@ export default async function announcementRoutes(app: FastifyInstance) {
     },
   );
 
+  // Public list, newest first; a category filters it (an unknown one simply matches nothing).
+  app.get(
+    '/api/announcements',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { category: { type: 'string', maxLength: 200 } } },
+      },
+    },
+    async (request) => {
+      const category = (request.query as { category?: string }).category?.normalize('NFC').trim();
+      return service.listPublic(category ? { category } : {});
+    },
+  );
+
+  // A user's public announcements (the profile carousels); the owner's inactive ones are not listed here.
+  app.get(
+    '/api/users/announcements/:userId',
+    {
+      schema: {
+        params: {
+          type: 'object',
+          properties: { userId: { type: 'string', maxLength: 64 } },
+          required: ['userId'],
+        },
+      },
+    },
+    async (request) => {
+      const { userId } = request.params as { userId: string };
+      return isId(userId) ? service.listPublic({ ownerId: userId }) : [];
+    },
+  );
+
   app.get(
     '/api/announcements/:id',
     { schema: { params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const row = /^[0-9a-f]{24}$/.test(id) ? app.announcementsRepo.byId(id) : undefined;
+      const row = isId(id) ? app.announcementsRepo.byId(id) : undefined;
       // A deactivated announcement stays visible to its owner only.
       if (!row || row.deleted || (!row.active && row.ownerId !== request.userId)) {
-        return reply.code(404).send({ error: 'Anunțul nu a fost găsit' });
+        return reply.code(404).send({ error: NOT_FOUND });
       }
-      return app.announcementsRepo.toApi([row])[0];
+      service.countView(row, {
+        userId: request.userId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return service.toApi(app.announcementsRepo.byId(id)!);
     },
   );
 }

@@ -1,0 +1,150 @@
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcementViews } from '../../../../schema/db/tables.ts';
+import { announcementsService } from '../../services/announcements.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+let app: App;
+let owner: { token: string; userId: string };
+let visitor: { token: string; userId: string };
+beforeAll(async () => {
+  app = await buildTestApp();
+  owner = await registerAndLogin(app);
+  visitor = await registerAndLogin(app);
+});
+afterAll(async () => {
+  await app.cleanup();
+});
+
+const ids = (res: { json(): unknown }) => (res.json() as { _id: string }[]).map((a) => a._id);
+
+describe('public lists', () => {
+  it('GET /api/announcements: public ones, newest first; ?category= filters; an unknown category is []', async () => {
+    const a = insertAnnouncement(app, owner.userId, {
+      category: 'Business',
+      createdAt: '2026-03-01T00:00:00.000Z',
+    });
+    const b = insertAnnouncement(app, visitor.userId, {
+      category: 'Business',
+      createdAt: '2026-04-01T00:00:00.000Z',
+    });
+    insertAnnouncement(app, owner.userId, { category: 'Business', active: false });
+    insertAnnouncement(app, owner.userId, { category: 'Business', deleted: true });
+    const c = insertAnnouncement(app, owner.userId, {
+      category: 'Prăjituri, Băcănie, Gătit',
+      createdAt: '2026-05-01T00:00:00.000Z',
+    });
+
+    const business = await app.inject({ url: '/api/announcements?category=Business' });
+    expect(business.statusCode).toBe(200);
+    expect(ids(business)).toEqual([b, a]);
+    expect(business.json()[0]).toMatchObject({ _id: b, category: 'Business', user: { _id: visitor.userId } });
+
+    const encoded = encodeURIComponent('Prăjituri, Băcănie, Gătit');
+    expect(ids(await app.inject({ url: `/api/announcements?category=${encoded}` }))).toEqual([c]);
+    expect((await app.inject({ url: '/api/announcements?category=Astrologie' })).json()).toEqual([]);
+    expect(ids(await app.inject({ url: '/api/announcements' }))).toEqual([c, b, a]);
+  });
+
+  it('GET /api/users/announcements/:userId: that user’s public ones only, newest first', async () => {
+    const seller = await registerAndLogin(app);
+    const older = insertAnnouncement(app, seller.userId, { createdAt: '2026-01-01T00:00:00.000Z' });
+    const newer = insertAnnouncement(app, seller.userId, { createdAt: '2026-02-01T00:00:00.000Z' });
+    insertAnnouncement(app, seller.userId, { active: false });
+    insertAnnouncement(app, seller.userId, { deleted: true });
+    // Even the owner sees only the public ones here ('Anunțurile mele' lists the rest).
+    const res = await app.inject({
+      url: `/api/users/announcements/${seller.userId}`,
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
+    expect(ids(res)).toEqual([newer, older]);
+    expect((await app.inject({ url: '/api/users/announcements/0123456789abcdef01234567' })).json()).toEqual(
+      [],
+    );
+    expect((await app.inject({ url: '/api/users/announcements/nu-e-id' })).json()).toEqual([]);
+  });
+});
+
+describe('GET /api/announcements/:id counts views', () => {
+  const view = (id: string, opts: { token?: string; ua?: string; ip?: string } = {}) =>
+    app.inject({
+      url: `/api/announcements/${id}`,
+      remoteAddress: opts.ip ?? '127.0.0.1',
+      headers: {
+        'user-agent': opts.ua ?? 'Firefox',
+        ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
+      },
+    });
+  const views = (id: string) => app.announcementsRepo.byId(id)!.views;
+
+  it('once per viewer per day, never the owner’s, and without a new seq', async () => {
+    const id = insertAnnouncement(app, owner.userId);
+    const seq = app.announcementsRepo.byId(id)!.seq;
+
+    const first = await view(id);
+    expect(first.statusCode).toBe(200);
+    expect(first.json().views).toBe(1);
+    expect((await view(id)).json().views).toBe(1);
+    // Another browser, or the same browser from another address, is another guest.
+    expect((await view(id, { ua: 'Chrome' })).json().views).toBe(2);
+    expect((await view(id, { ip: '10.0.0.7' })).json().views).toBe(3);
+    // A signed-in user is one viewer whatever the browser.
+    expect((await view(id, { token: visitor.token })).json().views).toBe(4);
+    expect((await view(id, { token: visitor.token, ua: 'Chrome', ip: '10.0.0.8' })).json().views).toBe(4);
+    // The owner looking at their own announcement is not a view.
+    expect((await view(id, { token: owner.token })).json().views).toBe(4);
+    expect(views(id)).toBe(4);
+    // A counter tick is not a replicated change.
+    expect(app.announcementsRepo.byId(id)!.seq).toBe(seq);
+
+    // Guests are kept as a hash only.
+    const keys = app.db
+      .select()
+      .from(announcementViews)
+      .all()
+      .filter((v) => v.announcementId === id);
+    expect(keys).toHaveLength(4);
+    for (const k of keys) expect(k.viewerKey).toMatch(/^(u:[0-9a-f]{24}|g:[0-9a-f]{64})$/);
+    expect(keys.map((k) => k.viewerKey)).toContain(`u:${visitor.userId}`);
+
+    // The next day the same viewer counts again.
+    app.db.update(announcementViews).set({ day: '2000-01-01' }).run();
+    expect((await view(id, { token: visitor.token })).json().views).toBe(5);
+  });
+
+  it('hidden or unknown announcements count nothing', async () => {
+    const hidden = insertAnnouncement(app, owner.userId, { active: false });
+    expect((await view(hidden)).statusCode).toBe(404);
+    expect((await view(hidden, { token: owner.token })).statusCode).toBe(200);
+    expect(views(hidden)).toBe(0);
+    expect((await view('0123456789abcdef01234567')).statusCode).toBe(404);
+  });
+
+  it('marks of past days are purged at the first view of a new day', async () => {
+    let clock = new Date('2026-11-20T23:59:00.000Z');
+    const service = announcementsService({
+      db: app.db,
+      hub: app.hub,
+      repo: app.announcementsRepo,
+      uploadsDir: join(app.config.dataDir, 'uploads'),
+      now: () => clock,
+    });
+    const id = insertAnnouncement(app, owner.userId);
+    const row = () => app.announcementsRepo.byId(id)!;
+    const guest = { userId: null, ip: '10.1.1.1', userAgent: 'Safari' };
+    service.countView(row(), guest);
+    service.countView(row(), guest);
+    expect(row().views).toBe(1);
+    clock = new Date('2026-11-21T00:01:00.000Z');
+    service.countView(row(), guest);
+    expect(row().views).toBe(2);
+    const days = app.db
+      .select()
+      .from(announcementViews)
+      .all()
+      .map((v) => v.day);
+    expect(days).not.toContain('2026-11-20');
+    expect(days).toContain('2026-11-21');
+  });
+});

@@ -1,0 +1,298 @@
+import { createHash } from 'node:crypto';
+import type { AnnouncementRow } from '../../../schema/db/tables.ts';
+import type { AnnouncementApi } from '../../../schema/entities.ts';
+import {
+  ANNOUNCEMENT_MESSAGES,
+  type AnnouncementInput,
+  parsePrice,
+  validateAnnouncement,
+} from '../../../schema/rules/announcement.ts';
+import { newId } from '../lib/ids.ts';
+import { type Db, nextSeq } from '../plugins/db.ts';
+import type { RealtimeHub } from '../replication/hub.ts';
+import type { AnnouncementsRepository } from '../repositories/announcements.ts';
+import { checkImages, ImageRejectedError, removeImages, storeImages, type UploadedImage } from './uploads.ts';
+
+/**
+ * Publishing and managing announcements (REST today; any other transport calls the same operations).
+ * Rules come from schema/rules/announcement.ts; this adds what only the server can do: ownership,
+ * server-owned fields (owner, counters, dates), seq, photo files and the real-time fan-out.
+ */
+
+export const NOT_FOUND = 'Anunțul nu a fost găsit';
+export const DELETED_MESSAGE = 'Anunțul a fost șters.';
+const ID_TAKEN = ANNOUNCEMENT_MESSAGES.idTaken;
+
+export type FieldErrorMap = Record<string, string>;
+export type Outcome<T> =
+  | { ok: true; status: number; value: T }
+  | { ok: false; status: number; error: string; errors?: FieldErrorMap };
+
+const fail = (status: number, error: string, errors?: FieldErrorMap) =>
+  ({ ok: false, status, error, ...(errors ? { errors } : {}) }) as const;
+const notFound = () => fail(404, NOT_FOUND);
+
+/** What a form may set; everything else on the row is the server's. */
+function editable(input: AnnouncementInput) {
+  return {
+    title: input.title,
+    category: input.category,
+    description: input.description,
+    location: input.location,
+    localitate: input.localitate,
+    contactPerson: input.contactPerson,
+    contactEmail: input.contactEmail,
+    contactPhone: input.contactPhone,
+    price: input.price === '' ? null : parsePrice(input.price),
+  };
+}
+
+/** Field errors of the form plus the photos' problem, in form order (the first one is the headline). */
+async function formErrors(
+  input: AnnouncementInput,
+  files: UploadedImage[],
+  existingCount: number,
+  tooManyFiles: boolean,
+): Promise<FieldErrorMap> {
+  const errors: FieldErrorMap = { ...validateAnnouncement(input) };
+  const images = tooManyFiles ? ANNOUNCEMENT_MESSAGES.imagesMax : await checkImages(files, existingCount);
+  if (images) errors.images = images;
+  return errors;
+}
+
+const invalid = (errors: FieldErrorMap) => fail(400, Object.values(errors)[0]!, errors);
+
+/** A client may send back the absolute URL it displayed; the row holds the path. */
+function storedPath(value: string): string {
+  if (!/^https?:\/\//i.test(value)) return value;
+  try {
+    return new URL(value).pathname;
+  } catch {
+    return value;
+  }
+}
+
+const isUniqueViolation = (err: unknown) => /UNIQUE|PRIMARY KEY/i.test(String(err));
+
+export type Viewer = { userId: string | null; ip: string; userAgent: string };
+
+export function announcementsService(deps: {
+  db: Db;
+  hub: RealtimeHub;
+  repo: AnnouncementsRepository;
+  uploadsDir: string;
+  now?: () => Date;
+}) {
+  const { db, hub, repo, uploadsDir } = deps;
+  const now = deps.now ?? (() => new Date());
+  const api = (id: string): AnnouncementApi => repo.toApi([repo.byId(id)!])[0]!;
+
+  /**
+   * The caller's live announcement, or null. Ownership is checked together with existence and both
+   * answer the same 404, so a stranger cannot tell someone else's announcement from an unknown id.
+   */
+  const owned = (userId: string, id: string): AnnouncementRow | null => {
+    const row = repo.byId(id);
+    return row && !row.deleted && row.ownerId === userId ? row : null;
+  };
+
+  /**
+   * Applies `patch` to the caller's announcement with a new seq, reading and writing in one synchronous
+   * transaction (nothing can interleave). Returns the row as it was before, or null (404).
+   */
+  const writeOwned = (
+    userId: string,
+    id: string,
+    patch: (row: AnnouncementRow) => Parameters<AnnouncementsRepository['update']>[1],
+  ): AnnouncementRow | null =>
+    db.transaction(() => {
+      const row = owned(userId, id);
+      if (!row) return null;
+      repo.update(id, { ...patch(row), seq: nextSeq(db) });
+      return row;
+    });
+
+  let purgedBefore = '';
+
+  return {
+    owned,
+
+    /**
+     * Publishes. `clientId` is the id a device made for an offline publish: a retry after a lost answer
+     * returns the announcement already stored instead of publishing it twice.
+     */
+    async create(
+      ownerId: string,
+      input: AnnouncementInput,
+      files: UploadedImage[],
+      opts: { clientId?: string; tooManyFiles?: boolean } = {},
+    ): Promise<Outcome<AnnouncementApi>> {
+      const retried = (id: string): Outcome<AnnouncementApi> => {
+        const row = repo.byId(id)!;
+        return row.ownerId === ownerId && !row.deleted
+          ? { ok: true, status: 200, value: api(id) }
+          : fail(409, ID_TAKEN);
+      };
+      if (opts.clientId && repo.byId(opts.clientId)) return retried(opts.clientId);
+
+      const errors = await formErrors(input, files, 0, opts.tooManyFiles ?? false);
+      if (Object.keys(errors).length > 0) return invalid(errors);
+
+      const at = now();
+      const id = opts.clientId ?? newId(at);
+      let images: string[];
+      try {
+        images = await storeImages(uploadsDir, id, files);
+      } catch (err) {
+        if (err instanceof ImageRejectedError) return invalid({ images: err.message });
+        throw err;
+      }
+      try {
+        db.transaction(() => {
+          repo.insert({
+            id,
+            ownerId,
+            ...editable(input),
+            images,
+            // Server-owned, whatever a client sent.
+            favoritesCount: 0,
+            views: 0,
+            active: true,
+            deleted: false,
+            createdAt: at.toISOString(),
+            updatedAt: at.toISOString(),
+            seq: nextSeq(db),
+          });
+        });
+      } catch (err) {
+        await removeImages(uploadsDir, images);
+        // Two retries of one offline publish raced: the first one won.
+        if (opts.clientId && isUniqueViolation(err) && repo.byId(id)) return retried(id);
+        throw err;
+      }
+      hub.poke(['announcements']);
+      hub.emit('announcementCreated', { id });
+      return { ok: true, status: 201, value: api(id) };
+    },
+
+    /**
+     * Edits the caller's announcement. `keep` lists current image paths to keep, in order (undefined: keep
+     * them all); only paths the announcement holds count, so nobody can point at another's files. New
+     * photos are appended; files no longer used are deleted once the change is committed.
+     */
+    async update(
+      ownerId: string,
+      id: string,
+      input: AnnouncementInput,
+      keep: string[] | undefined,
+      files: UploadedImage[],
+      opts: { tooManyFiles?: boolean } = {},
+    ): Promise<Outcome<AnnouncementApi>> {
+      const row = owned(ownerId, id);
+      if (!row) return notFound();
+      const kept =
+        keep === undefined
+          ? row.images
+          : [...new Set(keep.map(storedPath))].filter((p) => row.images.includes(p));
+
+      const errors = await formErrors(input, files, kept.length, opts.tooManyFiles ?? false);
+      if (Object.keys(errors).length > 0) return invalid(errors);
+
+      let added: string[];
+      try {
+        added = await storeImages(uploadsDir, id, files);
+      } catch (err) {
+        if (err instanceof ImageRejectedError) return invalid({ images: err.message });
+        throw err;
+      }
+      let before: AnnouncementRow | null;
+      let images: string[] = [];
+      try {
+        // Re-read inside the transaction: the row may have changed while the photos were encoded.
+        before = writeOwned(ownerId, id, (current) => {
+          images = [...kept.filter((p) => current.images.includes(p)), ...added];
+          return { ...editable(input), images, updatedAt: now().toISOString() };
+        });
+      } catch (err) {
+        await removeImages(uploadsDir, added);
+        throw err;
+      }
+      if (!before) {
+        await removeImages(uploadsDir, added);
+        return notFound();
+      }
+      await removeImages(
+        uploadsDir,
+        before.images.filter((p) => !images.includes(p)),
+      );
+      hub.poke(['announcements']);
+      return { ok: true, status: 200, value: api(id) };
+    },
+
+    /** A tombstone with a new seq, so every device drops it on its next pull; the photos are deleted. */
+    async remove(ownerId: string, id: string): Promise<Outcome<{ message: string }>> {
+      const before = writeOwned(ownerId, id, () => ({
+        deleted: true,
+        images: [],
+        updatedAt: now().toISOString(),
+      }));
+      if (!before) return notFound();
+      await removeImages(uploadsDir, before.images);
+      hub.poke(['announcements']);
+      hub.emit('announcementDeleted', { id });
+      return { ok: true, status: 200, value: { message: DELETED_MESSAGE } };
+    },
+
+    /** 'Reactualizează': dated now, so it rises to the top of the newest-first lists. */
+    renew(ownerId: string, id: string): Outcome<AnnouncementApi> {
+      const at = now().toISOString();
+      if (!writeOwned(ownerId, id, () => ({ createdAt: at, updatedAt: at }))) return notFound();
+      hub.poke(['announcements']);
+      return { ok: true, status: 200, value: api(id) };
+    },
+
+    /**
+     * 'Dezactivează' / reactivate. The new seq makes the change travel: other users' devices get a
+     * tombstone (replication hides inactive announcements from all but the owner), then the row again.
+     */
+    setActive(ownerId: string, id: string, active: boolean): Outcome<AnnouncementApi> {
+      if (!writeOwned(ownerId, id, () => ({ active, updatedAt: now().toISOString() }))) return notFound();
+      hub.poke(['announcements']);
+      return { ok: true, status: 200, value: api(id) };
+    },
+
+    mine(ownerId: string): AnnouncementApi[] {
+      return repo.toApi(repo.byOwner(ownerId));
+    },
+
+    listPublic(filter: { ownerId?: string; category?: string }): AnnouncementApi[] {
+      return repo.toApi(repo.listPublic(filter));
+    },
+
+    /**
+     * Counts a view of a visible announcement: never the owner's own, and once per viewer per UTC day
+     * (a signed-in user by id; a guest by a hash of address and browser, nothing readable kept).
+     * No new seq: a counter tick must not make every device re-pull the announcement; devices see the
+     * new count with the next real change, and the detail page reads it fresh from here.
+     */
+    countView(row: AnnouncementRow, viewer: Viewer): void {
+      if (viewer.userId === row.ownerId) return;
+      const day = now().toISOString().slice(0, 10);
+      const key = viewer.userId
+        ? `u:${viewer.userId}`
+        : `g:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex')}`;
+      db.transaction(() => {
+        // Marks of past days are useless (and personal): drop them once a day.
+        if (purgedBefore !== day) {
+          repo.purgeViewsBefore(day);
+          purgedBefore = day;
+        }
+        repo.recordView(row.id, key, day);
+      });
+    },
+
+    /** The REST shape of one row. */
+    toApi: (row: AnnouncementRow): AnnouncementApi => repo.toApi([row])[0]!,
+  };
+}
+export type AnnouncementsService = ReturnType<typeof announcementsService>;
