@@ -27,6 +27,18 @@ export const ACCOUNT_MESSAGES = {
   registerFailed: 'Înregistrare eșuată',
   changeEmailRequired: 'Introduceți noua adresă de e-mail.',
   changePasswordRequired: 'Introduceți ambele parole.',
+  emailUpdated: 'Adresa de email a fost actualizată.',
+  emailUpdateFailed: 'Eroare la actualizarea emailului.',
+  emailSame: 'Aceasta este deja adresa ta de email.',
+  passwordUpdated: 'Parola a fost schimbată. Celelalte dispozitive au fost deconectate.',
+  passwordUpdateFailed: 'Eroare la schimbarea parolei.',
+  currentPasswordWrong: 'Parola curentă nu este corectă.',
+  passwordSame: 'Parola nouă trebuie să fie diferită de cea curentă.',
+  loggedOutEverywhere: 'Ai fost deconectat de pe toate dispozitivele.',
+  accountDeleted: 'Contul tău a fost șters cu succes!',
+  accountDeleteFailed: 'Eroare la ștergerea contului.',
+  tooManyAttempts: (seconds: number) =>
+    `Prea multe încercări de autentificare. Încearcă din nou peste ${seconds} ${seconds === 1 ? 'secundă' : seconds < 20 ? 'secunde' : 'de secunde'}.`,
 } as const;
 
 const M = ACCOUNT_MESSAGES;
@@ -98,4 +110,18 @@ export function validateLogin(i: LoginInput): Partial<Record<keyof LoginInput, s
   if (email) errors.email = email;
   if (i.password === '') errors.password = M.passwordRequired;
   return errors;
+}
+
+/** Change email (spec doc 1 §5): the new address is required and must look like an email. */
+export function validateEmailChange(newEmail: string): string | null {
+  if (newEmail.trim() === '') return M.changeEmailRequired;
+  return emailError(newEmail) ?? null;
+}
+
+/** Change password (spec doc 1 §5): both required; the new one follows the sign-up rule. */
+export function validatePasswordChange(currentPassword: string, newPassword: string): string | null {
+  if (!currentPassword || !newPassword) return M.changePasswordRequired;
+  if (charCount(newPassword) < LIMITS.passwordMin) return M.passwordTooShort;
+  if (currentPassword === newPassword) return M.passwordSame;
+  return null;
 }

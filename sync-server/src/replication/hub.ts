@@ -55,6 +55,11 @@ export class RealtimeHub {
     }
   }
 
+  /** Closes a user's sockets (sessions revoked or account deleted): their devices re-authenticate. */
+  disconnect(userId: string): void {
+    for (const [socket, uid] of this.sockets) if (uid === userId) socket.close(4401, 'session revoked');
+  }
+
   closeAll(): void {
     for (const socket of this.sockets.keys()) socket.close(1001, 'server shutdown');
     this.sockets.clear();

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '../../../schema/constants.ts';
 import { sessions } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
@@ -30,6 +30,11 @@ export function sessionsRepository(db: Db) {
     revoke(token: string): void {
       db.delete(sessions)
         .where(eq(sessions.tokenHash, hashToken(token)))
+        .run();
+    },
+    revokeAllExcept(userId: string, keepToken: string): void {
+      db.delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))))
         .run();
     },
     revokeAll(userId: string): void {

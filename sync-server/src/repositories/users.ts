@@ -42,6 +42,13 @@ export function usersRepository(db: Db) {
       db.insert(users).values(row).run();
     },
     /** Last activity; replicated profiles take a new seq only when `seq` is given (see the auth plugin). */
+    /** Private fields: no new seq (the replicated profile does not carry them). */
+    setEmail(id: string, email: string): void {
+      db.update(users).set({ email }).where(eq(users.id, id)).run();
+    },
+    setPasswordHash(id: string, passwordHash: string): void {
+      db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+    },
     touchLastSeen(id: string, at: string, seq?: number): void {
       db.update(users)
         .set(seq === undefined ? { lastSeen: at } : { lastSeen: at, seq })

@@ -2,7 +2,9 @@ import {
   ACCOUNT_MESSAGES,
   type LoginInput,
   type RegistrationInput,
+  validateEmailChange,
   validateLogin,
+  validatePasswordChange,
   validateRegistration,
 } from '../../../schema/rules/account.ts';
 import { newId } from '../lib/ids.ts';
@@ -54,6 +56,42 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) return fail(401, ACCOUNT_MESSAGES.invalidCredentials);
       return { ok: true, value: { token: sessions.create(user.id), userId: user.id } };
+    },
+
+    changeEmail(userId: string, raw: unknown): ServiceResult<{ email: string }> {
+      const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
+      const error = validateEmailChange(email);
+      if (error) return fail(400, error);
+      const user = users.byId(userId);
+      if (!user) return fail(404, ACCOUNT_MESSAGES.emailUpdateFailed);
+      if (user.email === email) return fail(400, ACCOUNT_MESSAGES.emailSame);
+      if (users.byEmail(email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+      try {
+        users.setEmail(userId, email);
+      } catch (err) {
+        if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+        throw err;
+      }
+      return { ok: true, value: { email } };
+    },
+
+    /** Needs the current password; every other session is revoked (the device that asked stays in). */
+    async changePassword(
+      userId: string,
+      keepToken: string,
+      current: unknown,
+      next: unknown,
+    ): Promise<ServiceResult<null>> {
+      const cur = typeof current === 'string' ? current : '';
+      const nxt = typeof next === 'string' ? next : '';
+      const error = validatePasswordChange(cur, nxt);
+      if (error) return fail(400, error);
+      const user = users.byId(userId);
+      if (!user || !(await verifyPassword(cur, user.passwordHash)))
+        return fail(400, ACCOUNT_MESSAGES.currentPasswordWrong);
+      users.setPasswordHash(userId, await hashPassword(nxt));
+      sessions.revokeAllExcept(userId, keepToken);
+      return { ok: true, value: null };
     },
   };
 }

@@ -40,3 +40,18 @@ export async function storeImage(
   );
   return `/uploads/${folder}/${name}.jpg`;
 }
+
+/** Deletes uploaded files (and their WebP variants); paths outside /uploads/ are ignored. */
+export async function removeUploads(dataDir: string, paths: string[]): Promise<void> {
+  const { rm } = await import('node:fs/promises');
+  await Promise.all(
+    paths
+      .filter((p) => p.startsWith('/uploads/') && !p.includes('..'))
+      .flatMap((p) => {
+        const base = join(dataDir, p.slice(1));
+        const stem = base.replace(/\.[a-z0-9]+$/i, '');
+        return [base, ...VARIANT_WIDTHS.map((w) => `${stem}-${w}.webp`)];
+      })
+      .map((f) => rm(f, { force: true })),
+  );
+}

@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AuthCheck } from '../../../../schema/entities.ts';
-import { normalizeLogin, normalizeRegistration } from '../../../../schema/rules/account.ts';
+import { ACCOUNT_MESSAGES, normalizeLogin, normalizeRegistration } from '../../../../schema/rules/account.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { nextSeq } from '../../plugins/db.ts';
+import { deleteAccountData } from '../../repositories/account-deletion.ts';
 import { toOwnProfile } from '../../repositories/users.ts';
+import { removeUploads } from '../../services/images.ts';
+import { LoginThrottle } from '../../services/login-throttle.ts';
 
 // Declared fields only: anything else a client sends is dropped before the handler sees it. Types are
 // loose on purpose: the shared schema/ rules answer with the spec's Romanian messages.
@@ -24,10 +28,78 @@ export default async function userRoutes(app: FastifyInstance) {
       .send({ message: 'Cont creat cu succes! Te poți autentifica.', userId: result.value.userId });
   });
 
+  const throttle = new LoginThrottle();
   app.post('/api/users/login', { schema: { body: loginBody } }, async (request, reply) => {
-    const result = await app.accounts.login(normalizeLogin(request.body as Record<string, unknown>));
-    if (!result.ok) return reply.code(result.status).send({ error: result.error });
+    const input = normalizeLogin(request.body as Record<string, unknown>);
+    const wait = throttle.waitSeconds(request.ip, input.email);
+    if (wait > 0) {
+      return reply
+        .code(429)
+        .header('Retry-After', String(wait))
+        .send({ error: throttle.message(wait), code: 'throttled' });
+    }
+    const result = await app.accounts.login(input);
+    if (!result.ok) {
+      if (result.status === 401) throttle.failed(request.ip, input.email);
+      return reply.code(result.status).send({ error: result.error });
+    }
+    throttle.succeeded(request.ip, input.email);
     return result.value;
+  });
+
+  app.put(
+    '/api/users/update-email',
+    { schema: { body: { type: 'object', properties: { newEmail: text } } } },
+    async (request, reply) => {
+      const userId = requireUser(request, reply);
+      if (!userId) return reply;
+      const result = app.accounts.changeEmail(
+        userId,
+        (request.body as { newEmail?: unknown } | null)?.newEmail,
+      );
+      if (!result.ok) return reply.code(result.status).send({ error: result.error });
+      return { message: ACCOUNT_MESSAGES.emailUpdated, email: result.value.email };
+    },
+  );
+
+  app.put(
+    '/api/users/update-password',
+    { schema: { body: { type: 'object', properties: { currentPassword: text, newPassword: text } } } },
+    async (request, reply) => {
+      const userId = requireUser(request, reply);
+      if (!userId || !request.token) return reply;
+      const body = (request.body ?? {}) as { currentPassword?: unknown; newPassword?: unknown };
+      const result = await app.accounts.changePassword(
+        userId,
+        request.token,
+        body.currentPassword,
+        body.newPassword,
+      );
+      if (!result.ok) return reply.code(result.status).send({ error: result.error });
+      return { message: ACCOUNT_MESSAGES.passwordUpdated };
+    },
+  );
+
+  // 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included.
+  app.post('/api/users/logout-all', async (request, reply) => {
+    const userId = requireUser(request, reply);
+    if (!userId) return reply;
+    app.sessionsRepo.revokeAll(userId);
+    app.hub.disconnect(userId);
+    return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
+  });
+
+  app.delete('/api/users/delete-account', async (request, reply) => {
+    const userId = requireUser(request, reply);
+    if (!userId) return reply;
+    const done = app.db.transaction(() => deleteAccountData(app.db, userId, () => nextSeq(app.db)));
+    // After the commit: counters of what they had favourited, everyone's devices, and the files.
+    if (done.favoriteIds.length) app.favoritesService.afterChange(userId, done.favoriteIds);
+    for (const id of done.announcementIds) app.hub.emit('announcementDeleted', { id });
+    app.hub.poke(['announcements', 'reviews', 'profiles']);
+    app.hub.disconnect(userId);
+    await removeUploads(app.config.dataDir, done.files);
+    return { message: ACCOUNT_MESSAGES.accountDeleted };
   });
 
   app.get('/api/users/auth/check', async (request): Promise<AuthCheck> => {
