@@ -107,6 +107,9 @@ export class TestServer {
   }
 }
 
+/** Uncaught errors of every page opened by newPage; e2e/setup.ts fails the test that produced one. */
+export const pageErrors: string[] = [];
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -121,7 +124,10 @@ export async function newPage(browser: Browser, server: TestServer, viewport = {
     locale: 'ro-RO',
   });
   const page: Page = await context.newPage();
-  page.on('pageerror', (err) => console.error('[pageerror]', err.message));
+  page.on('pageerror', (err) => {
+    console.error('[pageerror]', err.message);
+    pageErrors.push(err.message);
+  });
   return { context, page };
 }
 

@@ -1,4 +1,3 @@
-import Dexie, { type EntityTable } from 'dexie';
 import { useEffect, useState } from 'react';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api, NetworkError } from '../api/client.ts';
@@ -7,7 +6,7 @@ import { localId } from './messages.ts';
 /**
  * Announcements published with no network: the fields and the photos (as Blobs) wait in IndexedDB and
  * go out when the connection is back, across reloads and restarts. The id is made on the device and sent
- * along, so a retry after a lost answer updates nothing twice: the server returns the same announcement.
+ * along, so a retry after a lost answer creates nothing twice: the server returns the same announcement.
  */
 export type PendingAnnouncement = {
   id: string;
@@ -19,10 +18,34 @@ export type PendingAnnouncement = {
   error: string | null;
 };
 
-const outbox = new Dexie('hobbiz_outbox') as Dexie & {
-  announcements: EntityTable<PendingAnnouncement, 'id'>;
+// Plain IndexedDB, not Dexie: RxDB bundles its own Dexie, and two copies may not live in one app.
+const STORE = 'announcements';
+let opened: Promise<IDBDatabase> | null = null;
+function idb(): Promise<IDBDatabase> {
+  opened ??= new Promise((resolve, reject) => {
+    const req = indexedDB.open('hobbiz_outbox', 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  return opened;
+}
+async function request<T>(
+  mode: IDBTransactionMode,
+  run: (store: IDBObjectStore) => IDBRequest<T>,
+): Promise<T> {
+  const db = await idb();
+  return new Promise<T>((resolve, reject) => {
+    const req = run(db.transaction(STORE, mode).objectStore(STORE));
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+const outbox = {
+  put: (p: PendingAnnouncement) => request('readwrite', (s) => s.put(p)),
+  remove: (id: string) => request('readwrite', (s) => s.delete(id)),
+  all: () => request<PendingAnnouncement[]>('readonly', (s) => s.getAll()),
 };
-outbox.version(1).stores({ announcements: 'id, userId, queuedAt' });
 
 const listeners = new Set<() => void>();
 const changed = () => {
@@ -35,25 +58,19 @@ export async function queueAnnouncement(
   images: Blob[],
 ): Promise<string> {
   const id = localId();
-  await outbox.announcements.put({
-    id,
-    userId,
-    fields,
-    images,
-    queuedAt: new Date().toISOString(),
-    error: null,
-  });
+  await outbox.put({ id, userId, fields, images, queuedAt: new Date().toISOString(), error: null });
   changed();
   void flushOutbox(userId);
   return id;
 }
 
 export async function pendingAnnouncements(userId: string): Promise<PendingAnnouncement[]> {
-  return outbox.announcements.where('userId').equals(userId).sortBy('queuedAt');
+  const all = await outbox.all();
+  return all.filter((p) => p.userId === userId).sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
 }
 
 export async function discardPending(id: string): Promise<void> {
-  await outbox.announcements.delete(id);
+  await outbox.remove(id);
   changed();
 }
 
@@ -77,13 +94,11 @@ export function flushOutbox(userId: string): Promise<void> {
         if (p.error) continue;
         try {
           await api('/api/users/my-announcements', { method: 'POST', body: form(p) });
-          await outbox.announcements.delete(p.id);
+          await outbox.remove(p.id);
         } catch (err) {
           if (err instanceof NetworkError) return;
           if (err instanceof ApiError && (err.status >= 500 || err.status === 401)) return;
-          await outbox.announcements.update(p.id, {
-            error: err instanceof Error ? err.message : String(err),
-          });
+          await outbox.put({ ...p, error: err instanceof Error ? err.message : String(err) });
         } finally {
           changed();
         }
