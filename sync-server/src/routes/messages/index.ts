@@ -1,6 +1,5 @@
 import { join } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LIMITS } from '../../../../schema/constants.ts';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ReplyTo } from '../../../../schema/db/tables.ts';
 import { reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
 import { MESSAGE_LIMITS, MESSAGE_MESSAGES, validateMessageBody } from '../../../../schema/rules/messages.ts';
@@ -11,23 +10,22 @@ import { messagingRepository } from '../../repositories/messaging.ts';
 import { Effects } from '../../services/messaging.ts';
 import {
   ATTACHMENT_MESSAGES,
-  type AttachmentKind,
   removeAttachment,
   sniffAttachment,
   storeAttachment,
 } from '../../services/rest-attachments.ts';
 import { fail, paramsSchema } from '../../services/rest-http.ts';
+import {
+  type Attachment,
+  REST_MESSAGE_MESSAGES,
+  readMultipart,
+  type SendFields,
+  statusOf,
+  str,
+} from './request.ts';
 import { toMessagesApi, toSummariesApi } from './shapes.ts';
 
-export const REST_MESSAGE_MESSAGES = {
-  messageNotFound: 'Mesajul nu a fost găsit.',
-  conversationsNotFound: 'Conversațiile nu au fost găsite.',
-  deleted: 'Mesaj șters.',
-  markedRead: 'Conversația a fost marcată ca citită.',
-  invalid: 'Mesaj invalid.',
-  invalidReaction: 'Alege o reacție validă.',
-  oneFile: 'Poți atașa un singur fișier.',
-} as const;
+export { REST_MESSAGE_MESSAGES };
 
 /*
  * Authorization rule of this module (and of favourites and notifications): the caller comes from the
@@ -61,85 +59,6 @@ const sendJsonBody = {
     replyTo: { anyOf: [replyToBody, { type: 'null' }] },
   },
 } as const;
-const MULTIPART_FIELDS = new Set([
-  'conversationId',
-  'senderId',
-  'senderRole',
-  'destinatarId',
-  'announcementId',
-  'text',
-  'replyTo',
-  'imageFile',
-]);
-/**
- * The multipart file fields the attachment may come in: `image` (spec) or `imageFile`. A text `imageFile`
- * (the original name) is accepted and ignored: files are stored under a random name.
- */
-const FILE_FIELDS = new Set(['image', 'imageFile']);
-
-type SendFields = { announcementId: string; destinatarId: string; text: string; replyTo: unknown };
-type Attachment = { buf: Buffer; kind: AttachmentKind };
-type Failure = { status: number; error: string; code: string };
-
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-
-async function readMultipart(
-  request: FastifyRequest,
-): Promise<{ fields: SendFields; file: Buffer | null } | Failure> {
-  const raw: Record<string, string> = {};
-  let file: Buffer | null = null;
-  let truncated = false;
-  try {
-    const parts = request.parts({
-      limits: { fileSize: LIMITS.attachmentMaxBytes, files: 2, fields: 20, fieldSize: 20_000 },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        const buf = await part.toBuffer();
-        // A browser sends an empty part (no file name) for an empty file input: that is "no file".
-        if (!FILE_FIELDS.has(part.fieldname) || buf.length === 0) continue;
-        if (file) return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
-        file = buf;
-      } else if (MULTIPART_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
-        raw[part.fieldname] = part.value;
-        truncated ||= part.valueTruncated;
-      }
-    }
-  } catch (err) {
-    const code = (err as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      return { status: 413, error: ATTACHMENT_MESSAGES.tooLarge, code: 'file_too_large' };
-    if (code === 'FST_FILES_LIMIT')
-      return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_PROTO_VIOLATION')
-      return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
-    throw err;
-  }
-  if (truncated) return { status: 400, error: MESSAGE_MESSAGES.tooLong, code: 'validation' };
-  let replyTo: unknown = null;
-  if (raw.replyTo) {
-    try {
-      replyTo = JSON.parse(raw.replyTo);
-    } catch {
-      return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
-    }
-  }
-  return {
-    fields: {
-      announcementId: str(raw.announcementId),
-      destinatarId: str(raw.destinatarId),
-      text: str(raw.text),
-      replyTo,
-    },
-    file,
-  };
-}
-
-/** Where a refusal of the messaging service goes: unknown things are 404, rule breaks 400. */
-function statusOf(error: string): number {
-  return error === MESSAGE_MESSAGES.announcementMissing || error === MESSAGE_MESSAGES.notFound ? 404 : 400;
-}
-
 export default async function messagesRoutes(app: FastifyInstance) {
   // Repositories are plain functions over the one database handle; the app does not expose this one.
   const repo = messagingRepository(app.db);

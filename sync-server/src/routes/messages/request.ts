@@ -1,0 +1,94 @@
+import type { FastifyRequest } from 'fastify';
+import { LIMITS } from '../../../../schema/constants.ts';
+import { ATTACHMENT_MESSAGES, MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
+import type { AttachmentKind } from '../../services/rest-attachments.ts';
+
+/** Reading a message sent over REST: JSON or multipart with one attachment, checked by content. */
+export const REST_MESSAGE_MESSAGES = {
+  messageNotFound: 'Mesajul nu a fost găsit.',
+  conversationsNotFound: 'Conversațiile nu au fost găsite.',
+  deleted: 'Mesaj șters.',
+  markedRead: 'Conversația a fost marcată ca citită.',
+  invalid: 'Mesaj invalid.',
+  invalidReaction: 'Alege o reacție validă.',
+  oneFile: 'Poți atașa un singur fișier.',
+} as const;
+
+export const MULTIPART_FIELDS = new Set([
+  'conversationId',
+  'senderId',
+  'senderRole',
+  'destinatarId',
+  'announcementId',
+  'text',
+  'replyTo',
+  'imageFile',
+]);
+/**
+ * The multipart file fields the attachment may come in: `image` (spec) or `imageFile`. A text `imageFile`
+ * (the original name) is accepted and ignored: files are stored under a random name.
+ */
+const FILE_FIELDS = new Set(['image', 'imageFile']);
+
+export type SendFields = { announcementId: string; destinatarId: string; text: string; replyTo: unknown };
+export type Attachment = { buf: Buffer; kind: AttachmentKind };
+type Failure = { status: number; error: string; code: string };
+
+export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+export async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: SendFields; file: Buffer | null } | Failure> {
+  const raw: Record<string, string> = {};
+  let file: Buffer | null = null;
+  let truncated = false;
+  try {
+    const parts = request.parts({
+      limits: { fileSize: LIMITS.attachmentMaxBytes, files: 2, fields: 20, fieldSize: 20_000 },
+    });
+    for await (const part of parts) {
+      if (part.type === 'file') {
+        const buf = await part.toBuffer();
+        // A browser sends an empty part (no file name) for an empty file input: that is "no file".
+        if (!FILE_FIELDS.has(part.fieldname) || buf.length === 0) continue;
+        if (file) return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
+        file = buf;
+      } else if (MULTIPART_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
+        raw[part.fieldname] = part.value;
+        truncated ||= part.valueTruncated;
+      }
+    }
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      return { status: 413, error: ATTACHMENT_MESSAGES.tooLarge, code: 'file_too_large' };
+    if (code === 'FST_FILES_LIMIT')
+      return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_PROTO_VIOLATION')
+      return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
+    throw err;
+  }
+  if (truncated) return { status: 400, error: MESSAGE_MESSAGES.tooLong, code: 'validation' };
+  let replyTo: unknown = null;
+  if (raw.replyTo) {
+    try {
+      replyTo = JSON.parse(raw.replyTo);
+    } catch {
+      return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
+    }
+  }
+  return {
+    fields: {
+      announcementId: str(raw.announcementId),
+      destinatarId: str(raw.destinatarId),
+      text: str(raw.text),
+      replyTo,
+    },
+    file,
+  };
+}
+
+/** Where a refusal of the messaging service goes: unknown things are 404, rule breaks 400. */
+export function statusOf(error: string): number {
+  return error === MESSAGE_MESSAGES.announcementMissing || error === MESSAGE_MESSAGES.notFound ? 404 : 400;
+}
