@@ -28,18 +28,23 @@ export function favoritesService(deps: {
       return null;
     },
 
-    /** Recount after a commit, publish the new counts, and tell the owner's devices. */
-    afterChange(userId: string, announcementIds: string[]): void {
+    /**
+     * Recounts `favoritesCount` from the rows. Call it INSIDE the transaction that changed the rows, so a
+     * crash can never leave a counter that disagrees with them.
+     */
+    recount(announcementIds: string[]): void {
       const ids = [...new Set(announcementIds)];
-      db.transaction(() => {
-        const counts = favorites.countsFor(ids);
-        for (const id of ids) {
-          db.update(announcements)
-            .set({ favoritesCount: counts.get(id) ?? 0, seq: nextSeq(db) })
-            .where(eq(announcements.id, id))
-            .run();
-        }
-      });
+      const counts = favorites.countsFor(ids);
+      for (const id of ids) {
+        db.update(announcements)
+          .set({ favoritesCount: counts.get(id) ?? 0, seq: nextSeq(db) })
+          .where(eq(announcements.id, id))
+          .run();
+      }
+    },
+
+    /** After the commit: everyone's catalogue, and the owner's devices. */
+    publish(userId: string): void {
       hub.poke(['announcements']);
       hub.poke(['favorites'], [userId]);
       hub.emit('favoritesUpdated', { favoriteIds: favorites.activeIds(userId) }, [userId]);

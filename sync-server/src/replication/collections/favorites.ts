@@ -39,19 +39,18 @@ export function favoritesCollection(deps: {
         doc: { id: wanted.id, createdAt: saneClientTime(wanted.createdAt), _deleted: wanted._deleted },
       };
     },
-    write: (ctx, doc, _current, s) =>
+    write: (ctx, doc, _current, s) => {
       deps.repo.put({
         userId: ctx.userId!,
         announcementId: doc.id,
         createdAt: doc.createdAt,
         deleted: doc._deleted,
         seq: s,
-      }),
-    afterCommit: (ctx, written) =>
-      deps.service.afterChange(
-        ctx.userId!,
-        written.map((d) => d.id),
-      ),
+      });
+      // In the same transaction as the row: a crash cannot leave a counter that disagrees with the rows.
+      deps.service.recount([doc.id]);
+    },
+    afterCommit: (ctx) => deps.service.publish(ctx.userId!),
   };
   return {
     public: false,

@@ -36,6 +36,7 @@ export default async function favoritesRoutes(app: FastifyInstance) {
         deleted: !wanted,
         seq: nextSeq(app.db),
       });
+      app.favoritesService.recount([announcementId]);
       return { changed: true };
     });
     if ('error' in outcome) {
@@ -43,7 +44,7 @@ export default async function favoritesRoutes(app: FastifyInstance) {
         ? fail(reply, 400, outcome.error, 'favorites_limit')
         : fail(reply, 404, outcome.error, 'not_found');
     }
-    if (outcome.changed) app.favoritesService.afterChange(userId, [announcementId]);
+    if (outcome.changed) app.favoritesService.publish(userId);
     return reply.send(favoriteIds(userId));
   }
 

@@ -92,9 +92,12 @@ export default async function userRoutes(app: FastifyInstance) {
   app.delete('/api/users/delete-account', async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
-    const done = app.db.transaction(() => deleteAccountData(app.db, userId, () => nextSeq(app.db)));
-    // After the commit: counters of what they had favourited, everyone's devices, and the files.
-    if (done.favoriteIds.length) app.favoritesService.afterChange(userId, done.favoriteIds);
+    const done = app.db.transaction(() => {
+      const result = deleteAccountData(app.db, userId, () => nextSeq(app.db));
+      app.favoritesService.recount(result.favoriteIds);
+      return result;
+    });
+    // After the commit: everyone's devices, and the files.
     for (const id of done.announcementIds) app.hub.emit('announcementDeleted', { id });
     app.hub.poke(['announcements', 'reviews', 'profiles']);
     app.hub.disconnect(userId);
