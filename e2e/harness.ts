@@ -128,6 +128,10 @@ export async function newPage(browser: Browser, server: TestServer, viewport = {
     console.error('[pageerror]', err.message);
     pageErrors.push(err.message);
   });
+  // A Content-Security-Policy violation is a bug too (something the app needs is blocked).
+  page.on('console', (m) => {
+    if (m.type() === 'error' && m.text().includes('Content Security Policy')) pageErrors.push(m.text());
+  });
   return { context, page };
 }
 

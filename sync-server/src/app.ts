@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import auth from './plugins/auth.ts';
 import { type Db, nextSeq, openDatabase } from './plugins/db.ts';
+import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
 import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
@@ -112,6 +113,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
     }
   });
+  await app.register(security);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(auth);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,10 @@ const JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'hobbiz-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Hobbiz</title><div id="root">acasă</div>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>Hobbiz</title><script>document.documentElement.lang="ro"</script><div id="root">acasă</div>',
+  );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), JS);
   writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync(JS));
   writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting()');
@@ -24,6 +28,17 @@ afterAll(async () => {
 });
 
 describe('static PWA serving', () => {
+  it('sends a strict CSP: own scripts plus the hashed inline one, no inline scripts otherwise, no framing', async () => {
+    const res = await app.inject({ url: '/' });
+    const csp = String(res.headers['content-security-policy']);
+    const hash = createHash('sha256').update('document.documentElement.lang="ro"').digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('serves uploads with nosniff and a year of caching', async () => {
     const dir = join(app.config.dataDir, 'uploads', 'chat');
     mkdirSync(dir, { recursive: true });
