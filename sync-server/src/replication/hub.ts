@@ -2,28 +2,39 @@ import type { WebSocket } from 'ws';
 import type { ServerMessage } from '../../../schema/sync.ts';
 
 /**
- * Authenticated sockets by user, for fan-out. Public changes poke everybody; private ones only the
- * users whose view they touch. The poke carries no data: each client pulls what its scope allows.
+ * Authenticated sockets, indexed by user for fan-out. Public changes poke everybody; private ones only
+ * the users whose view they touch — found through the index, so a private poke costs the recipients'
+ * sockets, not every socket held. The poke carries no data: each client pulls what its scope allows.
  */
 export class RealtimeHub {
   private sockets = new Map<WebSocket, string | null>();
+  private byUser = new Map<string, Set<WebSocket>>();
   /** The conversation each socket has open on screen, for "no notification while looking". */
   private viewing = new Map<WebSocket, string>();
 
   add(socket: WebSocket, userId: string | null): void {
     this.sockets.set(socket, userId);
+    if (!userId) return;
+    const set = this.byUser.get(userId) ?? new Set<WebSocket>();
+    set.add(socket);
+    this.byUser.set(userId, set);
   }
   remove(socket: WebSocket): void {
+    const userId = this.sockets.get(socket);
     this.sockets.delete(socket);
     this.viewing.delete(socket);
+    if (!userId) return;
+    const set = this.byUser.get(userId);
+    set?.delete(socket);
+    if (set?.size === 0) this.byUser.delete(userId);
   }
   setViewing(socket: WebSocket, conversationId: string | null): void {
     if (conversationId) this.viewing.set(socket, conversationId);
     else this.viewing.delete(socket);
   }
   isViewing(userId: string, conversationId: string): boolean {
-    for (const [socket, conv] of this.viewing) {
-      if (conv === conversationId && this.sockets.get(socket) === userId) return true;
+    for (const socket of this.byUser.get(userId) ?? []) {
+      if (this.viewing.get(socket) === conversationId) return true;
     }
     return false;
   }
@@ -31,37 +42,41 @@ export class RealtimeHub {
     return this.sockets.size;
   }
 
-  private send(socket: WebSocket, msg: ServerMessage, raw?: string): void {
-    if (socket.readyState === socket.OPEN) socket.send(raw ?? JSON.stringify(msg));
+  /** Every socket, or only those of `userIds`. */
+  private *targets(userIds?: Iterable<string>): Iterable<WebSocket> {
+    if (!userIds) {
+      yield* this.sockets.keys();
+      return;
+    }
+    for (const userId of new Set(userIds)) yield* this.byUser.get(userId) ?? [];
+  }
+
+  private broadcast(msg: ServerMessage, userIds?: Iterable<string>): void {
+    const raw = JSON.stringify(msg);
+    for (const socket of this.targets(userIds)) {
+      if (socket.readyState === socket.OPEN) socket.send(raw);
+    }
   }
 
   /** Tell clients that collections changed; `userIds` limits it to those users (private data). */
   poke(collections: string[], userIds?: Iterable<string>): void {
-    const msg: ServerMessage = { type: 'poke', collections };
-    const raw = JSON.stringify(msg);
-    const only = userIds ? new Set(userIds) : null;
-    for (const [socket, uid] of this.sockets) {
-      if (!only || (uid && only.has(uid))) this.send(socket, msg, raw);
-    }
+    this.broadcast({ type: 'poke', collections }, userIds);
   }
 
   /** A named real-time event of the spec (announcementCreated, newMessage, …). */
   emit(name: string, payload: unknown, userIds?: Iterable<string>): void {
-    const msg: ServerMessage = { type: 'event', name, payload };
-    const raw = JSON.stringify(msg);
-    const only = userIds ? new Set(userIds) : null;
-    for (const [socket, uid] of this.sockets) {
-      if (!only || (uid && only.has(uid))) this.send(socket, msg, raw);
-    }
+    this.broadcast({ type: 'event', name, payload }, userIds);
   }
 
   /** Closes a user's sockets (sessions revoked or account deleted): their devices re-authenticate. */
   disconnect(userId: string): void {
-    for (const [socket, uid] of this.sockets) if (uid === userId) socket.close(4401, 'session revoked');
+    for (const socket of [...(this.byUser.get(userId) ?? [])]) socket.close(4401, 'session revoked');
   }
 
   closeAll(): void {
     for (const socket of this.sockets.keys()) socket.close(1001, 'server shutdown');
     this.sockets.clear();
+    this.byUser.clear();
+    this.viewing.clear();
   }
 }
