@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -9,7 +10,8 @@ export default defineConfig({
   root: 'pwa',
   publicDir: 'public',
   build: {
-    outDir: '../dist',
+    // STATIC_DIR (also read by the server) lets parallel work build into its own folder.
+    outDir: process.env.STATIC_DIR ? resolve(process.env.STATIC_DIR) : '../dist',
     emptyOutDir: true,
     target: 'es2022',
     // The home page must paint from the prerendered HTML; keep chunks honest so the budget shows.

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 // Precompresses the built text assets once (brotli at max quality, gzip -9); the server sends them as-is.
-const dist = join(process.cwd(), 'dist');
+const dist = process.env.STATIC_DIR ? resolve(process.env.STATIC_DIR) : join(process.cwd(), 'dist');
 const TEXT = /\.(js|css|html|svg|webmanifest|json|txt)$/;
 let raw = 0;
 let br = 0;

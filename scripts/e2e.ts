@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // Browser tests run against the built PWA: build first if dist/ is missing (npm test builds before).
-if (!existsSync('dist/index.html')) {
+if (!existsSync(join(process.env.STATIC_DIR ?? 'dist', 'index.html'))) {
   const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (b.status !== 0) process.exit(b.status ?? 1);
 }
