@@ -26,9 +26,36 @@ export const users = sqliteTable(
     /** Public profiles replicate: a change to a public field takes a new seq. */
     seq: integer('seq').notNull().default(0),
     deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    /** Social sign-in: the provider's stable account id (never shown to anyone). */
+    googleId: text('google_id'),
+    facebookId: text('facebook_id'),
+    /** The picture Google reported at the last Google sign-in (auth check's `googleAvatar`). */
+    googleAvatar: text('google_avatar'),
+    /** Notification settings ('Setează notificările'): private, never replicated. */
+    notifyMessages: integer('notify_messages', { mode: 'boolean' }).notNull().default(true),
+    notifyReviews: integer('notify_reviews', { mode: 'boolean' }).notNull().default(true),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_seq').on(t.seq)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_seq').on(t.seq),
+    uniqueIndex('users_google_id').on(t.googleId),
+    uniqueIndex('users_facebook_id').on(t.facebookId),
+  ],
 );
+
+/**
+ * Forgot-password codes: only a SHA-256 of the code is stored (with the user id as salt), single use,
+ * expiring, with a count of wrong guesses. A new request replaces the user's previous code.
+ */
+export const passwordResets = sqliteTable('password_resets', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  createdAt: integer('created_at', { mode: 'number' }).notNull(),
+  expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+  attempts: integer('attempts').notNull().default(0),
+});
 
 export const sessions = sqliteTable(
   'sessions',
