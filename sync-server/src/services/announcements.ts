@@ -21,6 +21,9 @@ import { checkImages, ImageRejectedError, removeImages, storeImages, type Upload
 
 export const NOT_FOUND = 'Anunțul nu a fost găsit';
 export const DELETED_MESSAGE = 'Anunțul a fost șters.';
+/** Our own: 'Reactualizează' at most once a day per announcement, so nobody floods the top of the lists. */
+export const RENEW_INTERVAL_MS = 24 * 60 * 60 * 1000;
+export const RENEW_TOO_SOON = 'Poți reactualiza un anunț cel mult o dată la 24 de ore.';
 const ID_TAKEN = ANNOUNCEMENT_MESSAGES.idTaken;
 
 export type FieldErrorMap = Record<string, string>;
@@ -70,6 +73,17 @@ function storedPath(value: string): string {
   } catch {
     return value;
   }
+}
+
+/** The final photo list: `order` (kept paths and `new:N` slots) resolved, unplaced new photos last. */
+function arrangeImages(order: string[], current: string[], added: string[]): string[] {
+  const out: string[] = [];
+  for (const entry of order) {
+    const slot = /^new:(\d{1,2})$/.exec(entry);
+    const path = slot ? added[Number(slot[1])] : current.includes(entry) ? entry : undefined;
+    if (path && !out.includes(path)) out.push(path);
+  }
+  return [...out, ...added.filter((p) => !out.includes(p))];
 }
 
 const isUniqueViolation = (err: unknown) => /UNIQUE|PRIMARY KEY/i.test(String(err));
@@ -177,8 +191,9 @@ export function announcementsService(deps: {
 
     /**
      * Edits the caller's announcement. `keep` lists current image paths to keep, in order (undefined: keep
-     * them all); only paths the announcement holds count, so nobody can point at another's files. New
-     * photos are appended; files no longer used are deleted once the change is committed.
+     * them all); only paths the announcement holds count, so nobody can point at another's files. A
+     * `new:N` entry places the N-th new photo at that position (so a new photo can become the cover);
+     * new photos not placed are appended. Files no longer used are deleted once the change is committed.
      */
     async update(
       ownerId: string,
@@ -190,10 +205,8 @@ export function announcementsService(deps: {
     ): Promise<Outcome<AnnouncementApi>> {
       const row = owned(ownerId, id);
       if (!row) return notFound();
-      const kept =
-        keep === undefined
-          ? row.images
-          : [...new Set(keep.map(storedPath))].filter((p) => row.images.includes(p));
+      const order = keep === undefined ? row.images : [...new Set(keep.map(storedPath))];
+      const kept = order.filter((p) => row.images.includes(p));
 
       const errors = await formErrors(input, files, kept.length, opts.tooManyFiles ?? false);
       if (Object.keys(errors).length > 0) return invalid(errors);
@@ -210,7 +223,7 @@ export function announcementsService(deps: {
       try {
         // Re-read inside the transaction: the row may have changed while the photos were encoded.
         before = writeOwned(ownerId, id, (current) => {
-          images = [...kept.filter((p) => current.images.includes(p)), ...added];
+          images = arrangeImages(order, current.images, added);
           return { ...editable(input), images, updatedAt: now().toISOString() };
         });
       } catch (err) {
@@ -245,8 +258,12 @@ export function announcementsService(deps: {
 
     /** 'Reactualizează': dated now, so it rises to the top of the newest-first lists. */
     renew(ownerId: string, id: string): Outcome<AnnouncementApi> {
-      const at = now().toISOString();
-      if (!writeOwned(ownerId, id, () => ({ createdAt: at, updatedAt: at }))) return notFound();
+      const at = now();
+      const row = owned(ownerId, id);
+      if (!row) return notFound();
+      if (at.getTime() - Date.parse(row.createdAt) < RENEW_INTERVAL_MS) return fail(429, RENEW_TOO_SOON);
+      const iso = at.toISOString();
+      if (!writeOwned(ownerId, id, () => ({ createdAt: iso, updatedAt: iso }))) return notFound();
       hub.poke(['announcements']);
       return { ok: true, status: 200, value: api(id) };
     },

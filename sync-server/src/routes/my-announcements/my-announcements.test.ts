@@ -376,6 +376,8 @@ describe('uploads', () => {
 describe('authorization of every mutating path: guest 401, another user 404 (as an unknown id), owner ok', () => {
   it('PUT, DELETE, renew and active', async () => {
     const { _id: id } = await published([{ data: await jpeg() }]);
+    // Older than a day, so the owner may renew it (renewing is limited to once every 24 h).
+    app.announcementsRepo.update(id, { createdAt: '2025-01-01T00:00:00.000Z' });
     const form = await multipart({ ...validForm, title: 'Titlu schimbat de altcineva aici' });
     type Call = {
       method: 'PUT' | 'POST' | 'DELETE';
@@ -474,6 +476,22 @@ describe('PUT /api/users/my-announcements/:id', () => {
     expect(existsSync(diskPath(app, imageVariant(b, 320)))).toBe(false);
     expect(existsSync(diskPath(app, imageVariant(b, 640)))).toBe(false);
     expect(existsSync(diskPath(app, a))).toBe(true);
+  });
+
+  it('a new:N entry puts a new photo at that place, so a new photo can become the cover', async () => {
+    const created = await published([{ data: await jpeg(64, 48, '#111111') }, { data: await jpeg(48, 48) }]);
+    const [a, b] = created.images as [string, string];
+    const res = await update(created._id, { ...validForm, existingImages: ['new:1', b, 'new:9', a] }, [
+      { data: await jpeg(64, 48, '#555555') },
+      { data: await jpeg(64, 48, '#666666') },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    const images = (res.json() as Api).images;
+    expect(images).toHaveLength(4);
+    expect(images.slice(1, 3)).toEqual([b, a]);
+    expect([a, b]).not.toContain(images[0]);
+    expect([a, b]).not.toContain(images[3]);
+    expect(images[0]).not.toBe(images[3]);
   });
 
   it('existingImages as a JSON array string; absent keeps every photo; [] keeps none', async () => {
@@ -601,6 +619,20 @@ describe('DELETE, renew, active', () => {
     expect(mine[0]._id).toBe(old);
     const all = (await app.inject({ url: '/api/announcements' })).json();
     expect(all[0]._id).toBe(old);
+  });
+
+  it('renew is refused (429, Romanian, nothing changes) within 24 h of the last date', async () => {
+    const fresh = await published();
+    const seq = seqOf(fresh._id);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/users/my-announcements/${fresh._id}/renew`,
+      headers: bearer(owner.token),
+    });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({ error: 'Poți reactualiza un anunț cel mult o dată la 24 de ore.' });
+    expect(seqOf(fresh._id)).toBe(seq);
+    expect(app.announcementsRepo.byId(fresh._id)!.createdAt).toBe(fresh.createdAt);
   });
 
   it('active false hides it from everyone but the owner (others pull a tombstone); true brings it back', async () => {
