@@ -39,7 +39,12 @@ export const CLOSE_CODES = {
 
 export type SyncCheckpoint = { seq: number };
 export type WithDeleted<T> = T & { _deleted: boolean };
-export type PullResult<T> = { documents: WithDeleted<T>[]; checkpoint: SyncCheckpoint | null };
+export type PullResult<T> = {
+  documents: WithDeleted<T>[];
+  checkpoint: SyncCheckpoint | null;
+  /** The caller's checkpoint was older than the purge horizon: this pass restarted from the beginning. */
+  reset?: true;
+};
 export type PushRow<T> = { newDocumentState: WithDeleted<T>; assumedMasterState?: WithDeleted<T> };
 
 export type ClientMessage =

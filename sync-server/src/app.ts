@@ -11,6 +11,7 @@ import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
 import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
+import { purgeTombstones } from './replication/purge.ts';
 import { syncSocketRoutes } from './replication/socket.ts';
 import { type AnnouncementsRepository, announcementsRepository } from './repositories/announcements.ts';
 import { draftsRepository } from './repositories/drafts.ts';
@@ -76,7 +77,12 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('favoritesRepo', favoritesRepo);
   app.decorate('favoritesService', favService);
   const messagingRepo = messagingRepository(db);
-  const messaging = messagingService({ hub, repo: messagingRepo, announcements: announcementsRepo });
+  const messaging = messagingService({
+    hub,
+    repo: messagingRepo,
+    announcements: announcementsRepo,
+    users: usersRepo,
+  });
   app.decorate('messaging', messaging);
   app.decorate('usersRepo', usersRepo);
   app.decorate('sessionsRepo', sessionsRepo);
@@ -86,8 +92,12 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     accountsService(usersRepo, sessionsRepo, () => nextSeq(db)),
   );
   sessionsRepo.purgeExpired();
+  // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
+  purgeTombstones(db);
+  const purgeTimer = setInterval(() => purgeTombstones(db), 6 * 3_600_000).unref();
 
   app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
     app.hub.closeAll();
     db.$client.close();
   });

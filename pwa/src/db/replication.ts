@@ -2,6 +2,7 @@ import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/rep
 import { filter, map } from 'rxjs';
 import { type PullResult, SYNC_LIMITS, type SyncCheckpoint, type WithDeleted } from '../../../schema/sync.ts';
 import { markPushed } from './outbox.ts';
+import { createResetPass } from './reset-pass.ts';
 import type { SyncClient } from './sync-client.ts';
 import type { CollectionKey, HobbizDatabase } from './types.ts';
 
@@ -14,8 +15,13 @@ type Name = CollectionKey;
  * made offline survive reloads and go out when the socket is back.
  */
 function replicate(db: HobbizDatabase, client: SyncClient, name: Name, writable: boolean) {
+  const collection = db.collections[name];
+  const resetPass = createResetPass(async (keep) => {
+    const stale = (await collection.find().exec()).map((d) => d.primary).filter((id) => !keep.has(id));
+    if (stale.length > 0) await collection.bulkRemove(stale);
+  });
   return replicateRxCollection<unknown, SyncCheckpoint>({
-    collection: db.collections[name] as never,
+    collection: collection as never,
     replicationIdentifier: `hobbiz-sync-${name}`,
     live: true,
     // Short: a push that failed with the socket is retried soon after it is back (also on RESYNC).
@@ -23,13 +29,16 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name, writable:
     waitForLeadership: false,
     pull: {
       batchSize: writable ? SYNC_LIMITS.defaultBatchSize : SYNC_LIMITS.catalogBatchSize,
-      handler: (checkpoint, batchSize) =>
-        client.request<PullResult<never>>({
+      handler: async (checkpoint, batchSize) => {
+        const result = await client.request<PullResult<{ id: string }>>({
           type: 'pull',
           collection: name,
           checkpoint: checkpoint ?? null,
           batchSize,
-        }) as never,
+        });
+        // Only pull-only collections are ever reset by the server (see sync-server/src/replication/purge.ts).
+        return (writable ? result : await resetPass(result, batchSize)) as never;
+      },
       stream$: client.resync$.pipe(
         filter((c) => c === 'all' || c.includes(name)),
         map(() => 'RESYNC' as const),

@@ -49,6 +49,7 @@ export function client(ws: WebSocket, opts: { collectSide?: boolean } = { collec
       return m.data as {
         documents: ({ id: string; title: string; _deleted: boolean } & Record<string, unknown>)[];
         checkpoint: { seq: number } | null;
+        reset?: true;
       };
     },
     async push(collection: string, rows: unknown[]) {

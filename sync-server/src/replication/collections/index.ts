@@ -9,6 +9,7 @@ import type { UsersRepository } from '../../repositories/users.ts';
 import type { FavoritesService } from '../../services/favorites.ts';
 import type { MessagingService } from '../../services/messaging.ts';
 import type { RealtimeHub } from '../hub.ts';
+import { withPurgeHorizon } from '../purge.ts';
 import type { CollectionHandler } from '../types.ts';
 import { announcementsCollection } from './announcements.ts';
 import { draftsCollection } from './drafts.ts';
@@ -32,7 +33,7 @@ export function buildCollections(deps: {
   const seq = () => nextSeq(deps.db);
   const chat = { db: deps.db, seq, repo: deps.messaging, service: deps.messagingService, hub: deps.hub };
   return {
-    announcements: announcementsCollection(deps.announcements),
+    announcements: withPurgeHorizon(deps.db, announcementsCollection(deps.announcements)),
     favorites: favoritesCollection({
       db: deps.db,
       seq,
@@ -40,7 +41,7 @@ export function buildCollections(deps: {
       service: deps.favoritesService,
     }),
     drafts: draftsCollection({ db: deps.db, seq, repo: deps.drafts, hub: deps.hub }),
-    reviews: reviewsCollection(deps.reviews),
+    reviews: withPurgeHorizon(deps.db, reviewsCollection(deps.reviews)),
     profiles: profilesCollection(deps.users),
     conversations: conversationsCollection(chat),
     messages: messagesCollection(chat),
