@@ -3,9 +3,12 @@ import {
   ACCOUNT_MESSAGES,
   normalizeLogin,
   normalizeRegistration,
+  passwordError,
   type RegistrationInput,
   validateLogin,
+  validatePasswordChange,
   validateRegistration,
+  validateResetConfirm,
 } from './account.ts';
 import { ANNOUNCEMENT_MESSAGES } from './announcement.ts';
 
@@ -61,8 +64,48 @@ describe('validateRegistration', () => {
   });
 
   it('needs a password of at least 8 characters', () => {
-    expect(errorsOf({ password: '1234567' }).password).toBe(ACCOUNT_MESSAGES.passwordTooShort);
-    expect(errorsOf({ password: '12345678' }).password).toBeUndefined();
+    expect(errorsOf({ password: 'abc4567' }).password).toBe(ACCOUNT_MESSAGES.passwordTooShort);
+    expect(errorsOf({ password: 'abc45678' }).password).toBeUndefined();
+    // Counted as a person counts: 8 letters with diacritics (NFD input) are 8 characters.
+    expect(errorsOf({ password: 'ăîșțâăî1'.normalize('NFD') }).password).toBeUndefined();
+  });
+
+  it('says which password rule failed', () => {
+    const cases: [string, string][] = [
+      ['', ACCOUNT_MESSAGES.passwordRequired],
+      ['a'.repeat(129), ACCOUNT_MESSAGES.passwordTooLong],
+      ['12345678', ACCOUNT_MESSAGES.passwordNeedsLetter],
+      ['--------', ACCOUNT_MESSAGES.passwordNeedsLetter],
+      ['parolasigura', ACCOUNT_MESSAGES.passwordNeedsDigitOrSymbol],
+      ['ȘtrudelMere', ACCOUNT_MESSAGES.passwordNeedsDigitOrSymbol],
+      ['Parola123', ACCOUNT_MESSAGES.passwordCommon],
+      ['qwerty-123', ACCOUNT_MESSAGES.passwordCommon],
+      ['x-ana.pop-x', ACCOUNT_MESSAGES.passwordHasEmail],
+    ];
+    for (const [password, message] of cases) {
+      expect(passwordError(password, 'ana.pop@example.ro'), password).toBe(message);
+      expect(errorsOf({ password, email: 'ana.pop@example.ro' }).password, password).toBe(message);
+    }
+    expect(passwordError('a'.repeat(127) + '1')).toBeNull();
+    expect(passwordError('Parola-Demo-2026', 'ioana.popescu@hobbiz.test')).toBeNull();
+    expect(passwordError('secret parola')).toBeNull();
+    expect(ACCOUNT_MESSAGES.passwordNeedsLetter).toBe('Parola trebuie să conțină cel puțin o literă.');
+  });
+
+  it('uses the same rule for a new password and a reset', () => {
+    expect(validatePasswordChange('vechea-1', '12345678')).toBe(ACCOUNT_MESSAGES.passwordNeedsLetter);
+    expect(validatePasswordChange('vechea-1', 'vechea-1')).toBe(ACCOUNT_MESSAGES.passwordSame);
+    expect(validateResetConfirm({ email: 'a@b.ro', code: '123 456', password: 'parolasigura' })).toEqual({
+      password: ACCOUNT_MESSAGES.passwordNeedsDigitOrSymbol,
+    });
+    expect(validateResetConfirm({ email: 'a', code: '12a', password: 'bun-cod-9' })).toEqual({
+      email: ACCOUNT_MESSAGES.emailInvalid,
+      code: ACCOUNT_MESSAGES.resetCodeInvalid,
+    });
+    expect(validateResetConfirm({ email: 'a@b.ro', code: '', password: '' })).toEqual({
+      code: ACCOUNT_MESSAGES.resetCodeRequired,
+      password: ACCOUNT_MESSAGES.passwordRequired,
+    });
   });
 
   it('checks an optional phone like the announcement form', () => {

@@ -1,4 +1,10 @@
 import { LIMITS } from '../constants.ts';
+
+/** Longest password accepted (scrypt hashes any length; this bounds the work per request). */
+export const PASSWORD_MAX = 128;
+/** Digits of the emailed reset code. */
+export const RESET_CODE_DIGITS = 6;
+
 import {
   charCount,
   isEmail,
@@ -17,6 +23,11 @@ export const ACCOUNT_MESSAGES = {
   emailInvalid: 'Adresa de email nu este validă',
   passwordRequired: 'Introdu parola.',
   passwordTooShort: `Parola trebuie să aibă cel puțin ${LIMITS.passwordMin} caractere.`,
+  passwordTooLong: `Parola nu poate depăși ${PASSWORD_MAX} de caractere.`,
+  passwordNeedsLetter: 'Parola trebuie să conțină cel puțin o literă.',
+  passwordNeedsDigitOrSymbol: 'Parola trebuie să conțină cel puțin o cifră sau un simbol.',
+  passwordCommon: 'Parola este prea des folosită și ușor de ghicit. Alege alta.',
+  passwordHasEmail: 'Parola nu trebuie să conțină adresa de email.',
   firstNameRequired: 'Introdu prenumele.',
   lastNameRequired: 'Introdu numele.',
   nameTooLong: `Numele nu poate depăși ${LIMITS.nameMax} de caractere`,
@@ -37,11 +48,89 @@ export const ACCOUNT_MESSAGES = {
   loggedOutEverywhere: 'Ai fost deconectat de pe toate dispozitivele.',
   accountDeleted: 'Contul tău a fost șters cu succes!',
   accountDeleteFailed: 'Eroare la ștergerea contului.',
+  resetRequested:
+    'Dacă există un cont cu această adresă, ți-am trimis un cod de resetare. Verifică-ți emailul.',
+  resetCodeRequired: 'Introdu codul primit pe email.',
+  resetCodeInvalid: 'Codul nu este corect sau a expirat. Cere un cod nou.',
+  resetDone: 'Parola a fost schimbată. Te poți autentifica cu parola nouă.',
+  resetTooMany: 'Prea multe cereri de resetare. Încearcă din nou mai târziu.',
+  resetFailed: 'Eroare la resetarea parolei.',
   tooManyAttempts: (seconds: number) =>
     `Prea multe încercări de autentificare. Încearcă din nou peste ${seconds} ${seconds === 1 ? 'secundă' : seconds < 20 ? 'secunde' : 'de secunde'}.`,
 } as const;
 
 const M = ACCOUNT_MESSAGES;
+
+/**
+ * Passwords that meet the length rule but are guessed first by anyone (Romanian and international lists).
+ * Compared lower-cased, with the separators '-', '_', '.', ' ' and '!' removed.
+ */
+const COMMON_PASSWORDS = new Set([
+  'password1',
+  'password123',
+  'parola123',
+  'parola1234',
+  'parolamea1',
+  'qwerty123',
+  'qwertyuiop1',
+  'abcd1234',
+  'abc12345',
+  'a1234567',
+  '1234567a',
+  '12345678a',
+  'iloveyou1',
+  'welcome1',
+  'admin123',
+  'letmein1',
+  'romania1',
+  'romania123',
+  'bucuresti1',
+  'hobbiz123',
+  'hobbiz2026',
+  'parola2024',
+  'parola2025',
+  'parola2026',
+]);
+
+/**
+ * The password rule of registration, password change and password reset. Answers the first rule that
+ * fails, so the person learns exactly what to change; `email` (when known) must not be part of it.
+ */
+export function passwordError(password: string, email = ''): string | null {
+  if (password === '') return M.passwordRequired;
+  const length = charCount(password);
+  if (length < LIMITS.passwordMin) return M.passwordTooShort;
+  if (length > PASSWORD_MAX) return M.passwordTooLong;
+  if (!/\p{L}/u.test(password)) return M.passwordNeedsLetter;
+  if (!/[^\p{L}]/u.test(password.trim())) return M.passwordNeedsDigitOrSymbol;
+  const folded = password.toLowerCase().replace(/[-_.\s!]/g, '');
+  if (COMMON_PASSWORDS.has(folded)) return M.passwordCommon;
+  const local = email.trim().toLowerCase().split('@')[0] ?? '';
+  if (local.length >= 4 && password.toLowerCase().includes(local)) return M.passwordHasEmail;
+  return null;
+}
+
+/** Forgot password, step 1: the address the code goes to. */
+export function validateResetRequest(email: string): string | null {
+  return emailError(email) ?? null;
+}
+
+/** Forgot password, step 2: the address, the emailed code (digits) and a new password by the usual rule. */
+export function validateResetConfirm(i: { email: string; code: string; password: string }): {
+  email?: string;
+  code?: string;
+  password?: string;
+} {
+  const errors: { email?: string; code?: string; password?: string } = {};
+  const email = emailError(i.email);
+  if (email) errors.email = email;
+  const code = i.code.replace(/\s+/g, '');
+  if (code === '') errors.code = M.resetCodeRequired;
+  else if (!new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`).test(code)) errors.code = M.resetCodeInvalid;
+  const password = passwordError(i.password, i.email);
+  if (password) errors.password = password;
+  return errors;
+}
 
 export type RegistrationInput = {
   firstName: string;
@@ -96,8 +185,8 @@ export function validateRegistration(i: RegistrationInput): Partial<Record<keyof
   if (lastName) errors.lastName = lastName;
   const email = emailError(i.email);
   if (email) errors.email = email;
-  if (i.password === '') errors.password = M.passwordRequired;
-  else if (charCount(i.password) < LIMITS.passwordMin) errors.password = M.passwordTooShort;
+  const password = passwordError(i.password, i.email);
+  if (password) errors.password = password;
   const phone = normalizePhone(i.phone);
   if (phone !== '' && !isPhone(phone)) errors.phone = M.phoneInvalid;
   return errors;
@@ -119,9 +208,14 @@ export function validateEmailChange(newEmail: string): string | null {
 }
 
 /** Change password (spec doc 1 §5): both required; the new one follows the sign-up rule. */
-export function validatePasswordChange(currentPassword: string, newPassword: string): string | null {
+export function validatePasswordChange(
+  currentPassword: string,
+  newPassword: string,
+  email = '',
+): string | null {
   if (!currentPassword || !newPassword) return M.changePasswordRequired;
-  if (charCount(newPassword) < LIMITS.passwordMin) return M.passwordTooShort;
+  const weak = passwordError(newPassword, email);
+  if (weak) return weak;
   if (currentPassword === newPassword) return M.passwordSame;
   return null;
 }

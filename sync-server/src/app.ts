@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from './config.ts';
 import auth from './plugins/auth.ts';
 import { type Db, nextSeq, openDatabase } from './plugins/db.ts';
+import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
 import { buildCollections } from './replication/collections/index.ts';
@@ -131,6 +132,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(multipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 20_000 },
   });
+  // Before the routes: it collects them as they are added (served at /api/docs).
+  await app.register(openapi);
   await app.register(healthRoutes);
   await app.register(userRoutes);
   await app.register(authRoutes);

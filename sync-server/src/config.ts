@@ -10,6 +10,14 @@ export type Config = {
   logLevel: string;
   /** Seconds a socket may stay silent before it must authenticate. */
   socketAuthTimeoutMs: number;
+  /** Public address of this server (OAuth callback, links in emails); null = taken from the request. */
+  publicUrl: string | null;
+  /** Social sign-in; a provider is off while its id or secret is missing. Base URLs are overridable for tests. */
+  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userInfoUrl: string };
+  facebook: { appId: string; appSecret: string; graphUrl: string };
+  /** Outgoing mail (password reset); without smtpUrl, messages are written to DATA_DIR/outbox/. */
+  smtpUrl: string | null;
+  mailFrom: string;
 };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -22,5 +30,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     socketAuthTimeoutMs: 5000,
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    google: {
+      clientId: env.GOOGLE_CLIENT_ID ?? '',
+      clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',
+      authUrl: env.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: env.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+      userInfoUrl: env.GOOGLE_USERINFO_URL ?? 'https://openidconnect.googleapis.com/v1/userinfo',
+    },
+    facebook: {
+      appId: env.FACEBOOK_APP_ID ?? '',
+      appSecret: env.FACEBOOK_APP_SECRET ?? '',
+      graphUrl: (env.FACEBOOK_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, ''),
+    },
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Hobbiz <no-reply@hobbiz.ro>',
   };
 }

@@ -1,6 +1,7 @@
-import { asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { type UserRow, users } from '../../../schema/db/tables.ts';
 import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
+import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
 import type { Db } from '../plugins/db.ts';
 
 export function toOwnProfile(u: UserRow): OwnProfile {
@@ -69,6 +70,50 @@ export function usersRepository(db: Db) {
     /** The avatar is public: every change takes a new seq. */
     setAvatar(id: string, avatar: string | null, seq: number): void {
       db.update(users).set({ avatar, seq }).where(eq(users.id, id)).run();
+    },
+    /** A live account by its social sign-in id. */
+    byProviderId(provider: 'google' | 'facebook', providerId: string): UserRow | undefined {
+      const column = provider === 'google' ? users.googleId : users.facebookId;
+      return db
+        .select()
+        .from(users)
+        .where(and(eq(column, providerId), eq(users.deleted, false)))
+        .get();
+    },
+    /** Links a social account (and, for Google, remembers its picture); private fields, no new seq. */
+    linkProvider(
+      id: string,
+      provider: 'google' | 'facebook',
+      providerId: string,
+      picture?: string | null,
+    ): void {
+      const set =
+        provider === 'google'
+          ? { googleId: providerId, ...(picture !== undefined ? { googleAvatar: picture } : {}) }
+          : { facebookId: providerId };
+      db.update(users).set(set).where(eq(users.id, id)).run();
+    },
+    /** Frees a provider id held by a deleted account, so the person can sign up again with it. */
+    releaseProviderId(provider: 'google' | 'facebook', providerId: string): void {
+      const column = provider === 'google' ? users.googleId : users.facebookId;
+      db.update(users)
+        .set(provider === 'google' ? { googleId: null } : { facebookId: null })
+        .where(and(eq(column, providerId), eq(users.deleted, true)))
+        .run();
+    },
+    notificationSettings(id: string): NotificationSettings | null {
+      const row = db
+        .select({ messages: users.notifyMessages, reviews: users.notifyReviews })
+        .from(users)
+        .where(eq(users.id, id))
+        .get();
+      return row ?? null;
+    },
+    setNotificationSettings(id: string, s: NotificationSettings): void {
+      db.update(users)
+        .set({ notifyMessages: s.messages, notifyReviews: s.reviews })
+        .where(eq(users.id, id))
+        .run();
     },
     changedSince(afterSeq: number, limit: number): UserRow[] {
       return db

@@ -12,7 +12,9 @@ import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 
-export type ServiceResult<T> = { ok: true; value: T } | { ok: false; status: number; error: string };
+export type ServiceResult<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: number; error: string; code?: string };
 
 const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
 
@@ -84,9 +86,9 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
     ): Promise<ServiceResult<null>> {
       const cur = typeof current === 'string' ? current : '';
       const nxt = typeof next === 'string' ? next : '';
-      const error = validatePasswordChange(cur, nxt);
-      if (error) return fail(400, error);
       const user = users.byId(userId);
+      const error = validatePasswordChange(cur, nxt, user?.email ?? '');
+      if (error) return fail(400, error);
       if (!user || !(await verifyPassword(cur, user.passwordHash)))
         return fail(400, ACCOUNT_MESSAGES.currentPasswordWrong);
       users.setPasswordHash(userId, await hashPassword(nxt));

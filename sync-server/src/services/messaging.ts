@@ -10,6 +10,7 @@ import { newId } from '../lib/ids.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
+import type { UsersRepository } from '../repositories/users.ts';
 
 export const toMessageDoc = (m: MessageRow): MessageDoc => ({
   id: m.id,
@@ -86,6 +87,8 @@ export function messagingService(deps: {
   hub: RealtimeHub;
   repo: MessagingRepository;
   announcements: AnnouncementsRepository;
+  /** For the recipient's notification settings; without it every message notifies. */
+  users?: UsersRepository;
 }) {
   const { hub, repo } = deps;
 
@@ -193,7 +196,9 @@ export function messagingService(deps: {
         });
       }
       // No notification for someone who is looking at this very conversation.
-      if (!hub.isViewing(r.recipientId, r.conversationId)) {
+      // Nor for someone who turned message notifications off ('Setează notificările').
+      const wantsIt = deps.users?.byId(r.recipientId)?.notifyMessages ?? true;
+      if (wantsIt && !hub.isViewing(r.recipientId, r.conversationId)) {
         repo.insertNotification({
           id: newId(),
           userId: r.recipientId,

@@ -10,6 +10,7 @@ import { newId } from '../lib/ids.ts';
 import { type Db, nextSeq } from '../plugins/db.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
+import { messagingRepository } from '../repositories/messaging.ts';
 import type { ReviewsRepository, ReviewWithContext } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { ServiceResult } from './accounts.ts';
@@ -59,6 +60,7 @@ export function reviewsService(deps: {
   announcements: AnnouncementsRepository;
 }) {
   const { db, hub, reviews, users, announcements } = deps;
+  const notifications = messagingRepository(db);
   const card = (id: string): ReviewApi => toReviewApi(reviews.byIdWithContext(id)!);
   const changed = () => hub.poke(['reviews']);
 
@@ -75,6 +77,7 @@ export function reviewsService(deps: {
       const errors = Object.values(validateNewReview(input));
       if (errors.length > 0) return fail(400, errors[0]!);
       if (target === authorId) return fail(400, M.selfReview);
+      let notified: string | null = null;
       const id = db.transaction(() => {
         const user = users.byId(target);
         if (!user || user.deleted) return fail(404, M.userUnavailable);
@@ -86,6 +89,24 @@ export function reviewsService(deps: {
         const annId = ann && !ann.deleted && ann.active && ann.ownerId === target ? ann.id : null;
         const now = new Date();
         const reviewId = newId(now);
+        // 'Setează notificările': a new review about someone tells them, unless they turned it off.
+        if (user.notifyReviews) {
+          const author = users.byId(authorId);
+          const name = author ? `${author.firstName} ${author.lastName}`.trim() : '';
+          notifications.insertNotification({
+            id: newId(now),
+            userId: target,
+            senderId: authorId,
+            conversationId: '',
+            link: `/profil/${target}`,
+            message: `${name || M.deletedAuthor} ți-a lăsat o recenzie.`,
+            read: false,
+            createdAt: now.toISOString(),
+            deleted: false,
+            seq: nextSeq(db),
+          });
+          notified = target;
+        }
         reviews.insert({
           id: reviewId,
           authorId,
@@ -103,6 +124,7 @@ export function reviewsService(deps: {
       });
       if (typeof id !== 'string') return id;
       changed();
+      if (notified) hub.poke(['notifications'], [notified]);
       return ok(card(id));
     },
 

@@ -7,6 +7,8 @@ import { deleteAccountData } from '../../repositories/account-deletion.ts';
 import { toOwnProfile } from '../../repositories/users.ts';
 import { removeUploads } from '../../services/images.ts';
 import { LoginThrottle } from '../../services/login-throttle.ts';
+import notificationSettingsRoutes from './notification-settings.ts';
+import passwordResetRoutes from './password-reset.ts';
 
 // Declared fields only: anything else a client sends is dropped before the handler sees it. Types are
 // loose on purpose: the shared schema/ rules answer with the spec's Romanian messages.
@@ -18,6 +20,8 @@ const registerBody = {
 const loginBody = { type: 'object', properties: { email: text, password: text } } as const;
 
 export default async function userRoutes(app: FastifyInstance) {
+  await app.register(passwordResetRoutes);
+  await app.register(notificationSettingsRoutes);
   app.post('/api/users/register', { schema: { body: registerBody } }, async (request, reply) => {
     const result = await app.accounts.register(
       normalizeRegistration(request.body as Record<string, unknown>),
@@ -108,7 +112,11 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get('/api/users/auth/check', async (request): Promise<AuthCheck> => {
     if (!request.userId) return { isAuthenticated: false, avatar: null, googleAvatar: null };
     const user = app.usersRepo.byId(request.userId);
-    return { isAuthenticated: !!user, avatar: user?.avatar ?? null, googleAvatar: null };
+    return {
+      isAuthenticated: !!user,
+      avatar: user?.avatar ?? null,
+      googleAvatar: user?.googleAvatar ?? null,
+    };
   });
 
   app.get('/api/users/profile', async (request, reply) => {

@@ -1,0 +1,205 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../../schema/db/tables.ts';
+import { SOCIAL_MESSAGES } from '../../services/social-auth.ts';
+import { type FakeOAuth, startFakeOAuth } from '../../test-fake-oauth.ts';
+import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
+
+type App = FastifyInstance & { cleanup(): Promise<void> };
+const PUBLIC = 'http://hobbiz.test';
+
+let fake: FakeOAuth;
+let app: App;
+
+beforeAll(async () => {
+  fake = await startFakeOAuth();
+  app = await buildTestApp({ ...fake.config(), publicUrl: PUBLIC });
+});
+afterAll(async () => {
+  await app.cleanup();
+  await fake.close();
+});
+
+/** Browser-like journey: our redirect → the provider's consent → our callback (with the state cookie). */
+async function googleJourney(opts: { cookie?: 'keep' | 'drop' | 'other' } = {}) {
+  const start = await app.inject({ method: 'GET', url: '/auth/google' });
+  expect(start.statusCode).toBe(302);
+  const setCookie = String(start.headers['set-cookie'] ?? '');
+  const cookie = setCookie.split(';')[0]!;
+  const consent = await fetch(String(start.headers.location), { redirect: 'manual' });
+  expect(consent.status).toBe(302);
+  const back = new URL(consent.headers.get('location')!);
+  expect(back.origin + back.pathname).toBe(`${PUBLIC}/auth/google/callback`);
+  const sent =
+    opts.cookie === 'drop' ? {} : { cookie: opts.cookie === 'other' ? 'hobbiz_oauth_state=forged' : cookie };
+  const cb = await app.inject({ method: 'GET', url: back.pathname + back.search, headers: sent });
+  return { start, cb, callbackUrl: back.pathname + back.search, cookie };
+}
+
+const tokenOf = (location: string) => new URL(location, PUBLIC).searchParams.get('token');
+
+describe('Google sign-in by redirect', () => {
+  it('asks the provider with our client id, callback, scopes and a one-time state bound by a cookie', async () => {
+    const start = await app.inject({ method: 'GET', url: '/auth/google' });
+    const url = new URL(String(start.headers.location));
+    expect(url.origin + url.pathname).toBe(`${fake.base}/google/auth`);
+    expect(url.searchParams.get('client_id')).toBe('fake-google-client');
+    expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC}/auth/google/callback`);
+    expect(url.searchParams.get('scope')).toBe('openid email profile');
+    const state = url.searchParams.get('state')!;
+    expect(state.length).toBeGreaterThanOrEqual(32);
+    expect(String(start.headers['set-cookie'])).toContain(`hobbiz_oauth_state=${state}`);
+    expect(String(start.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
+  });
+
+  it('creates an account, lands on /oauth-success with our session token, and reports googleAvatar', async () => {
+    fake.google.next = {
+      sub: 'g-new-1',
+      email: 'Noua.Google@Example.RO',
+      givenName: 'Ioana',
+      familyName: 'Gheorghe',
+    };
+    const { cb } = await googleJourney();
+    expect(cb.statusCode).toBe(302);
+    expect(String(cb.headers.location)).toMatch(/^\/oauth-success\?token=/);
+    const token = tokenOf(String(cb.headers.location))!;
+    const check = await app.inject({
+      method: 'GET',
+      url: '/api/users/auth/check',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(check.json()).toEqual({
+      isAuthenticated: true,
+      avatar: null,
+      googleAvatar: 'https://lh3.googleusercontent.com/a/fake-photo',
+    });
+    const row = app.db.select().from(users).where(eq(users.email, 'noua.google@example.ro')).get()!;
+    expect(row).toMatchObject({ googleId: 'g-new-1', firstName: 'Ioana', lastName: 'Gheorghe' });
+    // No usable password: logging in with any password fails until one is set through a reset.
+    expect(row.passwordHash.startsWith('scrypt$')).toBe(false);
+
+    // The same Google account again: the same user, a new session.
+    fake.google.next = { sub: 'g-new-1', email: 'noua.google@example.ro' };
+    const again = await googleJourney();
+    const token2 = tokenOf(String(again.cb.headers.location))!;
+    expect(token2).not.toBe(token);
+    expect(app.sessionsRepo.userIdFor(token2)).toBe(row.id);
+  });
+
+  it('links to an existing account by a verified email, never by an unverified one', async () => {
+    const existing = await registerAndLogin(app, 'deja@hobbiz.test');
+    fake.google.next = { sub: 'g-unverified', email: 'deja@hobbiz.test', emailVerified: false };
+    const refused = await googleJourney();
+    expect(refused.cb.headers.location).toBe('/login?oauthError=google-failed');
+    expect(app.usersRepo.byId(existing.userId)?.googleId).toBeNull();
+
+    fake.google.next = { sub: 'g-verified', email: 'DEJA@hobbiz.test' };
+    const linked = await googleJourney();
+    const token = tokenOf(String(linked.cb.headers.location))!;
+    expect(app.sessionsRepo.userIdFor(token)).toBe(existing.userId);
+    expect(app.usersRepo.byId(existing.userId)?.googleId).toBe('g-verified');
+  });
+
+  it('refuses a callback without the browser cookie, with a forged one, or replayed', async () => {
+    fake.google.next = { sub: 'g-csrf', email: 'csrf@hobbiz.test' };
+    expect((await googleJourney({ cookie: 'drop' })).cb.headers.location).toBe(
+      '/login?oauthError=google-failed',
+    );
+    expect((await googleJourney({ cookie: 'other' })).cb.headers.location).toBe(
+      '/login?oauthError=google-failed',
+    );
+    const ok = await googleJourney();
+    expect(String(ok.cb.headers.location)).toMatch(/^\/oauth-success\?token=/);
+    const replay = await app.inject({ method: 'GET', url: ok.callbackUrl, headers: { cookie: ok.cookie } });
+    expect(replay.headers.location).toBe('/login?oauthError=google-failed');
+  });
+
+  it('sends a cancelled consent back to /login with the reason', async () => {
+    fake.google.deny = true;
+    try {
+      expect((await googleJourney()).cb.headers.location).toBe('/login?oauthError=google-cancelled');
+    } finally {
+      fake.google.deny = false;
+    }
+  });
+
+  it('lands back on /login when Google is not configured', async () => {
+    const bare = await buildTestApp();
+    try {
+      const res = await bare.inject({ method: 'GET', url: '/auth/google' });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/login?oauthError=google-off');
+      const providers = await bare.inject({ method: 'GET', url: '/api/auth/providers' });
+      expect(providers.json()).toEqual({ google: false, facebookAppId: null });
+      const fb = await bare.inject({
+        method: 'POST',
+        url: '/api/auth/facebook/token',
+        payload: { access_token: 'x' },
+      });
+      expect(fb.statusCode).toBe(503);
+      expect(fb.json()).toEqual({ error: SOCIAL_MESSAGES.facebookNotConfigured, code: 'not_configured' });
+    } finally {
+      await bare.cleanup();
+    }
+  });
+});
+
+describe('POST /api/auth/facebook/token', () => {
+  const exchange = (payload: unknown) =>
+    app.inject({ method: 'POST', url: '/api/auth/facebook/token', payload: payload as object });
+
+  it('tells the client which providers are on (the app id is public)', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(res.json()).toEqual({ google: true, facebookAppId: '424242' });
+  });
+
+  it('answers {token} for a token the provider confirms was issued to our app', async () => {
+    const accessToken = fake.facebookToken({
+      id: 'fb-1',
+      email: 'fb@hobbiz.test',
+      first_name: 'Mihai',
+      last_name: 'Facebook',
+    });
+    const res = await exchange({ access_token: accessToken });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json() as { token: string };
+    const userId = app.sessionsRepo.userIdFor(token)!;
+    expect(app.usersRepo.byId(userId)).toMatchObject({
+      facebookId: 'fb-1',
+      email: 'fb@hobbiz.test',
+      firstName: 'Mihai',
+    });
+    // Signing in again finds the same person by their Facebook id, whatever the email says now.
+    const again = await exchange({
+      access_token: fake.facebookToken({ id: 'fb-1', email: 'alta@hobbiz.test' }),
+    });
+    expect(app.sessionsRepo.userIdFor((again.json() as { token: string }).token)).toBe(userId);
+  });
+
+  it('links to an existing account by email', async () => {
+    const existing = await registerAndLogin(app, 'fb-link@hobbiz.test');
+    const res = await exchange({
+      access_token: fake.facebookToken({ id: 'fb-2', email: 'fb-link@hobbiz.test' }),
+    });
+    expect(app.sessionsRepo.userIdFor((res.json() as { token: string }).token)).toBe(existing.userId);
+  });
+
+  it('refuses unknown tokens, tokens of another app, and accounts without an email', async () => {
+    const before = app.db.select().from(users).all().length;
+    expect((await exchange({ access_token: 'EAAnot-a-real-token' })).json()).toEqual({
+      error: 'Autentificare Facebook eșuată!',
+    });
+    const foreign = fake.facebookToken({ id: 'fb-3', email: 'x@hobbiz.test' }, '999');
+    const res = await exchange({ access_token: foreign });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: 'Autentificare Facebook eșuată!' });
+    const noEmail = await exchange({ access_token: fake.facebookToken({ id: 'fb-4' }) });
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json()).toEqual({ error: SOCIAL_MESSAGES.noEmail });
+    const missing = await exchange({});
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ error: SOCIAL_MESSAGES.facebookTokenMissing });
+    expect(app.db.select().from(users).all().length).toBe(before);
+  });
+});

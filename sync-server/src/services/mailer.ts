@@ -1,0 +1,28 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string };
+export type Mailer = { send(mail: Mail): Promise<void>; readonly kind: 'smtp' | 'outbox' };
+
+/**
+ * Outgoing mail. With SMTP_URL (e.g. smtps://user:pass@smtp.example.ro:465) messages go through that
+ * server; without it each message is written as an RFC 822 file to DATA_DIR/outbox/ (newest file name
+ * last), so a developer or a test can read the reset code without a mail server.
+ */
+export function createMailer(opts: { smtpUrl: string | null; from: string; dataDir: string }): Mailer {
+  const outbox = join(opts.dataDir, 'outbox');
+  const transport: Transporter = opts.smtpUrl
+    ? nodemailer.createTransport(opts.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: opts.smtpUrl ? 'smtp' : 'outbox',
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      if (opts.smtpUrl) return;
+      await mkdir(outbox, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(16).slice(2, 8)}.eml`;
+      await writeFile(join(outbox, name), (info as unknown as { message: Buffer }).message);
+    },
+  };
+}

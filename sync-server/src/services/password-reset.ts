@@ -1,0 +1,128 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  RESET_CODE_DIGITS,
+  validateResetConfirm,
+  validateResetRequest,
+} from '../../../schema/rules/account.ts';
+import type { Db } from '../plugins/db.ts';
+import type { PasswordResetsRepository } from '../repositories/password-resets.ts';
+import type { SessionsRepository } from '../repositories/sessions.ts';
+import type { UsersRepository } from '../repositories/users.ts';
+import type { ServiceResult } from './accounts.ts';
+import type { Mailer } from './mailer.ts';
+import { hashPassword } from './passwords.ts';
+import { RateWindow } from './rate-window.ts';
+
+const M = ACCOUNT_MESSAGES;
+const fail = (status: number, error: string, code?: string) => ({ ok: false, status, error, code }) as const;
+
+/** How long an emailed code works, and how many wrong codes end it. */
+export const RESET_TTL_MS = 30 * 60_000;
+export const RESET_MAX_ATTEMPTS = 5;
+/** Requests: 3 per address and 10 per IP an hour. Confirmations: 20 per IP per 15 minutes. */
+const HOUR = 60 * 60_000;
+
+const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest();
+
+/**
+ * Forgot password. The request answers the same whether or not the address has an account (and sends
+ * the mail after answering, so the answer time says nothing either). The code is single use, stored
+ * hashed, expires after 30 minutes and dies after 5 wrong tries; a successful reset ends every session.
+ */
+export function passwordResetService(deps: {
+  db: Db;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  resets: PasswordResetsRepository;
+  mailer: Mailer;
+  onReset?: (userId: string) => void;
+  log?: (err: unknown) => void;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  const perEmail = new RateWindow(3, HOUR, now);
+  const perIp = new RateWindow(10, HOUR, now);
+  const confirmPerIp = new RateWindow(20, 15 * 60_000, now);
+
+  return {
+    request(rawEmail: unknown, ip: string): ServiceResult<{ message: string }> {
+      const email = typeof rawEmail === 'string' ? rawEmail.trim().toLowerCase() : '';
+      const error = validateResetRequest(email);
+      if (error) return fail(400, error);
+      // Counted for any address, known or not, so the limit reveals nothing either.
+      if (!perIp.hit(ip) || !perEmail.hit(email)) return fail(429, M.resetTooMany, 'throttled');
+      const user = deps.users.byEmail(email);
+      if (user && !user.deleted) {
+        const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
+        const t = now();
+        deps.resets.put({
+          userId: user.id,
+          codeHash: hashCode(user.id, code).toString('hex'),
+          createdAt: t,
+          expiresAt: t + RESET_TTL_MS,
+          attempts: 0,
+        });
+        void deps.mailer
+          .send({
+            to: user.email,
+            subject: `Codul tău Hobbiz pentru resetarea parolei: ${code}`,
+            text: [
+              `Bună, ${user.firstName}!`,
+              '',
+              'Ai cerut resetarea parolei contului tău Hobbiz. Codul tău este:',
+              '',
+              code,
+              '',
+              'Codul este valabil 30 de minute și poate fi folosit o singură dată.',
+              'Dacă nu tu ai cerut resetarea, ignoră acest mesaj: parola ta rămâne aceeași.',
+            ].join('\n'),
+          })
+          .catch((err) => deps.log?.(err));
+      }
+      return { ok: true, value: { message: M.resetRequested } };
+    },
+
+    async confirm(
+      raw: { email?: unknown; code?: unknown; password?: unknown },
+      ip: string,
+    ): Promise<ServiceResult<{ message: string }>> {
+      const input = {
+        email: typeof raw.email === 'string' ? raw.email.trim().toLowerCase() : '',
+        code: typeof raw.code === 'string' ? raw.code.replace(/\s+/g, '') : '',
+        password: typeof raw.password === 'string' ? raw.password : '',
+      };
+      const errors = Object.values(validateResetConfirm(input));
+      if (errors.length > 0) return fail(400, errors[0]!);
+      if (!confirmPerIp.hit(ip)) return fail(429, M.resetTooMany, 'throttled');
+      const user = deps.users.byEmail(input.email);
+      const row = user && !user.deleted ? deps.resets.of(user.id) : undefined;
+      if (!user || !row) return fail(400, M.resetCodeInvalid);
+      if (row.expiresAt <= now() || row.attempts >= RESET_MAX_ATTEMPTS) {
+        deps.resets.remove(user.id);
+        return fail(400, M.resetCodeInvalid);
+      }
+      const expected = Buffer.from(row.codeHash, 'hex');
+      const actual = hashCode(user.id, input.code);
+      if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+        if (row.attempts + 1 >= RESET_MAX_ATTEMPTS) deps.resets.remove(user.id);
+        else deps.resets.setAttempts(user.id, row.attempts + 1);
+        return fail(400, M.resetCodeInvalid);
+      }
+      const passwordHash = await hashPassword(input.password);
+      // Single use: the code goes in the same transaction that sets the password and ends the sessions.
+      const done = deps.db.transaction(() => {
+        const still = deps.resets.of(user.id);
+        if (!still || still.codeHash !== row.codeHash) return false;
+        deps.resets.remove(user.id);
+        deps.users.setPasswordHash(user.id, passwordHash);
+        deps.sessions.revokeAll(user.id);
+        return true;
+      });
+      if (!done) return fail(400, M.resetCodeInvalid);
+      deps.onReset?.(user.id);
+      return { ok: true, value: { message: M.resetDone } };
+    },
+  };
+}
+export type PasswordResetService = ReturnType<typeof passwordResetService>;

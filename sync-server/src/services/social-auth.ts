@@ -1,0 +1,213 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { LIMITS } from '../../../schema/constants.ts';
+import { isEmail } from '../../../schema/rules/common.ts';
+import type { Config } from '../config.ts';
+import { newId } from '../lib/ids.ts';
+import type { SessionsRepository } from '../repositories/sessions.ts';
+import type { UsersRepository } from '../repositories/users.ts';
+import type { ServiceResult } from './accounts.ts';
+
+export const SOCIAL_MESSAGES = {
+  googleNotConfigured: 'Autentificarea cu Google nu este disponibilă pe acest server.',
+  googleFailed: 'Autentificare Google eșuată!',
+  googleCancelled: 'Autentificare Google anulată!',
+  facebookNotConfigured: 'Autentificarea cu Facebook nu este disponibilă pe acest server.',
+  facebookFailed: 'Autentificare Facebook eșuată!',
+  facebookCancelled: 'Autentificare Facebook anulată!',
+  facebookTokenMissing: 'Lipsește tokenul de acces Facebook.',
+  noEmail: 'Contul social nu are o adresă de email confirmată. Creează un cont cu email și parolă.',
+  emailNotVerified:
+    'Există deja un cont cu această adresă de email. Autentifică-te cu parola, apoi poți folosi contul social.',
+} as const;
+
+/** What a provider tells us about the person, after we verified it with the provider itself. */
+export type SocialProfile = {
+  provider: 'google' | 'facebook';
+  providerId: string;
+  email: string;
+  emailVerified: boolean;
+  firstName: string;
+  lastName: string;
+  picture: string | null;
+};
+
+const M = SOCIAL_MESSAGES;
+const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
+/** Social accounts get no usable password until the person sets one through 'Ai uitat parola?'. */
+const NO_PASSWORD = '!social';
+const TIMEOUT_MS = 8000;
+
+const clip = (v: unknown, max: number) =>
+  typeof v === 'string' ? [...v.normalize('NFC').trim()].slice(0, max).join('') : '';
+
+async function getJson(url: string, init?: RequestInit): Promise<Record<string, unknown> | null> {
+  try {
+    const res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    if (!res.ok) return null;
+    const body = (await res.json()) as unknown;
+    return body && typeof body === 'object' ? (body as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function socialAuthService(deps: {
+  config: Pick<Config, 'google' | 'facebook'>;
+  users: UsersRepository;
+  sessions: SessionsRepository;
+  seq: () => number;
+  db: { transaction<T>(fn: () => T): T };
+}) {
+  const { google, facebook } = deps.config;
+
+  /** Link by provider id, else by a verified email, else a new account. Answers our own session token. */
+  function signIn(p: SocialProfile): ServiceResult<{ token: string; userId: string }> {
+    const result = deps.db.transaction((): ServiceResult<{ userId: string }> => {
+      const picture = p.provider === 'google' ? p.picture : undefined;
+      const known = deps.users.byProviderId(p.provider, p.providerId);
+      if (known) {
+        if (picture !== undefined) deps.users.linkProvider(known.id, p.provider, p.providerId, picture);
+        return { ok: true, value: { userId: known.id } };
+      }
+      deps.users.releaseProviderId(p.provider, p.providerId);
+      const email = p.email.trim().toLowerCase();
+      if (!email || !isEmail(email)) return fail(400, M.noEmail);
+      const byEmail = deps.users.byEmail(email);
+      if (byEmail && !byEmail.deleted) {
+        // Only a provider-verified address may join an existing account: otherwise anyone could claim it.
+        if (!p.emailVerified) return fail(409, M.emailNotVerified);
+        deps.users.linkProvider(byEmail.id, p.provider, p.providerId, picture);
+        return { ok: true, value: { userId: byEmail.id } };
+      }
+      if (!p.emailVerified) return fail(400, M.noEmail);
+      const now = new Date();
+      const id = newId(now);
+      deps.users.insert({
+        id,
+        email,
+        passwordHash: NO_PASSWORD,
+        firstName: clip(p.firstName, LIMITS.nameMax) || 'Utilizator',
+        lastName: clip(p.lastName, LIMITS.nameMax),
+        phone: '',
+        localitate: '',
+        avatar: null,
+        createdAt: now.toISOString(),
+        lastSeen: now.toISOString(),
+        seq: deps.seq(),
+        ...(p.provider === 'google'
+          ? { googleId: p.providerId, googleAvatar: p.picture }
+          : { facebookId: p.providerId }),
+      });
+      return { ok: true, value: { userId: id } };
+    });
+    if (!result.ok) return result;
+    return {
+      ok: true,
+      value: { token: deps.sessions.create(result.value.userId), userId: result.value.userId },
+    };
+  }
+
+  return {
+    googleConfigured: () => !!(google.clientId && google.clientSecret),
+    facebookConfigured: () => !!(facebook.appId && facebook.appSecret),
+
+    googleAuthorizeUrl(state: string, redirectUri: string): string {
+      const url = new URL(google.authUrl);
+      url.searchParams.set('client_id', google.clientId);
+      url.searchParams.set('redirect_uri', redirectUri);
+      url.searchParams.set('response_type', 'code');
+      url.searchParams.set('scope', 'openid email profile');
+      url.searchParams.set('state', state);
+      url.searchParams.set('prompt', 'select_account');
+      return url.toString();
+    },
+
+    /** Exchanges the authorization code (server to server, with our secret) and reads the person. */
+    async googleCallback(code: string, redirectUri: string): Promise<ServiceResult<{ token: string }>> {
+      const tokens = await getJson(google.tokenUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          code,
+          client_id: google.clientId,
+          client_secret: google.clientSecret,
+          redirect_uri: redirectUri,
+          grant_type: 'authorization_code',
+        }).toString(),
+      });
+      const accessToken = tokens?.access_token;
+      if (typeof accessToken !== 'string' || !accessToken) return fail(401, M.googleFailed);
+      const info = await getJson(google.userInfoUrl, { headers: { authorization: `Bearer ${accessToken}` } });
+      const sub = info?.sub;
+      if (!info || typeof sub !== 'string' || !sub || sub.length > 255) return fail(401, M.googleFailed);
+      const picture =
+        typeof info.picture === 'string' && /^https:\/\//.test(info.picture) ? info.picture : null;
+      return signIn({
+        provider: 'google',
+        providerId: sub,
+        email: typeof info.email === 'string' ? info.email : '',
+        emailVerified: info.email_verified === true || info.email_verified === 'true',
+        firstName: clip(info.given_name, 200) || clip(info.name, 200),
+        lastName: clip(info.family_name, 200),
+        picture: picture && picture.length <= 2000 ? picture : null,
+      });
+    },
+
+    /**
+     * Checks a Facebook user access token with the provider: it must be valid and issued to OUR app
+     * (debug_token with the app token), then reads the person (with appsecret_proof).
+     */
+    async facebookToken(accessToken: string): Promise<ServiceResult<{ token: string }>> {
+      const appToken = `${facebook.appId}|${facebook.appSecret}`;
+      const debug = await getJson(
+        `${facebook.graphUrl}/debug_token?${new URLSearchParams({ input_token: accessToken, access_token: appToken })}`,
+      );
+      const data = debug?.data as Record<string, unknown> | undefined;
+      if (!data || data.is_valid !== true || String(data.app_id) !== facebook.appId || !data.user_id)
+        return fail(401, M.facebookFailed);
+      const proof = createHmac('sha256', facebook.appSecret).update(accessToken).digest('hex');
+      const me = await getJson(
+        `${facebook.graphUrl}/me?${new URLSearchParams({
+          fields: 'id,email,first_name,last_name',
+          access_token: accessToken,
+          appsecret_proof: proof,
+        })}`,
+      );
+      const id = me?.id;
+      if (!me || typeof id !== 'string' || id !== String(data.user_id) || id.length > 255)
+        return fail(401, M.facebookFailed);
+      const email = typeof me.email === 'string' ? me.email : '';
+      return signIn({
+        provider: 'facebook',
+        providerId: id,
+        email,
+        // Facebook only returns an address its owner confirmed.
+        emailVerified: email !== '',
+        firstName: clip(me.first_name, 200),
+        lastName: clip(me.last_name, 200),
+        picture: null,
+      });
+    },
+  };
+}
+export type SocialAuthService = ReturnType<typeof socialAuthService>;
+
+/** One-time `state` values of started Google sign-ins (CSRF): 10 minutes, single use, bounded. */
+export class OAuthStates {
+  private readonly states = new Map<string, number>();
+  constructor(private readonly ttlMs = 10 * 60_000) {}
+  issue(now = Date.now()): string {
+    if (this.states.size > 10_000) {
+      for (const [s, exp] of this.states) if (exp <= now) this.states.delete(s);
+      if (this.states.size > 10_000) this.states.clear();
+    }
+    const state = randomBytes(24).toString('base64url');
+    this.states.set(state, now + this.ttlMs);
+    return state;
+  }
+  consume(state: string, now = Date.now()): boolean {
+    const exp = this.states.get(state);
+    this.states.delete(state);
+    return exp !== undefined && exp > now;
+  }
+}
