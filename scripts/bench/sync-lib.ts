@@ -9,12 +9,16 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
+import { CATEGORY_NAMES } from '../../schema/catalog/categories.ts';
+import { announcements, users } from '../../schema/db/tables.ts';
 import {
   COLLECTION_VERSIONS,
   type ServerMessage,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
 } from '../../schema/sync.ts';
+import { newId } from '../../sync-server/src/lib/ids.ts';
+import { nextSeq, openDatabase } from '../../sync-server/src/plugins/db.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -133,7 +137,10 @@ export class OwnServer {
   port = 0;
   proc: ChildProcess | null = null;
 
-  constructor(private readonly nofile: number | null = null) {}
+  constructor(
+    private readonly nofile: number | null = null,
+    private readonly entry = 'sync-server/src/server.ts',
+  ) {}
 
   get url(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -149,7 +156,7 @@ export class OwnServer {
   async start(): Promise<void> {
     mkdirSync(join(this.dataDir, 'uploads'), { recursive: true });
     this.port = await freePort();
-    const proc = spawnWithNofile(this.nofile, ['--import', 'tsx', 'sync-server/src/server.ts'], {
+    const proc = spawnWithNofile(this.nofile, ['--import', 'tsx', this.entry], {
       env: {
         ...process.env,
         PORT: String(this.port),
@@ -409,5 +416,58 @@ export class Holder {
     const exited = new Promise((r) => proc.once('exit', r));
     proc.kill('SIGKILL');
     await exited;
+  }
+}
+
+/** Migrates a fresh data folder and writes one seller and `n` announcements straight into SQLite. */
+export function fillCatalogue(dataDir: string, n: number): void {
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  const db = openDatabase(join(dataDir, 'hobbiz.sqlite'));
+  try {
+    const now = Date.now();
+    db.transaction((tx) => {
+      const ownerAt = new Date(now - 400 * 86_400_000);
+      const ownerId = newId(ownerAt);
+      tx.insert(users)
+        .values({
+          id: ownerId,
+          email: 'bench.seller@hobbiz.test',
+          passwordHash: 'not-a-usable-hash',
+          firstName: 'Bench',
+          lastName: 'Vânzător',
+          phone: '',
+          localitate: 'Cluj-Napoca',
+          avatar: null,
+          createdAt: ownerAt.toISOString(),
+          lastSeen: ownerAt.toISOString(),
+          seq: nextSeq(db),
+        })
+        .run();
+      for (let i = 0; i < n; i++) {
+        const at = new Date(now - (n - i) * 60_000);
+        const category = CATEGORY_NAMES[i % CATEGORY_NAMES.length]!;
+        tx.insert(announcements)
+          .values({
+            id: newId(at),
+            ownerId,
+            title: `${category}: anunț de test numărul ${i + 1}`,
+            category,
+            description: `Anunț generat pentru măsurarea replicării inițiale (${i + 1} din ${n}), cu text suficient.`,
+            location: 'Cluj',
+            localitate: 'Cluj-Napoca',
+            contactPerson: 'Bench Vânzător',
+            contactEmail: 'bench.seller@hobbiz.test',
+            contactPhone: '',
+            images: [],
+            price: 50 + (i % 500),
+            createdAt: at.toISOString(),
+            updatedAt: at.toISOString(),
+            seq: nextSeq(db),
+          })
+          .run();
+      }
+    });
+  } finally {
+    db.$client.close();
   }
 }

@@ -15,7 +15,7 @@
  * Prints figures and 'ok' / 'MISSED' per goal; exits non-zero only when a measurement crashes.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -27,15 +27,13 @@ import {
   queryServerDb,
   TestServer,
 } from '../../e2e/harness.ts';
-import { CATEGORY_NAMES } from '../../schema/catalog/categories.ts';
-import { announcements, users } from '../../schema/db/tables.ts';
 import { newId } from '../../sync-server/src/lib/ids.ts';
-import { nextSeq, openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { SEED_PASSWORD } from '../seed-data.ts';
 import {
   defer,
   envInt,
   envList,
+  fillCatalogue,
   fmt,
   Holder,
   nofileLimits,
@@ -334,59 +332,6 @@ async function messageDelivery(): Promise<void> {
 }
 
 // ─── 3. Initial replication into IndexedDB ───────────────────────────────────────────────────────────
-
-/** Migrates a fresh data folder and writes one seller and `n` announcements straight into SQLite. */
-function fillCatalogue(dataDir: string, n: number): void {
-  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
-  const db = openDatabase(join(dataDir, 'hobbiz.sqlite'));
-  try {
-    const now = Date.now();
-    db.transaction((tx) => {
-      const ownerAt = new Date(now - 400 * 86_400_000);
-      const ownerId = newId(ownerAt);
-      tx.insert(users)
-        .values({
-          id: ownerId,
-          email: 'bench.seller@hobbiz.test',
-          passwordHash: 'not-a-usable-hash',
-          firstName: 'Bench',
-          lastName: 'Vânzător',
-          phone: '',
-          localitate: 'Cluj-Napoca',
-          avatar: null,
-          createdAt: ownerAt.toISOString(),
-          lastSeen: ownerAt.toISOString(),
-          seq: nextSeq(db),
-        })
-        .run();
-      for (let i = 0; i < n; i++) {
-        const at = new Date(now - (n - i) * 60_000);
-        const category = CATEGORY_NAMES[i % CATEGORY_NAMES.length]!;
-        tx.insert(announcements)
-          .values({
-            id: newId(at),
-            ownerId,
-            title: `${category}: anunț de test numărul ${i + 1}`,
-            category,
-            description: `Anunț generat pentru măsurarea replicării inițiale (${i + 1} din ${n}), cu text suficient.`,
-            location: 'Cluj',
-            localitate: 'Cluj-Napoca',
-            contactPerson: 'Bench Vânzător',
-            contactEmail: 'bench.seller@hobbiz.test',
-            contactPhone: '',
-            images: [],
-            price: 50 + (i % 500),
-            createdAt: at.toISOString(),
-            updatedAt: at.toISOString(),
-            seq: nextSeq(db),
-          })
-          .run();
-      }
-    });
-  } finally {
-    db.$client.close();
-  }
-}
 
 /** Rows in the announcements store of the page's RxDB (count(), no cursor): cheap enough to poll. */
 function idbAnnouncementRows(page: Page): Promise<number> {

@@ -1,0 +1,127 @@
+/**
+ * Server benchmarks (issue 7): `npm run bench:server`.
+ *   1. HTTP: GET /api/announcements/popular vs a hello-world route of the same Fastify process, 500
+ *      concurrent connections (autocannon); goal: popular ≥ ½ of hello-world; p99 latency reported.
+ *      Both without compression and as browsers ask (Accept-Encoding: br, gzip).
+ *   2. Replication pull latency with 1k, 10k and 100k announcements: a page of 500 from the start, the
+ *      middle and the end of the catalogue (should stay flat as the catalogue grows).
+ * Env: ONLY=http,pull  CONNECTIONS=500  DURATION=10 (s)  SIZES=1000,10000,100000  REPS=40
+ */
+import autocannon from 'autocannon';
+import { SYNC_LIMITS } from '../../schema/sync.ts';
+import {
+  envInt,
+  envList,
+  fillCatalogue,
+  fmt,
+  OwnServer,
+  runCleanups,
+  SyncSocket,
+  summarize,
+  verdict,
+} from './sync-lib.ts';
+
+type Run = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+function cannon(url: string, connections: number, duration: number, headers: Record<string, string>) {
+  return new Promise<Run>((resolve, reject) => {
+    autocannon({ url, connections, duration, headers }, (err, r) => {
+      if (err) return reject(err);
+      resolve({
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        errors: r.errors + r.timeouts,
+        non2xx: r.non2xx,
+      });
+    });
+  });
+}
+
+async function http(): Promise<void> {
+  const connections = envInt('CONNECTIONS', 500);
+  const duration = envInt('DURATION', 10);
+  const server = new OwnServer(null, 'scripts/bench/server-entry.ts');
+  fillCatalogue(server.dataDir, 1000);
+  await server.start();
+  try {
+    console.log(
+      `\n1. HTTP throughput, ${connections} connections, ${duration} s per route (after a 3 s warm-up)`,
+    );
+    for (const [label, headers] of [
+      ['no compression', {}],
+      ['Accept-Encoding: br, gzip', { 'accept-encoding': 'br, gzip' }],
+    ] as const) {
+      const results: Record<string, Run> = {};
+      for (const path of ['/bench/hello', '/api/announcements/popular']) {
+        await cannon(`${server.url}${path}`, connections, 3, headers);
+        results[path] = await cannon(`${server.url}${path}`, connections, duration, headers);
+      }
+      const hello = results['/bench/hello']!;
+      const popular = results['/api/announcements/popular']!;
+      const ratio = popular.rps / hello.rps;
+      console.log(`  ${label}:`);
+      for (const [path, r] of Object.entries(results)) {
+        console.log(
+          `    ${path.padEnd(28)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50} ms   p99 ${r.p99} ms   errors ${r.errors}, non-2xx ${r.non2xx}`,
+        );
+      }
+      console.log(`    popular / hello = ${ratio.toFixed(2)} (goal ≥ 0.50) ${verdict(ratio >= 0.5)}`);
+    }
+  } finally {
+    await server.dispose();
+  }
+}
+
+async function pull(): Promise<void> {
+  const sizes = envList('SIZES', [1000, 10_000, 100_000]);
+  const reps = envInt('REPS', 40);
+  const batch = SYNC_LIMITS.catalogBatchSize;
+  console.log(`\n2. Replication pull latency (guest socket, page of ${batch}, ${reps} pulls per position)`);
+  for (const n of sizes) {
+    const server = new OwnServer();
+    const t0 = performance.now();
+    fillCatalogue(server.dataDir, n);
+    const fillMs = performance.now() - t0;
+    await server.start();
+    try {
+      const socket = await SyncSocket.connect(server.url, null);
+      const positions: [string, { seq: number } | null][] = [
+        ['start', null],
+        ['middle', { seq: Math.floor(n / 2) }],
+        ['end', { seq: Math.max(1, n - batch) }],
+      ];
+      const line: string[] = [];
+      for (const [name, checkpoint] of positions) {
+        const times: number[] = [];
+        for (let i = 0; i < reps; i++) {
+          const s = performance.now();
+          const r = await socket.request<{ documents: unknown[] }>({
+            type: 'pull',
+            collection: 'announcements',
+            checkpoint,
+            batchSize: batch,
+          });
+          times.push(performance.now() - s);
+          if (r.documents.length === 0) throw new Error(`empty page at ${name}`);
+        }
+        const sum = summarize(times);
+        line.push(`${name} p50 ${fmt(sum.p50)} p95 ${fmt(sum.p95)}`);
+      }
+      socket.close();
+      console.log(
+        `  ${String(n).padStart(7)} announcements (filled in ${(fillMs / 1000).toFixed(1)} s): ${line.join(' · ')}`,
+      );
+    } finally {
+      await server.dispose();
+    }
+  }
+}
+
+const only = new Set((process.env.ONLY ?? 'http,pull').split(',').map((s) => s.trim()));
+try {
+  if (only.has('http')) await http();
+  if (only.has('pull')) await pull();
+} finally {
+  await runCleanups();
+}
