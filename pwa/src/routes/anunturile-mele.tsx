@@ -1,13 +1,27 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
 
-export const Route = createFileRoute('/anunturile-mele')({ component: MyAnnouncementsPage });
+const MyAnnouncementsPage = lazy(() =>
+  import('../features/my-announcements/MyAnnouncementsPage.tsx').then((m) => ({
+    default: m.MyAnnouncementsPage,
+  })),
+);
 
-function MyAnnouncementsPage() {
+export const Route = createFileRoute('/anunturile-mele')({ component: MyAnnouncementsRoute });
+
+function MyAnnouncementsRoute() {
   return (
     <RequireAuth>
-      <ComingSoon title="Anunțurile mele" />
+      <Suspense
+        fallback={
+          <p className="page muted" role="status">
+            Se încarcă...
+          </p>
+        }
+      >
+        <MyAnnouncementsPage />
+      </Suspense>
     </RequireAuth>
   );
 }

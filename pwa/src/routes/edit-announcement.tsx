@@ -1,13 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
+
+const EditPage = lazy(() =>
+  import('../features/publish/EditPage.tsx').then((m) => ({ default: m.EditPage })),
+);
 
 export const Route = createFileRoute('/edit-announcement')({ component: EditAnnouncementPage });
 
 function EditAnnouncementPage() {
   return (
     <RequireAuth>
-      <ComingSoon title="Editează anunțul" />
+      <Suspense
+        fallback={
+          <p className="page muted" role="status">
+            Se încarcă...
+          </p>
+        }
+      >
+        <EditPage />
+      </Suspense>
     </RequireAuth>
   );
 }

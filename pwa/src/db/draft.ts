@@ -1,0 +1,71 @@
+import { DRAFT_ID, type DraftDoc } from '../../../schema/entities.ts';
+import { markDirty } from './outbox.ts';
+import { currentDatabase, onDatabase } from './registry.ts';
+import type { HobbizDatabase } from './types.ts';
+
+/**
+ * The announcement draft: one replicated document ('draft') in the current person's database. A guest's
+ * stays on the device; an account's follows the seller to their other devices. Written while typing,
+ * read when the publish page opens, removed after a successful publish.
+ */
+export type DraftFields = Omit<DraftDoc, 'id' | 'updatedAt'>;
+
+export const EMPTY_DRAFT: DraftFields = {
+  title: '',
+  category: '',
+  description: '',
+  location: '',
+  localitate: '',
+  contactPerson: '',
+  contactEmail: '',
+  contactPhone: '',
+  price: '',
+};
+
+const FIELDS = Object.keys(EMPTY_DRAFT) as (keyof DraftFields)[];
+
+export function isEmptyDraft(d: DraftFields): boolean {
+  return FIELDS.every((f) => d[f].trim() === '');
+}
+
+/** Resolves with the database once one is open (the boot module opens it after the first paint). */
+export function whenDatabase(): Promise<HobbizDatabase> {
+  const db = currentDatabase();
+  if (db) return Promise.resolve(db);
+  return new Promise((resolve) => {
+    const off = onDatabase((next) => {
+      if (!next) return;
+      queueMicrotask(() => off());
+      resolve(next);
+    });
+  });
+}
+
+/** The stored draft, or null when there is none (or it is empty). */
+export async function readDraft(): Promise<DraftFields | null> {
+  const db = await whenDatabase();
+  const doc = await db.drafts.findOne(DRAFT_ID).exec();
+  if (!doc) return null;
+  const json = doc.toJSON() as DraftDoc;
+  const fields = Object.fromEntries(FIELDS.map((f) => [f, json[f] ?? ''])) as DraftFields;
+  return isEmptyDraft(fields) ? null : fields;
+}
+
+/** Saves what is typed now (works offline; replication pushes it later). */
+export async function saveDraft(fields: DraftFields): Promise<void> {
+  const db = currentDatabase();
+  if (!db) return;
+  const doc: DraftDoc = { id: DRAFT_ID, ...fields, updatedAt: new Date().toISOString() };
+  await db.drafts.upsert(doc);
+  markDirty('drafts', DRAFT_ID);
+}
+
+/** After a publish: the draft is gone on every device of the seller. */
+export async function clearDraft(): Promise<void> {
+  const db = currentDatabase();
+  if (!db) return;
+  const doc = await db.drafts.findOne(DRAFT_ID).exec();
+  if (!doc) return;
+  await doc.remove();
+  markDirty('drafts', DRAFT_ID);
+}

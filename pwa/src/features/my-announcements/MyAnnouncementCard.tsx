@@ -1,0 +1,81 @@
+import { Link } from '@tanstack/react-router';
+import { LIMITS } from '../../../../schema/constants.ts';
+import { formatDate, formatLocation, formatPrice, idTail } from '../../../../schema/format.ts';
+import { imageVariant } from '../../../../schema/images.ts';
+import type { MyEntry } from './use-my-announcements.ts';
+
+type Props = {
+  entry: MyEntry;
+  busy: boolean;
+  onEdit: () => void;
+  onRenew: () => void;
+  onToggleActive: () => void;
+  onDelete: () => void;
+};
+
+/** One of my announcements: what it is, where, its id tail, its state, and what I can do with it. */
+export function MyAnnouncementCard({ entry, busy, onEdit, onRenew, onToggleActive, onDelete }: Props) {
+  const a = entry.doc;
+  const title = a.title.trim() || 'Anunț fără titlu';
+  const cover = a.images[0];
+  const pending = entry.kind === 'pending';
+  const price = formatPrice(a.price);
+  return (
+    <li className={a.active ? 'my-card' : 'my-card is-inactive'} aria-label={title}>
+      <div className="my-card-media">
+        {cover ? (
+          <img
+            src={pending ? cover : imageVariant(cover, 320)}
+            width={320}
+            height={240}
+            loading="lazy"
+            decoding="async"
+            alt={title}
+          />
+        ) : (
+          <span className="card-noimg">Fără imagine</span>
+        )}
+        {pending && <span className="my-state my-state--pending">În așteptare</span>}
+        {!pending && !a.active && <span className="my-state">Inactiv</span>}
+      </div>
+      <div className="my-card-body">
+        {pending ? (
+          <span className="my-card-title">{title}</span>
+        ) : (
+          <Link className="my-card-title" to="/announcement/$id" params={{ id: a.id }}>
+            {title}
+          </Link>
+        )}
+        <span className="my-card-meta">{a.category}</span>
+        <span className="my-card-meta">{formatLocation(a.location, a.localitate)}</span>
+        {price && <span className="my-card-price">{price}</span>}
+        <span className="my-card-meta muted">
+          ID: {idTail(a.id, LIMITS.idTailCard)} · {formatDate(a.createdAt)}
+        </span>
+        {pending && (
+          <p className={entry.pending.error ? 'my-card-note is-error' : 'my-card-note'}>
+            {entry.pending.error ?? 'Fără conexiune: anunțul va fi publicat automat când revine internetul.'}
+          </p>
+        )}
+      </div>
+      <div className="my-card-actions">
+        {!pending && (
+          <>
+            <button type="button" className="btn btn-outline btn-sm" onClick={onEdit}>
+              Editează
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={onRenew}>
+              Reactualizează
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={onToggleActive}>
+              {a.active ? 'Dezactivează' : 'Activează'}
+            </button>
+          </>
+        )}
+        <button type="button" className="btn btn-outline btn-sm my-delete" disabled={busy} onClick={onDelete}>
+          Șterge
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,50 @@
+import { ApiError, api, NetworkError } from '../../api/client.ts';
+
+/** Our own texts where the spec names the buttons but not their outcome (doc 1 §2, "My announcements"). */
+export const MY_MESSAGES = {
+  deleteConfirm: 'Sigur vrei să ștergi acest anunț?',
+  deleteFailed: 'Eroare la ștergerea anunțului!',
+  deleted: 'Anunțul a fost șters.',
+  renewed: 'Anunțul a fost reactualizat și apare din nou printre cele mai noi.',
+  renewFailed: 'Eroare la reactualizarea anunțului. Încearcă din nou!',
+  deactivated: 'Anunțul a fost dezactivat: nu mai este vizibil pentru ceilalți.',
+  activated: 'Anunțul a fost activat și este din nou vizibil pentru toți.',
+  activeFailed: 'Eroare la schimbarea stării anunțului. Încearcă din nou!',
+  offline: 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.',
+  empty: 'Nu ai încă niciun anunț publicat',
+  emptyFiltered: 'Nu au fost găsite anunțuri cu criteriile selectate',
+  pendingDiscarded: 'Anunțul în așteptare a fost șters de pe dispozitiv.',
+} as const;
+
+/** Runs a server-only action; resolves with null on success or the Romanian reason it failed. */
+async function attempt(run: () => Promise<unknown>, fallback: string): Promise<string | null> {
+  try {
+    await run();
+    return null;
+  } catch (err) {
+    if (err instanceof NetworkError) return MY_MESSAGES.offline;
+    if (err instanceof ApiError) return err.message;
+    return fallback;
+  }
+}
+
+const path = (id: string) => `/api/users/my-announcements/${id}`;
+
+/** Spec doc 1 §8: any failure to delete is announced with the one message. */
+export const deleteMine = async (id: string) =>
+  (await attempt(() => api(path(id), { method: 'DELETE' }), MY_MESSAGES.deleteFailed))
+    ? MY_MESSAGES.deleteFailed
+    : null;
+
+export const renewMine = (id: string) =>
+  attempt(
+    () => api(`${path(id)}/renew`, { method: 'POST', fallbackError: MY_MESSAGES.renewFailed }),
+    MY_MESSAGES.renewFailed,
+  );
+
+export const setMineActive = (id: string, active: boolean) =>
+  attempt(
+    () =>
+      api(`${path(id)}/active`, { method: 'PUT', json: { active }, fallbackError: MY_MESSAGES.activeFailed }),
+    MY_MESSAGES.activeFailed,
+  );

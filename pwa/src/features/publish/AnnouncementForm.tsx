@@ -1,0 +1,177 @@
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { LIMITS, TIMINGS } from '../../../../schema/constants.ts';
+import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
+import { TextField } from '../../ui/TextField.tsx';
+import { useSession } from '../session/use-session.ts';
+import { CategoryPicker } from './CategoryPicker.tsx';
+import { ImagePicker } from './ImagePicker.tsx';
+import { LocationField } from './LocationField.tsx';
+import { PreviewDialog } from './PreviewDialog.tsx';
+import { PUBLISH_MESSAGES, publishAnnouncement, updateAnnouncement } from './submit.ts';
+import { type FormMode, useAnnouncementForm } from './use-announcement-form.ts';
+import './publish.css';
+
+type Notice = { kind: 'error' | 'success' | 'info'; text: string };
+
+const chars = (s: string) => [...s.trim()].length;
+
+/** The whole add / edit form of spec doc 1 §5 ("Add announcement", "Edit announcement"). */
+export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: AnnouncementDoc }) {
+  const { status, userId } = useSession();
+  const navigate = useNavigate();
+  const form = useAnnouncementForm(mode, userId, initial);
+  const { fields, setField, errors } = form;
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+
+  const focusFirstError = () =>
+    requestAnimationFrame(() => {
+      const bad = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      const target = bad?.tagName === 'FIELDSET' ? bad.querySelector<HTMLElement>('input') : bad;
+      target?.focus();
+    });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!form.check()) {
+      setNotice({ kind: 'error', text: submitErrorMessage(mode) });
+      focusFirstError();
+      return;
+    }
+    if (status !== 'user' || !userId) {
+      setNotice({ kind: 'error', text: M.notAuthenticated[mode] });
+      return;
+    }
+    setBusy(true);
+    setNotice(null);
+    const result =
+      mode === 'publish'
+        ? await publishAnnouncement(userId, fields, form.images)
+        : await updateAnnouncement(initial!.id, fields, form.images);
+    if (result.kind === 'failed') {
+      setBusy(false);
+      setNotice({ kind: 'error', text: result.message });
+      return;
+    }
+    if (result.kind === 'updated') {
+      setNotice({ kind: 'success', text: PUBLISH_MESSAGES.updated });
+      redirect.current = window.setTimeout(() => {
+        void navigate({ to: '/announcement/$id', params: { id: result.id }, search: { updated: 1 } });
+      }, TIMINGS.editPageRedirectMs);
+      return;
+    }
+    await form.forgetDraft();
+    setNotice(
+      result.kind === 'queued'
+        ? { kind: 'info', text: PUBLISH_MESSAGES.queued }
+        : { kind: 'success', text: PUBLISH_MESSAGES.published },
+    );
+    redirect.current = window.setTimeout(() => {
+      void navigate({ to: '/anunturile-mele' });
+    }, TIMINGS.publishRedirectMs);
+  };
+
+  const field = (name: 'title' | 'contactPerson' | 'contactEmail' | 'contactPhone' | 'price') => ({
+    id: name,
+    value: fields[name],
+    error: errors[name],
+    onChange: (e: { currentTarget: HTMLInputElement }) => setField({ [name]: e.currentTarget.value }),
+  });
+
+  return (
+    <form ref={formRef} className="pub-form" noValidate onSubmit={submit} aria-busy={!form.restored}>
+      <TextField label="Titlu" maxLength={LIMITS.titleMax + 20} {...field('title')} />
+      <p className="pub-count muted" aria-live="off">
+        {chars(fields.title)}/{LIMITS.titleMax}
+      </p>
+      <CategoryPicker
+        value={fields.category}
+        error={errors.category}
+        onChange={(category) => setField({ category })}
+      />
+      <ImagePicker
+        images={form.images}
+        error={errors.images}
+        onAdd={form.addFiles}
+        onRemove={form.removeImage}
+        onMove={form.move}
+      />
+      <div className="field pub-field">
+        <label htmlFor="description">Descriere</label>
+        <textarea
+          id="description"
+          rows={8}
+          value={fields.description}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? 'description-error' : 'description-count'}
+          onChange={(e) => setField({ description: e.currentTarget.value })}
+        />
+        <p id="description-count" className="pub-count muted">
+          {chars(fields.description)}/{LIMITS.descriptionMax}
+        </p>
+        {errors.description && (
+          <p id="description-error" className="field-error">
+            {errors.description}
+          </p>
+        )}
+      </div>
+      <TextField label="Preț (lei, opțional)" inputMode="numeric" {...field('price')} />
+      <LocationField
+        location={fields.location}
+        localitate={fields.localitate}
+        error={errors.location}
+        onChange={(location, localitate) => setField({ location, localitate })}
+      />
+      <fieldset className="pub-field pub-contact">
+        <legend>Date de contact</legend>
+        <TextField label="Persoana de contact" autoComplete="name" {...field('contactPerson')} />
+        <div className="pub-contact-row">
+          <TextField label="Email" type="email" autoComplete="email" {...field('contactEmail')} />
+          <TextField label="Telefon" type="tel" autoComplete="tel" {...field('contactPhone')} />
+        </div>
+        {errors.contact && (
+          <p className="field-error" id="contact-error">
+            {errors.contact}
+          </p>
+        )}
+      </fieldset>
+      {notice && (
+        <p
+          className={`notice notice--${notice.kind === 'info' ? 'success' : notice.kind}`}
+          role={notice.kind === 'error' ? 'alert' : 'status'}
+        >
+          {notice.text}
+        </p>
+      )}
+      <div className="pub-actions">
+        <button type="button" className="btn btn-outline" onClick={() => setPreview(true)}>
+          Previzualizați anunțul
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {mode === 'publish'
+            ? busy
+              ? 'Se publică...'
+              : 'Publică un anunț'
+            : busy
+              ? 'Se actualizează...'
+              : 'Actualizează anunțul'}
+        </button>
+      </div>
+      {preview && (
+        <PreviewDialog
+          fields={fields}
+          images={form.images}
+          id={initial?.id}
+          onClose={() => setPreview(false)}
+        />
+      )}
+    </form>
+  );
+}

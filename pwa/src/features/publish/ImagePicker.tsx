@@ -1,0 +1,108 @@
+import { useRef } from 'react';
+import { LIMITS } from '../../../../schema/constants.ts';
+import type { ImageItem } from './images.ts';
+
+type Props = {
+  images: ImageItem[];
+  error?: string;
+  onAdd: (files: File[]) => void;
+  onRemove: (index: number) => void;
+  onMove: (from: number, to: number) => void;
+};
+
+/**
+ * JPEG photos with previews. The first is the cover ('Imagine principală'); any other can be made the
+ * cover or moved one place left/right; each can be removed. Limits and messages come from schema/rules.
+ */
+export function ImagePicker({ images, error, onAdd, onRemove, onMove }: Props) {
+  const input = useRef<HTMLInputElement>(null);
+  const full = images.length >= LIMITS.imagesMax;
+  return (
+    <div className="pub-field">
+      <span className="pub-label" id="images-label">
+        Imagini
+      </span>
+      <p className="pub-hint muted" id="images-hint">
+        Doar fotografii JPG/JPEG, cel mult {LIMITS.imagesMax}, fiecare sub{' '}
+        {LIMITS.imageMaxBytes / 1024 / 1024}
+        MB. Prima imagine este imaginea principală a anunțului ({images.length}/{LIMITS.imagesMax}).
+      </p>
+      <ul className="pub-images" aria-labelledby="images-label">
+        {images.map((img, i) => {
+          const n = i + 1;
+          return (
+            <li key={img.key} className="pub-image">
+              <img src={img.url} alt={`Imaginea ${n}`} width={160} height={120} />
+              {i === 0 && <span className="pub-cover">Imagine principală</span>}
+              <div className="pub-image-tools">
+                {i > 0 && (
+                  <button type="button" className="btn btn-outline btn-xs" onClick={() => onMove(i, 0)}>
+                    Fă-o principală
+                  </button>
+                )}
+                <span className="pub-image-row">
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn-sm"
+                    aria-label={`Mută imaginea ${n} la stânga`}
+                    disabled={i === 0}
+                    onClick={() => onMove(i, i - 1)}
+                  >
+                    ‹
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn-sm"
+                    aria-label={`Mută imaginea ${n} la dreapta`}
+                    disabled={i === images.length - 1}
+                    onClick={() => onMove(i, i + 1)}
+                  >
+                    ›
+                  </button>
+                  <button
+                    type="button"
+                    className="icon-btn icon-btn-sm pub-remove"
+                    aria-label={`Elimină imaginea ${n}`}
+                    onClick={() => onRemove(i)}
+                  >
+                    ×
+                  </button>
+                </span>
+              </div>
+            </li>
+          );
+        })}
+        <li className="pub-image pub-image-add">
+          <button
+            type="button"
+            className="pub-add"
+            disabled={full}
+            aria-describedby="images-hint"
+            onClick={() => input.current?.click()}
+          >
+            <span aria-hidden="true">+</span>
+            Adaugă imagini
+          </button>
+        </li>
+      </ul>
+      <input
+        ref={input}
+        type="file"
+        accept="image/jpeg,.jpg,.jpeg"
+        multiple
+        hidden
+        aria-label="Alege imagini JPG/JPEG"
+        data-testid="images-input"
+        onChange={(e) => {
+          onAdd([...(e.currentTarget.files ?? [])]);
+          e.currentTarget.value = '';
+        }}
+      />
+      {error && (
+        <p id="images-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

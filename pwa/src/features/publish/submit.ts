@@ -1,0 +1,83 @@
+import {
+  ANNOUNCEMENT_MESSAGES as M,
+  normalizeAnnouncementInput,
+} from '../../../../schema/rules/announcement.ts';
+import { ApiError, api, NetworkError } from '../../api/client.ts';
+import type { DraftFields } from '../../db/draft.ts';
+import { currentSyncClient } from '../../db/sync-status.ts';
+import { announcementForm, type ImageItem } from './images.ts';
+
+export const PUBLISH_MESSAGES = {
+  published: 'Anunțul a fost publicat cu succes!',
+  updated: 'Anunțul a fost actualizat cu succes!',
+  queued:
+    'Nu ești conectat la internet. Anunțul a fost salvat pe dispozitiv și va fi publicat automat când revine conexiunea.',
+  updateOffline:
+    'Nu ești conectat la internet. Modificările rămân în formular; încearcă din nou când revine conexiunea.',
+} as const;
+
+export type SubmitResult =
+  | { kind: 'published'; id: string }
+  | { kind: 'queued'; id: string }
+  | { kind: 'updated'; id: string }
+  | { kind: 'failed'; message: string; sessionExpired?: boolean };
+
+const offline = () => currentSyncClient()?.status$.value === 'offline' || navigator.onLine === false;
+
+/** Why a request failed, in the spec's words (doc 1 §8). */
+function failure(err: unknown, mode: 'publish' | 'update'): SubmitResult {
+  if (err instanceof ApiError && err.status === 401) {
+    return { kind: 'failed', message: M.sessionExpired, sessionExpired: true };
+  }
+  if (err instanceof ApiError) return { kind: 'failed', message: err.message };
+  return { kind: 'failed', message: M.submitFailed[mode] };
+}
+
+/**
+ * Publishes a new announcement. With no network it goes to the device's outbox (fields and photos in
+ * IndexedDB, a device-made id) and is published when the connection returns.
+ */
+export async function publishAnnouncement(
+  userId: string,
+  fields: DraftFields,
+  images: ImageItem[],
+): Promise<SubmitResult> {
+  const input = normalizeAnnouncementInput(fields);
+  const blobs = images.flatMap((i) => (i.kind === 'new' ? [i.blob] : []));
+  const queue = async (): Promise<SubmitResult> => {
+    const { queueAnnouncement } = await import('../../db/publish-queue.ts');
+    return { kind: 'queued', id: await queueAnnouncement(userId, input, blobs) };
+  };
+  if (offline()) return queue();
+  try {
+    const created = await api<{ _id: string }>('/api/users/my-announcements', {
+      method: 'POST',
+      body: announcementForm(input, images, 'publish'),
+      fallbackError: M.submitFailed.publish,
+    });
+    return { kind: 'published', id: created._id };
+  } catch (err) {
+    if (err instanceof NetworkError) return queue();
+    return failure(err, 'publish');
+  }
+}
+
+/** Saves the changes of an existing announcement (needs the server: photos are checked there). */
+export async function updateAnnouncement(
+  id: string,
+  fields: DraftFields,
+  images: ImageItem[],
+): Promise<SubmitResult> {
+  const input = normalizeAnnouncementInput(fields);
+  try {
+    await api(`/api/users/my-announcements/${id}`, {
+      method: 'PUT',
+      body: announcementForm(input, images, 'update'),
+      fallbackError: M.submitFailed.update,
+    });
+    return { kind: 'updated', id };
+  } catch (err) {
+    if (err instanceof NetworkError) return { kind: 'failed', message: PUBLISH_MESSAGES.updateOffline };
+    return failure(err, 'update');
+  }
+}

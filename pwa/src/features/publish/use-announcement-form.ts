@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+import {
+  type FieldErrors,
+  validateAnnouncement,
+  validateImageCandidates,
+} from '../../../../schema/rules/announcement.ts';
+import {
+  clearDraft,
+  type DraftFields,
+  EMPTY_DRAFT,
+  isEmptyDraft,
+  readDraft,
+  saveDraft,
+} from '../../db/draft.ts';
+import { clearDraftImages, loadDraftImages, saveDraftImages } from '../../db/draft-images.ts';
+import { type ImageItem, moveImage, newImage, releaseImage, storedImage } from './images.ts';
+
+export type FormMode = 'publish' | 'update';
+
+/** How long typing must pause before the draft is written (each keystroke is not a database write). */
+const DRAFT_DEBOUNCE_MS = 400;
+
+function fromAnnouncement(a: AnnouncementDoc): DraftFields {
+  return {
+    title: a.title,
+    category: a.category,
+    description: a.description,
+    location: a.location,
+    localitate: a.localitate,
+    contactPerson: a.contactPerson,
+    contactEmail: a.contactEmail,
+    contactPhone: a.contactPhone,
+    price: a.price === null ? '' : String(a.price),
+  };
+}
+
+/**
+ * State of the announcement form. New announcements restore and auto-save the replicated draft (text)
+ * and the device's draft photos; an edit starts from the announcement and saves nothing until submitted.
+ * Errors appear after the first submit and then follow the typing.
+ */
+export function useAnnouncementForm(mode: FormMode, userId: string | null, initial?: AnnouncementDoc) {
+  const [fields, setFields] = useState<DraftFields>(() =>
+    initial ? fromAnnouncement(initial) : EMPTY_DRAFT,
+  );
+  const [images, setImages] = useState<ImageItem[]>(() => (initial ? initial.images.map(storedImage) : []));
+  const [imageError, setImageError] = useState<string | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [restored, setRestored] = useState(mode === 'update');
+  const touched = useRef(false);
+  const saveTimer = useRef<number | undefined>(undefined);
+
+  // Restore the draft once (unless the person already started typing).
+  useEffect(() => {
+    if (mode !== 'publish') return;
+    let alive = true;
+    void Promise.all([readDraft(), loadDraftImages(userId)]).then(([draft, blobs]) => {
+      if (!alive) return;
+      if (draft && !touched.current) setFields(draft);
+      if (blobs.length > 0 && !touched.current) setImages(blobs.map(newImage));
+      setRestored(true);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [mode, userId]);
+
+  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+
+  const persist = useCallback(
+    (next: DraftFields) => {
+      if (mode !== 'publish') return;
+      window.clearTimeout(saveTimer.current);
+      saveTimer.current = window.setTimeout(() => {
+        void (isEmptyDraft(next) ? clearDraft() : saveDraft(next));
+      }, DRAFT_DEBOUNCE_MS);
+    },
+    [mode],
+  );
+
+  const setField = useCallback(
+    (patch: Partial<DraftFields>) => {
+      touched.current = true;
+      setFields((prev) => {
+        const next = { ...prev, ...patch };
+        persist(next);
+        return next;
+      });
+    },
+    [persist],
+  );
+
+  const changeImages = useCallback(
+    (next: ImageItem[]) => {
+      touched.current = true;
+      setImages(next);
+      if (mode === 'publish') {
+        void saveDraftImages(
+          userId,
+          next.flatMap((i) => (i.kind === 'new' ? [i.blob] : [])),
+        );
+      }
+    },
+    [mode, userId],
+  );
+
+  const addFiles = (files: File[]) => {
+    if (files.length === 0) return;
+    const problem = validateImageCandidates(files, images.length);
+    setImageError(problem);
+    if (!problem) changeImages([...images, ...files.map(newImage)]);
+  };
+  const removeImage = (index: number) => {
+    const item = images[index];
+    if (item) releaseImage(item);
+    setImageError(null);
+    changeImages(images.filter((_, i) => i !== index));
+  };
+  const move = (from: number, to: number) => changeImages(moveImage(images, from, to));
+
+  const fieldErrors: FieldErrors = validateAnnouncement(fields);
+  const errors: FieldErrors = showErrors ? fieldErrors : {};
+  if (imageError) errors.images = imageError;
+
+  /** After a publish: nothing of the draft is left (text on every device, photos on this one). */
+  const forgetDraft = async () => {
+    window.clearTimeout(saveTimer.current);
+    await Promise.all([clearDraft(), clearDraftImages(userId)]);
+  };
+
+  return {
+    fields,
+    setField,
+    images,
+    addFiles,
+    removeImage,
+    move,
+    errors,
+    /** True when the form may be submitted; otherwise shows every message. */
+    check: () => {
+      setShowErrors(true);
+      return Object.keys(fieldErrors).length === 0 && !imageError;
+    },
+    restored,
+    forgetDraft,
+  };
+}
