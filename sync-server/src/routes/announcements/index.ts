@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { announcementsService, NOT_FOUND } from '../../services/announcements.ts';
+import { seqCache } from '../../services/seq-cache.ts';
 
 const isId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
@@ -13,6 +14,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
     uploadsDir: join(app.config.dataDir, 'uploads'),
   });
 
+  const popular = seqCache(app.db, 'popular');
   app.get(
     '/api/announcements/popular',
     {
@@ -23,9 +25,10 @@ export default async function announcementRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
+    (request, reply) => {
       const { limit } = request.query as { limit: number };
-      return app.announcementsRepo.popular(limit);
+      // The most requested answer (every home visit): built once per data version, see seq-cache.ts.
+      return popular(request, reply, String(limit), () => app.announcementsRepo.popular(limit));
     },
   );
 

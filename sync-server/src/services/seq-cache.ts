@@ -1,0 +1,44 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../plugins/db.ts';
+
+type Entry = { json: string; br: Buffer | null; gzip: Buffer | null; etag: string };
+
+/**
+ * A JSON answer that can only change when some replicated row changes: every such write takes a new `seq`
+ * in its transaction, so the current `seq` is a perfect version. The answer is built, serialised and
+ * compressed once per version (not once per request), and revalidated with an ETag (304 when unchanged).
+ */
+export function seqCache(db: Db, name: string) {
+  const currentSeq = db.$client.prepare("SELECT value FROM counters WHERE name = 'seq'").pluck();
+  const entries = new Map<string, Entry>();
+  let version = -1;
+
+  return function send(request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) {
+    const seq = currentSeq.get() as number;
+    if (seq !== version) {
+      entries.clear();
+      version = seq;
+    }
+    let entry = entries.get(key);
+    if (!entry) {
+      const json = JSON.stringify(build());
+      const big = json.length >= 1024;
+      entry = {
+        json,
+        br: big ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }) : null,
+        gzip: big ? gzipSync(json, { level: 9 }) : null,
+        etag: `W/"${name}-${seq}-${key}"`,
+      };
+      entries.set(key, entry);
+    }
+    reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();
+    reply.type('application/json; charset=utf-8');
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    if (entry.br && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(entry.br);
+    if (entry.gzip && /\bgzip\b/.test(accept))
+      return reply.header('content-encoding', 'gzip').send(entry.gzip);
+    return reply.send(entry.json);
+  };
+}
