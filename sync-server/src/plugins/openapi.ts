@@ -19,7 +19,8 @@ export default fp(async function openapi(app: FastifyInstance) {
         title: 'Hobbiz API',
         description:
           'REST API-ul Hobbiz. Erorile au forma `{ "error": "<mesaj în română>", "code"?: "…" }`. ' +
-          'Autentificare: `Authorization: Bearer <token>` (tokenul de la /api/users/login).',
+          'Autentificare: `Authorization: Bearer <token>` (tokenul de la /api/users/login). ' +
+          'Sincronizarea colecțiilor (RxDB) folosește WebSocket-ul `/api/sync`, descris în `schema/sync.ts`.',
         version: '1.0.0',
       },
       components: {

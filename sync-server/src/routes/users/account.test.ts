@@ -40,8 +40,8 @@ describe('account settings', () => {
   });
 
   it('changes the password with the current one and revokes every other session', async () => {
-    const me = await registerAndLogin(app, 'parola@hobbiz.test');
-    const other = (await login('parola@hobbiz.test', 'parola-buna-1')).json() as { token: string };
+    const me = await registerAndLogin(app, 'schimb@hobbiz.test');
+    const other = (await login('schimb@hobbiz.test', 'parola-buna-1')).json() as { token: string };
     const put = (payload: object) =>
       app.inject({ method: 'PUT', url: '/api/users/update-password', headers: auth(me.token), payload });
     expect((await put({ currentPassword: 'parola-buna-1' })).json()).toEqual({
@@ -58,8 +58,8 @@ describe('account settings', () => {
     const check = (t: string) => app.inject({ url: '/api/users/auth/check', headers: auth(t) });
     expect((await check(me.token)).json().isAuthenticated).toBe(true);
     expect((await check(other.token)).json().isAuthenticated).toBe(false);
-    expect((await login('parola@hobbiz.test', 'parola-buna-1')).statusCode).toBe(401);
-    expect((await login('parola@hobbiz.test', 'alta-parola-9')).statusCode).toBe(200);
+    expect((await login('schimb@hobbiz.test', 'parola-buna-1')).statusCode).toBe(401);
+    expect((await login('schimb@hobbiz.test', 'alta-parola-9')).statusCode).toBe(200);
   });
 
   it('logs out everywhere', async () => {

@@ -1,0 +1,121 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+type Who = { token: string; userId: string };
+let app: App;
+let seller: Who;
+let buyer: Who;
+beforeEach(async () => {
+  app = await buildTestApp();
+  seller = await registerAndLogin(app);
+  buyer = await registerAndLogin(app);
+});
+afterEach(async () => {
+  await app.cleanup();
+});
+
+const auth = (who: Who | null) => (who ? { authorization: `Bearer ${who.token}` } : {});
+const getSettings = (who: Who | null) =>
+  app.inject({ method: 'GET', url: '/api/users/notification-settings', headers: auth(who) });
+const putSettings = (who: Who | null, payload: unknown) =>
+  app.inject({
+    method: 'PUT',
+    url: '/api/users/notification-settings',
+    headers: { ...auth(who), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+const notificationsOf = (who: Who) =>
+  app
+    .inject({ method: 'GET', url: `/api/notifications/${who.userId}`, headers: auth(who) })
+    .then((r) => r.json() as { message: string; link: string; conversationId: string }[]);
+
+describe('notification settings', () => {
+  it('defaults to both on, saves both booleans, and is the caller’s own', async () => {
+    expect((await getSettings(seller)).json()).toEqual({ messages: true, reviews: true });
+    const res = await putSettings(seller, { messages: false, reviews: true, extra: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ messages: false, reviews: true });
+    expect((await getSettings(seller)).json()).toEqual({ messages: false, reviews: true });
+    expect((await getSettings(buyer)).json()).toEqual({ messages: true, reviews: true });
+  });
+
+  it('refuses guests and anything but two booleans, changing nothing', async () => {
+    expect((await getSettings(null)).statusCode).toBe(401);
+    expect((await putSettings(null, { messages: false, reviews: false })).statusCode).toBe(401);
+    for (const bad of [
+      { messages: 'false', reviews: true },
+      { messages: true },
+      { reviews: 0, messages: 1 },
+      [],
+      'da',
+      null,
+    ]) {
+      const res = await putSettings(seller, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(typeof res.json().error).toBe('string');
+    }
+    expect((await putSettings(seller, { messages: true })).json()).toEqual({
+      error: 'Alege dacă vrei notificări pentru recenzii.',
+    });
+    expect((await getSettings(seller)).json()).toEqual({ messages: true, reviews: true });
+  });
+
+  it('messages=false: a new message to that user creates no notification', async () => {
+    const ann = insertAnnouncement(app, seller.userId);
+    const send = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: auth(buyer),
+        payload: { announcementId: ann, text: 'Bună ziua!' },
+      });
+    expect((await send()).statusCode).toBe(201);
+    expect(await notificationsOf(seller)).toHaveLength(1);
+    await putSettings(seller, { messages: false, reviews: true });
+    expect((await send()).statusCode).toBe(201);
+    expect(await notificationsOf(seller)).toHaveLength(1);
+  });
+
+  it('reviews=true: a new review notifies the reviewed user; reviews=false does not', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: auth(buyer),
+      payload: { user: seller.userId, score: 5, comment: 'Foarte bun!' },
+    });
+    expect(res.statusCode).toBe(201);
+    const list = await notificationsOf(seller);
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({
+      message: 'Ana Pop ți-a lăsat o recenzie.',
+      link: `/profil/${seller.userId}`,
+      conversationId: '',
+    });
+    await putSettings(buyer, { messages: true, reviews: false });
+    const back = await app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: auth(seller),
+      payload: { user: buyer.userId, score: 4, comment: '' },
+    });
+    expect(back.statusCode).toBe(201);
+    expect(await notificationsOf(buyer)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/users/logout-all', () => {
+  it('ends every session of the caller, this one included, and no one else’s', async () => {
+    const second = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: (seller as Who & { email: string }).email, password: 'parola-buna-1' },
+    });
+    const res = await app.inject({ method: 'POST', url: '/api/users/logout-all', headers: auth(seller) });
+    expect(res.json()).toEqual({ message: 'Ai fost deconectat de pe toate dispozitivele.' });
+    expect(app.sessionsRepo.userIdFor(seller.token)).toBeNull();
+    expect(app.sessionsRepo.userIdFor((second.json() as { token: string }).token)).toBeNull();
+    expect(app.sessionsRepo.userIdFor(buyer.token)).toBe(buyer.userId);
+    expect((await app.inject({ method: 'POST', url: '/api/users/logout-all' })).statusCode).toBe(401);
+  });
+});
