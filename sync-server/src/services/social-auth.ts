@@ -163,7 +163,7 @@ export function socialAuthService(deps: {
         `${facebook.graphUrl}/debug_token?${new URLSearchParams({ input_token: accessToken, access_token: appToken })}`,
       );
       const data = debug?.data as Record<string, unknown> | undefined;
-      if (!data || data.is_valid !== true || String(data.app_id) !== facebook.appId || !data.user_id)
+      if (data?.is_valid !== true || String(data.app_id) !== facebook.appId || !data.user_id)
         return fail(401, M.facebookFailed);
       const proof = createHmac('sha256', facebook.appSecret).update(accessToken).digest('hex');
       const me = await getJson(
