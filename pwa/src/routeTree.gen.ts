@@ -61,7 +61,7 @@ const ChatRoute = ChatRouteImport.update({
   id: '/chat',
   path: '/chat',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() => import('./routes/chat.lazy').then((d) => d.Route));
 const ConfidentialitateRoute = ConfidentialitateRouteImport.update({
   id: '/confidentialitate',
   path: '/confidentialitate',
@@ -106,7 +106,9 @@ const FavoriteAnnouncementsRoute = FavoriteAnnouncementsRouteImport.update({
   id: '/favorite-announcements',
   path: '/favorite-announcements',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() =>
+  import('./routes/favorite-announcements.lazy').then((d) => d.Route),
+);
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
@@ -121,7 +123,7 @@ const NotificariRoute = NotificariRouteImport.update({
   id: '/notificari',
   path: '/notificari',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() => import('./routes/notificari.lazy').then((d) => d.Route));
 const OauthSuccessRoute = OauthSuccessRouteImport.update({
   id: '/oauth-success',
   path: '/oauth-success',

@@ -90,3 +90,11 @@ export function sendTyping(conversationId: string, isTyping: boolean): void {
 }
 
 export { messagePreview };
+
+/** Removes a notification (clicked while unread, or its delete button); the server keeps a tombstone. */
+export async function deleteNotification(id: string): Promise<void> {
+  const doc = await db().notifications.findOne(id).exec();
+  if (!doc) return;
+  await doc.remove();
+  markDirty('notifications', id);
+}

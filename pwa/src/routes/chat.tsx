@@ -1,13 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
 
-export const Route = createFileRoute('/chat')({ component: ChatPage });
-
-function ChatPage() {
-  return (
-    <RequireAuth>
-      <ComingSoon title="Mesaje" />
-    </RequireAuth>
-  );
+declare module '@tanstack/history' {
+  interface HistoryState {
+    /** Spec doc 2 §2: the notifications page opens /chat with the conversation in navigation state. */
+    conversationId?: string;
+  }
 }
+
+/** /chat: the page itself is a lazy chunk (chat.lazy.tsx), so the first load of the app does not carry it. */
+export const Route = createFileRoute('/chat')({});

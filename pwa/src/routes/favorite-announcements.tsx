@@ -1,8 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
 
-export const Route = createFileRoute('/favorite-announcements')({ component: FavoritesPage });
-
-function FavoritesPage() {
-  return <ComingSoon title="Anunturile tale favorite" />;
-}
+/** /favorite-announcements: a lazy chunk (favorite-announcements.lazy.tsx); guests see their own. */
+export const Route = createFileRoute('/favorite-announcements')({});

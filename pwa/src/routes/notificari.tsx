@@ -1,13 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
 
-export const Route = createFileRoute('/notificari')({ component: NotificationsPage });
-
-function NotificationsPage() {
-  return (
-    <RequireAuth>
-      <ComingSoon title="Notificări" />
-    </RequireAuth>
-  );
-}
+/** /notificari: a lazy chunk (notificari.lazy.tsx), signed-in only. */
+export const Route = createFileRoute('/notificari')({});

@@ -1,0 +1,110 @@
+import { useCallback, useEffect, useState } from 'react';
+import './chat.css';
+import type { MessageDoc } from '../../../../schema/entities.ts';
+import { NetworkError } from '../../api/client.ts';
+import { markConversationRead, sendMessage, setViewingConversation } from '../../db/messages.ts';
+import { currentSyncClient } from '../../db/sync-status.ts';
+import { sendAttachmentMessage } from './attachments.ts';
+import { Composer, type Outgoing } from './Composer.tsx';
+import { MessageList } from './MessageList.tsx';
+import { useConversation, useMessages } from './use-chat-data.ts';
+import { useOtherTyping, useTypingSender } from './use-typing.ts';
+
+export type ThreadTarget = {
+  conversationId: string;
+  announcementId: string;
+  /** The other participant (the seller when a buyer writes from the popup). */
+  otherUserId: string;
+};
+
+type Props = ThreadTarget & {
+  meId: string;
+  otherName: string;
+  nameOf: (userId: string) => string;
+  emptyText: string;
+};
+
+export const OFFLINE_ATTACHMENT =
+  'Fișierele se pot trimite doar când ești conectat. Mesajul și fișierul au rămas aici; încearcă din nou după ce revine conexiunea.';
+
+/**
+ * One conversation: its messages (live from the local database), the typing line and the composer.
+ * Shared by /chat and the popup. While it is on screen the conversation is marked read and the server
+ * is told we are looking at it (so it sends no notification for it).
+ */
+export function ChatThread({
+  conversationId,
+  announcementId,
+  otherUserId,
+  meId,
+  otherName,
+  nameOf,
+  emptyText,
+}: Props) {
+  const messages = useMessages(conversationId);
+  const conversation = useConversation(conversationId);
+  const otherTyping = useOtherTyping(conversationId);
+  const typing = useTypingSender(conversationId);
+  const [replyTo, setReplyTo] = useState<MessageDoc | null>(null);
+
+  useEffect(() => {
+    setViewingConversation(conversationId);
+    setReplyTo(null);
+    return () => setViewingConversation(null);
+  }, [conversationId]);
+
+  const unread = conversation?.unreadCount ?? 0;
+  useEffect(() => {
+    if (unread > 0) void markConversationRead(conversationId);
+  }, [unread, conversationId]);
+
+  const send = useCallback(
+    async ({ text, file }: Outgoing) => {
+      const quote = replyTo
+        ? {
+            messageId: replyTo.id,
+            senderId: replyTo.senderId || meId,
+            text: replyTo.text,
+            image: replyTo.image,
+          }
+        : null;
+      if (file) {
+        // A file must reach the server before its message can exist: online only (see the report).
+        if (currentSyncClient()?.status$.value !== 'online') throw new Error(OFFLINE_ATTACHMENT);
+        await sendAttachmentMessage({
+          announcementId,
+          recipientId: otherUserId,
+          text,
+          file,
+          replyTo: quote,
+        }).catch((err: unknown) => {
+          throw err instanceof NetworkError ? new Error(OFFLINE_ATTACHMENT) : err;
+        });
+      } else {
+        await sendMessage({ announcementId, recipientId: otherUserId, conversationId, text, replyTo: quote });
+      }
+      setReplyTo(null);
+    },
+    [announcementId, otherUserId, conversationId, replyTo, meId],
+  );
+
+  return (
+    <>
+      <MessageList
+        messages={messages}
+        meId={meId}
+        nameOf={nameOf}
+        otherTyping={otherTyping ? otherName : null}
+        emptyText={emptyText}
+        onReply={setReplyTo}
+      />
+      <Composer
+        onSend={send}
+        onKeystroke={typing.keystroke}
+        onStopTyping={typing.stop}
+        replyTo={replyTo ? { message: replyTo, author: nameOf(replyTo.senderId || meId) } : null}
+        onCancelReply={() => setReplyTo(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+/** The popup's emoji grid (spec doc 2 §9: 28 emojis); the first six are the quick reactions. */
+export const EMOJIS = [
+  '👍',
+  '❤️',
+  '😂',
+  '😮',
+  '😢',
+  '🙏',
+  '😀',
+  '😊',
+  '😍',
+  '🤩',
+  '😉',
+  '😎',
+  '🤔',
+  '😅',
+  '🙂',
+  '😇',
+  '🥳',
+  '😴',
+  '👏',
+  '🙌',
+  '💪',
+  '👌',
+  '🔥',
+  '✨',
+  '🎉',
+  '🌸',
+  '☕',
+  '🎁',
+] as const;
+
+export const QUICK_REACTIONS = EMOJIS.slice(0, 6);
