@@ -6,6 +6,7 @@ import { storedToken } from '../api/client.ts';
 import { session } from '../features/session/session-store.ts';
 import { showToast } from '../features/shell/toast.ts';
 import { openDatabase } from './database.ts';
+import { clearDraftImages } from './draft-images.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
 import { markDirty, selectOutbox } from './outbox.ts';
 import { flushOutbox } from './publish-queue.ts';
@@ -106,6 +107,7 @@ async function start(userId: string | null): Promise<void> {
     // The person signed out: their local data leaves the device with them.
     if (previous.key !== 'guest' && !userId) {
       await previous.db.remove();
+      await clearDraftImages(previous.key);
       try {
         localStorage.removeItem(`hobbiz_outbox_${previous.key}`);
       } catch {

@@ -1,0 +1,258 @@
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANNOUNCEMENT_MESSAGES as M } from '../schema/rules/announcement.ts';
+import {
+  apiAccount,
+  launchBrowser,
+  newPage,
+  openSignedIn,
+  queryServerDb,
+  TestServer,
+  until,
+  waitForServiceWorker,
+} from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = new TestServer();
+  await server.start();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const jpeg = async (color: string) => ({
+  name: `foto-${color.slice(1)}.jpg`,
+  mimeType: 'image/jpeg',
+  buffer: await sharp({ create: { width: 80, height: 60, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer(),
+});
+
+const publishButton = (page: Page) => page.getByRole('button', { name: 'Publică un anunț' });
+const files = (page: Page) => page.getByTestId('images-input');
+const error = (page: Page, text: string) => page.locator('.field-error', { hasText: text });
+
+async function openForm(page: Page, email: string) {
+  const me = await apiAccount(server, email);
+  await openSignedIn(page, me);
+  await page.goto('/add-announcement');
+  await page.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
+  return me;
+}
+
+type Form = { title: string; description: string; person: string; email?: string; phone?: string };
+async function fill(page: Page, f: Form) {
+  await page.getByLabel('Titlu').fill(f.title);
+  await page.getByText('Meditații & Cursuri').click();
+  await page.getByLabel('Descriere').fill(f.description);
+  await page.getByRole('button', { name: /Locație/ }).click();
+  await page.getByRole('button', { name: 'Cluj', exact: true }).click();
+  await page.getByRole('button', { name: 'Cluj-Napoca', exact: true }).click();
+  await page.getByLabel('Persoana de contact').fill(f.person);
+  if (f.email) await page.getByLabel('Email').fill(f.email);
+  if (f.phone) await page.getByLabel('Telefon').fill(f.phone);
+}
+
+type Row = {
+  id: string;
+  title: string;
+  images: string;
+  location: string;
+  localitate: string;
+  active: number;
+};
+const rowsTitled = (title: string) =>
+  queryServerDb<Row>(
+    server,
+    'SELECT id, title, images, location, localitate, active FROM announcements WHERE title = ? AND deleted = 0',
+    title,
+  );
+
+describe('add announcement', () => {
+  it('shows every validation message of spec §5 when Publică is clicked with bad input', async () => {
+    const { page, context } = await newPage(browser, server);
+    await openForm(page, 'valid.publish@hobbiz.test');
+
+    await publishButton(page).click();
+    await page.getByText(M.submitErrors.publish).waitFor();
+    for (const m of [
+      M.titleMin,
+      M.categoryRequired,
+      M.descriptionMin,
+      M.locationRequired,
+      M.contactPersonRequired,
+      M.contactRequired,
+    ])
+      await error(page, m).waitFor();
+    // Focus goes to the first wrong field.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('title');
+
+    await page.getByLabel('Titlu').fill('x'.repeat(71));
+    await page.getByLabel('Descriere').fill('d'.repeat(9001));
+    await page.getByLabel('Persoana de contact').fill(' A ');
+    await page.getByLabel('Email').fill('nu-este-email');
+    await page.getByLabel('Telefon').fill('12345');
+    await page.getByLabel('Preț (lei, opțional)').fill('12,5');
+    await publishButton(page).click();
+    for (const m of [
+      M.titleMax,
+      M.descriptionMax,
+      M.contactPersonMin,
+      M.emailInvalid,
+      M.phoneInvalid,
+      M.priceInvalid,
+    ])
+      await error(page, m).waitFor();
+    await page.getByLabel('Persoana de contact').fill('N'.repeat(51));
+    await error(page, M.contactPersonMax).waitFor();
+
+    // Photos: type, size and count are checked as they are chosen.
+    await files(page).setInputFiles({
+      name: 'poza.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from([0x89, 0x50]),
+    });
+    await error(page, M.imagesJpeg).waitFor();
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0);
+    big.set([0xff, 0xd8, 0xff]);
+    await files(page).setInputFiles({ name: 'mare.jpg', mimeType: 'image/jpeg', buffer: big });
+    await error(page, M.imagesSize).waitFor();
+    const eleven = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => jpeg(`#${(i + 1).toString(16).repeat(6)}`)),
+    );
+    await files(page).setInputFiles(eleven);
+    await error(page, M.imagesMax).waitFor();
+    expect(await page.locator('.pub-image img').count()).toBe(0);
+    // Nothing reached the server.
+    expect(rowsTitled('x'.repeat(71))).toHaveLength(0);
+    await context.close();
+  });
+
+  it('publishes with 2 photos (the second made the cover), after a preview; shows in Anunțurile mele', async () => {
+    const { page, context } = await newPage(browser, server);
+    const me = await openForm(page, 'full.publish@hobbiz.test');
+    const title = 'Meditații la matematică pentru clasa a VIII-a';
+    await fill(page, {
+      title,
+      description: 'Pregătire pentru Evaluarea Națională, online sau la domiciliu, cu teste săptămânale.',
+      person: 'Andrei Pop',
+      phone: '0722 123 456',
+    });
+    await page.getByLabel('Preț (lei, opțional)').fill('80');
+    await files(page).setInputFiles([await jpeg('#ff0000'), await jpeg('#0000ff')]);
+    await expect.poll(() => page.locator('.pub-image img').count()).toBe(2);
+    await page.getByRole('button', { name: 'Fă-o principală' }).click();
+    await page.getByText('Imagine principală').waitFor();
+
+    await page.getByRole('button', { name: 'Previzualizați anunțul' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Previzualizare anunț' });
+    await dialog.getByRole('heading', { name: title }).waitFor();
+    await dialog.getByText('80 lei').first().waitFor();
+    await dialog.getByText('Cluj-Napoca, Cluj').first().waitFor();
+    await dialog.getByRole('button', { name: 'Închide' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    await publishButton(page).click();
+    await page.getByText('Anunțul a fost publicat cu succes!').waitFor();
+    await page.waitForURL('**/anunturile-mele', { timeout: 5000 });
+    await page.getByRole('link', { name: title }).waitFor();
+
+    const [row] = rowsTitled(title);
+    expect(row).toMatchObject({ location: 'Cluj', localitate: 'Cluj-Napoca', active: 1 });
+    const images = JSON.parse(row!.images) as string[];
+    expect(images).toHaveLength(2);
+    // The blue photo (second chosen) is the cover: its stored file is blue.
+    const cover = await (await fetch(`${server.url}${images[0]}`)).arrayBuffer();
+    const { dominant } = await sharp(Buffer.from(cover)).stats();
+    expect(dominant.b).toBeGreaterThan(200);
+    expect(dominant.r).toBeLessThan(60);
+    expect(queryServerDb(server, 'SELECT 1 FROM announcements WHERE owner_id = ?', me.userId)).toHaveLength(
+      1,
+    );
+    // The draft was cleared after publishing.
+    await page.goto('/add-announcement');
+    await page.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await page.getByLabel('Titlu').inputValue()).toBe('');
+
+    await page.goto(`/announcement/${row!.id}`);
+    await page.getByText(title).first().waitFor();
+    await context.close();
+  });
+
+  it('the draft is saved while typing and survives a reload and an offline period', async () => {
+    const { page, context } = await newPage(browser, server);
+    const me = await openForm(page, 'draft.publish@hobbiz.test');
+    await page.getByLabel('Titlu').fill('Tort de ciocolată cu vișine');
+    await page.getByLabel('Descriere').fill('Blat pufos și cremă de ciocolată belgiană');
+    await page.getByText('Prăjituri, Băcănie, Gătit').click();
+    await files(page).setInputFiles([await jpeg('#00aa00')]);
+    const draftRow = () =>
+      queryServerDb<{ title: string }>(
+        server,
+        'SELECT title FROM drafts WHERE user_id = ? AND deleted = 0',
+        me.userId,
+      )[0];
+    await until(() => draftRow()?.title === 'Tort de ciocolată cu vișine');
+
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Titlu').inputValue()).toBe('Tort de ciocolată cu vișine');
+    expect(await page.getByLabel('Descriere').inputValue()).toBe('Blat pufos și cremă de ciocolată belgiană');
+    expect(await page.getByRole('radio', { name: 'Prăjituri, Băcănie, Gătit' }).isChecked()).toBe(true);
+    await expect.poll(() => page.locator('.pub-image img').count()).toBe(1);
+
+    await waitForServiceWorker(page);
+    await server.stop();
+    await page.getByLabel('Titlu').fill('Tort de ciocolată cu vișine, 2 kg');
+    await page.waitForTimeout(800);
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Titlu').inputValue()).toBe('Tort de ciocolată cu vișine, 2 kg');
+    await server.start();
+    await until(() => draftRow()?.title === 'Tort de ciocolată cu vișine, 2 kg', 30_000);
+    await context.close();
+  });
+
+  it('offline: Publică queues it with its photos, pending in Anunțurile mele, published once when back', async () => {
+    const { page, context } = await newPage(browser, server);
+    const me = await openForm(page, 'offline.publish@hobbiz.test');
+    await waitForServiceWorker(page);
+    await page.goto('/anunturile-mele');
+    await page.getByText('Nu ai încă niciun anunț publicat').waitFor();
+    await page.goto('/add-announcement');
+    await page.getByLabel('Titlu').waitFor();
+
+    await server.stop();
+    await page.getByText('Offline').first().waitFor();
+    const title = 'Lecții de chitară clasică pentru începători';
+    await fill(page, {
+      title,
+      description: 'Lecții individuale de o oră, acorduri, ritm și primele piese cântate cap-coadă.',
+      person: 'Maria Ionescu',
+      email: 'maria@example.ro',
+    });
+    await files(page).setInputFiles([await jpeg('#123456'), await jpeg('#654321')]);
+    await publishButton(page).click();
+    await page.getByText(/Anunțul a fost salvat pe dispozitiv/).waitFor();
+    await page.waitForURL('**/anunturile-mele', { timeout: 5000 });
+    const card = page.getByRole('listitem', { name: title });
+    await card.getByText('În așteptare').waitFor();
+
+    await page.reload();
+    await card.getByText('În așteptare').waitFor();
+    expect(await card.getByRole('img').count()).toBe(1);
+
+    await server.start();
+    await until(() => rowsTitled(title).length === 1, 30_000);
+    await card.getByRole('link', { name: title }).waitFor({ timeout: 30_000 });
+    await card.getByText('În așteptare').waitFor({ state: 'detached' });
+    const rows = queryServerDb<Row>(server, 'SELECT images FROM announcements WHERE owner_id = ?', me.userId);
+    expect(rows).toHaveLength(1);
+    expect(JSON.parse(rows[0]!.images)).toHaveLength(2);
+    await context.close();
+  });
+});
