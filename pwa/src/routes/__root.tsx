@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { GuestFavoritesDialog } from '../features/favorites/GuestFavoritesDialog.tsx';
 import { HomePage } from '../features/home/HomePage.tsx';
 import { useSessionRefresh } from '../features/session/use-session.ts';
+import { CookieBanner } from '../features/shell/CookieBanner.tsx';
 import { DesktopHeader } from '../features/shell/DesktopHeader.tsx';
 import { FlashToast } from '../features/shell/FlashToast.tsx';
 import { MobileHeader } from '../features/shell/MobileHeader.tsx';
@@ -52,6 +53,7 @@ function RootLayout() {
         <FlashToast />
         <SyncStatusChip />
         <GuestFavoritesDialog />
+        <CookieBanner />
       </div>
     </BadgeCountsContext>
   );

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
+import { AccountMenuPage } from '../features/shell/AccountMenuPage.tsx';
 
-export const Route = createFileRoute('/cont')({ component: AccountMenuPage });
+export const Route = createFileRoute('/cont')({ component: AccountMenuRoute });
 
-function AccountMenuPage() {
+function AccountMenuRoute() {
   return (
     <RequireAuth>
-      <ComingSoon title="Contul meu" />
+      <AccountMenuPage />
     </RequireAuth>
   );
 }

@@ -1,8 +1,6 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
+import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
 
-export const Route = createFileRoute('/contact')({ component: ContactPage });
-
-function ContactPage() {
-  return <ComingSoon title="Contact" />;
-}
+// Text page: its own chunk (no RxDB), fetched on first visit and precached by the service worker.
+export const Route = createFileRoute('/contact')({
+  component: lazyRouteComponent(() => import('../features/static/ContactPage.tsx'), 'ContactPage'),
+});

@@ -1,13 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
 
-export const Route = createFileRoute('/contul-tau')({ component: YourAccountPage });
+// Text page: its own chunk (no RxDB), fetched on first visit and precached by the service worker.
+const Page = lazy(() =>
+  import('../features/static/YourAccountPage.tsx').then((m) => ({ default: m.YourAccountPage })),
+);
 
-function YourAccountPage() {
+export const Route = createFileRoute('/contul-tau')({ component: Guarded });
+
+function Guarded() {
   return (
     <RequireAuth>
-      <ComingSoon title="Contul tău" />
+      <Suspense>
+        <Page />
+      </Suspense>
     </RequireAuth>
   );
 }

@@ -1,13 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
 
-export const Route = createFileRoute('/plati')({ component: PaymentsPage });
+// Text page: its own chunk (no RxDB), fetched on first visit and precached by the service worker.
+const Page = lazy(() =>
+  import('../features/static/PaymentsPage.tsx').then((m) => ({ default: m.PaymentsPage })),
+);
 
-function PaymentsPage() {
+export const Route = createFileRoute('/plati')({ component: Guarded });
+
+function Guarded() {
   return (
     <RequireAuth>
-      <ComingSoon title="Plăți" />
+      <Suspense>
+        <Page />
+      </Suspense>
     </RequireAuth>
   );
 }

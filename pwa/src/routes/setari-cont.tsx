@@ -1,13 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
 
-export const Route = createFileRoute('/setari-cont')({ component: SettingsPage });
+const SettingsPage = lazy(() =>
+  import('../features/settings/SettingsPage.tsx').then((m) => ({ default: m.SettingsPage })),
+);
 
-function SettingsPage() {
+export const Route = createFileRoute('/setari-cont')({ component: SettingsRoute });
+
+function SettingsRoute() {
   return (
     <RequireAuth>
-      <ComingSoon title="Setări cont" />
+      <Suspense>
+        <SettingsPage />
+      </Suspense>
     </RequireAuth>
   );
 }

@@ -1,13 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { RequireAuth } from '../../features/auth/RequireAuth.tsx';
-import { ComingSoon } from '../../ui/ComingSoon.tsx';
 
-export const Route = createFileRoute('/profil/')({ component: OwnProfilePage });
+const OwnProfilePage = lazy(() =>
+  import('../../features/profile/OwnProfilePage.tsx').then((m) => ({ default: m.OwnProfilePage })),
+);
 
-function OwnProfilePage() {
+export const Route = createFileRoute('/profil/')({ component: OwnProfileRoute });
+
+function OwnProfileRoute() {
   return (
     <RequireAuth>
-      <ComingSoon title="Profilul meu" />
+      <Suspense>
+        <OwnProfilePage />
+      </Suspense>
     </RequireAuth>
   );
 }

@@ -1,8 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../../ui/ComingSoon.tsx';
+import { lazy, Suspense } from 'react';
 
-export const Route = createFileRoute('/profil/$userId/toate-recenziile')({ component: AllReviewsPage });
+const AllReviewsPage = lazy(() =>
+  import('../../../features/profile/AllReviewsPage.tsx').then((m) => ({ default: m.AllReviewsPage })),
+);
 
-function AllReviewsPage() {
-  return <ComingSoon title="Toate recenziile" />;
+export const Route = createFileRoute('/profil/$userId/toate-recenziile')({ component: AllReviewsRoute });
+
+function AllReviewsRoute() {
+  const { userId } = Route.useParams();
+  return (
+    <Suspense>
+      <AllReviewsPage key={userId} userId={userId} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,93 @@
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { LIMITS } from '../../../../schema/constants.ts';
+import { PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
+import { api, NetworkError } from '../../api/client.ts';
+import { UserAvatar } from '../../ui/UserAvatar.tsx';
+import { useSession } from '../session/use-session.ts';
+
+const OFFLINE = 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.';
+
+/**
+ * The own avatar with a camera button: a JPEG from the camera or the gallery, previewed at once, uploaded
+ * as multipart `avatar`. The server replaces the old file and deletes it afterwards.
+ */
+export function AvatarUpload({ onError }: { onError: (text: string | null) => void }) {
+  const { avatarCandidates, refresh } = useSession();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  const pick = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = ''; // choosing the same file again still fires
+    if (!file) return;
+    if (file.type !== 'image/jpeg') return onError(PROFILE_MESSAGES.imageFailed);
+    if (file.size > LIMITS.imageMaxBytes) return onError(PROFILE_MESSAGES.imageTooLarge);
+    onError(null);
+    setPreview(URL.createObjectURL(file));
+    setBusy(true);
+    const form = new FormData();
+    form.append('avatar', file);
+    try {
+      await api<{ avatar: string }>('/api/users/avatar', {
+        method: 'POST',
+        body: form,
+        fallbackError: PROFILE_MESSAGES.imageFailed,
+      });
+      await refresh(true);
+      setPreview(null);
+    } catch (err) {
+      setPreview(null);
+      onError(err instanceof NetworkError ? OFFLINE : (err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="profile-avatar avatar-upload">
+      {preview ? (
+        <img className="avatar" src={preview} alt="" width={96} height={96} />
+      ) : (
+        <UserAvatar candidates={avatarCandidates} size={96} />
+      )}
+      <button
+        type="button"
+        className="camera-btn"
+        aria-label="Schimbă fotografia de profil"
+        title="Schimbă fotografia de profil"
+        disabled={busy}
+        onClick={() => inputRef.current?.click()}
+      >
+        <svg
+          width="18"
+          height="18"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          aria-hidden="true"
+        >
+          <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
+          <circle cx="12" cy="13" r="4" />
+        </svg>
+      </button>
+      <input
+        ref={inputRef}
+        type="file"
+        accept="image/jpeg"
+        capture="user"
+        hidden
+        aria-label="Fotografia de profil"
+        onChange={(e) => void pick(e)}
+      />
+      {busy && (
+        <span className="sr-status" role="status">
+          Se încarcă fotografia...
+        </span>
+      )}
+    </div>
+  );
+}

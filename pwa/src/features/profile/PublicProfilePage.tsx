@@ -1,0 +1,98 @@
+import { Link } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { averageStars, lastSeenText } from '../../../../schema/format.ts';
+import { RatingSummary } from '../reviews/RatingSummary.tsx';
+import { ReviewBanner } from '../reviews/ReviewBanner.tsx';
+import { ReviewList } from '../reviews/ReviewList.tsx';
+import { useReviewActions } from '../reviews/use-review-actions.ts';
+import { useSession } from '../session/use-session.ts';
+import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
+import { ProfileHeader } from './ProfileHeader.tsx';
+import { fullName } from './profile-view.ts';
+import { usePublicProfile } from './use-public-profile.ts';
+import './profile.css';
+
+/** The profile page shows the newest review; 'Toate comentariile' (from 2 reviews) opens them all. */
+const PREVIEW_REVIEWS = 1;
+const ALL_REVIEWS_FROM = 2;
+
+type Props = { userId: string; reviewPosted: boolean; onBannerDone: () => void };
+
+export function PublicProfilePage({ userId, reviewPosted, onBannerDone }: Props) {
+  const [reloadKey, setReloadKey] = useState(0);
+  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
+  const data = usePublicProfile(userId, reloadKey);
+  const actions = useReviewActions(reload);
+  const { userId: me } = useSession();
+
+  if (data.state === 'loading')
+    return (
+      <p className="page muted" role="status">
+        Se încarcă...
+      </p>
+    );
+  if (data.state === 'missing')
+    return (
+      <section className="page">
+        <h1>{data.error}</h1>
+        <Link to="/">Înapoi la pagina principală</Link>
+      </section>
+    );
+
+  const { profile, reviews } = data;
+  const scores = reviews.map((r) => actions.show(r)?.score).filter((s): s is number => s !== undefined);
+  return (
+    <div className="page profile-page">
+      {reviewPosted && <ReviewBanner onDone={onBannerDone} />}
+      <ProfileHeader profile={profile} chip="PROFIL PUBLIC" stars={averageStars(scores)} />
+      {me === userId && (
+        <p>
+          <Link to="/profil">Editează profilul tău</Link>
+        </p>
+      )}
+      <section className="profile-section profile-info" aria-labelledby="info-title">
+        <h2 id="info-title">Informații</h2>
+        <dl className="info-list">
+          <div>
+            <dt>Nume</dt>
+            <dd>{fullName(profile)}</dd>
+          </div>
+          <div>
+            <dt>Localitate</dt>
+            <dd>{profile.localitate || 'Nespecificată'}</dd>
+          </div>
+          <div>
+            <dt>Ultima activitate</dt>
+            <dd>{lastSeenText(profile.lastSeen)}</dd>
+          </div>
+        </dl>
+      </section>
+      <AnnouncementsCarousel
+        title="Anunțuri"
+        items={data.announcementsKnown ? data.announcements : null}
+        emptyText="Acest utilizator nu are anunțuri active."
+      />
+      <div className="profile-reviews">
+        <RatingSummary scores={scores} />
+        <section className="profile-section" aria-labelledby="reviews-title">
+          <h2 id="reviews-title">Recenzii</h2>
+          <ReviewList
+            reviews={reviews}
+            actions={actions}
+            limit={PREVIEW_REVIEWS}
+            emptyText="Acest utilizator nu are încă recenzii."
+          />
+          {scores.length >= ALL_REVIEWS_FROM && (
+            <Link
+              to="/profil/$userId/toate-recenziile"
+              params={{ userId }}
+              className="btn btn-outline all-reviews-btn"
+            >
+              Toate comentariile
+            </Link>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import {
+  NOTIFICATION_SETTINGS_MESSAGES,
+  type NotificationSettings,
+  notificationSettings,
+} from '../../../../schema/rules/notification-settings.ts';
+import { api, NetworkError } from '../../api/client.ts';
+import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
+
+const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
+  { key: 'messages', label: 'Mesaje noi', hint: 'Când cineva îți scrie în chat.' },
+  { key: 'reviews', label: 'Recenzii noi', hint: 'Când cineva îți lasă o recenzie.' },
+];
+
+const LOAD_FAILED = 'Nu am putut încărca setările notificărilor.';
+
+/** 'Setează notificările': one switch per notification type, saved the moment it is flipped. */
+export function NotificationSettingsForm() {
+  const [settings, setSettings] = useState<NotificationSettings | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    api<unknown>('/api/users/notification-settings')
+      .then((raw) => alive && setSettings(notificationSettings.parse(raw)))
+      .catch((err) => {
+        if (alive)
+          setStatus({ kind: 'error', text: err instanceof NetworkError ? OFFLINE_MESSAGE : LOAD_FAILED });
+      });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const flip = async (key: keyof NotificationSettings) => {
+    if (!settings) return;
+    const previous = settings;
+    const next = { ...settings, [key]: !settings[key] };
+    setSettings(next);
+    setBusy(true);
+    setStatus(null);
+    try {
+      const saved = await api<unknown>('/api/users/notification-settings', {
+        method: 'PUT',
+        json: next,
+        fallbackError: NOTIFICATION_SETTINGS_MESSAGES.invalid,
+      });
+      setSettings(notificationSettings.parse(saved));
+      setStatus({ kind: 'success', text: NOTIFICATION_SETTINGS_MESSAGES.saved });
+    } catch (err) {
+      setSettings(previous);
+      setStatus({
+        kind: 'error',
+        text: err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message,
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="settings-form" aria-labelledby="notif-title">
+      <h2 id="notif-title">Setează notificările</h2>
+      {!settings && !status && (
+        <p className="muted" role="status">
+          Se încarcă...
+        </p>
+      )}
+      {settings && (
+        <ul className="switch-list">
+          {OPTIONS.map((o) => (
+            <li key={o.key}>
+              <label className="switch-row">
+                <span>
+                  <span className="switch-label">{o.label}</span>
+                  <span className="muted switch-hint">{o.hint}</span>
+                </span>
+                <input
+                  type="checkbox"
+                  checked={settings[o.key]}
+                  disabled={busy}
+                  onChange={() => void flip(o.key)}
+                />
+              </label>
+            </li>
+          ))}
+        </ul>
+      )}
+      <StatusLine status={status} />
+    </section>
+  );
+}

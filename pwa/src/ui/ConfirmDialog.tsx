@@ -1,0 +1,67 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+type Props = {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  /** The confirm button is styled as destructive. */
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * A modal confirmation on the native <dialog>: focus moves into it, Escape cancels, the page behind is
+ * inert, and focus returns to the opener when it closes. Cancel is focused first (the safe choice).
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Anulează',
+  danger,
+  busy,
+  onConfirm,
+  onCancel,
+}: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={titleId}>{title}</h2>
+      {children}
+      <div className="dialog-actions">
+        {/* biome-ignore lint/a11y/noAutofocus: the safe choice gets focus when the dialog opens */}
+        <button type="button" className="btn btn-outline" autoFocus disabled={busy} onClick={onCancel}>
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+          disabled={busy}
+          onClick={onConfirm}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}
