@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAccount, launchBrowser, newPage, openSignedIn, TestServer } from './harness.ts';
+
+/**
+ * axe-core on every route and the main states (dialogs open, errors shown, offline), light and dark:
+ * no serious or critical violation. axe is evaluated through DevTools, which the page's CSP does not
+ * govern, so the app runs under its real policy.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] };
+
+async function audit(page: Page, label: string): Promise<string[]> {
+  await page.evaluate(`${axeSource};0`);
+  const violations = (await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: unknown[] }> } })
+      .axe;
+    const r = await axe.run({ resultTypes: ['violations'] });
+    return r.violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${label}: ${v.id} (${v.impact}) ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => JSON.stringify(n.target))
+          .join(', ')}`,
+    );
+}
+
+let server: TestServer;
+let browser: Browser;
+let announcementId = '';
+let sellerId = '';
+let category = '';
+beforeAll(async () => {
+  server = new TestServer();
+  await server.start();
+  browser = await launchBrowser();
+  const [first] = (await (await fetch(`${server.url}/api/announcements/popular?limit=1`)).json()) as {
+    _id: string;
+    ownerId: string;
+    category: string;
+  }[];
+  announcementId = first!._id;
+  sellerId = first!.ownerId;
+  category = first!.category;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const publicRoutes = () => [
+  '/',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/despre',
+  '/cum-functioneaza',
+  '/confidentialitate',
+  '/cookie',
+  '/termeni',
+  '/contact',
+  '/plati',
+  '/contul-tau',
+  `/anunturi-categorie/${encodeURIComponent(category)}`,
+  `/announcement/${announcementId}`,
+  `/profil/${sellerId}`,
+  `/profil/${sellerId}/toate-recenziile`,
+];
+const privateRoutes = [
+  '/favorite-announcements',
+  '/chat',
+  '/notificari',
+  '/setari-cont',
+  '/profil',
+  '/anunturile-mele',
+  '/add-announcement',
+  '/cont',
+];
+
+async function settle(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Skeletons and lazy data: give the screen a moment to reach its resting state.
+  await page.waitForTimeout(400);
+}
+
+async function setTheme(page: Page, dark: boolean): Promise<void> {
+  await page.evaluate((d) => localStorage.setItem('darkMode', d ? 'true' : 'false'), dark);
+}
+
+describe('accessibility (axe-core): no serious or critical violations', () => {
+  for (const dark of [false, true]) {
+    const theme = dark ? 'dark' : 'light';
+
+    it(`every public route, ${theme}`, async () => {
+      const { page, context } = await newPage(browser, server);
+      await page.goto('/');
+      await setTheme(page, dark);
+      const found: string[] = [];
+      for (const path of publicRoutes()) {
+        await settle(page, path);
+        found.push(...(await audit(page, `${theme} ${path}`)));
+      }
+      // States: the sign-in form with its errors shown, the category overlay open.
+      await settle(page, '/login');
+      await page
+        .getByRole('button', { name: 'Autentificare', exact: true })
+        .click()
+        .catch(() => undefined);
+      await page.waitForTimeout(300);
+      found.push(...(await audit(page, `${theme} /login with errors`)));
+      await settle(page, '/');
+      const categorii = page.getByRole('button', { name: 'Categorii' }).first();
+      if (await categorii.isVisible()) {
+        await categorii.click();
+        await page.waitForTimeout(300);
+        found.push(...(await audit(page, `${theme} / with the category overlay`)));
+      }
+      await context.close();
+      expect(found).toEqual([]);
+    });
+
+    it(`every signed-in route, ${theme}, and the offline state`, async () => {
+      const me = await apiAccount(server, `a11y.${theme}@hobbiz.test`);
+      const { page, context } = await newPage(browser, server);
+      await openSignedIn(page, me);
+      await setTheme(page, dark);
+      const found: string[] = [];
+      for (const path of privateRoutes) {
+        await settle(page, path);
+        found.push(...(await audit(page, `${theme} ${path}`)));
+      }
+      // A phone with the server gone: the status shows and nothing on the screen becomes unreadable.
+      await page.setViewportSize({ width: 375, height: 812 });
+      await settle(page, '/');
+      await server.stop();
+      await page.getByText('Offline').first().waitFor({ timeout: 15_000 });
+      found.push(...(await audit(page, `${theme} / offline on a phone`)));
+      await server.start();
+      await context.close();
+      expect(found).toEqual([]);
+    });
+  }
+});
