@@ -41,14 +41,26 @@ export function whenDatabase(): Promise<HobbizDatabase> {
   });
 }
 
-/** The stored draft, or null when there is none (or it is empty). */
-export async function readDraft(): Promise<DraftFields | null> {
-  const db = await whenDatabase();
-  const doc = await db.drafts.findOne(DRAFT_ID).exec();
-  if (!doc) return null;
-  const json = doc.toJSON() as DraftDoc;
-  const fields = Object.fromEntries(FIELDS.map((f) => [f, json[f] ?? ''])) as DraftFields;
-  return isEmptyDraft(fields) ? null : fields;
+/**
+ * Calls `fn` with the stored draft now and whenever it changes (e.g. it arrives from another device),
+ * until the returned function is called.
+ */
+export function watchDraft(fn: (draft: DraftFields | null) => void): () => void {
+  let sub: { unsubscribe(): void } | null = null;
+  let stopped = false;
+  void whenDatabase().then((db) => {
+    if (stopped) return;
+    sub = db.drafts.findOne(DRAFT_ID).$.subscribe((doc) => {
+      if (!doc) return fn(null);
+      const json = doc.toJSON() as DraftDoc;
+      const fields = Object.fromEntries(FIELDS.map((f) => [f, json[f] ?? ''])) as DraftFields;
+      fn(isEmptyDraft(fields) ? null : fields);
+    });
+  });
+  return () => {
+    stopped = true;
+    sub?.unsubscribe();
+  };
 }
 
 /** Saves what is typed now (works offline; replication pushes it later). */

@@ -80,6 +80,8 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
 
   const field = (name: 'title' | 'contactPerson' | 'contactEmail' | 'contactPhone' | 'price') => ({
     id: name,
+    // Room to type past the rule (its message then shows) but within what the draft may hold.
+    maxLength: name === 'contactEmail' ? LIMITS.emailMax : 200,
     value: fields[name],
     error: errors[name],
     onChange: (e: { currentTarget: HTMLInputElement }) => setField({ [name]: e.currentTarget.value }),
@@ -87,7 +89,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
 
   return (
     <form ref={formRef} className="pub-form" noValidate onSubmit={submit} aria-busy={!form.restored}>
-      <TextField label="Titlu" maxLength={LIMITS.titleMax + 20} {...field('title')} />
+      <TextField label="Titlu" {...field('title')} />
       <p className="pub-count muted" aria-live="off">
         {chars(fields.title)}/{LIMITS.titleMax}
       </p>
@@ -108,6 +110,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
         <textarea
           id="description"
           rows={8}
+          maxLength={LIMITS.descriptionMax + 1000}
           value={fields.description}
           aria-invalid={errors.description ? true : undefined}
           aria-describedby={errors.description ? 'description-error' : 'description-count'}

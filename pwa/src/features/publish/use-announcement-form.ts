@@ -10,8 +10,8 @@ import {
   type DraftFields,
   EMPTY_DRAFT,
   isEmptyDraft,
-  readDraft,
   saveDraft,
+  watchDraft,
 } from '../../db/draft.ts';
 import { clearDraftImages, loadDraftImages, saveDraftImages } from '../../db/draft-images.ts';
 import { type ImageItem, moveImage, newImage, releaseImage, storedImage } from './images.ts';
@@ -51,18 +51,26 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
   const touched = useRef(false);
   const saveTimer = useRef<number | undefined>(undefined);
 
-  // Restore the draft once (unless the person already started typing).
+  // Restore the draft (and take a newer one arriving from another device) until the person types.
   useEffect(() => {
     if (mode !== 'publish') return;
     let alive = true;
-    void Promise.all([readDraft(), loadDraftImages(userId)]).then(([draft, blobs]) => {
-      if (!alive) return;
-      if (draft && !touched.current) setFields(draft);
-      if (blobs.length > 0 && !touched.current) setImages(blobs.map(newImage));
-      setRestored(true);
+    let textReady = false;
+    let photosReady = false;
+    const ready = () => textReady && photosReady && setRestored(true);
+    const stop = watchDraft((draft) => {
+      if (alive && draft && !touched.current) setFields(draft);
+      textReady = true;
+      ready();
+    });
+    void loadDraftImages(userId).then((blobs) => {
+      if (alive && blobs.length > 0 && !touched.current) setImages(blobs.map(newImage));
+      photosReady = true;
+      ready();
     });
     return () => {
       alive = false;
+      stop();
     };
   }, [mode, userId]);
 
