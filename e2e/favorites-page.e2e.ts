@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAVORITE_MESSAGES } from '../schema/rules/favorites.ts';
+import { SEED_PASSWORD } from '../scripts/seed-data.ts';
+import {
+  apiAccount,
+  launchBrowser,
+  newPage,
+  openSignedIn,
+  queryServerDb,
+  TestServer,
+  until,
+  waitForServiceWorker,
+} from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let popular: { _id: string; title: string; user: { _id: string } }[];
+beforeAll(async () => {
+  server = new TestServer();
+  await server.start();
+  browser = await launchBrowser();
+  popular = await (await fetch(`${server.url}/api/announcements/popular?limit=10`)).json();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const heart = (page: Page, title: string, on: boolean) =>
+  page.getByRole('button', { name: `${on ? 'Elimină din favorite' : 'Adaugă la favorite'}: ${title}` });
+const liveServerFavorites = (userId: string) =>
+  queryServerDb<{ announcement_id: string }>(
+    server,
+    'SELECT announcement_id FROM favorites WHERE user_id = ? AND deleted = 0',
+    userId,
+  ).map((r) => r.announcement_id);
+
+async function favorite(token: string, id: string) {
+  const res = await fetch(`${server.url}/api/favorites/${id}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok).toBe(true);
+}
+
+describe('the favourites page', () => {
+  it('lists the saved announcements with the counter; removing one shows the toast, then the empty state', async () => {
+    const me = await apiAccount(server, 'fav.page@hobbiz.test');
+    const [a, b] = popular;
+    await favorite(me.token, a!._id);
+    await favorite(me.token, b!._id);
+    const { page, context } = await newPage(browser, server);
+    await openSignedIn(page, me);
+    await page.goto('/favorite-announcements');
+    await page.getByRole('heading', { name: 'Anunțurile tale favorite' }).waitFor();
+    await page.getByText('Anunțuri favorite (2/150)').waitFor();
+    await page.locator('.fav-card', { hasText: a!.title }).locator('time').waitFor();
+    expect(await page.locator('.fav-card time').first().textContent()).toMatch(/\d{2} \p{L}+ \d{4}/u);
+
+    await heart(page, a!.title, true).click();
+    const toast = page.getByText(FAVORITE_MESSAGES.removed);
+    await toast.waitFor();
+    await page.getByText('Anunțuri favorite (1/150)').waitFor();
+    const shownAt = Date.now();
+    await toast.waitFor({ state: 'detached', timeout: 4000 });
+    // Spec doc 2 §9: the toast stays 1.8 s.
+    expect(Date.now() - shownAt).toBeGreaterThan(1200);
+    await until(() => !liveServerFavorites(me.userId).includes(a!._id));
+
+    await heart(page, b!.title, true).click();
+    await page.getByText('Nu ai încă anunțuri favorite').waitFor();
+    await page.getByText('Anunțuri favorite (0/150)').waitFor();
+    await page.getByRole('link', { name: 'Descoperă anunțuri' }).waitFor();
+    await context.close();
+  });
+
+  it('readable and writable with the server stopped; synced after restart; a refused add is rolled back', async () => {
+    const me = await apiAccount(server, 'fav.page.offline@hobbiz.test');
+    const [, , c, d, x] = popular;
+    await favorite(me.token, c!._id);
+    await favorite(me.token, d!._id);
+    const { page, context } = await newPage(browser, server);
+    await openSignedIn(page, me);
+    await page.getByText('Sincronizat').waitFor();
+    await waitForServiceWorker(page);
+
+    await server.stop();
+    // Offline: add one on the home page, go to the favourites (a reload, served by the service worker).
+    await heart(page, x!.title, false).first().click();
+    await page.goto('/favorite-announcements');
+    await page.getByText('Anunțuri favorite (3/150)').waitFor();
+    await heart(page, c!.title, true).click();
+    await page.getByText('Anunțuri favorite (2/150)').waitFor();
+
+    // Meanwhile x's owner deletes it: when the device is back, the server refuses that favourite.
+    await server.start();
+    const owner = queryServerDb<{ email: string }>(
+      server,
+      'SELECT u.email FROM users u JOIN announcements a ON a.owner_id = u.id WHERE a.id = ?',
+      x!._id,
+    )[0]!;
+    const login = await fetch(`${server.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: owner.email, password: SEED_PASSWORD }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    const del = await fetch(`${server.url}/api/users/my-announcements/${x!._id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(del.ok).toBe(true);
+
+    // The removal reaches the server; the refused add comes back off the list with a Romanian reason.
+    await page.getByText(FAVORITE_MESSAGES.notFound).waitFor({ timeout: 30_000 });
+    await page.getByText('Anunțuri favorite (1/150)').waitFor();
+    await until(() => {
+      const live = liveServerFavorites(me.userId);
+      return live.length === 1 && live[0] === d!._id;
+    });
+    await context.close();
+  });
+});
