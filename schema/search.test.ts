@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { foldDiacritics, matchesAllWords, matchesSearch, roCollator, words } from './search.ts';
+import {
+  compareAnnouncements,
+  foldDiacritics,
+  matchesAllWords,
+  matchesPlace,
+  matchesPriceFilter,
+  matchesSearch,
+  type PriceFilter,
+  roCollator,
+  type SortOption,
+  words,
+} from './search.ts';
 
 describe('foldDiacritics', () => {
   it('lower-cases and removes Romanian diacritics, comma-below and cedilla alike', () => {
@@ -78,5 +89,42 @@ describe('roCollator', () => {
   it('short text words do not match every query through the reverse direction', () => {
     expect(matchesSearch('decoratiuni', 'Tort', 'Tort de ciocolată la comandă')).toBe(false);
     expect(matchesSearch('prajiturile', 'Prăjituri de casă', '')).toBe(true);
+  });
+});
+
+describe('listing filters', () => {
+  it('price filters follow the spec bounds; no price matches none', () => {
+    const pick = (f: PriceFilter) => [0, 1, 50, 51, 100, 101, null].filter((p) => matchesPriceFilter(p, f));
+    expect(pick('free')).toEqual([0]);
+    expect(pick('under50')).toEqual([1, 50]);
+    expect(pick('under100')).toEqual([51, 100]);
+    expect(pick('over100')).toEqual([101]);
+    expect(matchesPriceFilter(null, undefined)).toBe(true);
+  });
+
+  it('sorts by price with unpriced last, by title in Romanian order, newest first by default', () => {
+    const list = [
+      { title: 'Ștrudel', price: 30, createdAt: '2026-01-02' },
+      { title: 'Sarmale', price: null, createdAt: '2026-01-03' },
+      { title: 'Țuică', price: 10, createdAt: '2026-01-01' },
+      { title: 'Tort', price: 0, createdAt: '2026-01-04' },
+    ];
+    const titles = (s: SortOption) => [...list].sort(compareAnnouncements(s)).map((a) => a.title);
+    expect(titles('recent')).toEqual(['Tort', 'Sarmale', 'Ștrudel', 'Țuică']);
+    expect(titles('price-asc')).toEqual(['Tort', 'Țuică', 'Ștrudel', 'Sarmale']);
+    expect(titles('price-desc')).toEqual(['Ștrudel', 'Țuică', 'Tort', 'Sarmale']);
+    // Romanian collation: S < Ș < T < Ț.
+    expect(titles('title')).toEqual(['Sarmale', 'Ștrudel', 'Tort', 'Țuică']);
+  });
+
+  it('a place matches its county, county-wide and country-wide offers', () => {
+    const at = (location: string, localitate: string) => ({ location, localitate });
+    expect(matchesPlace(at('Cluj', 'Florești'), 'Cluj', undefined)).toBe(true);
+    expect(matchesPlace(at('Iași', 'Iași'), 'Cluj', undefined)).toBe(false);
+    expect(matchesPlace(at('Toată țara', ''), 'Cluj', 'Florești')).toBe(true);
+    expect(matchesPlace(at('Cluj', ''), 'Cluj', 'Florești')).toBe(true);
+    expect(matchesPlace(at('Cluj', 'Cluj-Napoca'), 'Cluj', 'Florești')).toBe(false);
+    expect(matchesPlace(at('Cluj', 'Floresti'), 'Cluj', 'Florești')).toBe(true);
+    expect(matchesPlace(at('Iași', 'Iași'), undefined, undefined)).toBe(true);
   });
 });

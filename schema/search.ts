@@ -1,3 +1,5 @@
+import { COUNTRY_WIDE } from './constants.ts';
+
 /**
  * Text matching shared by the listing pages and the server: searches ignore case and diacritics, so a
  * query typed on a phone without a Romanian keyboard ('prajituri') still finds 'Prăjituri de casă'.
@@ -51,3 +53,88 @@ export function matchesAllWords(query: string, fields: string[]): boolean {
 
 /** Romanian alphabetical order, ignoring case and accents for equality (for sorting titles A–Z). */
 export const roCollator: Intl.Collator = new Intl.Collator('ro', { sensitivity: 'base' });
+
+// ---- Listing filters and sort (spec doc 2 §5), shared by the listing page and its tests ----
+
+/** Price filters in lei: free = 0; under50 = above 0 up to 50; under100 = above 50 up to 100; over100 = above 100. */
+export const PRICE_FILTERS = ['free', 'under50', 'under100', 'over100'] as const;
+export type PriceFilter = (typeof PRICE_FILTERS)[number];
+
+export const PRICE_FILTER_LABELS: Record<PriceFilter, string> = {
+  free: 'Gratuit',
+  under50: 'Până la 50 lei',
+  under100: '50–100 lei',
+  over100: 'Peste 100 lei',
+};
+
+/** An announcement without a price (null) matches no price filter: nothing is known about it. */
+export function matchesPriceFilter(price: number | null, filter: PriceFilter | undefined): boolean {
+  if (!filter) return true;
+  if (price === null) return false;
+  switch (filter) {
+    case 'free':
+      return price === 0;
+    case 'under50':
+      return price > 0 && price <= 50;
+    case 'under100':
+      return price > 50 && price <= 100;
+    case 'over100':
+      return price > 100;
+  }
+}
+
+export const SORT_OPTIONS = ['recent', 'price-asc', 'price-desc', 'title'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+export const DEFAULT_SORT: SortOption = 'recent';
+
+export const SORT_LABELS: Record<SortOption, string> = {
+  recent: 'Cele mai noi',
+  'price-asc': 'Preț crescător',
+  'price-desc': 'Preț descrescător',
+  title: 'Titlu (A–Z)',
+};
+
+type Sortable = { title: string; price: number | null; createdAt: string };
+
+/**
+ * Order of a listing. Announcements without a price go last in both price orders; ties fall back to the
+ * newest first, so the order is stable between renders.
+ */
+export function compareAnnouncements(sort: SortOption): (a: Sortable, b: Sortable) => number {
+  const newest = (a: Sortable, b: Sortable) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+  const byPrice = (dir: 1 | -1) => (a: Sortable, b: Sortable) => {
+    if (a.price === null || b.price === null) {
+      if (a.price === b.price) return newest(a, b);
+      return a.price === null ? 1 : -1;
+    }
+    return (a.price - b.price) * dir || newest(a, b);
+  };
+  switch (sort) {
+    case 'recent':
+      return newest;
+    case 'price-asc':
+      return byPrice(1);
+    case 'price-desc':
+      return byPrice(-1);
+    case 'title':
+      return (a, b) => roCollator.compare(a.title.trim(), b.title.trim()) || newest(a, b);
+  }
+}
+
+/**
+ * Place filter of the listing and of the home search. An announcement is shown for a place when it is
+ * offered there: in that county (and, when a locality is chosen, in that locality or county-wide, with no
+ * locality given), or country-wide ('Toată țara'), which covers every place.
+ */
+export function matchesPlace(
+  a: { location: string; localitate: string },
+  judet: string | undefined,
+  localitate: string | undefined,
+): boolean {
+  if (!judet || judet === COUNTRY_WIDE) return true;
+  if (a.location === COUNTRY_WIDE) return true;
+  if (a.location !== judet) return false;
+  if (!localitate) return true;
+  return a.localitate === '' || foldDiacritics(a.localitate) === foldDiacritics(localitate);
+}

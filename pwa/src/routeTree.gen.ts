@@ -153,13 +153,17 @@ const AnnouncementIdRoute = AnnouncementIdRouteImport.update({
   id: '/announcement/$id',
   path: '/announcement/$id',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() =>
+  import('./routes/announcement/$id.lazy').then((d) => d.Route),
+);
 const AnunturiCategorieCategoryRoute =
   AnunturiCategorieCategoryRouteImport.update({
     id: '/anunturi-categorie/$category',
     path: '/anunturi-categorie/$category',
     getParentRoute: () => rootRouteImport,
-  } as any);
+  } as any).lazy(() =>
+    import('./routes/anunturi-categorie/$category.lazy').then((d) => d.Route),
+  );
 const ProfilIndexRoute = ProfilIndexRouteImport.update({
   id: '/profil/',
   path: '/profil/',

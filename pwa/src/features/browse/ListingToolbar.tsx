@@ -1,0 +1,119 @@
+import { useEffect, useRef, useState } from 'react';
+import { SORT_LABELS, SORT_OPTIONS, type SortOption } from '../../../../schema/search.ts';
+import { GridIcon, ListIcon, SearchIcon } from '../../ui/icons.tsx';
+import type { ListingSearch } from './listing-search.ts';
+
+type Props = {
+  search: ListingSearch;
+  onChange: (patch: Partial<ListingSearch>) => void;
+  filtersOpen: boolean;
+  onToggleFilters: () => void;
+};
+
+const TYPING_MS = 250;
+
+/** Search box, 'Filtre', sort and the grid/list switch. The text reaches the URL after a short pause. */
+export function ListingToolbar({ search, onChange, filtersOpen, onToggleFilters }: Props) {
+  const [text, setText] = useState(search.q ?? '');
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const sent = useRef(search.q ?? '');
+
+  // The URL changed from elsewhere (a chip removed, reset, Back): show what it says now.
+  useEffect(() => {
+    const q = search.q ?? '';
+    if (q !== sent.current) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [search.q]);
+
+  useEffect(() => () => (timer.current ? clearTimeout(timer.current) : undefined), []);
+
+  const commit = (value: string) => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+    const q = value.trim();
+    sent.current = q;
+    onChange({ q: q || undefined });
+  };
+
+  const type = (value: string) => {
+    setText(value);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => commit(value), TYPING_MS);
+  };
+
+  const view = search.view ?? 'grid';
+  return (
+    <div className="listing-bar">
+      {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new for the older phones we target */}
+      <form
+        role="search"
+        className="listing-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          commit(text);
+        }}
+      >
+        <SearchIcon size={18} />
+        <input
+          type="search"
+          value={text}
+          onChange={(e) => type(e.target.value)}
+          placeholder="Caută în anunțuri"
+          aria-label="Caută în anunțuri"
+          enterKeyHint="search"
+        />
+      </form>
+      <div className="listing-controls">
+        <button
+          type="button"
+          className={filtersOpen ? 'btn btn-outline is-on' : 'btn btn-outline'}
+          aria-expanded={filtersOpen}
+          aria-controls="listing-filters"
+          onClick={onToggleFilters}
+        >
+          Filtre
+        </button>
+        <label className="listing-sort">
+          <span>Sortează</span>
+          <select
+            value={search.sort ?? 'recent'}
+            onChange={(e) =>
+              onChange({ sort: e.target.value === 'recent' ? undefined : (e.target.value as SortOption) })
+            }
+          >
+            {SORT_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        {/* biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not a form fieldset */}
+        <div className="listing-view" role="group" aria-label="Mod de afișare">
+          <button
+            type="button"
+            className="icon-btn"
+            aria-pressed={view === 'grid'}
+            aria-label="Afișare în grilă"
+            title="Grilă"
+            onClick={() => onChange({ view: undefined })}
+          >
+            <GridIcon size={20} />
+          </button>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-pressed={view === 'list'}
+            aria-label="Afișare în listă"
+            title="Listă"
+            onClick={() => onChange({ view: 'list' })}
+          >
+            <ListIcon size={20} />
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

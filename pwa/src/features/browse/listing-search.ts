@@ -1,0 +1,48 @@
+import {
+  DEFAULT_SORT,
+  PRICE_FILTERS,
+  type PriceFilter,
+  SORT_OPTIONS,
+  type SortOption,
+} from '../../../../schema/search.ts';
+
+export const VIEW_MODES = ['grid', 'list'] as const;
+export type ViewMode = (typeof VIEW_MODES)[number];
+
+/**
+ * Everything the listing shows lives in the URL (a reload or a shared link keeps it). Defaults are left
+ * out, so a plain category link stays plain.
+ */
+export type ListingSearch = {
+  q?: string;
+  judet?: string;
+  localitate?: string;
+  pret?: PriceFilter;
+  sort?: SortOption;
+  view?: ViewMode;
+};
+
+function text(value: unknown): string | undefined {
+  // The router parses '?q=2024' as a number: take it back as the text that was typed.
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefined {
+  return list.includes(value as T) ? (value as T) : undefined;
+}
+
+export function parseListingSearch(search: Record<string, unknown>): ListingSearch {
+  const judet = text(search.judet);
+  const sort = oneOf(SORT_OPTIONS, search.sort);
+  const view = oneOf(VIEW_MODES, search.view);
+  return {
+    q: text(search.q),
+    judet,
+    // A locality means nothing without its county.
+    localitate: judet ? text(search.localitate) : undefined,
+    pret: oneOf(PRICE_FILTERS, search.pret),
+    sort: sort === DEFAULT_SORT ? undefined : sort,
+    view: view === 'grid' ? undefined : view,
+  };
+}

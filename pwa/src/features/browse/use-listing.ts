@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
+import { api } from '../../api/client.ts';
+import { onDatabase } from '../../db/registry.ts';
+import { fromApi } from '../../db/use-popular.ts';
+import { ALL_CATEGORIES } from '../shell/search-all.ts';
+
+/**
+ * Active announcements of a category ('toate': all of them), from the replicated local database, so the
+ * listing works offline. Until the local copy has anything (first visit, database still opening or
+ * pulling), the REST list fills in; if that fails too the list is empty. null while nothing is known.
+ */
+export function useListingAnnouncements(category: string): AnnouncementDoc[] | null {
+  const all = category === ALL_CATEGORIES;
+  const [local, setLocal] = useState<AnnouncementDoc[] | null>(null);
+  const [rest, setRest] = useState<AnnouncementDoc[] | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    setRest(null);
+    const path = all ? '/api/announcements' : `/api/announcements?category=${encodeURIComponent(category)}`;
+    api<AnnouncementApi[]>(path)
+      .then((list) => alive && setRest(list.map(fromApi).filter((a) => a.active)))
+      .catch(() => alive && setRest([]));
+    return () => {
+      alive = false;
+    };
+  }, [category, all]);
+
+  useEffect(() => {
+    let sub: { unsubscribe(): void } | null = null;
+    setLocal(null);
+    const off = onDatabase((db) => {
+      sub?.unsubscribe();
+      sub = null;
+      if (!db) return;
+      // Inactive announcements reach other people as tombstones; the owner still has them: never listed.
+      const selector = all ? { active: true } : { active: true, category };
+      sub = db.announcements
+        .find({ selector })
+        .$.subscribe((docs) => setLocal(docs.map((d) => d.toMutableJSON() as AnnouncementDoc)));
+    });
+    return () => {
+      off();
+      sub?.unsubscribe();
+    };
+  }, [category, all]);
+
+  if (local && local.length > 0) return local;
+  return rest;
+}

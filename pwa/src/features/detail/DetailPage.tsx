@@ -1,0 +1,150 @@
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { LIMITS } from '../../../../schema/constants.ts';
+import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+import { createdAtFromId, formatDate, formatPrice, idTail, pluralRo } from '../../../../schema/format.ts';
+import { ChatPopup } from '../chat/ChatPopup.tsx';
+import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
+import { useSession } from '../session/use-session.ts';
+import { DetailSkeleton } from './DetailSkeleton.tsx';
+import { ImageCarousel } from './ImageCarousel.tsx';
+import { MapBox } from './MapBox.tsx';
+import { RatingDialog } from './RatingDialog.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
+import { SellerCard } from './SellerCard.tsx';
+import { ShareButton } from './ShareButton.tsx';
+import { UpdatedBanner } from './UpdatedBanner.tsx';
+import { type SellerCardApi, useAnnouncement } from './use-announcement.ts';
+import { useSeller } from './use-seller.ts';
+import { ZoomViewer } from './ZoomViewer.tsx';
+import './detail.css';
+
+const route = getRouteApi('/announcement/$id');
+
+/** Navigation state an editor may pass instead of `?updated=1`. */
+declare module '@tanstack/react-router' {
+  interface HistoryState {
+    updated?: boolean;
+  }
+}
+
+/** The announcement detail page (spec doc 2 §2). */
+export function DetailPage({ id }: { id: string }) {
+  const { updated } = route.useSearch();
+  const navigate = route.useNavigate();
+  const { userId } = useSession();
+  const state = useAnnouncement(id, userId);
+  const [banner] = useState(() => updated === 1 || window.history.state?.updated === true);
+
+  // The banner shows once: `updated=1` leaves the URL, so a reload or a shared link does not repeat it.
+  useEffect(() => {
+    if (updated === 1) void navigate({ search: {}, replace: true });
+  }, [updated, navigate]);
+
+  if (state.status === 'loading') return <DetailSkeleton />;
+  if (state.status === 'missing') {
+    return (
+      <section className="page detail-missing">
+        <h1>Anunțul nu a fost găsit</h1>
+        <p className="muted">Poate a fost șters sau dezactivat de autorul lui.</p>
+        <Link to="/" className="btn btn-primary">
+          Înapoi la pagina principală
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <DetailBody
+      announcement={state.announcement}
+      restUser={state.restUser}
+      viewerId={userId}
+      banner={banner}
+    />
+  );
+}
+
+type BodyProps = {
+  announcement: AnnouncementDoc;
+  restUser: SellerCardApi | null;
+  viewerId: string | null;
+  banner: boolean;
+};
+
+function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) {
+  const navigate = useNavigate();
+  const seller = useSeller(a.ownerId, restUser);
+  const [zoomAt, setZoomAt] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<'rating' | 'report' | 'chat' | null>(null);
+  const isOwner = viewerId === a.ownerId;
+  const title = a.title.trim() || 'Anunț fără titlu';
+  const posted = formatDate(a.createdAt || createdAtFromId(a.id));
+  const sellerName = `${seller.firstName} ${seller.lastName}`.trim();
+  // Messages and reviews need an account: a guest is asked to sign in first.
+  const needAccount = (then: 'rating' | 'chat') =>
+    viewerId ? setDialog(then) : void navigate({ to: '/login' });
+
+  return (
+    <article className="page detail">
+      {banner && <UpdatedBanner />}
+      <div className="detail-grid">
+        <div className="detail-main">
+          <ImageCarousel images={a.images} title={title} onOpen={setZoomAt} />
+          <p className="detail-date muted">{posted && `Publicat pe ${posted}`}</p>
+          <div className="detail-head">
+            <h1>{title}</h1>
+            <div className="detail-actions">
+              <FavoriteButton id={a.id} title={title} />
+              <ShareButton title={title} />
+            </div>
+          </div>
+          <Link
+            to="/anunturi-categorie/$category"
+            params={{ category: a.category }}
+            className="lchip detail-cat"
+          >
+            {a.category}
+          </Link>
+          {!a.active && <p className="notice notice--error">Anunțul este dezactivat: doar tu îl vezi.</p>}
+          <h2 className="detail-sub">Descriere</h2>
+          <p className="detail-desc">{a.description}</p>
+          <div className="detail-meta muted">
+            <span>ID: {idTail(a.id, LIMITS.idTailDetail)}</span>
+            <span>{pluralRo(a.views, 'vizualizare', 'vizualizări', 'de vizualizări')}</span>
+            <button type="button" className="link-btn" onClick={() => setDialog('report')}>
+              Raportează
+            </button>
+          </div>
+        </div>
+        <div className="detail-side">
+          <p className="detail-price">{formatPrice(a.price) || 'Preț la cerere'}</p>
+          <SellerCard
+            seller={seller}
+            isOwner={isOwner}
+            contactPerson={a.contactPerson}
+            contactPhone={a.contactPhone}
+            onMessage={() => needAccount('chat')}
+            onRate={() => needAccount('rating')}
+          />
+          <MapBox county={a.location} locality={a.localitate} />
+        </div>
+      </div>
+      {zoomAt !== null && a.images.length > 0 && (
+        <ZoomViewer images={a.images} start={zoomAt} title={title} onClose={() => setZoomAt(null)} />
+      )}
+      {dialog === 'rating' && (
+        <RatingDialog
+          sellerId={a.ownerId}
+          sellerName={sellerName}
+          announcementId={a.id}
+          onClose={() => setDialog(null)}
+        />
+      )}
+      {dialog === 'report' && (
+        <ReportDialog announcementId={a.id} title={title} onClose={() => setDialog(null)} />
+      )}
+      {dialog === 'chat' && !isOwner && (
+        <ChatPopup announcementId={a.id} sellerId={a.ownerId} onClose={() => setDialog(null)} />
+      )}
+    </article>
+  );
+}

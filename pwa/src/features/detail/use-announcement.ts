@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { onDatabase } from '../../db/registry.ts';
+import { fromApi } from '../../db/use-popular.ts';
+
+export type SellerCardApi = AnnouncementApi['user'];
+
+export type AnnouncementState =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'found'; announcement: AnnouncementDoc; restUser: SellerCardApi | null };
+
+type Rest =
+  | { kind: 'pending' }
+  | { kind: 'ok'; doc: AnnouncementDoc; user: SellerCardApi }
+  | { kind: 'gone' }
+  | { kind: 'failed' };
+/** undefined: the database is not open yet; null: it is open and has no such (visible) announcement. */
+type Local = AnnouncementDoc | null | undefined;
+
+/**
+ * One announcement for the detail page. The replicated local copy is the source (works offline and
+ * follows edits live); GET /api/announcements/{id} is called once per open — it counts the view on the
+ * server and brings the fresh view count — and fills in when the device has no copy yet.
+ */
+export function useAnnouncement(id: string, viewerId: string | null): AnnouncementState {
+  const [local, setLocal] = useState<Local>(undefined);
+  const [rest, setRest] = useState<Rest>({ kind: 'pending' });
+
+  useEffect(() => {
+    let alive = true;
+    setRest({ kind: 'pending' });
+    api<AnnouncementApi>(`/api/announcements/${encodeURIComponent(id)}`)
+      .then((a) => alive && setRest({ kind: 'ok', doc: fromApi(a), user: a.user }))
+      .catch(
+        (err) =>
+          alive && setRest({ kind: err instanceof ApiError && err.status === 404 ? 'gone' : 'failed' }),
+      );
+    return () => {
+      alive = false;
+    };
+  }, [id]);
+
+  useEffect(() => {
+    let sub: { unsubscribe(): void } | null = null;
+    setLocal(undefined);
+    const off = onDatabase((db) => {
+      sub?.unsubscribe();
+      sub = null;
+      if (!db) return;
+      sub = db.announcements.findOne(id).$.subscribe((doc) => {
+        const a = doc ? (doc.toMutableJSON() as AnnouncementDoc) : null;
+        // A deactivated announcement is its owner's alone (others only ever get a tombstone).
+        setLocal(a && (a.active || a.ownerId === viewerId) ? a : null);
+      });
+    });
+    return () => {
+      off();
+      sub?.unsubscribe();
+    };
+  }, [id, viewerId]);
+
+  const restUser = rest.kind === 'ok' ? rest.user : null;
+  if (local) {
+    // The server's count is fresher: views take no new seq, so replicated copies lag behind.
+    const views = rest.kind === 'ok' ? Math.max(rest.doc.views, local.views) : local.views;
+    return { status: 'found', announcement: { ...local, views }, restUser };
+  }
+  // The device has no copy yet (or not any more): the server decided visibility (404 for hidden ones).
+  if (rest.kind === 'ok') return { status: 'found', announcement: rest.doc, restUser };
+  if (rest.kind === 'gone') return { status: 'missing' };
+  if (rest.kind === 'failed' && local === null) return { status: 'missing' };
+  return { status: 'loading' };
+}
