@@ -9,6 +9,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
 import { launchBrowser, TestServer } from '../../e2e/harness.ts';
+import { median, observeVitals, PHONE, readVitals, weakPhone } from './page-lib.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const GOALS = { lcpMs: 1200, initialJsKb: 120, totalKb: 250, cls: 0.05 };
@@ -26,22 +27,9 @@ type Sample = {
 async function measure(url: string): Promise<Sample> {
   const browser = await launchBrowser();
   try {
-    const context = await browser.newContext({
-      viewport: { width: 412, height: 823 },
-      isMobile: true,
-      locale: 'ro-RO',
-    });
+    const context = await browser.newContext(PHONE);
     const page = await context.newPage();
-    const cdp: CDPSession = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: 562.5,
-      downloadThroughput: 180_000,
-      uploadThroughput: 84_375,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const cdp: CDPSession = await weakPhone(context, page, { noCache: true });
 
     const types = new Map<string, string>();
     const urls = new Map<string, string>();
@@ -56,36 +44,13 @@ async function measure(url: string): Promise<Sample> {
       bytes.set(e.requestId, e.encodedDataLength);
       if (!loaded && types.get(e.requestId) === 'Script') initialScripts.add(e.requestId);
     });
-    await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number; __cls: number; __lcpEl: string };
-      w.__lcp = 0;
-      w.__lcpEl = '';
-      w.__cls = 0;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & { element?: Element; url?: string })[]) {
-          w.__lcp = e.startTime;
-          const el = e.element;
-          w.__lcpEl = el ? `${el.tagName.toLowerCase()}.${el.className} ${e.url ?? ''}`.trim() : '';
-        }
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries() as (PerformanceEntry & {
-          value: number;
-          hadRecentInput: boolean;
-        })[]) {
-          if (!e.hadRecentInput) w.__cls += e.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await observeVitals(page);
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     loaded = true;
     // Let lazy work (local database, replication, service worker, card images) finish.
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
     await page.waitForTimeout(1500);
-    const { lcp, cls, lcpEl } = await page.evaluate(() => {
-      const w = window as unknown as { __lcp: number; __cls: number; __lcpEl: string };
-      return { lcp: w.__lcp, cls: w.__cls, lcpEl: w.__lcpEl };
-    });
+    const { lcp, cls, lcpEl } = await readVitals(page);
     const sum = (ids: Iterable<string>) => [...ids].reduce((s, id) => s + (bytes.get(id) ?? 0), 0);
     const sample = {
       lcpMs: Math.round(lcp),
@@ -106,12 +71,10 @@ async function measure(url: string): Promise<Sample> {
 /** The budget is stated in gzip; the server sends brotli. Sizes of the same files' .gz from dist/. */
 function gzipSize(paths: string[]): number {
   return paths.reduce((s, p) => {
-    const gz = join('dist', `${p}.gz`);
+    const gz = join(process.env.STATIC_DIR ?? 'dist', `${p}.gz`);
     return s + (existsSync(gz) ? statSync(gz).size : 0);
   }, 0);
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 let server: TestServer | null = null;
 let url = process.env.BENCH_URL;

@@ -1,0 +1,80 @@
+/** Shared by the page benchmarks: the weak-phone profile and the web-vitals observers. */
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+
+export const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, locale: 'ro-RO' } as const;
+
+/** DevTools "Slow 4G" (562.5 ms latency, 180 kB/s down, 84.375 kB/s up) and 4× CPU slowdown. */
+export async function weakPhone(
+  context: BrowserContext,
+  page: Page,
+  opts: { noCache: boolean },
+): Promise<CDPSession> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  if (opts.noCache) await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: 180_000,
+    uploadThroughput: 84_375,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return cdp;
+}
+
+/** Records LCP (and its element), CLS and event timings (for INP) from the first byte of every document. */
+export async function observeVitals(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as {
+      __lcp: number;
+      __cls: number;
+      __lcpEl: string;
+      __events: { id: number; name: string; duration: number }[];
+    };
+    w.__lcp = 0;
+    w.__lcpEl = '';
+    w.__cls = 0;
+    w.__events = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { element?: Element; url?: string })[]) {
+        w.__lcp = e.startTime;
+        const el = e.element;
+        w.__lcpEl = el ? `${el.tagName.toLowerCase()}.${el.className} ${e.url ?? ''}`.trim() : '';
+      }
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[]) {
+        if (!e.hadRecentInput) w.__cls += e.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
+        if (e.interactionId) w.__events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+      }
+    }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
+  });
+}
+
+export async function readVitals(page: Page) {
+  return page.evaluate(() => {
+    const w = window as unknown as {
+      __lcp: number;
+      __cls: number;
+      __lcpEl: string;
+      __events: { id: number; name: string; duration: number }[];
+    };
+    return { lcp: w.__lcp, cls: w.__cls, lcpEl: w.__lcpEl, events: w.__events.splice(0) };
+  });
+}
+
+/** Longest interaction (max duration over the events of one interaction), as INP counts it. */
+export function longestInteraction(events: { id: number; duration: number }[]): number {
+  const byId = new Map<number, number>();
+  for (const e of events) byId.set(e.id, Math.max(byId.get(e.id) ?? 0, e.duration));
+  return Math.max(0, ...byId.values());
+}
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
