@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiAccount, launchBrowser, newPage, openSignedIn, queryServerDb, TestServer } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = new TestServer();
+  await server.start();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const login = (email: string, password: string) =>
+  fetch(`${server.url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+
+async function openSettings(page: Page, account: { token: string; userId: string }) {
+  await openSignedIn(page, account);
+  await page.goto('/setari-cont');
+  await page.getByRole('heading', { name: 'Setări cont', level: 1 }).waitFor();
+}
+
+describe('account settings', () => {
+  it('change password: the spec messages, typed values kept on a refusal, then sign in with the new one', async () => {
+    const me = await apiAccount(server, 'settings.pw@hobbiz.test', 'parola-veche-1');
+    const { page, context } = await newPage(browser, server);
+    await openSettings(page, me);
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Schimbă parola' }) });
+    await form.getByRole('button', { name: 'Schimbă parola' }).click();
+    await form.getByText('Introduceți ambele parole.').waitFor();
+
+    await form.getByLabel('Parola curentă').fill('nu-este-asta');
+    await form.getByLabel('Parola nouă').fill('parola-noua-2');
+    await form.getByRole('button', { name: 'Schimbă parola' }).click();
+    await form.getByRole('alert').getByText('Parola curentă nu este corectă.').waitFor();
+    expect(await form.getByLabel('Parola nouă').inputValue()).toBe('parola-noua-2');
+
+    await form.getByLabel('Parola curentă').fill('parola-veche-1');
+    await form.getByRole('button', { name: 'Schimbă parola' }).click();
+    await form.getByText('Parola a fost schimbată. Celelalte dispozitive au fost deconectate.').waitFor();
+    expect(await form.getByLabel('Parola curentă').inputValue()).toBe('');
+
+    // Through the sign-in screen, with the new password; the old one is refused.
+    expect((await login('settings.pw@hobbiz.test', 'parola-veche-1')).status).toBe(401);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('settings.pw@hobbiz.test');
+    await page.getByLabel('Parolă', { exact: true }).fill('parola-noua-2');
+    await page.getByRole('button', { name: 'Autentifică-te' }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('button', { name: 'Contul tău' }).waitFor();
+    await context.close();
+  });
+
+  it('change email: required message, then the new address everywhere and on the server', async () => {
+    const me = await apiAccount(server, 'settings.email@hobbiz.test');
+    const { page, context } = await newPage(browser, server, { width: 375, height: 800 });
+    await openSettings(page, me);
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Schimbă email-ul' }) });
+    await form.getByText('settings.email@hobbiz.test').waitFor();
+    await form.getByRole('button', { name: 'Schimbă email-ul' }).click();
+    await form.getByText('Introduceți noua adresă de e-mail.').waitFor();
+    await form.getByLabel('Noua adresă de email').fill('settings.email.nou@hobbiz.test');
+    await form.getByRole('button', { name: 'Schimbă email-ul' }).click();
+    await form.getByText('Adresa de email a fost actualizată.').waitFor();
+    await form.getByText('settings.email.nou@hobbiz.test').waitFor();
+    const [row] = queryServerDb<{ email: string }>(server, 'SELECT email FROM users WHERE id = ?', me.userId);
+    expect(row?.email).toBe('settings.email.nou@hobbiz.test');
+    await context.close();
+  });
+
+  it('notification settings: a switch is saved on the server and shown again after a reload', async () => {
+    const me = await apiAccount(server, 'settings.notif@hobbiz.test');
+    const { page, context } = await newPage(browser, server);
+    await openSettings(page, me);
+    const messages = page.getByRole('checkbox', { name: /Mesaje noi/ });
+    expect(await messages.isChecked()).toBe(true);
+    await messages.click();
+    await page.getByText('Setările notificărilor au fost salvate.').waitFor();
+    const res = await fetch(`${server.url}/api/users/notification-settings`, {
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(await res.json()).toEqual({ messages: false, reviews: true });
+    await page.reload();
+    await page.getByRole('checkbox', { name: /Recenzii noi/ }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /Mesaje noi/ }).isChecked()).toBe(false);
+    await context.close();
+  });
+
+  it('log out everywhere: this device signs out, another browser session is refused', async () => {
+    await apiAccount(server, 'settings.everywhere@hobbiz.test');
+    const a = await (await login('settings.everywhere@hobbiz.test', 'o-parola-lunga')).json();
+    const b = await (await login('settings.everywhere@hobbiz.test', 'o-parola-lunga')).json();
+    const one = await newPage(browser, server);
+    const two = await newPage(browser, server);
+    await openSettings(one.page, a);
+    await openSettings(two.page, b);
+
+    await one.page.getByRole('button', { name: 'Ieși din cont de pe toate dispozitivele' }).click();
+    const dialog = one.page.getByRole('dialog', { name: 'Ieși din cont de pe toate dispozitivele?' });
+    await dialog.getByRole('button', { name: 'Ieși de pe toate' }).click();
+    await one.page.waitForURL(`${server.url}/`);
+    await one.page.getByText('Ai fost deconectat de pe toate dispozitivele.').waitFor();
+    expect(await one.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // The other browser: its token no longer works; its next session check signs it out.
+    const check = await fetch(`${server.url}/api/users/profile`, {
+      headers: { authorization: `Bearer ${b.token}` },
+    });
+    expect(check.status).toBe(401);
+    await two.page.reload();
+    await two.page.waitForURL('**/login');
+    await one.context.close();
+    await two.context.close();
+  });
+
+  it('delete account: Anulează keeps it; Șterge removes it, says so, and goes home after 1.5 s', async () => {
+    const me = await apiAccount(server, 'settings.delete@hobbiz.test');
+    const { page, context } = await newPage(browser, server, { width: 900, height: 900 });
+    await openSettings(page, me);
+    await page.getByRole('button', { name: 'Șterge contul' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sigur vrei să ștergi contul?' });
+    await dialog.getByText(/ireversibilă/).waitFor();
+    await dialog.getByText(/Toate anunțurile tale vor fi șterse/).waitFor();
+    await dialog.getByRole('button', { name: 'Anulează' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(
+      queryServerDb<{ deleted: number }>(server, 'SELECT deleted FROM users WHERE id = ?', me.userId)[0]
+        ?.deleted,
+    ).toBe(0);
+
+    await page.getByRole('button', { name: 'Șterge contul' }).click();
+    await dialog.getByRole('button', { name: 'Șterge', exact: true }).click();
+    const started = Date.now();
+    await page.getByText('Contul tău a fost șters cu succes!').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.waitForURL(`${server.url}/`);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1200);
+    expect(
+      queryServerDb<{ deleted: number }>(server, 'SELECT deleted FROM users WHERE id = ?', me.userId)[0]
+        ?.deleted,
+    ).toBe(1);
+    expect((await login('settings.delete@hobbiz.test', 'o-parola-lunga')).status).toBe(401);
+    await context.close();
+  });
+});
