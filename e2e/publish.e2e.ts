@@ -193,12 +193,17 @@ describe('add announcement', () => {
     await page.getByText('Prăjituri, Băcănie, Gătit').click();
     await files(page).setInputFiles([await jpeg('#00aa00')]);
     const draftRow = () =>
-      queryServerDb<{ title: string }>(
+      queryServerDb<{ title: string; category: string }>(
         server,
-        'SELECT title FROM drafts WHERE user_id = ? AND deleted = 0',
+        'SELECT title, category FROM drafts WHERE user_id = ? AND deleted = 0',
         me.userId,
       )[0];
-    await until(() => draftRow()?.title === 'Tort de ciocolată cu vișine');
+    // The replicated draft reached the server with everything typed.
+    await until(
+      () =>
+        draftRow()?.title === 'Tort de ciocolată cu vișine' &&
+        draftRow()?.category === 'Prăjituri, Băcănie, Gătit',
+    );
 
     await page.reload();
     await expect.poll(() => page.getByLabel('Titlu').inputValue()).toBe('Tort de ciocolată cu vișine');

@@ -50,6 +50,14 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
   const [restored, setRestored] = useState(mode === 'update');
   const touched = useRef(false);
   const saveTimer = useRef<number | undefined>(undefined);
+  /** The save waiting for the pause in typing; run at once when the page is left or hidden. */
+  const pendingSave = useRef<(() => void) | null>(null);
+  const flush = useCallback(() => {
+    window.clearTimeout(saveTimer.current);
+    const run = pendingSave.current;
+    pendingSave.current = null;
+    run?.();
+  }, []);
 
   // Restore the draft (and take a newer one arriving from another device) until the person types.
   useEffect(() => {
@@ -74,17 +82,27 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     };
   }, [mode, userId]);
 
-  useEffect(() => () => window.clearTimeout(saveTimer.current), []);
+  useEffect(() => {
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') flush();
+    };
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', onHide);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      document.removeEventListener('visibilitychange', onHide);
+      flush();
+    };
+  }, [flush]);
 
   const persist = useCallback(
     (next: DraftFields) => {
       if (mode !== 'publish') return;
       window.clearTimeout(saveTimer.current);
-      saveTimer.current = window.setTimeout(() => {
-        void (isEmptyDraft(next) ? clearDraft() : saveDraft(next));
-      }, DRAFT_DEBOUNCE_MS);
+      pendingSave.current = () => void (isEmptyDraft(next) ? clearDraft() : saveDraft(next));
+      saveTimer.current = window.setTimeout(flush, DRAFT_DEBOUNCE_MS);
     },
-    [mode],
+    [mode, flush],
   );
 
   const setField = useCallback(
@@ -134,6 +152,7 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
   /** After a publish: nothing of the draft is left (text on every device, photos on this one). */
   const forgetDraft = async () => {
     window.clearTimeout(saveTimer.current);
+    pendingSave.current = null;
     await Promise.all([clearDraft(), clearDraftImages(userId)]);
   };
 
