@@ -149,3 +149,45 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
     });
   }
 });
+
+describe('keyboard', () => {
+  it('Tab reaches the home controls in order, each with a visible focus ring; Enter and Escape work', async () => {
+    const { page, context } = await newPage(browser, server);
+    await settle(page, '/');
+    const seen: { label: string; ring: boolean }[] = [];
+    for (let i = 0; i < 45; i++) {
+      await page.keyboard.press('Tab');
+      seen.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement | null;
+          if (!el || el === document.body) return { label: '(body)', ring: true };
+          // The ring may be drawn by the control or, for inputs inside a pill, by a :focus-within parent.
+          const hasRing = (n: Element) => {
+            const s = getComputedStyle(n);
+            return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
+          };
+          const ring = [el, el.parentElement, el.parentElement?.parentElement].some((n) => !!n && hasRing(n));
+          const label = el.getAttribute('aria-label') || el.textContent?.trim().slice(0, 40) || el.tagName;
+          return { label: `${el.tagName.toLowerCase()}:${label}`, ring };
+        }),
+      );
+    }
+    const labels = seen.map((s) => s.label);
+    expect(labels.some((l) => l.includes('Caută anunțuri'))).toBe(true);
+    expect(labels.some((l) => l.startsWith('button:Categorii'))).toBe(true);
+    expect(labels.some((l) => l.startsWith('a:') && /Adaugă la favorite|lei|Gratuit/.test(l) === false)).toBe(
+      true,
+    );
+    expect(seen.filter((s) => !s.ring).map((s) => s.label)).toEqual([]);
+
+    // The category menu opens from the keyboard and Escape closes it, focus back on its button.
+    const categorii = page.getByRole('button', { name: 'Categorii' }).first();
+    await categorii.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').first().waitFor({ state: 'hidden' });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toContain('Categorii');
+    await context.close();
+  });
+});
