@@ -151,7 +151,7 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
 });
 
 describe('keyboard', () => {
-  it('Tab reaches the home controls in order, each with a visible focus ring; Enter and Escape work', async () => {
+  it('Tab reaches the home controls, each with a visible focus ring; Enter and Escape work', async () => {
     const { page, context } = await newPage(browser, server);
     await settle(page, '/');
     const seen: { label: string; ring: boolean }[] = [];
@@ -175,9 +175,7 @@ describe('keyboard', () => {
     const labels = seen.map((s) => s.label);
     expect(labels.some((l) => l.includes('Caută anunțuri'))).toBe(true);
     expect(labels.some((l) => l.startsWith('button:Categorii'))).toBe(true);
-    expect(labels.some((l) => l.startsWith('a:') && /Adaugă la favorite|lei|Gratuit/.test(l) === false)).toBe(
-      true,
-    );
+    expect(labels.filter((l) => l.startsWith('a:')).length).toBeGreaterThan(5);
     expect(seen.filter((s) => !s.ring).map((s) => s.label)).toEqual([]);
 
     // The category menu opens from the keyboard and Escape closes it, focus back on its button.
