@@ -61,6 +61,31 @@ export const ACCOUNT_MESSAGES = {
 
 const M = ACCOUNT_MESSAGES;
 
+/** Social sign-in (spec doc 1 §8 for the Facebook texts; the Google ones mirror them). */
+export const SOCIAL_MESSAGES = {
+  googleNotConfigured: 'Autentificarea cu Google nu este disponibilă pe acest server.',
+  googleFailed: 'Autentificare Google eșuată!',
+  googleCancelled: 'Autentificare Google anulată!',
+  facebookNotConfigured: 'Autentificarea cu Facebook nu este disponibilă pe acest server.',
+  facebookFailed: 'Autentificare Facebook eșuată!',
+  facebookCancelled: 'Autentificare Facebook anulată!',
+  facebookTokenMissing: 'Lipsește tokenul de acces Facebook.',
+  noEmail: 'Contul social nu are o adresă de email confirmată. Creează un cont cu email și parolă.',
+  emailNotVerified:
+    'Există deja un cont cu această adresă de email. Autentifică-te cu parola, apoi poți folosi contul social.',
+} as const;
+
+/** Why the server sent the browser back to /login from the Google redirect (`?oauthError=`). */
+export const OAUTH_ERRORS = {
+  'google-off': SOCIAL_MESSAGES.googleNotConfigured,
+  'google-failed': SOCIAL_MESSAGES.googleFailed,
+  'google-cancelled': SOCIAL_MESSAGES.googleCancelled,
+} as const;
+export type OAuthErrorCode = keyof typeof OAUTH_ERRORS;
+
+/** The rule as one line under the password fields (sign-up, new password). */
+export const PASSWORD_HINT = `Cel puțin ${LIMITS.passwordMin} caractere, cu litere și cel puțin o cifră sau un simbol.`;
+
 /**
  * Passwords that meet the length rule but are guessed first by anyone (Romanian and international lists).
  * Compared lower-cased, with the separators '-', '_', '.', ' ' and '!' removed.

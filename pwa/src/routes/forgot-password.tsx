@@ -1,8 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../ui/ComingSoon.tsx';
+import { ForgotPasswordForm } from '../features/auth/ForgotPasswordForm.tsx';
 
 export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordPage });
 
 function ForgotPasswordPage() {
-  return <ComingSoon title="Resetează parola" />;
+  return (
+    <section className="auth">
+      <div className="auth-card">
+        <h1>Resetează parola</h1>
+        <ForgotPasswordForm />
+      </div>
+    </section>
+  );
 }

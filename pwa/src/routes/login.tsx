@@ -1,23 +1,37 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LoginForm } from '../features/auth/LoginForm.tsx';
+import { ACCOUNT_MESSAGES, OAUTH_ERRORS, type OAuthErrorCode } from '../../../schema/rules/account.ts';
+import { LoginForm, type LoginNotice } from '../features/auth/LoginForm.tsx';
 
-type LoginSearch = { registered?: 1 };
+type LoginSearch = { registered?: 1; reset?: 1; oauthError?: OAuthErrorCode };
+
+const isOAuthError = (v: unknown): v is OAuthErrorCode =>
+  typeof v === 'string' && Object.hasOwn(OAUTH_ERRORS, v);
 
 export const Route = createFileRoute('/login')({
-  // '?registered=1' after a successful sign-up.
-  validateSearch: (search: Record<string, unknown>): LoginSearch =>
-    search.registered === 1 || search.registered === '1' ? { registered: 1 } : {},
+  // '?registered=1' after sign-up, '?reset=1' after a password reset, '?oauthError=' from the Google redirect.
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    ...(search.registered === 1 || search.registered === '1' ? { registered: 1 } : {}),
+    ...(search.reset === 1 || search.reset === '1' ? { reset: 1 } : {}),
+    ...(isOAuthError(search.oauthError) ? { oauthError: search.oauthError } : {}),
+  }),
   component: LoginPage,
 });
 
 function LoginPage() {
-  const { registered } = Route.useSearch();
+  const { registered, reset, oauthError } = Route.useSearch();
+  const notice: LoginNotice | null = oauthError
+    ? { kind: 'error', text: OAUTH_ERRORS[oauthError] }
+    : reset
+      ? { kind: 'success', text: ACCOUNT_MESSAGES.resetDone }
+      : registered
+        ? { kind: 'success', text: 'Cont creat cu succes! Te poți autentifica.' }
+        : null;
   return (
     <section className="auth">
       <div className="auth-card">
         <h1>Autentificare</h1>
         <p className="muted">Intră în contul tău Hobbiz.</p>
-        <LoginForm registered={registered === 1} />
+        <LoginForm notice={notice} />
       </div>
     </section>
   );

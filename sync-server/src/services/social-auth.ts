@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { LIMITS } from '../../../schema/constants.ts';
+import { SOCIAL_MESSAGES } from '../../../schema/rules/account.ts';
 import { isEmail } from '../../../schema/rules/common.ts';
 import type { Config } from '../config.ts';
 import { newId } from '../lib/ids.ts';
@@ -7,18 +8,7 @@ import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { ServiceResult } from './accounts.ts';
 
-export const SOCIAL_MESSAGES = {
-  googleNotConfigured: 'Autentificarea cu Google nu este disponibilă pe acest server.',
-  googleFailed: 'Autentificare Google eșuată!',
-  googleCancelled: 'Autentificare Google anulată!',
-  facebookNotConfigured: 'Autentificarea cu Facebook nu este disponibilă pe acest server.',
-  facebookFailed: 'Autentificare Facebook eșuată!',
-  facebookCancelled: 'Autentificare Facebook anulată!',
-  facebookTokenMissing: 'Lipsește tokenul de acces Facebook.',
-  noEmail: 'Contul social nu are o adresă de email confirmată. Creează un cont cu email și parolă.',
-  emailNotVerified:
-    'Există deja un cont cu această adresă de email. Autentifică-te cu parola, apoi poți folosi contul social.',
-} as const;
+export { SOCIAL_MESSAGES };
 
 /** What a provider tells us about the person, after we verified it with the provider itself. */
 export type SocialProfile = {

@@ -8,9 +8,10 @@ import { useSession } from '../session/use-session.ts';
 import { SocialButtons } from './SocialButtons.tsx';
 
 type Errors = Partial<Record<keyof LoginInput, string>>;
+export type LoginNotice = { kind: 'success' | 'error'; text: string };
 
 /** Sign-in form: client rules from schema/, the server's Romanian error on failure, values kept. */
-export function LoginForm({ registered }: { registered: boolean }) {
+export function LoginForm({ notice }: { notice: LoginNotice | null }) {
   const { login } = useSession();
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
@@ -42,9 +43,9 @@ export function LoginForm({ registered }: { registered: boolean }) {
 
   return (
     <>
-      {registered && (
-        <p className="notice notice--success" role="status">
-          Cont creat cu succes! Te poți autentifica.
+      {notice && (
+        <p className={`notice notice--${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
         </p>
       )}
       <SocialButtons onError={setServerError} />

@@ -2,6 +2,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import {
   normalizeRegistration,
+  PASSWORD_HINT,
   type RegistrationInput,
   validateRegistration,
 } from '../../../../schema/rules/account.ts';
@@ -61,7 +62,15 @@ export function SignupForm() {
           <TextField label="Nume" autoComplete="family-name" {...field('lastName')} />
         </div>
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <PasswordField label="Parolă" autoComplete="new-password" {...field('password')} />
+        <PasswordField
+          label="Parolă"
+          autoComplete="new-password"
+          aria-describedby={errors.password ? 'signup-password-error' : 'signup-password-hint'}
+          {...field('password')}
+        />
+        <p id="signup-password-hint" className="field-hint muted">
+          {PASSWORD_HINT}
+        </p>
         <TextField
           label="Telefon (opțional)"
           type="tel"

@@ -1,24 +1,59 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { STORAGE_KEYS } from '../../../../schema/constants.ts';
+import { SOCIAL_MESSAGES } from '../../../../schema/rules/account.ts';
+import { ApiError, api } from '../../api/client.ts';
 import { AppleIcon, FacebookIcon, GoogleIcon } from '../../ui/icons.tsx';
+import { useSession } from '../session/use-session.ts';
+import { authProviders, facebookAccessToken } from './social-providers.ts';
 
 /**
- * The three social sign-ins of the spec: Google by browser redirect (it comes back through
- * /oauth-success), Facebook by an access-token exchange (the SDK arrives in a later issue, so for now it
- * reports the spec's failure message), Apple with no real action.
+ * The three social sign-ins of the spec: Google by browser redirect (back through /oauth-success),
+ * Facebook by an access-token exchange (the SDK is loaded only when the server has a Facebook app;
+ * otherwise the spec's failure text), Apple with no real action.
  */
 export function SocialButtons({ onError }: { onError: (message: string) => void }) {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+
+  const facebook = async () => {
+    onError('');
+    setBusy(true);
+    try {
+      const { facebookAppId } = await authProviders();
+      if (!facebookAppId) return onError(SOCIAL_MESSAGES.facebookFailed);
+      let accessToken: string | null;
+      try {
+        accessToken = await facebookAccessToken(facebookAppId);
+      } catch {
+        return onError(SOCIAL_MESSAGES.facebookFailed);
+      }
+      if (!accessToken) return onError(SOCIAL_MESSAGES.facebookCancelled);
+      const { token } = await api<{ token: string }>('/api/auth/facebook/token', {
+        method: 'POST',
+        json: { access_token: accessToken },
+        fallbackError: SOCIAL_MESSAGES.facebookFailed,
+      });
+      localStorage.setItem(STORAGE_KEYS.token, token);
+      await refresh(true);
+      await navigate({ to: '/', replace: true });
+    } catch (err) {
+      onError(err instanceof ApiError ? err.message : SOCIAL_MESSAGES.facebookFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   return (
     <div className="social-buttons">
       <button type="button" className="btn btn-social" onClick={() => window.location.assign('/auth/google')}>
         <GoogleIcon size={20} />
         Continuă cu Google
       </button>
-      <button
-        type="button"
-        className="btn btn-social"
-        onClick={() => onError('Autentificare Facebook eșuată!')}
-      >
+      <button type="button" className="btn btn-social" disabled={busy} onClick={() => void facebook()}>
         <FacebookIcon size={20} className="fb" />
-        Continuă cu Facebook
+        {busy ? 'Se încarcă...' : 'Continuă cu Facebook'}
       </button>
       <button type="button" className="btn btn-social" disabled title="În curând">
         <AppleIcon size={20} />

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OAuthErrorCode } from '../../../../schema/rules/account.ts';
 import { nextSeq } from '../../plugins/db.ts';
 import { RateWindow } from '../../services/rate-window.ts';
 import { OAuthStates, SOCIAL_MESSAGES, socialAuthService } from '../../services/social-auth.ts';
@@ -32,7 +33,7 @@ export default async function authRoutes(app: FastifyInstance) {
   const callbackUrl = (request: FastifyRequest) => `${base(request)}/auth/google/callback`;
   const secure = (request: FastifyRequest) => base(request).startsWith('https:');
   /** Back to the sign-in page with a reason it shows in Romanian (see pwa/src/routes/login.tsx). */
-  const backToLogin = (reply: FastifyReply, reason: 'google-off' | 'google-failed' | 'google-cancelled') =>
+  const backToLogin = (reply: FastifyReply, reason: OAuthErrorCode) =>
     reply.header('Cache-Control', 'no-store').redirect(`/login?oauthError=${reason}`, 302);
 
   // Logout revokes the presented session; answering 200 without one keeps logout idempotent.
