@@ -61,7 +61,7 @@ export function MyAnnouncementsPage() {
   };
 
   return (
-    <main className="page my-page">
+    <div className="page my-page">
       <div className="my-head">
         <h1>Anunțurile mele</h1>
         <Link to="/add-announcement" className="btn btn-primary">
@@ -172,6 +172,6 @@ export function MyAnnouncementsPage() {
           onCancel={() => setToDelete(null)}
         />
       )}
-    </main>
+    </div>
   );
 }

@@ -31,9 +31,9 @@ export function EditPage() {
     body = <AnnouncementForm key={target.announcement.id} mode="update" initial={target.announcement} />;
   }
   return (
-    <main className="page pub-page">
+    <div className="page pub-page">
       <h1>Editează anunțul</h1>
       {body}
-    </main>
+    </div>
   );
 }
