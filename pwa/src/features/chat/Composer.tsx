@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
 import { ATTACHMENT_ACCEPT, checkAttachment } from './attachments.ts';
+import { PaperclipIcon, SmileIcon } from './ChatIcons.tsx';
 import { EmojiGrid } from './EmojiGrid.tsx';
 
 export type Outgoing = { text: string; file: File | null };
@@ -89,7 +90,13 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
       )}
       {file && (
         <div className="composer-file">
-          {preview ? <img src={preview} alt="Previzualizare imagine" /> : <span>📎 {file.name}</span>}
+          {preview ? (
+            <img src={preview} alt="Previzualizare imagine" />
+          ) : (
+            <span className="composer-file-name">
+              <PaperclipIcon size={16} /> {file.name}
+            </span>
+          )}
           <button
             type="button"
             className="icon-btn"
@@ -116,7 +123,7 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
       )}
       <div className="composer-row">
         <label className="icon-btn composer-attach" htmlFor={fileId} title="Atașează un fișier">
-          <span aria-hidden="true">📎</span>
+          <PaperclipIcon />
           <span className="chat-sr-only">Atașează un fișier</span>
         </label>
         <input
@@ -134,7 +141,7 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
           aria-expanded={emojis}
           onClick={() => setEmojis((v) => !v)}
         >
-          😊
+          <SmileIcon />
         </button>
         <textarea
           ref={input}

@@ -4,6 +4,7 @@ import type { MessageDoc } from '../../../../schema/entities.ts';
 import { deleteMessage, toggleReaction } from '../../db/messages.ts';
 import { showToast } from '../shell/toast.ts';
 import { attachmentLabel, isImagePath } from './attachments.ts';
+import { ClockIcon, PaperclipIcon } from './ChatIcons.tsx';
 import { messageTime } from './chat-format.ts';
 import { copyText } from './copy-text.ts';
 import { MessageActions } from './MessageActions.tsx';
@@ -69,7 +70,7 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
   };
 
   const status = isPending(m) ? 'În așteptare' : m.isRead ? 'Citit' : 'Trimis';
-  const tick = isPending(m) ? '🕓' : m.isRead ? '✓✓' : '✓';
+  const tick = isPending(m) ? <ClockIcon /> : m.isRead ? '✓✓' : '✓';
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: long-press on touch; keyboard users reach the same bar by focus
     <div
@@ -101,7 +102,7 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
             </a>
           ) : (
             <a href={m.image} target="_blank" rel="noreferrer" className="msg-file" download>
-              📎 {attachmentLabel(m.image)}
+              <PaperclipIcon size={16} /> {attachmentLabel(m.image)}
             </a>
           ))}
         {m.text && <p className="msg-text">{m.text}</p>}

@@ -3,6 +3,10 @@ import type { MessageDoc } from '../../../../schema/entities.ts';
 import { dayLabel, isNewDay } from './chat-format.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 
+const toBottom = (el: HTMLElement | null) => {
+  if (el) el.scrollTop = el.scrollHeight;
+};
+
 type Props = {
   messages: MessageDoc[] | undefined;
   meId: string;
@@ -14,15 +18,34 @@ type Props = {
 
 /** Messages with day separators, the other person's typing line, and the loading / empty texts. */
 export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, onReply }: Props) {
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
   const count = messages?.length ?? 0;
   // biome-ignore lint/correctness/useExhaustiveDependencies: follow new messages and the typing line
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
+    toBottom(list.current);
+    atBottom.current = true;
   }, [count, otherTyping]);
+  // Pictures arrive after the text: keep the newest message in view if the reader was there.
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const onLoad = () => {
+      if (atBottom.current) toBottom(el);
+    };
+    const onScroll = () => {
+      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+    };
+    el.addEventListener('load', onLoad, true);
+    el.addEventListener('scroll', onScroll);
+    return () => {
+      el.removeEventListener('load', onLoad, true);
+      el.removeEventListener('scroll', onScroll);
+    };
+  }, []);
 
   return (
-    <div className="msg-list" role="log" aria-live="polite" aria-label="Mesaje">
+    <div ref={list} className="msg-list" role="log" aria-live="polite" aria-label="Mesaje">
       {messages === undefined && <p className="msg-empty muted">Se încarcă mesajele...</p>}
       {messages?.length === 0 && <p className="msg-empty muted">{emptyText}</p>}
       {messages?.map((m, i) => (
@@ -40,7 +63,6 @@ export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, on
           {otherTyping} scrie…
         </p>
       )}
-      <div ref={end} />
     </div>
   );
 }
