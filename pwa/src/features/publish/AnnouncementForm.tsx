@@ -89,92 +89,95 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
 
   return (
     <form ref={formRef} className="pub-form" noValidate onSubmit={submit} aria-busy={!form.restored}>
-      <TextField label="Titlu" {...field('title')} />
-      <p className="pub-count muted" aria-live="off">
-        {chars(fields.title)}/{LIMITS.titleMax}
-      </p>
-      <CategoryPicker
-        value={fields.category}
-        error={errors.category}
-        onChange={(category) => setField({ category })}
-      />
-      <ImagePicker
-        images={form.images}
-        error={errors.images}
-        onAdd={form.addFiles}
-        onRemove={form.removeImage}
-        onMove={form.move}
-      />
-      <div className="field pub-field">
-        <label htmlFor="description">Descriere</label>
-        <textarea
-          id="description"
-          rows={8}
-          maxLength={LIMITS.descriptionMax + 1000}
-          value={fields.description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? 'description-error' : 'description-count'}
-          onChange={(e) => setField({ description: e.currentTarget.value })}
-        />
-        <p id="description-count" className="pub-count muted">
-          {chars(fields.description)}/{LIMITS.descriptionMax}
+      {/* Disabled until the saved draft is in place, so early typing is not mixed into it. */}
+      <fieldset className="pub-all" disabled={!form.restored}>
+        <TextField label="Titlu" {...field('title')} />
+        <p className="pub-count muted" aria-live="off">
+          {chars(fields.title)}/{LIMITS.titleMax}
         </p>
-        {errors.description && (
-          <p id="description-error" className="field-error">
-            {errors.description}
+        <CategoryPicker
+          value={fields.category}
+          error={errors.category}
+          onChange={(category) => setField({ category })}
+        />
+        <ImagePicker
+          images={form.images}
+          error={errors.images}
+          onAdd={form.addFiles}
+          onRemove={form.removeImage}
+          onMove={form.move}
+        />
+        <div className="field pub-field">
+          <label htmlFor="description">Descriere</label>
+          <textarea
+            id="description"
+            rows={8}
+            maxLength={LIMITS.descriptionMax + 1000}
+            value={fields.description}
+            aria-invalid={errors.description ? true : undefined}
+            aria-describedby={errors.description ? 'description-error' : 'description-count'}
+            onChange={(e) => setField({ description: e.currentTarget.value })}
+          />
+          <p id="description-count" className="pub-count muted">
+            {chars(fields.description)}/{LIMITS.descriptionMax}
+          </p>
+          {errors.description && (
+            <p id="description-error" className="field-error">
+              {errors.description}
+            </p>
+          )}
+        </div>
+        <TextField label="Preț (lei, opțional)" inputMode="numeric" {...field('price')} />
+        <LocationField
+          location={fields.location}
+          localitate={fields.localitate}
+          error={errors.location}
+          onChange={(location, localitate) => setField({ location, localitate })}
+        />
+        <fieldset className="pub-field pub-contact">
+          <legend>Date de contact</legend>
+          <TextField label="Persoana de contact" autoComplete="name" {...field('contactPerson')} />
+          <div className="pub-contact-row">
+            <TextField label="Email" type="email" autoComplete="email" {...field('contactEmail')} />
+            <TextField label="Telefon" type="tel" autoComplete="tel" {...field('contactPhone')} />
+          </div>
+          {errors.contact && (
+            <p className="field-error" id="contact-error">
+              {errors.contact}
+            </p>
+          )}
+        </fieldset>
+        {notice && (
+          <p
+            className={`notice notice--${notice.kind === 'info' ? 'success' : notice.kind}`}
+            role={notice.kind === 'error' ? 'alert' : 'status'}
+          >
+            {notice.text}
           </p>
         )}
-      </div>
-      <TextField label="Preț (lei, opțional)" inputMode="numeric" {...field('price')} />
-      <LocationField
-        location={fields.location}
-        localitate={fields.localitate}
-        error={errors.location}
-        onChange={(location, localitate) => setField({ location, localitate })}
-      />
-      <fieldset className="pub-field pub-contact">
-        <legend>Date de contact</legend>
-        <TextField label="Persoana de contact" autoComplete="name" {...field('contactPerson')} />
-        <div className="pub-contact-row">
-          <TextField label="Email" type="email" autoComplete="email" {...field('contactEmail')} />
-          <TextField label="Telefon" type="tel" autoComplete="tel" {...field('contactPhone')} />
+        <div className="pub-actions">
+          <button type="button" className="btn btn-outline" onClick={() => setPreview(true)}>
+            Previzualizați anunțul
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {mode === 'publish'
+              ? busy
+                ? 'Se publică...'
+                : 'Publică un anunț'
+              : busy
+                ? 'Se actualizează...'
+                : 'Actualizează anunțul'}
+          </button>
         </div>
-        {errors.contact && (
-          <p className="field-error" id="contact-error">
-            {errors.contact}
-          </p>
+        {preview && (
+          <PreviewDialog
+            fields={fields}
+            images={form.images}
+            id={initial?.id}
+            onClose={() => setPreview(false)}
+          />
         )}
       </fieldset>
-      {notice && (
-        <p
-          className={`notice notice--${notice.kind === 'info' ? 'success' : notice.kind}`}
-          role={notice.kind === 'error' ? 'alert' : 'status'}
-        >
-          {notice.text}
-        </p>
-      )}
-      <div className="pub-actions">
-        <button type="button" className="btn btn-outline" onClick={() => setPreview(true)}>
-          Previzualizați anunțul
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {mode === 'publish'
-            ? busy
-              ? 'Se publică...'
-              : 'Publică un anunț'
-            : busy
-              ? 'Se actualizează...'
-              : 'Actualizează anunțul'}
-        </button>
-      </div>
-      {preview && (
-        <PreviewDialog
-          fields={fields}
-          images={form.images}
-          id={initial?.id}
-          onClose={() => setPreview(false)}
-        />
-      )}
     </form>
   );
 }

@@ -20,6 +20,8 @@ export type FormMode = 'publish' | 'update';
 
 /** How long typing must pause before the draft is written (each keystroke is not a database write). */
 const DRAFT_DEBOUNCE_MS = 400;
+/** Longest the form waits (disabled) for the saved draft before letting the person type anyway. */
+const RESTORE_WAIT_MS = 3000;
 
 function fromAnnouncement(a: AnnouncementDoc): DraftFields {
   return {
@@ -66,6 +68,8 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     let textReady = false;
     let photosReady = false;
     const ready = () => textReady && photosReady && setRestored(true);
+    // A local database that never opens must not lock the form: then it starts empty.
+    const giveUp = window.setTimeout(() => setRestored(true), RESTORE_WAIT_MS);
     const stop = watchDraft((draft) => {
       if (alive && draft && !touched.current) setFields(draft);
       textReady = true;
@@ -78,6 +82,7 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     });
     return () => {
       alive = false;
+      window.clearTimeout(giveUp);
       stop();
     };
   }, [mode, userId]);
