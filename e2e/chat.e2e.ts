@@ -54,10 +54,12 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A message by the start of its own text (not a reply quoting it). */
 const message = (page: Page, text: string) =>
-  page.locator('.msg').filter({ has: page.locator('.msg-text', { hasText: new RegExp(`^${escape(text)}`) }) });
+  page
+    .locator('.msg')
+    .filter({ has: page.locator('.msg-text', { hasText: new RegExp(`^${escapeRe(text)}`) }) });
 const composer = (page: Page) => page.getByRole('textbox', { name: 'Scrie un mesaj' });
 const serverMessages = (text: string) =>
   queryServerDb<{ id: string; deleted: number; sender_id: string }>(
@@ -260,5 +262,56 @@ describe('chat between a buyer and a seller, live', () => {
       expect(rows[0]!.sender_id).toBe(buyer.userId);
     }
     expect(await message(sellerPage, texts[0]!).count()).toBe(1);
+  });
+
+  it('the popup: 440×450, resizable from 1200 px within the spec’s limits, a full sheet below; never on one’s own announcement', async () => {
+    const { page, context } = await newPage(browser, server, { width: 1280, height: 900 });
+    await openSignedIn(page, buyer);
+    await page.goto(`/announcement/${ann.id}`);
+    await page.getByRole('button', { name: 'Trimite mesaj' }).click();
+    const popup = page.getByRole('dialog', { name: `Conversație cu ${seller.firstName}` });
+    await popup.getByText(ann.title).waitFor();
+    const box = async () => {
+      const b = (await popup.boundingBox())!;
+      return { width: Math.round(b.width), height: Math.round(b.height) };
+    };
+    expect(await box()).toEqual({ width: 440, height: 450 });
+    const grip = popup.getByRole('slider', { name: /Redimensionează/ });
+    const g = (await grip.boundingBox())!;
+    const drag = async (dx: number, dy: number) => {
+      await page.mouse.move(g.x + 5, g.y + 5);
+      await page.mouse.down();
+      await page.mouse.move(g.x + 5 + dx, g.y + 5 + dy, { steps: 4 });
+      await page.mouse.up();
+    };
+    await drag(-200, -150);
+    expect(await box()).toEqual({ width: 640, height: 600 });
+    const g2 = (await grip.boundingBox())!;
+    await page.mouse.move(g2.x + 5, g2.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(0, 0, { steps: 4 });
+    await page.mouse.up();
+    // min(900, 1280 − 64) × min(900 − 80, 900)
+    expect(await box()).toEqual({ width: 900, height: 820 });
+    await grip.focus();
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowRight');
+    for (let i = 0; i < 40; i++) await page.keyboard.press('ArrowDown');
+    expect(await box()).toEqual({ width: 320, height: 360 });
+
+    // Below 1200 px it is a full sheet without the grip.
+    await page.setViewportSize({ width: 900, height: 800 });
+    expect(await box()).toEqual({ width: 900, height: 800 });
+    expect(await grip.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+    await context.close();
+
+    // The seller on their own announcement: no message button, no popup.
+    const own = await newPage(browser, server);
+    await openSignedIn(own.page, seller);
+    await own.page.goto(`/announcement/${ann.id}`);
+    await own.page.getByText('Acesta este anunțul tău').waitFor();
+    expect(await own.page.getByRole('button', { name: 'Trimite mesaj' }).count()).toBe(0);
+    await own.context.close();
   });
 });

@@ -1,5 +1,6 @@
 import type { ProfileDoc } from '../../../../schema/entities.ts';
 import { initials } from '../../../../schema/format.ts';
+import './person-avatar.css';
 
 /** A person's avatar, or their initials on a coloured disc when they have none. */
 export function PersonAvatar({ profile, size = 40 }: { profile: ProfileDoc | undefined; size?: number }) {
