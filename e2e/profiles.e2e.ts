@@ -118,6 +118,23 @@ describe('profiles and reviews', () => {
       buffer: Buffer.from('89504e47', 'hex'),
     });
     await page.getByText('Eroare la încărcarea imaginii').waitFor();
+
+    // Offline, saving says why and keeps what was typed; back online the same click saves it.
+    await server.stop();
+    try {
+      await page.getByRole('button', { name: 'Editează' }).click();
+      await page.getByLabel('Prenume').fill('Ioana');
+      await page.getByRole('button', { name: 'Salvează' }).click();
+      await page
+        .getByText('Nu ești conectat la internet. Încearcă din nou când revine conexiunea.')
+        .waitFor();
+      expect(await page.getByLabel('Prenume').inputValue()).toBe('Ioana');
+    } finally {
+      await server.start();
+    }
+    await page.getByRole('button', { name: 'Salvează' }).click();
+    await page.getByText('Profilul a fost salvat.').waitFor();
+    await page.getByRole('heading', { name: 'Ioana Mureșan' }).waitFor();
     await context.close();
   });
 
@@ -172,7 +189,7 @@ describe('profiles and reviews', () => {
     expect(await like.getAttribute('aria-pressed')).toBe('false');
     await like.click();
     await reviewCard(page, 'Maria Constantinescu')
-      .getByRole('button', { name: 'Apreciază recenzia (1)' })
+      .getByRole('button', { name: 'Apreciază recenzia, 1 apreciere' })
       .waitFor();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
     const mariaReview = queryServerDb<{ id: string; likes: string }>(
@@ -185,7 +202,7 @@ describe('profiles and reviews', () => {
     // Unlike.
     await like.click();
     await reviewCard(page, 'Maria Constantinescu')
-      .getByRole('button', { name: 'Apreciază recenzia (0)' })
+      .getByRole('button', { name: 'Apreciază recenzia, 0 aprecieri' })
       .waitFor();
 
     // The rating dialog of an announcement sends the writer here with ?recenzie=1.

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { formatDate } from '../../../../schema/format.ts';
+import { formatDate, pluralRo } from '../../../../schema/format.ts';
 import { HeartIcon } from '../../ui/icons.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { ReviewMenu } from './ReviewMenu.tsx';
@@ -43,7 +43,7 @@ export function ReviewCard({ review: r, onLike, onEdit, onDelete }: Props) {
         type="button"
         className={r.likedByMe ? 'like-btn is-on' : 'like-btn'}
         aria-pressed={r.likedByMe}
-        aria-label={`Apreciază recenzia (${r.likesCount})`}
+        aria-label={`Apreciază recenzia, ${pluralRo(r.likesCount, 'apreciere', 'aprecieri', 'de aprecieri')}`}
         onClick={onLike}
       >
         <HeartIcon size={16} />
