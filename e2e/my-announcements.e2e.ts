@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roCollator } from '../schema/search.ts';
 import {
@@ -178,15 +179,41 @@ describe('Anunțurile mele', () => {
     expect(await page.getByRole('radio', { name: target.category }).isChecked()).toBe(true);
     const title = `${target.title.slice(0, 50)} (actualizat)`;
     await page.getByLabel('Titlu').fill(title);
+    // The stored photos are shown; a new one is added and made the cover, the old last one removed.
+    const before = JSON.parse(
+      queryServerDb<{ images: string }>(
+        server,
+        'SELECT images FROM announcements WHERE id = ?',
+        target._id,
+      )[0]!.images,
+    ) as string[];
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => page.locator('.pub-image img').count()).toBe(before.length);
+    const photo = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#00ff00' } })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByTestId('images-input')
+      .setInputFiles({ name: 'nou.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('button', { name: `Elimină imaginea ${before.length}` }).click();
+    await page
+      .locator('.pub-image')
+      .nth(before.length - 1)
+      .getByRole('button', { name: 'Fă-o principală' })
+      .click();
     await page.getByRole('button', { name: 'Actualizează anunțul' }).click();
     await page.getByText('Anunțul a fost actualizat cu succes!').waitFor();
     await page.waitForURL(`**/announcement/${target._id}?updated=1`, { timeout: 5000 });
-    const [row] = queryServerDb<{ title: string }>(
+    const [row] = queryServerDb<{ title: string; images: string }>(
       server,
-      'SELECT title FROM announcements WHERE id = ?',
+      'SELECT title, images FROM announcements WHERE id = ?',
       target._id,
     );
     expect(row!.title).toBe(title);
+    const after = JSON.parse(row!.images) as string[];
+    expect(after).toHaveLength(before.length);
+    expect(before).not.toContain(after[0]);
+    expect(after.slice(1)).toEqual(before.slice(0, -1));
     await context.close();
   });
 
