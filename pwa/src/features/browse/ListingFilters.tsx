@@ -52,6 +52,7 @@ export function ListingFilters({ announcements, search, onChange }: Props) {
       <label>
         <span>Preț</span>
         <select
+          aria-label="Preț"
           value={search.pret ?? ''}
           onChange={(e) => onChange({ pret: (e.target.value || undefined) as PriceFilter | undefined })}
         >
@@ -66,6 +67,7 @@ export function ListingFilters({ announcements, search, onChange }: Props) {
       <label>
         <span>Județ</span>
         <select
+          aria-label="Județ"
           value={search.judet ?? ''}
           onChange={(e) => onChange({ judet: e.target.value || undefined, localitate: undefined })}
         >
@@ -81,6 +83,7 @@ export function ListingFilters({ announcements, search, onChange }: Props) {
         <label>
           <span>Localitate</span>
           <select
+            aria-label="Localitate"
             value={search.localitate ?? ''}
             onChange={(e) => onChange({ localitate: e.target.value || undefined })}
           >

@@ -78,6 +78,7 @@ export function ListingToolbar({ search, onChange, filtersOpen, onToggleFilters 
         <label className="listing-sort">
           <span>Sortează</span>
           <select
+            aria-label="Sortează"
             value={search.sort ?? 'recent'}
             onChange={(e) =>
               onChange({ sort: e.target.value === 'recent' ? undefined : (e.target.value as SortOption) })

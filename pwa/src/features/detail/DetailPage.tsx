@@ -78,6 +78,7 @@ function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) 
   const isOwner = viewerId === a.ownerId;
   const title = a.title.trim() || 'Anunț fără titlu';
   const posted = formatDate(a.createdAt || createdAtFromId(a.id));
+  const price = formatPrice(a.price) || 'Preț la cerere';
   const sellerName = `${seller.firstName} ${seller.lastName}`.trim();
   // Messages and reviews need an account: a guest is asked to sign in first.
   const needAccount = (then: 'rating' | 'chat') =>
@@ -104,6 +105,7 @@ function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) 
           >
             {a.category}
           </Link>
+          <p className="detail-price-top">{price}</p>
           {!a.active && <p className="notice notice--error">Anunțul este dezactivat: doar tu îl vezi.</p>}
           <h2 className="detail-sub">Descriere</h2>
           <p className="detail-desc">{a.description}</p>
@@ -116,7 +118,7 @@ function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) 
           </div>
         </div>
         <div className="detail-side">
-          <p className="detail-price">{formatPrice(a.price) || 'Preț la cerere'}</p>
+          <p className="detail-price">{price}</p>
           <SellerCard
             seller={seller}
             isOwner={isOwner}

@@ -68,6 +68,7 @@ export function RatingDialog({ sellerId, sellerName, announcementId, onClose }: 
                 name="score"
                 value={n}
                 checked={score === n}
+                data-autofocus={n === LIMITS.defaultRating ? '' : undefined}
                 onChange={() => setScore(n)}
                 aria-label={pluralRo(n, 'stea', 'stele', 'de stele')}
               />

@@ -1,7 +1,21 @@
-import { type PointerEvent, useEffect, useReducer, useRef } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useReducer, useRef } from 'react';
 import { normalizeImagePath } from '../../../../schema/images.ts';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../ui/icons.tsx';
 import { initialZoom, keyAction, type ZoomAction, zoomReducer } from './zoom-state.ts';
+
+const ToolIcon = ({ d }: { d: string }) => (
+  <svg
+    width="20"
+    height="20"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    aria-hidden="true"
+  >
+    <path d={d} />
+  </svg>
+);
 
 type Props = { images: string[]; start: number; title: string; onClose: () => void };
 
@@ -27,7 +41,7 @@ export function ZoomViewer({ images, start, title, onClose }: Props) {
   }, []);
 
   const act = (a: ZoomAction) => dispatch(a);
-  const onKeyDown = (e: React.KeyboardEvent) => {
+  const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Escape') {
       e.preventDefault();
       onClose();
@@ -83,7 +97,7 @@ export function ZoomViewer({ images, start, title, onClose }: Props) {
             1:1
           </button>
           <button type="button" onClick={() => act({ type: 'rotate' })} aria-label="Rotește (r)">
-            ⟳
+            <ToolIcon d="M20 12a8 8 0 1 1-2.3-5.7M20 4v4h-4" />
           </button>
           <button
             type="button"
@@ -91,7 +105,7 @@ export function ZoomViewer({ images, start, title, onClose }: Props) {
             aria-label="Cadru mărit (f)"
             aria-pressed={s.large}
           >
-            ⛶
+            <ToolIcon d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
           </button>
           <button type="button" onClick={onClose} aria-label="Închide (Escape)">
             <CloseIcon size={20} />

@@ -12,6 +12,7 @@ export function useModal(ref: RefObject<HTMLDialogElement | null>, onCancel: () 
     if (!dialog) return;
     const before = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     const cancel = (e: Event) => {
       e.preventDefault();
       cancelRef.current();

@@ -1,0 +1,133 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COUNTRY_WIDE } from '../schema/constants.ts';
+import type { AnnouncementApi } from '../schema/entities.ts';
+import { formatPrice } from '../schema/format.ts';
+import { matchesSearch } from '../schema/search.ts';
+import { launchBrowser, newPage, TestServer, until } from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let all: AnnouncementApi[];
+beforeAll(async () => {
+  server = new TestServer();
+  await server.start();
+  browser = await launchBrowser();
+  all = (await (await fetch(`${server.url}/api/announcements`)).json()) as AnnouncementApi[];
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const CAKES = 'Prăjituri, Băcănie, Gătit';
+const cardTitles = (page: Page) => page.locator('.listing-grid .card-title').allTextContents();
+const cardPrices = (page: Page) => page.locator('.listing-grid .card-price').allTextContents();
+const count = (page: Page) => page.locator('.listing-count').textContent();
+const param = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
+
+describe('category listing and search', () => {
+  it("'prajituri' without diacritics finds the Prăjituri announcements across all categories", async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto('/anunturi-categorie/toate');
+    await page.getByRole('heading', { name: 'Toate anunțurile' }).waitFor();
+    await page.getByLabel('Caută în anunțuri').fill('prajituri');
+    const expected = all.filter((a) => matchesSearch('prajituri', a.title, a.description));
+    expect(expected.length).toBeGreaterThan(1);
+    await until(async () => (await cardTitles(page)).length === expected.length);
+    expect(await cardTitles(page)).toContain('Prăjituri de casă la tavă: cremșnit, amandine, ecler');
+    expect(await count(page)).toBe(`${expected.length} anunțuri găsite`);
+    expect(param(page, 'q')).toBe('prajituri');
+    await context.close();
+  });
+
+  it('filters and sort live in the URL, survive a reload, chips remove them', async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto(`/anunturi-categorie/${encodeURIComponent(CAKES)}`);
+    await page.getByRole('heading', { name: CAKES }).waitFor();
+    const inCategory = all.filter((a) => a.category === CAKES);
+    await until(async () => (await cardTitles(page)).length === inCategory.length);
+
+    await page.getByRole('button', { name: 'Filtre', exact: true }).click();
+    await page.getByLabel('Preț', { exact: true }).selectOption({ label: 'Peste 100 lei' });
+    await page.getByLabel('Sortează', { exact: true }).selectOption({ label: 'Preț crescător' });
+    const over100 = inCategory
+      .filter((a) => a.price !== null && a.price > 100)
+      .sort((a, b) => a.price! - b.price!)
+      .map((a) => formatPrice(a.price));
+    expect(over100.length).toBeGreaterThan(1);
+    await until(async () => (await cardPrices(page)).join('|') === over100.join('|'));
+    await page.getByRole('button', { name: 'Afișare în listă' }).click();
+    await until(() => param(page, 'view') === 'list');
+    expect([param(page, 'pret'), param(page, 'sort')]).toEqual(['over100', 'price-asc']);
+
+    await page.reload();
+    await page.getByRole('heading', { name: CAKES }).waitFor();
+    await until(async () => (await cardPrices(page)).join('|') === over100.join('|'));
+    expect(await page.getByLabel('Sortează', { exact: true }).inputValue()).toBe('price-asc');
+    expect(await page.getByLabel('Preț', { exact: true }).inputValue()).toBe('over100');
+    expect(await page.locator('.listing-grid--list').count()).toBe(1);
+
+    // The chip removes its filter (the sort stays); 'Resetează filtrele' clears the rest.
+    await page.getByRole('button', { name: 'Elimină filtrul Peste 100 lei' }).click();
+    await until(async () => (await cardTitles(page)).length === inCategory.length);
+    expect(param(page, 'pret')).toBeNull();
+    expect(param(page, 'sort')).toBe('price-asc');
+    await page.getByRole('button', { name: 'Resetează filtrele' }).click();
+    await until(() => param(page, 'sort') === null);
+    expect(param(page, 'view')).toBe('list');
+    await context.close();
+  });
+
+  it('shows the two empty texts', async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto('/anunturi-categorie/toate?q=zzqqxx');
+    await page.getByText('Nu s-au găsit anunțuri care să corespundă filtrelor.').waitFor();
+    await page.getByRole('button', { name: 'Elimină filtrul „zzqqxx”' }).click();
+    await until(async () => (await cardTitles(page)).length === all.length);
+    await page.goto(`/anunturi-categorie/${encodeURIComponent('Categorie inexistentă')}`);
+    await page.getByText('Nu există anunțuri pentru această categorie.').waitFor();
+    await context.close();
+  });
+
+  it('the home search bar leads to results of every category in the chosen place', async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto('/');
+    await page.locator('.home-search').getByLabel('Caută anunțuri').fill('pentru');
+    await page.locator('.home-search').getByLabel('Locație').click();
+    await page.getByRole('dialog', { name: 'Alege locația' }).getByRole('button', { name: 'Cluj' }).click();
+    await page.getByRole('button', { name: 'Toate localitățile din Cluj' }).click();
+    await page.locator('.home-search').getByRole('button', { name: 'Caută' }).click();
+
+    await page.getByRole('heading', { name: 'Toate anunțurile' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/anunturi-categorie/toate');
+    expect([param(page, 'q'), param(page, 'judet')]).toEqual(['pentru', 'Cluj']);
+    const expected = all.filter(
+      (a) =>
+        matchesSearch('pentru', a.title, a.description) &&
+        (a.location === 'Cluj' || a.location === COUNTRY_WIDE),
+    );
+    const elsewhere = all.filter(
+      (a) => matchesSearch('pentru', a.title, a.description) && !expected.includes(a),
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    expect(elsewhere.length).toBeGreaterThan(0);
+    await until(async () => (await cardTitles(page)).length === expected.length);
+    expect((await cardTitles(page)).sort()).toEqual(expected.map((a) => a.title.trim()).sort());
+    await page.getByRole('button', { name: 'Elimină filtrul Cluj' }).waitFor();
+    await context.close();
+  });
+
+  it("the phone header's 'Ce anume cauți?' searches every category", async () => {
+    const { page, context } = await newPage(browser, server, { width: 375, height: 800 });
+    await page.goto('/plati');
+    const field = page.locator('.hdr-mobile').getByPlaceholder('Ce anume cauți?');
+    await field.fill('tort');
+    await field.press('Enter');
+    await page.getByRole('heading', { name: 'Toate anunțurile' }).waitFor();
+    const expected = all.filter((a) => matchesSearch('tort', a.title, a.description));
+    await until(async () => (await cardTitles(page)).length === expected.length);
+    expect(param(page, 'q')).toBe('tort');
+    await context.close();
+  });
+});

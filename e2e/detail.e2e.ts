@@ -1,0 +1,171 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnnouncementApi } from '../schema/entities.ts';
+import {
+  apiAccount,
+  launchBrowser,
+  localAnnouncementCount,
+  newPage,
+  openSignedIn,
+  queryServerDb,
+  TestServer,
+  until,
+  waitForServiceWorker,
+} from './harness.ts';
+
+let server: TestServer;
+let browser: Browser;
+let all: AnnouncementApi[];
+/** An announcement with several photos, in a named locality (the offline map test reads it). */
+let target: AnnouncementApi;
+beforeAll(async () => {
+  server = new TestServer();
+  await server.start();
+  browser = await launchBrowser();
+  all = (await (await fetch(`${server.url}/api/announcements`)).json()) as AnnouncementApi[];
+  target = all.find((a) => a.images.length >= 3 && a.localitate !== '' && a.localitate !== a.location)!;
+  expect(target).toBeTruthy();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.dispose();
+});
+
+const views = (id: string) =>
+  queryServerDb<{ views: number }>(server, 'SELECT views FROM announcements WHERE id = ?', id)[0]!.views;
+const open = async (page: Page, a: AnnouncementApi, query = '') => {
+  await page.goto(`/announcement/${a._id}${query}`);
+  await page.getByRole('heading', { level: 1, name: a.title.trim() }).waitFor();
+};
+
+describe('announcement detail', () => {
+  it('carousel, zoom viewer keys, phone reveal, id tail, counted view; not found; updated banner', async () => {
+    const { page, context } = await newPage(browser, server);
+    const before = views(target._id);
+    await open(page, target);
+    const n = target.images.length;
+    const counter = page.locator('.dcar-count');
+    expect(await counter.textContent()).toBe(`1 / ${n}`);
+    await page.getByRole('button', { name: 'Fotografia următoare' }).click();
+    await until(async () => (await counter.textContent()) === `2 / ${n}`);
+    await page.getByRole('button', { name: 'Fotografia anterioară' }).click();
+    await page.getByRole('button', { name: 'Fotografia anterioară' }).click();
+    await until(async () => (await counter.textContent()) === `${n} / ${n}`); // wraps around
+
+    // Zoom viewer: + = - 0 r, arrows, Escape.
+    await page.getByRole('button', { name: `Mărește fotografia ${n} din ${n}` }).click();
+    const viewer = page.getByRole('dialog', { name: new RegExp(`^Fotografia ${n} din ${n}`) });
+    await viewer.waitFor();
+    const info = page.locator('.zoom-info');
+    await page.keyboard.press('+');
+    await page.keyboard.press('=');
+    expect(await info.textContent()).toBe(`${n} / ${n} · 150%`);
+    for (const _ of [1, 2, 3, 4]) await page.keyboard.press('-');
+    expect(await info.textContent()).toBe(`${n} / ${n} · 50%`);
+    await page.keyboard.press('r');
+    expect(await info.textContent()).toBe(`${n} / ${n} · 50% · 90°`);
+    await page.keyboard.press('0');
+    expect(await info.textContent()).toBe(`${n} / ${n} · 100%`);
+    await page.keyboard.press('ArrowRight');
+    expect(await info.textContent()).toBe(`1 / ${n} · 100%`);
+    await page.keyboard.press('Escape');
+    await viewer.waitFor({ state: 'detached' });
+
+    // Masked phone until 'Arată'.
+    await page.getByText('xxx xxx xxx').waitFor();
+    await page.getByRole('button', { name: 'Arată' }).click();
+    await page.getByText(target.contactPhone).waitFor();
+    await page.getByText(`ID: ${target._id.slice(-8)}`).waitFor();
+    await page.getByText(/vizualiz/).waitFor();
+    expect(views(target._id)).toBe(before + 1);
+    expect(await page.locator('.detail-price').textContent()).toMatch(/lei$|^Gratuit$|^Preț la cerere$/);
+
+    await page.goto('/announcement/0123456789abcdef01234567');
+    await page.getByRole('heading', { name: 'Anunțul nu a fost găsit' }).waitFor();
+    await page.getByRole('link', { name: 'Înapoi la pagina principală' }).waitFor();
+
+    await open(page, target, '?updated=1');
+    await page.getByText('Anunț actualizat').waitFor();
+    await page.getByText('Modificările au fost salvate și sunt vizibile public.').waitFor();
+    await until(() => !page.url().includes('updated'));
+    await page.getByRole('button', { name: 'Închide mesajul' }).click();
+    await page.getByText('Anunț actualizat').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it("the owner sees only 'Acesta este anunțul tău'", async () => {
+    const email = queryServerDb<{ email: string }>(
+      server,
+      'SELECT email FROM users WHERE id = ?',
+      target.ownerId,
+    )[0]!.email;
+    const owner = await apiAccount(server, email, 'Parola-Demo-2026');
+    const { page, context } = await newPage(browser, server);
+    await openSignedIn(page, owner);
+    await open(page, target);
+    await page.getByText('Acesta este anunțul tău').waitFor();
+    expect(await page.getByRole('button', { name: 'Trimite mesaj' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Vizualizare profil' }).count()).toBe(0);
+    expect(await page.getByText('xxx xxx xxx').count()).toBe(0);
+    await context.close();
+  });
+
+  it('the rating dialog sends a review the server stores, then opens the seller profile', async () => {
+    const me = await apiAccount(server, 'rating.detail@hobbiz.test');
+    const { page, context } = await newPage(browser, server);
+    await openSignedIn(page, me);
+    await open(page, target);
+    await page.getByRole('button', { name: 'Evaluează' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Evaluează utilizatorul' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('5 stele').isChecked()).toBe(true); // default 5
+    await dialog.getByLabel('4 stele').check();
+    await dialog.getByLabel('Comentariu (opțional)').fill('Foarte amabil, totul a fost cum am vorbit.');
+    await dialog.getByRole('button', { name: 'Trimite' }).click();
+    await until(() => page.url().endsWith(`/profil/${target.ownerId}?recenzie=1`));
+    const rows = queryServerDb<{ score: number; comment: string; announcement_id: string }>(
+      server,
+      'SELECT score, comment, announcement_id FROM reviews WHERE author_id = ? AND user_id = ? AND deleted = 0',
+      me.userId,
+      target.ownerId,
+    );
+    expect(rows).toEqual([
+      { score: 4, comment: 'Foarte amabil, totul a fost cum am vorbit.', announcement_id: target._id },
+    ]);
+
+    // A second review is refused by the server: its message is shown and the text stays.
+    await open(page, target);
+    await page.getByRole('button', { name: 'Evaluează' }).click();
+    await dialog.getByLabel('Comentariu (opțional)').fill('Încă o dată');
+    await dialog.getByRole('button', { name: 'Trimite' }).click();
+    await dialog.getByText('Eroare: Ai lăsat deja o recenzie acestui utilizator.').waitFor();
+    expect(await dialog.getByLabel('Comentariu (opțional)').inputValue()).toBe('Încă o dată');
+    await dialog.getByRole('button', { name: 'Anulează' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('offline, the page comes from the local database and shows the place instead of the map', async () => {
+    const { page, context } = await newPage(browser, server);
+    await open(page, target);
+    await page.locator('iframe.map-frame').waitFor({ state: 'attached' });
+    await waitForServiceWorker(page);
+    await until(async () => (await localAnnouncementCount(page)) >= all.length);
+    await server.stop();
+    try {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: target.title.trim() }).waitFor();
+      const box = page.locator('.map-box');
+      await box.getByText(target.localitate, { exact: true }).waitFor();
+      await box.getByText(`județul ${target.location}`).waitFor();
+      expect(await page.locator('iframe.map-frame').count()).toBe(0);
+      // The listing works offline too.
+      await page.getByRole('link', { name: target.category }).click();
+      await page.getByRole('heading', { name: target.category }).waitFor();
+      await until(async () => (await page.locator('.listing-grid .card').count()) > 0);
+    } finally {
+      await server.start();
+    }
+    await context.close();
+  });
+});
