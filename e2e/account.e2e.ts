@@ -200,26 +200,34 @@ describe('account', () => {
       [1280, true],
     ];
     for (const [width, dark] of combos) {
-      {
-        const { page, context } = await newPage(browser, server, { width, height: 900 });
-        await page.goto('/');
-        await page.evaluate((d) => {
-          localStorage.setItem('darkMode', String(d));
-          localStorage.setItem('cookie_consent', 'rejected');
-        }, dark);
-        await page.goto('/forgot-password');
-        await page.getByLabel('Email').fill(`nimeni-${width}-${dark}@hobbiz.test`);
-        await page.getByRole('button', { name: 'Trimite codul' }).click();
-        await page.getByLabel('Codul primit pe email').fill('12');
-        await page.getByRole('button', { name: 'Schimbă parola' }).click();
-        await page.getByText('Codul nu este corect sau a expirat. Cere un cod nou.').waitFor();
-        const theme = dark ? 'dark' : 'light';
-        await page.screenshot({ path: join(SHOTS, `forgot-${width}-${theme}.png`), fullPage: true });
-        await page.goto('/login?oauthError=google-failed');
-        await page.getByText('Autentificare Google eșuată!').waitFor();
-        await page.screenshot({ path: join(SHOTS, `login-error-${width}-${theme}.png`) });
-        await context.close();
-      }
+      const { page, context } = await newPage(browser, server, { width, height: 900 });
+      await page.goto('/');
+      await page.evaluate((d) => {
+        localStorage.setItem('darkMode', String(d));
+        localStorage.setItem('cookie_consent', 'rejected');
+      }, dark);
+      await page.goto('/forgot-password');
+      await page.getByLabel('Email').fill(`nimeni-${width}-${dark}@hobbiz.test`);
+      await page.getByRole('button', { name: 'Trimite codul' }).click();
+      await page.getByLabel('Codul primit pe email').fill('12');
+      await page.getByRole('button', { name: 'Schimbă parola' }).click();
+      await page.getByText('Codul nu este corect sau a expirat. Cere un cod nou.').waitFor();
+      const theme = dark ? 'dark' : 'light';
+      await page.screenshot({ path: join(SHOTS, `forgot-${width}-${theme}.png`), fullPage: true });
+      await page.goto('/login?oauthError=google-failed');
+      await page.getByText('Autentificare Google eșuată!').waitFor();
+      await page.screenshot({ path: join(SHOTS, `login-error-${width}-${theme}.png`) });
+      await context.close();
     }
+  });
+
+  it('API docs: /api/docs renders every path under its own CSP (no violation)', async () => {
+    const { page, context } = await newPage(browser, server);
+    await page.goto('/api/docs');
+    await page.getByRole('heading', { name: /Hobbiz API/ }).waitFor();
+    await page.getByText('/api/users/forgot-password', { exact: true }).first().waitFor();
+    await page.getByText('/api/auth/facebook/token', { exact: true }).first().waitFor();
+    await page.screenshot({ path: join(SHOTS, 'api-docs-1280.png') });
+    await context.close();
   });
 });

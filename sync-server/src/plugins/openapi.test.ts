@@ -74,6 +74,7 @@ describe('OpenAPI at /api/docs', () => {
     expect(csp).not.toContain('unsafe-eval');
     expect(csp).not.toContain('upgrade-insecure-requests');
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     const health = await server.inject({ method: 'GET', url: '/api/health' });
     expect(String(health.headers['content-security-policy'])).toBe(
       String(

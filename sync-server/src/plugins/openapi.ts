@@ -3,6 +3,9 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+/** '/api/users/login' → 'users', '/auth/google' → 'auth'. */
+const tagOf = (url: string) => (url.startsWith('/auth/') ? 'auth' : (url.split('/')[2] ?? 'api'));
+
 /** Paths that are part of the API (the PWA's files and uploads are not). */
 const isApiPath = (url: string) => url.startsWith('/api/') || url.startsWith('/auth/');
 
@@ -34,19 +37,32 @@ export default fp(async function openapi(app: FastifyInstance) {
     hideUntagged: false,
     transform: ({ schema, url, route }) => {
       const hidden = !isApiPath(url) || url.startsWith('/api/docs') || route.method === 'HEAD';
-      return { schema: { ...(schema ?? {}), hide: hidden || schema?.hide } as typeof schema, url };
+      // Routes without tags are grouped by their resource (/api/<resource>/…); every route may carry
+      // the bearer token (guests call the public ones without it).
+      const tags = schema?.tags ?? [tagOf(url)];
+      return {
+        schema: {
+          ...(schema ?? {}),
+          tags,
+          security: schema?.security ?? [{ bearer: [] }, {}],
+          hide: hidden || schema?.hide,
+        } as typeof schema,
+        url,
+      };
     },
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true, validatorUrl: null },
     staticCSP: true,
-    // swagger-ui's own policy, less `upgrade-insecure-requests` (the server also runs over plain http)
-    // and the validator badge host (validatorUrl is off).
+    // swagger-ui's own policy (scripts from this origin plus its hashes), less `upgrade-insecure-requests`
+    // (the server also runs over plain http) and the validator badge host (validatorUrl is off).
     transformStaticCSP: (header) =>
       header
         .replace(/\s*upgrade-insecure-requests;?/, '')
         .replace(' validator.swagger.io', '')
-        .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        // swagger-ui sets inline styles at run time (as the main site's policy allows too); scripts stay strict.
+        .replace(/style-src [^;]*;/, "style-src 'self' 'unsafe-inline';"),
   });
 });
