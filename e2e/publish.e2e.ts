@@ -252,6 +252,7 @@ describe('add announcement', () => {
     expect(await card.getByRole('img').count()).toBe(1);
 
     await server.start();
+    await page.getByText(`Anunțul „${title}” a fost publicat.`).waitFor({ timeout: 30_000 });
     await until(() => rowsTitled(title).length === 1, 30_000);
     await card.getByRole('link', { name: title }).waitFor({ timeout: 30_000 });
     await card.getByText('În așteptare').waitFor({ state: 'detached' });

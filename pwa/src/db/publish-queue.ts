@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api, NetworkError } from '../api/client.ts';
+import { showToast } from '../features/shell/toast.ts';
 import { localId } from './messages.ts';
 
 /**
@@ -95,10 +96,13 @@ export function flushOutbox(userId: string): Promise<void> {
         try {
           await api('/api/users/my-announcements', { method: 'POST', body: form(p) });
           await outbox.remove(p.id);
+          showToast(`Anunțul „${p.fields.title}” a fost publicat.`, 'success', 4000);
         } catch (err) {
           if (err instanceof NetworkError) return;
           if (err instanceof ApiError && (err.status >= 500 || err.status === 401)) return;
-          await outbox.put({ ...p, error: err instanceof Error ? err.message : String(err) });
+          const reason = err instanceof Error ? err.message : String(err);
+          await outbox.put({ ...p, error: reason });
+          showToast(`Anunțul „${p.fields.title}” nu a putut fi publicat: ${reason}`, 'error', 6000);
         } finally {
           changed();
         }
