@@ -130,6 +130,11 @@ describe('add announcement', () => {
     expect(await page.locator('.pub-image img').count()).toBe(0);
     // Nothing reached the server.
     expect(rowsTitled('x'.repeat(71))).toHaveLength(0);
+    // /adauga-anunt is the same page, and the typed draft is there too.
+    await page.waitForTimeout(600);
+    await page.goto('/adauga-anunt');
+    await page.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
+    await expect.poll(() => page.getByLabel('Titlu').inputValue()).toBe('x'.repeat(71));
     await context.close();
   });
 
