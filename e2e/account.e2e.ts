@@ -230,4 +230,32 @@ describe('account', () => {
     await page.screenshot({ path: join(SHOTS, 'api-docs-1280.png') });
     await context.close();
   });
+
+  it('sign-up says which password rule failed (the server’s rule, shown by the form), and keeps what was typed', async () => {
+    const { page, context } = await newPage(browser, server, { width: 375, height: 900 });
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('cookie_consent', 'rejected'));
+    await page.goto('/signup');
+    await page.getByText('Cel puțin 8 caractere, cu litere și cel puțin o cifră sau un simbol.').waitFor();
+    await page.getByLabel('Prenume').fill('Sorin');
+    await page.getByLabel('Nume', { exact: true }).fill('Vlad');
+    await page.getByLabel('Email').fill('sorin.vlad@hobbiz.test');
+    await page.getByLabel('Parolă', { exact: true }).fill('12345678');
+    await page.getByRole('button', { name: 'Creează cont' }).click();
+    await page.getByText('Parola trebuie să conțină cel puțin o literă.').waitFor();
+    await page.getByLabel('Parolă', { exact: true }).fill('sorin.vlad-1');
+    await page.getByRole('button', { name: 'Creează cont' }).click();
+    await page.getByText('Parola nu trebuie să conțină adresa de email.').waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe('sorin.vlad@hobbiz.test');
+    expect(
+      queryServerDb(server, 'SELECT 1 FROM users WHERE email = ?', 'sorin.vlad@hobbiz.test'),
+    ).toHaveLength(0);
+    await page.getByLabel('Parolă', { exact: true }).fill('Cozonac-cu-nuca-7');
+    await page.getByRole('button', { name: 'Creează cont' }).click();
+    await page.waitForURL(/\/login\?registered=1$/);
+    expect(
+      queryServerDb(server, 'SELECT 1 FROM users WHERE email = ?', 'sorin.vlad@hobbiz.test'),
+    ).toHaveLength(1);
+    await context.close();
+  });
 });

@@ -79,6 +79,25 @@ describe('accounts', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
+  it('rejects a weak password and says which rule failed (the sign-up form’s rule)', async () => {
+    const base = { firstName: 'Ana', lastName: 'Pop', email: 'ana.maria@hobbiz.test', phone: '' };
+    const cases: [string, string][] = [
+      ['scurt-1', 'Parola trebuie să aibă cel puțin 8 caractere.'],
+      ['12345678', 'Parola trebuie să conțină cel puțin o literă.'],
+      ['parolasigura', 'Parola trebuie să conțină cel puțin o cifră sau un simbol.'],
+      ['Parola123', 'Parola este prea des folosită și ușor de ghicit. Alege alta.'],
+      ['ana.maria-99', 'Parola nu trebuie să conțină adresa de email.'],
+      [`${'p'.repeat(122)}-1234567`, 'Parola nu poate depăși 128 de caractere.'],
+    ];
+    for (const [password, error] of cases) {
+      const res = await register({ ...base, password });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json(), password).toEqual({ error });
+    }
+    expect(app.db.$client.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+    expect((await register({ ...base, password: 'Cozonac-cu-nuca-7' })).statusCode).toBe(201);
+  });
+
   it('ignores client-supplied identity fields on registration', async () => {
     const res = await register({
       firstName: 'Ion',
