@@ -122,7 +122,7 @@ describe('chat between a buyer and a seller, live', () => {
     // The seller replies to the buyer's message, quoting it.
     await message(sellerPage, first).hover();
     await message(sellerPage, first).getByRole('button', { name: 'Răspunde' }).click();
-    await sellerPage.getByText(/Răspunzi lui/).waitFor();
+    await sellerPage.getByText(/Răspuns la mesajul de la/).waitFor();
     await composer(sellerPage).fill('Da, este disponibil. Când doriți?');
     await sellerPage.getByRole('button', { name: 'Trimite', exact: true }).click();
     const answer = message(buyerPage, 'Da, este disponibil. Când doriți?');

@@ -54,8 +54,15 @@ export function ChatThread({
   }, [conversationId]);
 
   const unread = conversation?.unreadCount ?? 0;
+  // Read means seen: a conversation open in a hidden tab is marked read when the tab comes back.
   useEffect(() => {
-    if (unread > 0) void markConversationRead(conversationId);
+    if (unread === 0) return;
+    const mark = () => {
+      if (document.visibilityState === 'visible') void markConversationRead(conversationId);
+    };
+    mark();
+    document.addEventListener('visibilitychange', mark);
+    return () => document.removeEventListener('visibilitychange', mark);
   }, [unread, conversationId]);
 
   const send = useCallback(
@@ -102,7 +109,15 @@ export function ChatThread({
         onSend={send}
         onKeystroke={typing.keystroke}
         onStopTyping={typing.stop}
-        replyTo={replyTo ? { message: replyTo, author: nameOf(replyTo.senderId || meId) } : null}
+        replyTo={
+          replyTo
+            ? {
+                message: replyTo,
+                author: nameOf(replyTo.senderId || meId),
+                own: !replyTo.senderId || replyTo.senderId === meId,
+              }
+            : null
+        }
         onCancelReply={() => setReplyTo(null)}
       />
     </>

@@ -11,7 +11,7 @@ type Props = {
   onSend: (draft: Outgoing) => Promise<void>;
   onKeystroke: () => void;
   onStopTyping: () => void;
-  replyTo: { message: MessageDoc; author: string } | null;
+  replyTo: { message: MessageDoc; author: string; own: boolean } | null;
   onCancelReply: () => void;
 };
 
@@ -78,7 +78,9 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
       {replyTo && (
         <div className="composer-reply">
           <div>
-            <span className="composer-reply-who">Răspunzi lui {replyTo.author}</span>
+            <span className="composer-reply-who">
+              {replyTo.own ? 'Răspuns la mesajul tău' : `Răspuns la mesajul de la ${replyTo.author}`}
+            </span>
             <span className="composer-reply-text">
               {replyTo.message.text.trim() || (replyTo.message.image ? 'Imagine' : '')}
             </span>
