@@ -8,12 +8,12 @@ import { ALL_CATEGORIES } from '../shell/search-all.ts';
 /**
  * Active announcements of a category ('toate': all of them), from the replicated local database, so the
  * listing works offline. Until the local copy has anything (first visit, database still opening or
- * pulling), the REST list fills in; if that fails too the list is empty. null while nothing is known.
+ * pulling), the REST list fills in. null while nothing is known.
  */
 export function useListingAnnouncements(category: string): AnnouncementDoc[] | null {
   const all = category === ALL_CATEGORIES;
   const [local, setLocal] = useState<AnnouncementDoc[] | null>(null);
-  const [rest, setRest] = useState<AnnouncementDoc[] | null>(null);
+  const [rest, setRest] = useState<AnnouncementDoc[] | 'failed' | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -21,7 +21,7 @@ export function useListingAnnouncements(category: string): AnnouncementDoc[] | n
     const path = all ? '/api/announcements' : `/api/announcements?category=${encodeURIComponent(category)}`;
     api<AnnouncementApi[]>(path)
       .then((list) => alive && setRest(list.map(fromApi).filter((a) => a.active)))
-      .catch(() => alive && setRest([]));
+      .catch(() => alive && setRest('failed'));
     return () => {
       alive = false;
     };
@@ -47,5 +47,8 @@ export function useListingAnnouncements(category: string): AnnouncementDoc[] | n
   }, [category, all]);
 
   if (local && local.length > 0) return local;
+  // No answer from the server (offline): what the open local database has, even if that is nothing; while
+  // it is still opening, keep showing the loading text rather than a wrong "nothing here".
+  if (rest === 'failed') return local;
   return rest;
 }

@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
@@ -34,7 +34,8 @@ export function DetailPage({ id }: { id: string }) {
   const navigate = route.useNavigate();
   const { userId } = useSession();
   const state = useAnnouncement(id, userId);
-  const [banner] = useState(() => updated === 1 || window.history.state?.updated === true);
+  const updatedState = useRouterState({ select: (s) => s.location.state.updated === true });
+  const [banner] = useState(() => updated === 1 || updatedState);
 
   // The banner shows once: `updated=1` leaves the URL, so a reload or a shared link does not repeat it.
   useEffect(() => {

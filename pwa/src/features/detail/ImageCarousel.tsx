@@ -20,12 +20,18 @@ export function ImageCarousel({ images, title, onOpen }: Props) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the photos change
   useEffect(() => setIndex(0), [images.join('\n')]);
 
+  // Clicks during a fade add up (two quick 'previous' clicks move back two photos).
+  const pending = useRef(0);
   const go = (step: 1 | -1) => {
     if (n < 2) return;
-    if (timer.current) clearTimeout(timer.current);
+    pending.current += step;
+    if (timer.current) return;
     setFading(true);
     timer.current = setTimeout(() => {
-      setIndex((i) => (i + step + n) % n);
+      const move = pending.current;
+      pending.current = 0;
+      timer.current = null;
+      setIndex((i) => (((i + move) % n) + n) % n);
       setFading(false);
     }, TIMINGS.carouselFadeMs);
   };

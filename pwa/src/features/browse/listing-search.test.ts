@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { parseListingSearch } from './listing-search.ts';
+
+describe('listing URL parameters', () => {
+  it('keeps known values and drops defaults, unknown values and a locality without its county', () => {
+    expect(
+      parseListingSearch({
+        q: 'tort',
+        judet: 'Cluj',
+        localitate: 'Florești',
+        pret: 'over100',
+        sort: 'title',
+        view: 'list',
+      }),
+    ).toEqual({
+      q: 'tort',
+      judet: 'Cluj',
+      localitate: 'Florești',
+      pret: 'over100',
+      sort: 'title',
+      view: 'list',
+    });
+    expect(parseListingSearch({ sort: 'recent', view: 'grid', pret: 'cheap', q: '  ' })).toEqual({
+      q: undefined,
+      judet: undefined,
+      localitate: undefined,
+      pret: undefined,
+      sort: undefined,
+      view: undefined,
+    });
+    expect(parseListingSearch({ localitate: 'Florești' }).localitate).toBeUndefined();
+  });
+
+  it('reads a numeric query back as the text that was typed', () => {
+    expect(parseListingSearch({ q: 2024 }).q).toBe('2024');
+  });
+});
