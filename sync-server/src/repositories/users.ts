@@ -1,5 +1,5 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { type UserRow, users } from '../../../schema/db/tables.ts';
+import { passwordResets, type UserRow, users } from '../../../schema/db/tables.ts';
 import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
 import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
 import type { Db } from '../plugins/db.ts';
@@ -100,6 +100,14 @@ export function usersRepository(db: Db) {
         .set(provider === 'google' ? { googleId: null } : { facebookId: null })
         .where(and(eq(column, providerId), eq(users.deleted, true)))
         .run();
+    },
+    /** Account deletion: social ids, the Google picture and a pending reset code go with the person. */
+    forgetPrivate(id: string): void {
+      db.update(users)
+        .set({ googleId: null, facebookId: null, googleAvatar: null })
+        .where(eq(users.id, id))
+        .run();
+      db.delete(passwordResets).where(eq(passwordResets.userId, id)).run();
     },
     notificationSettings(id: string): NotificationSettings | null {
       const row = db

@@ -203,3 +203,27 @@ describe('POST /api/auth/facebook/token', () => {
     expect(app.db.select().from(users).all().length).toBe(before);
   });
 });
+
+describe('account deletion of a social account', () => {
+  it('forgets the provider ids and the Google picture; the same Google account can sign up again', async () => {
+    fake.google.next = { sub: 'g-gone', email: 'plecat@hobbiz.test' };
+    const first = tokenOf(String((await googleJourney()).cb.headers.location))!;
+    const userId = app.sessionsRepo.userIdFor(first)!;
+    const del = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/delete-account',
+      headers: { authorization: `Bearer ${first}` },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(app.usersRepo.byId(userId)).toMatchObject({
+      googleId: null,
+      facebookId: null,
+      googleAvatar: null,
+    });
+    fake.google.next = { sub: 'g-gone', email: 'plecat@hobbiz.test' };
+    const again = tokenOf(String((await googleJourney()).cb.headers.location))!;
+    const newId = app.sessionsRepo.userIdFor(again)!;
+    expect(newId).not.toBe(userId);
+    expect(app.usersRepo.byId(newId)?.googleId).toBe('g-gone');
+  });
+});

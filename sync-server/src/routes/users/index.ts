@@ -98,6 +98,8 @@ export default async function userRoutes(app: FastifyInstance) {
     if (!userId) return reply;
     const done = app.db.transaction(() => {
       const result = deleteAccountData(app.db, userId, () => nextSeq(app.db));
+      // Social links, the Google picture and any reset code are the person's data too.
+      app.usersRepo.forgetPrivate(userId);
       app.favoritesService.recount(result.favoriteIds);
       return result;
     });
