@@ -169,6 +169,12 @@ describe('account', () => {
     await cancel.page.goto('/login');
     await cancel.page.getByRole('button', { name: 'Continuă cu Facebook' }).click();
     await cancel.page.getByText('Autentificare Facebook anulată!').waitFor();
+    // Offline: both social buttons say why instead of leaving for an error page.
+    await cancel.context.setOffline(true);
+    await cancel.page.getByRole('button', { name: 'Continuă cu Google' }).click();
+    await cancel.page.getByText('Nu ești conectat la internet.', { exact: false }).waitFor();
+    expect(new URL(cancel.page.url()).pathname).toBe('/login');
+    await cancel.context.setOffline(false);
     await cancel.context.close();
 
     const { page, context } = await newPage(browser, server, { width: 900, height: 900 });

@@ -70,6 +70,7 @@ export const SOCIAL_MESSAGES = {
   facebookFailed: 'Autentificare Facebook eșuată!',
   facebookCancelled: 'Autentificare Facebook anulată!',
   facebookTokenMissing: 'Lipsește tokenul de acces Facebook.',
+  offline: 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.',
   noEmail: 'Contul social nu are o adresă de email confirmată. Creează un cont cu email și parolă.',
   emailNotVerified:
     'Există deja un cont cu această adresă de email. Autentifică-te cu parola, apoi poți folosi contul social.',

@@ -17,8 +17,14 @@ export function SocialButtons({ onError }: { onError: (message: string) => void 
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 
+  const google = () => {
+    if (!navigator.onLine) return onError(SOCIAL_MESSAGES.offline);
+    window.location.assign('/auth/google');
+  };
+
   const facebook = async () => {
     onError('');
+    if (!navigator.onLine) return onError(SOCIAL_MESSAGES.offline);
     setBusy(true);
     try {
       const { facebookAppId } = await authProviders();
@@ -47,7 +53,7 @@ export function SocialButtons({ onError }: { onError: (message: string) => void 
 
   return (
     <div className="social-buttons">
-      <button type="button" className="btn btn-social" onClick={() => window.location.assign('/auth/google')}>
+      <button type="button" className="btn btn-social" onClick={google}>
         <GoogleIcon size={20} />
         Continuă cu Google
       </button>
