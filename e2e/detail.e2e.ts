@@ -60,6 +60,12 @@ describe('announcement detail', () => {
     await page.keyboard.press('+');
     await page.keyboard.press('=');
     expect(await info.textContent()).toBe(`${n} / ${n} · 150%`);
+    // Dragging pans the zoomed photo.
+    await page.mouse.move(640, 450);
+    await page.mouse.down();
+    await page.mouse.move(690, 480, { steps: 5 });
+    await page.mouse.up();
+    expect(await page.locator('.zoom-stage img').getAttribute('style')).toContain('translate(50px, 30px)');
     for (const _ of [1, 2, 3, 4]) await page.keyboard.press('-');
     expect(await info.textContent()).toBe(`${n} / ${n} · 50%`);
     await page.keyboard.press('r');
@@ -80,6 +86,26 @@ describe('announcement detail', () => {
     expect(views(target._id)).toBe(before + 1);
     expect(await page.locator('.detail-price').textContent()).toMatch(/lei$|^Gratuit$|^Preț la cerere$/);
 
+    // Share: no share sheet in desktop Chromium, so the link goes to the clipboard with a toast.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Distribuie anunțul' }).click();
+    await page.getByText('Linkul anunțului a fost copiat.').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${server.url}/announcement/${target._id}`,
+    );
+
+    // 'Raportează' prepares an e-mail to the team with the announcement and the chosen reason.
+    await page.getByRole('button', { name: 'Raportează' }).click();
+    const report = page.getByRole('dialog', { name: 'Raportează anunțul' });
+    await report.getByLabel('Anunț duplicat sau spam').check();
+    const mailto = decodeURIComponent(
+      (await report.getByRole('link', { name: 'Scrie e-mailul' }).getAttribute('href'))!,
+    );
+    expect(mailto).toContain(`Raportare anunț ${target._id}`);
+    expect(mailto).toContain('Motiv: Anunț duplicat sau spam');
+    await report.getByRole('button', { name: 'Anulează' }).click();
+    await report.waitFor({ state: 'detached' });
+
     await page.goto('/announcement/0123456789abcdef01234567');
     await page.getByRole('heading', { name: 'Anunțul nu a fost găsit' }).waitFor();
     await page.getByRole('link', { name: 'Înapoi la pagina principală' }).waitFor();
@@ -90,6 +116,10 @@ describe('announcement detail', () => {
     await until(() => !page.url().includes('updated'));
     await page.getByRole('button', { name: 'Închide mesajul' }).click();
     await page.getByText('Anunț actualizat').waitFor({ state: 'detached' });
+
+    // A guest who wants to rate the seller is asked to sign in first.
+    await page.getByRole('button', { name: 'Evaluează' }).click();
+    await until(() => new URL(page.url()).pathname === '/login');
     await context.close();
   });
 

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { LEGAL } from '../static/legal-facts.ts';
 import { useModal } from './use-modal.ts';
 
@@ -23,18 +23,14 @@ export function ReportDialog({ announcementId, title, onClose }: Props) {
   const [details, setDetails] = useState('');
   useModal(ref, onClose);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const link = `${location.origin}/announcement/${announcementId}`;
-    const subject = `Raportare anunț ${announcementId}`;
-    const body = [`Anunț: ${title}`, `Link: ${link}`, `Motiv: ${reason}`, '', details.trim()].join('\n');
-    location.href = `mailto:${LEGAL.contactEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-    onClose();
-  };
+  const link = `${location.origin}/announcement/${announcementId}`;
+  const subject = `Raportare anunț ${announcementId}`;
+  const body = [`Anunț: ${title}`, `Link: ${link}`, `Motiv: ${reason}`, '', details.trim()].join('\n');
+  const mailto = `mailto:${LEGAL.contactEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 
   return (
     <dialog ref={ref} className="ddialog" aria-labelledby="report-title">
-      <form onSubmit={submit}>
+      <form method="dialog">
         <h2 id="report-title">Raportează anunțul</h2>
         <p className="muted">
           Raportarea se trimite prin e-mail echipei Hobbiz ({LEGAL.contactEmail}): se deschide aplicația ta de
@@ -63,9 +59,10 @@ export function ReportDialog({ announcementId, title, onClose }: Props) {
           <button type="button" className="btn btn-outline" onClick={onClose}>
             Anulează
           </button>
-          <button type="submit" className="btn btn-primary">
+          {/* A real mailto link: it opens the person's mail app with everything filled in. */}
+          <a className="btn btn-primary" href={mailto} onClick={onClose}>
             Scrie e-mailul
-          </button>
+          </a>
         </div>
       </form>
     </dialog>
