@@ -560,3 +560,45 @@ describe('DELETE /api/messages/:id', () => {
     expect((await get(`/api/messages/conversations/${buyer.userId}`, buyer)).json()).toEqual([]);
   });
 });
+
+describe('POST /api/messages/attachments (a file sent ahead of an offline message)', () => {
+  async function upload(from: User | null, file?: { name: string; type: string; data: Buffer }) {
+    const form = new FormData();
+    if (file) form.append('image', new Blob([new Uint8Array(file.data)], { type: file.type }), file.name);
+    const encoded = new Response(form);
+    return app.inject({
+      method: 'POST',
+      url: '/api/messages/attachments',
+      headers: { ...auth(from), 'content-type': encoded.headers.get('content-type')! },
+      payload: Buffer.from(await encoded.arrayBuffer()),
+    });
+  }
+
+  it('stores a checked file and answers its path; no message exists yet', async () => {
+    const res = await upload(buyer, { name: 'poza.png', type: 'image/png', data: await png() });
+    expect(res.statusCode).toBe(201);
+    const { image } = res.json() as { image: string };
+    expect(image).toMatch(/^\/uploads\/chat\/[0-9a-f]{32}\.jpg$/);
+    expect(existsSync(join(app.config.dataDir, image.slice(1)))).toBe(true);
+    expect((await get(`/api/messages/conversations/${buyer.userId}`, buyer)).json()).toEqual([]);
+  });
+
+  it('refuses guests, a missing file, other kinds and more than 10 MB', async () => {
+    const pngFile = { name: 'poza.png', type: 'image/png', data: await png() };
+    expect((await upload(null, pngFile)).statusCode).toBe(401);
+    expect((await upload(buyer)).json()).toMatchObject({ error: MESSAGE_MESSAGES.empty });
+    const exe = await upload(buyer, {
+      name: 'a.pdf',
+      type: 'application/pdf',
+      data: Buffer.from('MZ\x90\0'),
+    });
+    expect(exe.json()).toMatchObject({ error: ATTACHMENT_MESSAGES.unsupported });
+    const big = await upload(buyer, {
+      name: 'a.txt',
+      type: 'text/plain',
+      data: Buffer.alloc(10 * 1024 * 1024 + 1, 0x61),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ error: ATTACHMENT_MESSAGES.tooLarge });
+  });
+});

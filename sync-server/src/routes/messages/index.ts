@@ -210,6 +210,29 @@ export default async function messagesRoutes(app: FastifyInstance) {
     },
   );
 
+  /*
+   * An attachment uploaded on its own, for a message written offline: the device keeps the file, sends
+   * it here when the connection is back, then the message (with this path) goes through replication.
+   * Same checks as a message's attachment: caller, size, kind by content, images re-encoded.
+   */
+  app.post('/api/messages/attachments', async (request, reply) => {
+    const callerId = requireUser(request, reply);
+    if (!callerId) return reply;
+    if (!request.isMultipart()) return fail(reply, 400, REST_MESSAGE_MESSAGES.invalid, 'validation');
+    const read = await readMultipart(request);
+    if ('error' in read) return fail(reply, read.status, read.error, read.code);
+    if (!read.file) return fail(reply, 400, MESSAGE_MESSAGES.empty, 'validation');
+    const kind = sniffAttachment(read.file);
+    if (!kind) return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+    try {
+      const image = await storeAttachment(read.file, kind, uploadsDir, 'chat');
+      return reply.code(201).send({ image });
+    } catch (err) {
+      request.log.warn({ err }, 'chat attachment refused');
+      return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+    }
+  });
+
   app.post(
     '/api/messages/:id/react',
     {
