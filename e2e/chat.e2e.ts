@@ -223,7 +223,7 @@ describe('chat between a buyer and a seller, live', () => {
     );
   });
 
-  it('with the server stopped, messages show at once as pending and reach the server exactly once', async () => {
+  it('with the server stopped, messages and files show at once as pending and reach the server exactly once', async () => {
     await openConversation(sellerPage);
     await waitForServiceWorker(buyerPage);
     if (viaPopup) await openConversation(buyerPage);
@@ -234,7 +234,7 @@ describe('chat between a buyer and a seller, live', () => {
       await buyerPage.getByRole('button', { name: 'Trimite', exact: true }).click();
       await message(buyerPage, t).getByRole('img', { name: 'În așteptare' }).waitFor();
     }
-    // A file cannot travel without the server: it stays in the composer with the typed text.
+    // A file waits on the device (shown as pending) and goes out when the server is back.
     await buyerPage.locator('.composer input[type=file]').setInputFiles({
       name: 'nota.txt',
       mimeType: 'text/plain',
@@ -242,14 +242,15 @@ describe('chat between a buyer and a seller, live', () => {
     });
     await composer(buyerPage).fill('Cu fișier');
     await buyerPage.getByRole('button', { name: 'Trimite', exact: true }).click();
-    await buyerPage.getByText(/Fișierele se pot trimite doar când ești conectat/).waitFor();
-    expect(await composer(buyerPage).inputValue()).toBe('Cu fișier');
-    await buyerPage.getByRole('button', { name: 'Elimină atașamentul' }).click();
-    await composer(buyerPage).fill('');
+    const queued = buyerPage.locator('.msg--queued', { hasText: 'Cu fișier' });
+    await queued.getByText('nota.txt').waitFor();
+    await queued.getByRole('img', { name: 'În așteptare' }).waitFor();
+    expect(await composer(buyerPage).inputValue()).toBe('');
 
     await buyerPage.reload();
     await buyerPage.locator('.chat-list-item').first().click();
     for (const t of texts) await message(buyerPage, t).getByRole('img', { name: 'În așteptare' }).waitFor();
+    await queued.getByText('nota.txt').waitFor();
 
     await server.start();
     for (const t of texts) await message(sellerPage, t).waitFor({ timeout: 30_000 });
@@ -262,6 +263,17 @@ describe('chat between a buyer and a seller, live', () => {
       expect(rows[0]!.sender_id).toBe(buyer.userId);
     }
     expect(await message(sellerPage, texts[0]!).count()).toBe(1);
+    await message(sellerPage, 'Cu fișier')
+      .getByRole('link', { name: /Fișier TXT/ })
+      .waitFor({ timeout: 15_000 });
+    await queued.waitFor({ state: 'detached' });
+    const withFile = queryServerDb<{ image: string }>(
+      server,
+      'SELECT image FROM messages WHERE text = ?',
+      'Cu fișier',
+    );
+    expect(withFile).toHaveLength(1);
+    expect(withFile[0]!.image).toMatch(/^\/uploads\/chat\/[0-9a-f]{32}\.txt$/);
   });
 
   it('the popup: 440×450, resizable from 1200 px within the spec’s limits, a full sheet below; never on one’s own announcement', async () => {

@@ -31,10 +31,12 @@ export async function sendMessage(input: {
   text: string;
   image?: string;
   replyTo?: ReplyTo | null;
+  /** A message queued earlier (a file sent offline) keeps the id it was shown with. */
+  id?: string;
 }): Promise<string> {
   const error = validateMessageBody(input.text, input.image ?? '');
   if (error) throw new Error(error);
-  const id = localId();
+  const id = input.id ?? localId();
   await db().messages.insert({
     id,
     conversationId: input.conversationId,

@@ -4,6 +4,7 @@ import type { MessageDoc } from '../../../../schema/entities.ts';
 import { NetworkError } from '../../api/client.ts';
 import { markConversationRead, sendMessage, setViewingConversation } from '../../db/messages.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
+import { queueAttachment, useQueuedAttachments } from './attachment-outbox.ts';
 import { sendAttachmentMessage } from './attachments.ts';
 import { Composer, type Outgoing } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -24,9 +25,6 @@ type Props = ThreadTarget & {
   emptyText: string;
 };
 
-export const OFFLINE_ATTACHMENT =
-  'Fișierele se pot trimite doar când ești conectat. Mesajul și fișierul au rămas aici; încearcă din nou după ce revine conexiunea.';
-
 /**
  * One conversation: its messages (live from the local database), the typing line and the composer.
  * Shared by /chat and the popup. While it is on screen the conversation is marked read and the server
@@ -42,6 +40,7 @@ export function ChatThread({
   emptyText,
 }: Props) {
   const messages = useMessages(conversationId);
+  const queued = useQueuedAttachments(conversationId);
   const conversation = useConversation(conversationId);
   const otherTyping = useOtherTyping(conversationId);
   const typing = useTypingSender(conversationId);
@@ -76,17 +75,29 @@ export function ChatThread({
           }
         : null;
       if (file) {
-        // A file must reach the server before its message can exist: online only (see the report).
-        if (currentSyncClient()?.status$.value !== 'online') throw new Error(OFFLINE_ATTACHMENT);
-        await sendAttachmentMessage({
-          announcementId,
-          recipientId: otherUserId,
-          text,
-          file,
-          replyTo: quote,
-        }).catch((err: unknown) => {
-          throw err instanceof NetworkError ? new Error(OFFLINE_ATTACHMENT) : err;
-        });
+        // A file must reach the server before its message can exist: offline it waits on the device.
+        const offline = () =>
+          queueAttachment({
+            userId: meId,
+            conversationId,
+            announcementId,
+            recipientId: otherUserId,
+            text,
+            replyTo: quote,
+            file,
+          });
+        if (currentSyncClient()?.status$.value !== 'online') await offline();
+        else
+          await sendAttachmentMessage({
+            announcementId,
+            recipientId: otherUserId,
+            text,
+            file,
+            replyTo: quote,
+          }).catch((err: unknown) => {
+            if (err instanceof NetworkError) return offline();
+            throw err;
+          });
       } else {
         await sendMessage({ announcementId, recipientId: otherUserId, conversationId, text, replyTo: quote });
       }
@@ -104,6 +115,7 @@ export function ChatThread({
         otherTyping={otherTyping ? otherName : null}
         emptyText={emptyText}
         onReply={setReplyTo}
+        queued={queued}
       />
       <Composer
         onSend={send}

@@ -1,7 +1,9 @@
 import { Fragment, useEffect, useRef } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
+import type { QueuedAttachment } from './attachment-outbox.ts';
 import { dayLabel, isNewDay } from './chat-format.ts';
 import { MessageBubble } from './MessageBubble.tsx';
+import { QueuedBubble } from './QueuedBubble.tsx';
 
 const toBottom = (el: HTMLElement | null) => {
   if (el) el.scrollTop = el.scrollHeight;
@@ -14,10 +16,12 @@ type Props = {
   otherTyping: string | null;
   emptyText: string;
   onReply: (m: MessageDoc) => void;
+  /** Files written offline, waiting for the connection (shown after the messages). */
+  queued?: QueuedAttachment[];
 };
 
 /** Messages with day separators, the other person's typing line, and the loading / empty texts. */
-export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, onReply }: Props) {
+export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, onReply, queued = [] }: Props) {
   const list = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const count = messages?.length ?? 0;
@@ -25,7 +29,7 @@ export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, on
   useEffect(() => {
     toBottom(list.current);
     atBottom.current = true;
-  }, [count, otherTyping]);
+  }, [count, otherTyping, queued.length]);
   // Pictures arrive after the text: keep the newest message in view if the reader was there.
   useEffect(() => {
     const el = list.current;
@@ -47,7 +51,7 @@ export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, on
   return (
     <div ref={list} className="msg-list" role="log" aria-live="polite" aria-label="Mesaje">
       {messages === undefined && <p className="msg-empty muted">Se încarcă mesajele...</p>}
-      {messages?.length === 0 && <p className="msg-empty muted">{emptyText}</p>}
+      {messages?.length === 0 && queued.length === 0 && <p className="msg-empty muted">{emptyText}</p>}
       {messages?.map((m, i) => (
         <Fragment key={m.id}>
           {isNewDay(messages[i - 1]?.createdAt, m.createdAt) && (
@@ -57,6 +61,9 @@ export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, on
           )}
           <MessageBubble message={m} meId={meId} nameOf={nameOf} onReply={onReply} />
         </Fragment>
+      ))}
+      {queued.map((q) => (
+        <QueuedBubble key={q.id} item={q} />
       ))}
       {otherTyping && (
         <p className="msg-typing" aria-live="polite">

@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import type { MessageDoc } from '../../../../schema/entities.ts';
+import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { localId, sendMessage } from '../../db/messages.ts';
+import { currentDatabase, onDatabase } from '../../db/registry.ts';
+import { currentSyncClient } from '../../db/sync-status.ts';
+import { session } from '../session/session-store.ts';
+import { showToast } from '../shell/toast.ts';
+
+/**
+ * Files attached while offline. A message's file must be on the server before the message can point to
+ * it, so the file waits here (IndexedDB, survives reloads) and is shown as a pending message; when the
+ * sync socket is back it is uploaded (POST /api/messages/attachments) and the message is written to RxDB
+ * with the same id, so a retry after a crash cannot make a second message.
+ */
+export type QueuedAttachment = {
+  id: string;
+  userId: string;
+  conversationId: string;
+  announcementId: string;
+  recipientId: string;
+  text: string;
+  replyTo: MessageDoc['replyTo'];
+  file: Blob;
+  name: string;
+  queuedAt: string;
+};
+
+// Plain IndexedDB, not Dexie: RxDB bundles its own Dexie, and two copies may not live in one app.
+const STORE = 'files';
+let opened: Promise<IDBDatabase> | null = null;
+function idb(): Promise<IDBDatabase> {
+  opened ??= new Promise((resolve, reject) => {
+    const req = indexedDB.open('hobbiz_chat_outbox', 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  return opened;
+}
+async function request<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await idb();
+  return new Promise<T>((resolve, reject) => {
+    const req = run(db.transaction(STORE, mode).objectStore(STORE));
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+const listeners = new Set<() => void>();
+const changed = () => {
+  for (const fn of listeners) fn();
+};
+const all = () => request<QueuedAttachment[]>('readonly', (s) => s.getAll());
+const drop = async (id: string) => {
+  await request('readwrite', (s) => s.delete(id));
+  changed();
+};
+
+export async function queueAttachment(
+  input: Omit<QueuedAttachment, 'id' | 'queuedAt' | 'name' | 'file'> & { file: File },
+): Promise<void> {
+  const { file, ...rest } = input;
+  // The File itself does not survive every browser's structured clone into IndexedDB: keep a Blob.
+  const blob = new Blob([await file.arrayBuffer()], { type: file.type });
+  const entry: QueuedAttachment = {
+    ...rest,
+    id: localId(),
+    file: blob,
+    name: file.name,
+    queuedAt: new Date().toISOString(),
+  };
+  await request('readwrite', (s) => s.put(entry));
+  changed();
+}
+
+export function cancelQueuedAttachment(id: string): Promise<void> {
+  return drop(id);
+}
+
+let flushing: Promise<void> | null = null;
+/** Sends what waits, oldest first; stops at the first network failure (the next 'online' retries). */
+export function flushAttachments(): Promise<void> {
+  flushing ??= (async () => {
+    const userId = session.get().userId;
+    if (!userId || !currentDatabase()?.collections.messages) return;
+    const mine = (await all())
+      .filter((q) => q.userId === userId)
+      .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+    for (const q of mine) {
+      try {
+        const form = new FormData();
+        form.append('image', q.file, q.name);
+        const { image } = await api<{ image: string }>('/api/messages/attachments', {
+          method: 'POST',
+          body: form,
+        });
+        const exists = await currentDatabase()?.messages.findOne(q.id).exec();
+        if (!exists) await sendMessage({ ...q, image });
+        await drop(q.id);
+      } catch (err) {
+        if (err instanceof NetworkError) return;
+        // Refused by the server (e.g. the announcement was deleted meanwhile): say why, do not loop.
+        await drop(q.id);
+        showToast(
+          err instanceof ApiError || err instanceof Error ? err.message : 'Fișierul nu a putut fi trimis.',
+          'error',
+          4000,
+        );
+      }
+    }
+  })().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+// Whenever the sync socket is (back) online, what waits goes out.
+let statusSub: { unsubscribe(): void } | null = null;
+onDatabase(() => {
+  statusSub?.unsubscribe();
+  statusSub =
+    currentSyncClient()?.status$.subscribe((s) => {
+      if (s === 'online') void flushAttachments();
+    }) ?? null;
+});
+
+/** The files waiting for this conversation, live. */
+export function useQueuedAttachments(conversationId: string): QueuedAttachment[] {
+  const [list, setList] = useState<QueuedAttachment[]>([]);
+  useEffect(() => {
+    let alive = true;
+    const load = () =>
+      void all()
+        .then((items) => {
+          const userId = session.get().userId;
+          if (alive) setList(items.filter((q) => q.userId === userId && q.conversationId === conversationId));
+        })
+        .catch(() => undefined);
+    listeners.add(load);
+    load();
+    return () => {
+      alive = false;
+      listeners.delete(load);
+    };
+  }, [conversationId]);
+  return list;
+}
