@@ -145,3 +145,13 @@ export function useQueuedAttachments(conversationId: string): QueuedAttachment[]
   }, [conversationId]);
   return list;
 }
+
+// Signed out: no file of the previous person stays on the device (their RxDB data goes the same way).
+const clearWhenGuest = () => {
+  if (session.get().status !== 'guest') return;
+  void request('readwrite', (s) => s.clear())
+    .then(changed)
+    .catch(() => undefined);
+};
+session.subscribe(clearWhenGuest);
+clearWhenGuest();
