@@ -81,6 +81,12 @@ describe('the favourites page', () => {
     await favorite(me.token, c!._id);
     await favorite(me.token, d!._id);
     const { page, context } = await newPage(browser, server);
+    // The page's sync socket can be held back, so the owner's deletion surely lands before its push.
+    let holdSync = false;
+    await page.routeWebSocket(/\/api\/sync/, (ws) => {
+      if (holdSync) void ws.close({ code: 4000, reason: 'held by the test' });
+      else ws.connectToServer();
+    });
     await openSignedIn(page, me);
     await page.getByText('Sincronizat').waitFor();
     await waitForServiceWorker(page);
@@ -94,6 +100,7 @@ describe('the favourites page', () => {
     await page.getByText('Anunțuri favorite (2/150)').waitFor();
 
     // Meanwhile x's owner deletes it: when the device is back, the server refuses that favourite.
+    holdSync = true;
     await server.start();
     const owner = queryServerDb<{ email: string }>(
       server,
@@ -111,6 +118,9 @@ describe('the favourites page', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(del.ok).toBe(true);
+    holdSync = false;
+    // The browser tells the app the network is back (as it does when a phone regains coverage).
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
 
     // The removal reaches the server; the refused add comes back off the list with a Romanian reason.
     await page.getByText(FAVORITE_MESSAGES.notFound).waitFor({ timeout: 30_000 });
