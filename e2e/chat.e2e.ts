@@ -21,8 +21,6 @@ let buyer: { token: string; userId: string };
 let ann: { id: string; title: string };
 let sellerPage: Page;
 let buyerPage: Page;
-/** Whether the buyer wrote from the popup of the detail page ('Trimite mesaj'), or from /chat. */
-let viaPopup = false;
 
 beforeAll(async () => {
   server = new TestServer();
@@ -75,41 +73,28 @@ async function openConversation(page: Page) {
 }
 
 describe('chat between a buyer and a seller, live', () => {
-  it('the buyer writes, the seller answers from /chat; typing, read ticks, replies, reactions, copy, delete', async () => {
+  it('the buyer writes from the popup, the seller answers from /chat; typing, read ticks, replies, reactions, copy, delete', async () => {
     await sellerPage.goto('/chat');
     await sellerPage.getByText('Selectează o conversație pentru a o citi').waitFor();
 
     // The buyer starts from the announcement: the detail page's 'Trimite mesaj' opens the popup.
     await buyerPage.goto(`/announcement/${ann.id}`);
     const button = buyerPage.getByRole('button', { name: 'Trimite mesaj' });
-    viaPopup = await button.waitFor({ timeout: 8000 }).then(
-      () => true,
-      () => false,
-    );
     const first = 'Bună ziua! Mai este disponibil?';
-    if (viaPopup) {
-      await button.click();
-      const popup = buyerPage.getByRole('dialog', { name: `Conversație cu ${seller.firstName}` });
-      await popup.getByText('Nicio conversație încă. Scrie primul mesaj!').waitFor();
-      await popup.getByText(ann.title).waitFor();
-      const send = popup.getByRole('button', { name: 'Trimite', exact: true });
-      expect(await send.isDisabled()).toBe(true);
-      await composer(buyerPage).fill(first);
-      await send.click();
-    } else {
-      // The detail page has no 'Trimite mesaj' yet: the first message goes through the API.
-      const res = await fetch(`${server.url}/api/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${buyer.token}` },
-        body: JSON.stringify({ announcementId: ann.id, text: first }),
-      });
-      expect(res.status).toBe(201);
-    }
+    await button.click();
+    const popup = buyerPage.getByRole('dialog', { name: `Conversație cu ${seller.firstName}` });
+    await popup.getByText('Nicio conversație încă. Scrie primul mesaj!').waitFor();
+    await popup.getByText(ann.title).waitFor();
+    const send = popup.getByRole('button', { name: 'Trimite', exact: true });
+    expect(await send.isDisabled()).toBe(true);
+    await composer(buyerPage).fill(first);
+    await send.click();
+    // Written locally first: it shows at once, then the server confirms it.
+    await message(buyerPage, first).waitFor();
 
     // The seller sees the conversation arrive and opens it.
     await sellerPage.locator('.chat-list-item', { hasText: first }).click();
     await message(sellerPage, first).waitFor();
-    if (!viaPopup) await openConversation(buyerPage);
     // Opening it marked it read: the buyer's tick turns into 'Citit'.
     await message(buyerPage, first).getByRole('img', { name: 'Citit' }).waitFor({ timeout: 10_000 });
 
@@ -164,8 +149,6 @@ describe('chat between a buyer and a seller, live', () => {
   });
 
   it('attachments: the spec’s two errors, then an image with its preview reaches the seller', async () => {
-    if (!viaPopup) await buyerPage.goto('/chat');
-    if (!viaPopup) await buyerPage.locator('.chat-list-item').first().click();
     const input = buyerPage.locator('.composer input[type=file]');
     await input.setInputFiles({
       name: 'mare.jpg',
@@ -226,7 +209,7 @@ describe('chat between a buyer and a seller, live', () => {
   it('with the server stopped, messages and files show at once as pending and reach the server exactly once', async () => {
     await openConversation(sellerPage);
     await waitForServiceWorker(buyerPage);
-    if (viaPopup) await openConversation(buyerPage);
+    await openConversation(buyerPage);
     await server.stop();
     const texts = ['Offline unu', 'Offline doi'];
     for (const t of texts) {
