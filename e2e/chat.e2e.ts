@@ -295,7 +295,7 @@ describe('chat between a buyer and a seller, live', () => {
 
     // Below 1200 px it is a full sheet without the grip.
     await page.setViewportSize({ width: 900, height: 800 });
-    expect(await box()).toEqual({ width: 900, height: 800 });
+    await expect.poll(box).toEqual({ width: 900, height: 800 });
     expect(await grip.count()).toBe(0);
     await page.keyboard.press('Escape');
     await popup.waitFor({ state: 'detached' });

@@ -192,18 +192,21 @@ describe('profiles and reviews', () => {
       .getByRole('button', { name: 'Apreciază recenzia, 1 apreciere' })
       .waitFor();
     expect(await like.getAttribute('aria-pressed')).toBe('true');
-    const mariaReview = queryServerDb<{ id: string; likes: string }>(
-      server,
-      'SELECT id, likes FROM reviews WHERE author_id = ? AND user_id = ?',
-      idOf('maria.constantinescu@hobbiz.test'),
-      ioana,
-    )[0]!;
-    expect(mariaReview.likes).toContain(me.userId);
+    const mariaReview = () =>
+      queryServerDb<{ id: string; likes: string }>(
+        server,
+        'SELECT id, likes FROM reviews WHERE author_id = ? AND user_id = ?',
+        idOf('maria.constantinescu@hobbiz.test'),
+        ioana,
+      )[0]!;
+    // The like is shown at once; the server's write follows.
+    await until(() => mariaReview().likes.includes(me.userId));
     // Unlike.
     await like.click();
     await reviewCard(page, 'Maria Constantinescu')
       .getByRole('button', { name: 'Apreciază recenzia, 0 aprecieri' })
       .waitFor();
+    await until(() => !mariaReview().likes.includes(me.userId));
 
     // The rating dialog of an announcement sends the writer here with ?recenzie=1.
     await page.goto(`/profil/${ioana}?recenzie=1`);
@@ -225,8 +228,18 @@ describe('profiles and reviews', () => {
       await reviewCard(page, 'Alexandra Neagu').getByRole('button', { name: 'Opțiuni recenzie' }).count(),
     ).toBe(0);
 
-    await mine.getByRole('button', { name: 'Opțiuni recenzie' }).click();
-    await mine.getByRole('button', { name: 'Editează' }).click();
+    // The list may re-render once the local copy replaces the first REST answer, closing an open menu:
+    // open it again until the click lands.
+    await expect
+      .poll(async () => {
+        await mine.getByRole('button', { name: 'Opțiuni recenzie' }).click();
+        return mine
+          .getByRole('button', { name: 'Editează' })
+          .click({ timeout: 3000 })
+          .then(() => true)
+          .catch(() => false);
+      })
+      .toBe(true);
     const dialog = page.getByRole('dialog', { name: 'Editează recenzia' });
     await dialog.getByLabel('Nota').selectOption('4.5');
     await dialog.getByLabel('Comentariu').fill('Poze superbe, livrate puțin după termen.');

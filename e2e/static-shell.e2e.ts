@@ -69,7 +69,7 @@ describe('shell: cookie banner, static pages, /cont', () => {
     // About: a 4-question accordion, closed at first; each question opens and closes its answer.
     await footer.getByRole('link', { name: 'Despre noi' }).click();
     const questions = page.locator('.faq-q');
-    expect(await questions.count()).toBe(4);
+    await expect.poll(() => questions.count()).toBe(4);
     const q = page.getByRole('button', { name: 'Funcționează aplicația și fără internet?' });
     const answer = page.getByText(/păstrează pe dispozitiv ultimele anunțuri/);
     expect(await q.getAttribute('aria-expanded')).toBe('false');
