@@ -20,6 +20,8 @@ export default defineConfig({
     // The home page must paint from the prerendered HTML; keep chunks honest so the budget shows.
     chunkSizeWarningLimit: 400,
     modulePreload: { polyfill: false },
+    // .vite/manifest.json: the server preloads the detail page's chunk for a direct visit.
+    manifest: true,
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'app', test: app.test }] } },
     },

@@ -46,7 +46,8 @@ export function prerender(): Plugin {
             );
             if (!link.test(html)) continue;
             html = html.replace(link, () => `<style>${String(asset.source)}</style>`);
-            delete bundle[name];
+            // The file stays: lazy pages that share the first screen's chunk list it among their
+            // stylesheets and load it (offline from the service worker); re-applying it is harmless.
           }
         }
         const app = await renderHome(root);

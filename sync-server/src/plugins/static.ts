@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { detailPreloader } from './detail-preload.ts';
 
 /**
  * Serves the built PWA (precompressed .br/.gz written at build time) and the uploaded images. Hashed
@@ -46,12 +47,16 @@ export default fp(async function staticFiles(app: FastifyInstance) {
   const shell = (reply: FastifyReply) =>
     reply.header('Cache-Control', 'no-cache').sendFile('index.html', dist);
   app.get('/', (_request, reply) => shell(reply));
+  const detailHtml = detailPreloader(dist, app.announcementsRepo);
   // Client-side routes (and unknown paths, which show home) get the prerendered shell.
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/uploads/')) {
       return reply.code(404).send({ error: 'Resursa nu a fost găsită.' });
     }
+    const detail = detailHtml(path);
+    if (detail)
+      return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(detail);
     return shell(reply);
   });
 });

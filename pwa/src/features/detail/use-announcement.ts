@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
-import { ApiError, api } from '../../api/client.ts';
+import { ApiError } from '../../api/client.ts';
 import { onDatabase } from '../../db/registry.ts';
 import { fromApi } from '../../db/use-popular.ts';
+import { takeAnnouncementRequest } from './prefetch.ts';
 
 export type SellerCardApi = AnnouncementApi['user'];
 
@@ -31,7 +32,7 @@ export function useAnnouncement(id: string, viewerId: string | null): Announceme
   useEffect(() => {
     let alive = true;
     setRest({ kind: 'pending' });
-    api<AnnouncementApi>(`/api/announcements/${encodeURIComponent(id)}`)
+    takeAnnouncementRequest(id)
       .then((a) => alive && setRest({ kind: 'ok', doc: fromApi(a), user: a.user }))
       .catch(
         (err) =>
