@@ -30,7 +30,8 @@ describe('durability', () => {
 
     const writer = async (c: { token: string; userId: string }, n: number) => {
       const headers = { authorization: `Bearer ${c.token}`, 'content-type': 'application/json' };
-      for (let i = 0; !stop; i++) {
+      // 20 clients × 50 = the 1,000 mixed writes of issue 7; the kill comes in the middle of them.
+      for (let i = 0; !stop && i < 50; i++) {
         const ann = anns[(n * 7 + i * 3) % anns.length]!;
         const kind = (['fav', 'unfav', 'msg'] as const)[(n + i) % 3]!;
         const op: Op = { kind, ann, acked: false };

@@ -63,8 +63,22 @@ export function watchDraft(fn: (draft: DraftFields | null) => void): () => void 
   };
 }
 
+/**
+ * Draft writes run one after another: a save still in flight when 'Publică' clears the draft would
+ * otherwise land after the removal and bring the published text back as a draft.
+ */
+let writes: Promise<void> = Promise.resolve();
+function inOrder(write: () => Promise<void>): Promise<void> {
+  writes = writes.then(write, write);
+  return writes;
+}
+
 /** Saves what is typed now (works offline; replication pushes it later). */
-export async function saveDraft(fields: DraftFields): Promise<void> {
+export function saveDraft(fields: DraftFields): Promise<void> {
+  return inOrder(() => writeDraft(fields));
+}
+
+async function writeDraft(fields: DraftFields): Promise<void> {
   const db = currentDatabase();
   if (!db) return;
   const doc: DraftDoc = { id: DRAFT_ID, ...fields, updatedAt: new Date().toISOString() };
@@ -73,7 +87,11 @@ export async function saveDraft(fields: DraftFields): Promise<void> {
 }
 
 /** After a publish: the draft is gone on every device of the seller. */
-export async function clearDraft(): Promise<void> {
+export function clearDraft(): Promise<void> {
+  return inOrder(removeDraft);
+}
+
+async function removeDraft(): Promise<void> {
   const db = currentDatabase();
   if (!db) return;
   const doc = await db.drafts.findOne(DRAFT_ID).exec();
