@@ -94,6 +94,9 @@ describe('the favourites page', () => {
     await server.stop();
     // Offline: add one on the home page, go to the favourites (a reload, served by the service worker).
     await heart(page, x!.title, false).first().click();
+    // Let the local write finish before leaving the page (a reload can abort an open IndexedDB write).
+    await heart(page, x!.title, true).first().waitFor();
+    await page.waitForTimeout(300);
     await page.goto('/favorite-announcements');
     await page.getByText('Anunțuri favorite (3/150)').waitFor();
     await heart(page, c!.title, true).click();
