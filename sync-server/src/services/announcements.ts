@@ -11,6 +11,7 @@ import { newId } from '../lib/ids.ts';
 import { type Db, nextSeq } from '../plugins/db.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
+import { arrangeImages, storedPath } from './announcement-photos.ts';
 import { checkImages, ImageRejectedError, removeImages, storeImages, type UploadedImage } from './uploads.ts';
 
 /**
@@ -64,27 +65,6 @@ async function formErrors(
 }
 
 const invalid = (errors: FieldErrorMap) => fail(400, Object.values(errors)[0]!, errors);
-
-/** A client may send back the absolute URL it displayed; the row holds the path. */
-function storedPath(value: string): string {
-  if (!/^https?:\/\//i.test(value)) return value;
-  try {
-    return new URL(value).pathname;
-  } catch {
-    return value;
-  }
-}
-
-/** The final photo list: `order` (kept paths and `new:N` slots) resolved, unplaced new photos last. */
-function arrangeImages(order: string[], current: string[], added: string[]): string[] {
-  const out: string[] = [];
-  for (const entry of order) {
-    const slot = /^new:(\d{1,2})$/.exec(entry);
-    const path = slot ? added[Number(slot[1])] : current.includes(entry) ? entry : undefined;
-    if (path && !out.includes(path)) out.push(path);
-  }
-  return [...out, ...added.filter((p) => !out.includes(p))];
-}
 
 const isUniqueViolation = (err: unknown) => /UNIQUE|PRIMARY KEY/i.test(String(err));
 
