@@ -66,9 +66,17 @@ const announcementRows = (title: string) =>
     title,
   );
 
+/** Progress lines with the time since the start: when a wait runs out in CI, the log says at which step. */
+function stepper() {
+  const t0 = Date.now();
+  return (what: string) => console.log(`[journey] ${((Date.now() - t0) / 1000).toFixed(1)} s — ${what}`);
+}
+
 describe('a seller and a buyer, from sign-up to account deletion', () => {
-  it('the whole journey', async () => {
-    // ── The seller signs up and logs in.
+  // A long story on a 2-core machine: 22 s when quiet; the budget covers a loaded CI run.
+  it('the whole journey', { timeout: 240_000 }, async () => {
+    const step = stepper();
+    step('The seller signs up and logs in.');
     const { page: seller, context: sellerContext } = await newPage(browser, server);
     await refuseCookies(seller);
     await seller.goto('/signup');
@@ -82,7 +90,9 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
     await seller.waitForURL(`${server.url}/`);
     const sellerId = (await seller.evaluate(() => localStorage.getItem('userId')))!;
 
-    // ── On a train: no network. The form still opens, the photos are chosen, 'Publică un anunț' queues it.
+    step(
+      "On a train: no network. The form still opens, the photos are chosen, 'Publică un anunț' queues it.",
+    );
     await seller.goto('/add-announcement');
     await seller.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
     await waitForServiceWorker(seller);
@@ -109,7 +119,7 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
     await seller.getByRole('listitem', { name: TITLE }).getByText('În așteptare').waitFor();
     expect(announcementRows(TITLE)).toHaveLength(0);
 
-    // ── Back in range: it is published once, with both photos.
+    step('Back in range: it is published once, with both photos.');
     await server.start();
     await seller.getByText(`Anunțul „${TITLE}” a fost publicat.`).waitFor({ timeout: 30_000 });
     await until(() => announcementRows(TITLE).length === 1, 30_000);
@@ -117,7 +127,7 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
     expect(JSON.parse(row!.images)).toHaveLength(2);
     expect(row!.owner_id).toBe(sellerId);
 
-    // ── The seller edits it.
+    step('The seller edits it.');
     const card = seller.getByRole('listitem', { name: TITLE });
     await card.getByText('În așteptare').waitFor({ state: 'detached', timeout: 30_000 });
     await card.getByRole('button', { name: 'Editează' }).click();
@@ -127,7 +137,7 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
     await seller.waitForURL(`**/announcement/${row!.id}*`);
     await until(() => announcementRows(EDITED).length === 1);
 
-    // ── A buyer, not signed in, searches from the home page and keeps it as a favourite.
+    step('A buyer, not signed in, searches from the home page and keeps it as a favourite.');
     const { page: buyer, context: buyerContext } = await newPage(browser, server);
     await refuseCookies(buyer);
     await buyer.getByLabel('Caută anunțuri').locator('visible=true').first().fill('cozonac nuca');
@@ -142,7 +152,7 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
       .first()
       .waitFor();
 
-    // ── The buyer logs in; the favourite made as a guest moves into the account.
+    step('The buyer logs in; the favourite made as a guest moves into the account.');
     const buyerAccount = await apiAccount(server, 'radu.buyer@hobbiz.test');
     await logIn(buyer, 'radu.buyer@hobbiz.test', 'o-parola-lunga');
     const merge = buyer.getByRole('dialog', { name: 'Sincronizează favoritele salvate înainte de login' });
@@ -157,7 +167,7 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
         ).length === 1,
     );
 
-    // ── The buyer writes to the seller from the announcement; the seller answers from /chat.
+    step('The buyer writes to the seller from the announcement; the seller answers from /chat.');
     await buyer.goto(`/announcement/${row!.id}`);
     await buyer.getByRole('button', { name: 'Trimite mesaj' }).click();
     const popup = buyer.getByRole('dialog', { name: `Conversație cu ${SELLER.first}` });
@@ -177,7 +187,7 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
     ).toHaveLength(1);
     await popup.getByRole('button', { name: 'Închide conversația' }).click();
 
-    // ── The buyer rates the seller; the review appears on the seller's profile.
+    step("The buyer rates the seller; the review appears on the seller's profile.");
     await buyer.getByRole('button', { name: 'Evaluează' }).click();
     const rating = buyer.getByRole('dialog', { name: 'Evaluează utilizatorul' });
     await rating.getByRole('textbox').fill('Cozonac excelent, livrat la timp.');
@@ -185,7 +195,7 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
     await until(() => buyer.url().endsWith(`/profil/${sellerId}?recenzie=1`));
     await buyer.getByText('Cozonac excelent, livrat la timp.').waitFor();
 
-    // ── The seller deletes the account: their announcement, profile and review received are gone.
+    step('The seller deletes the account: their announcement, profile and review received are gone.');
     await seller.goto('/setari-cont');
     await seller.getByRole('button', { name: 'Șterge contul' }).click();
     await seller
