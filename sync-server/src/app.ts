@@ -55,6 +55,8 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
   // Unknown body fields are dropped by the schema validator rather than trusted.
   ajv: { customOptions: { removeAdditional: 'all', coerceTypes: true, useDefaults: true } },
   bodyLimit: 1024 * 1024,
+  // Off unless TRUST_PROXY says which proxy to believe: X-Forwarded-For from anyone else is ignored.
+  trustProxy: config.trustProxy,
 });
 
 /** The whole Hobbiz server as one plugin: tests register it on a bare Fastify and use inject(). */

@@ -18,7 +18,23 @@ export type Config = {
   /** Outgoing mail (password reset); without smtpUrl, messages are written to DATA_DIR/outbox/. */
   smtpUrl: string | null;
   mailFrom: string;
+  /**
+   * Fastify's trustProxy: false (default) takes the client address from the socket and ignores
+   * X-Forwarded-For; true trusts every hop; a string lists the proxies' addresses/CIDRs ('loopback',
+   * '10.0.0.0/8,127.0.0.1'). Per-IP limits (login, password reset) need the real client address.
+   */
+  trustProxy: boolean | string;
 };
+
+/** TRUST_PROXY: off by default; 'true' trusts every hop; otherwise a comma list of proxy addresses. */
+function trustProxy(raw: string | undefined): boolean | string {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  // A hop count is not offered: Fastify cannot check the nearest peer with it (it trusts nothing then).
+  if (/^\d+$/.test(v)) throw new Error(`TRUST_PROXY invalid: ${raw} (use true or the proxy addresses)`);
+  return v;
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -45,5 +61,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Hobbiz <no-reply@hobbiz.ro>',
+    trustProxy: trustProxy(env.TRUST_PROXY),
   };
 }

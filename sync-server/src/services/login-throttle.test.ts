@@ -30,6 +30,24 @@ describe('login throttle', () => {
     expect(th.waitSeconds('9.9.9.9', 'ana@x.ro')).toBeLessThanOrEqual(2);
   });
 
+  it('a success clears that account’s counters only, never the per-IP one', () => {
+    const t = 0;
+    const th = new LoginThrottle(() => t);
+    // Guessing at others from one address, with a sign-in to one's own account in between.
+    for (let i = 0; i < 9; i++) th.failed('6.6.6.6', `victima${i}@x.ro`);
+    th.succeeded('6.6.6.6', 'eu@x.ro');
+    th.failed('6.6.6.6', 'alta@x.ro');
+    th.failed('6.6.6.6', 'inca@x.ro');
+    expect(th.waitSeconds('6.6.6.6', 'eu@x.ro')).toBeGreaterThan(0);
+    // The account's own counters (from this IP and from everywhere) do go.
+    const th2 = new LoginThrottle(() => t);
+    for (let i = 0; i < 25; i++) th2.failed(`7.7.7.${i}`, 'ana@x.ro');
+    for (let i = 0; i < 6; i++) th2.failed('1.1.1.1', 'ana@x.ro');
+    expect(th2.waitSeconds('1.1.1.1', 'ana@x.ro')).toBeGreaterThan(0);
+    th2.succeeded('1.1.1.1', 'ana@x.ro');
+    expect(th2.waitSeconds('2.2.2.2', 'ana@x.ro')).toBe(0);
+  });
+
   it('a success clears the caller’s counters; failures older than 15 minutes are forgotten', () => {
     let t = 0;
     const th = new LoginThrottle(() => t);

@@ -7,7 +7,10 @@ import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
  * - per account from one IP: after 5 failures, 2^n seconds, at most 60 s;
  * - per account from everywhere: after 20 failures, at most 2 s — enough to slow a distributed
  *   guessing run, too little to keep the owner out.
- * A success clears the caller's counters. State is in memory (one server; see the scale-out notes).
+ * A success clears that account's counters (the account from this IP and from everywhere), never the
+ * per-IP one: otherwise signing in to one's own account between guesses at others would reset the IP's
+ * limit. State is in memory (one server; see the scale-out notes). Behind a reverse proxy the IP is the
+ * client's only with TRUST_PROXY set (config.ts); without it every client shares the proxy's address.
  */
 const WINDOW_MS = 15 * 60_000;
 type Entry = { failures: number; last: number; until: number };
@@ -59,7 +62,7 @@ export class LoginThrottle {
   succeeded(ip: string, email: string): void {
     const keys = this.keys(ip, email);
     this.entries.delete(keys.pair);
-    this.entries.delete(keys.ip);
+    this.entries.delete(keys.account);
   }
 
   private prune(t: number): void {
