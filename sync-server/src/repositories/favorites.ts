@@ -26,11 +26,24 @@ export function favoritesRepository(db: Db) {
         })
         .run();
     },
+    /**
+     * What the favourites limit counts: live favourites whose announcement the user may still see (not
+     * deleted; active, or their own) — the same set as visibleAnnouncementsOf. A favourite of an
+     * announcement deleted or deactivated since takes no place (it is invisible, the user cannot remove it).
+     */
     activeCount(userId: string): number {
       const r = db
         .select({ n: sql<number>`count(*)` })
         .from(favorites)
-        .where(and(eq(favorites.userId, userId), eq(favorites.deleted, false)))
+        .innerJoin(announcements, eq(announcements.id, favorites.announcementId))
+        .where(
+          and(
+            eq(favorites.userId, userId),
+            eq(favorites.deleted, false),
+            eq(announcements.deleted, false),
+            or(eq(announcements.active, true), eq(announcements.ownerId, userId)),
+          ),
+        )
         .get();
       return r?.n ?? 0;
     },

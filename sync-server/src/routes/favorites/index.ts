@@ -54,8 +54,8 @@ export default async function favoritesRoutes(app: FastifyInstance) {
     const favorites: AnnouncementApi[] = app.announcementsRepo.toApi(
       app.favoritesRepo.visibleAnnouncementsOf(userId),
     );
-    // favoriteIds are all live favourites (what the 150 limit counts and what `favoritesUpdated`
-    // carries); `favorites` only those whose announcement the caller may still see.
+    // favoriteIds are all live favourites (what `favoritesUpdated` carries); `favorites` only those
+    // whose announcement the caller may still see (what the 150 limit counts).
     return { ...favoriteIds(userId), favorites };
   });
 
