@@ -76,8 +76,19 @@ export type NewMessage = {
   recipientId: string;
   text: string;
   image: string;
-  replyTo: ReplyTo | null;
+  /** Only the quoted message's id is read: the quote itself is built from that message (see quoteOf). */
+  replyTo: Pick<ReplyTo, 'messageId'> | null;
 };
+
+/**
+ * A message's time, strictly increasing: messages written offline reach the server together in one push
+ * batch, and the chat sorts by time (then by id, random within a second), so equal times would shuffle them.
+ */
+let lastMessageAt = 0;
+function messageTime(): string {
+  lastMessageAt = Math.max(Date.now(), lastMessageAt + 1);
+  return new Date(lastMessageAt).toISOString();
+}
 
 /**
  * Conversations, messages and their notifications. Used by replication (inside its batch transaction)
@@ -131,6 +142,17 @@ export function messagingService(deps: {
     fx.poke(['conversations'], membersOf(convId));
   }
 
+  /**
+   * A reply's quote, taken from the quoted message itself — a live message of the same conversation —
+   * never from what the client sent; null (no quote) when there is no such message.
+   */
+  function quoteOf(messageId: string | undefined, convId: string): ReplyTo | null {
+    if (!messageId) return null;
+    const quoted = repo.message(messageId);
+    if (!quoted || quoted.deleted || quoted.conversationId !== convId) return null;
+    return { messageId: quoted.id, senderId: quoted.senderId, text: quoted.text, image: quoted.image };
+  }
+
   function membersOf(convId: string): string[] {
     const c = repo.conversation(convId);
     return c ? [c.sellerId, c.buyerId] : [];
@@ -151,7 +173,7 @@ export function messagingService(deps: {
       if (bodyError) return { error: bodyError };
       const r = route(callerId, input.announcementId, input.recipientId);
       if ('error' in r) return r;
-      const now = new Date().toISOString();
+      const now = messageTime();
       repo.insertConversation({
         id: r.conversationId,
         sellerId: r.sellerId,
@@ -167,7 +189,7 @@ export function messagingService(deps: {
         recipientId: r.recipientId,
         text: input.text,
         image: input.image,
-        replyTo: input.replyTo,
+        replyTo: quoteOf(input.replyTo?.messageId, r.conversationId),
         reactions: [],
         isRead: false,
         createdAt: now,

@@ -212,7 +212,7 @@ describe('POST /api/messages (JSON)', () => {
     expect(n.n).toBe(0);
   });
 
-  it('keeps a reply quote, taking the quoted message’s own text when it is in the conversation', async () => {
+  it('builds a reply quote from the quoted message of the conversation, never from what was sent', async () => {
     const first = (await sendJson(buyer)).json() as Msg;
     const res = await sendJson(seller, {
       destinatarId: buyer.userId,
@@ -225,8 +225,19 @@ describe('POST /api/messages (JSON)', () => {
       text: 'Bună ziua! Mai este disponibil tortul?',
       image: '',
     });
+    // A quote of no message, of an unknown one, or of another conversation's message is dropped.
     const plain = await sendJson(buyer, { replyTo: { senderId: seller.userId, text: 'Da.', image: '' } });
-    expect(plain.json().replyTo).toEqual({ messageId: '', senderId: seller.userId, text: 'Da.', image: '' });
+    expect(plain.statusCode).toBe(201);
+    expect(plain.json().replyTo).toBeNull();
+    const unknown = { messageId: newId(), senderId: seller.userId, text: 'Am spus că e gratis.', image: '' };
+    expect((await sendJson(buyer, { replyTo: unknown })).json().replyTo).toBeNull();
+    const elsewhere = (await sendJson(stranger)).json() as Msg;
+    const foreign = { messageId: elsewhere._id, senderId: stranger.userId, text: 'x', image: '' };
+    expect((await sendJson(buyer, { replyTo: foreign })).json().replyTo).toBeNull();
+    const made = app.db.$client
+      .prepare("SELECT COUNT(*) AS n FROM messages WHERE reply_to LIKE '%gratis%' OR reply_to LIKE '%Da.%'")
+      .get() as { n: number };
+    expect(made.n).toBe(0);
   });
 
   it('a guest is refused', async () => {

@@ -72,15 +72,14 @@ export default async function messagesRoutes(app: FastifyInstance) {
     return m && !m.deleted && (m.senderId === userId || m.recipientId === userId) ? m : undefined;
   };
 
-  /** A quote as stored: the quoted message's own text when it is in this conversation, else as sent. */
-  function normalizeReply(raw: unknown, convId: string): ReplyTo | null | 'invalid' {
+  /**
+   * A well-formed quote, or 'invalid'. Only its messageId matters: the messaging service builds the
+   * stored quote from that message when it is in the conversation, and drops it otherwise.
+   */
+  function normalizeReply(raw: unknown): ReplyTo | null | 'invalid' {
     if (raw === null || raw === undefined || raw === '') return null;
     if (typeof raw !== 'object') return 'invalid';
     const r = raw as Record<string, unknown>;
-    const quoted = typeof r.messageId === 'string' && r.messageId ? repo.message(r.messageId) : undefined;
-    if (quoted && !quoted.deleted && quoted.conversationId === convId) {
-      return { messageId: quoted.id, senderId: quoted.senderId, text: quoted.text, image: quoted.image };
-    }
     const parsed = replyToSchema.safeParse({
       messageId: str(r.messageId),
       senderId: r.senderId,
@@ -170,7 +169,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
       }
       const bodyError = validateMessageBody(fields.text, attachment ? 'attachment' : '');
       if (bodyError) return fail(reply, 400, bodyError, 'validation');
-      const replyTo = normalizeReply(fields.replyTo, route.conversationId);
+      const replyTo = normalizeReply(fields.replyTo);
       if (replyTo === 'invalid') return fail(reply, 400, REST_MESSAGE_MESSAGES.invalid, 'validation');
 
       let image = '';
