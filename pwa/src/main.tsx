@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { appContainer, firstPaintLeft } from './first-paint.ts';
 import { createAppRouter } from './router.tsx';
 import './styles/index.css';
 
@@ -14,15 +15,17 @@ const app = (
 
 // index.html carries the home page prerendered for a guest. On '/' React adopts that markup (hydration:
 // the hero painted from the first response stays the largest paint); hooks start from the same guest
-// snapshot and switch to the real session right after. Any other path renders afresh.
-if (location.pathname === '/' && container.firstElementChild) {
+// snapshot and switch to the real session right after. Any other path renders afresh — beside the
+// server's first screen of an announcement until the page has its data (first-paint.ts).
+if (location.pathname === '/' && container.firstElementChild && !container.dataset.firstPaint) {
   await router.load();
   hydrateRoot(container, app, {
     onRecoverableError: (err) => console.warn('Hidratare refăcută pe client', err),
   });
 } else {
-  container.textContent = '';
-  createRoot(container).render(app);
+  createRoot(appContainer()).render(app);
+  // Leaving the announcement before its data came (a tap in the header) shows the app at once.
+  router.subscribe('onResolved', ({ toLocation }) => firstPaintLeft(toLocation.pathname));
 }
 
 // Everything heavy waits until the page has painted: the local database and its replication, and the

@@ -30,7 +30,9 @@ export async function observeVitals(page: Page): Promise<void> {
       __cls: number;
       __lcpEl: string;
       __events: { id: number; name: string; duration: number }[];
+      __shifts: string[];
     };
+    w.__shifts = [];
     w.__lcp = 0;
     w.__lcpEl = '';
     w.__cls = 0;
@@ -47,7 +49,15 @@ export async function observeVitals(page: Page): Promise<void> {
         value: number;
         hadRecentInput: boolean;
       })[]) {
-        if (!e.hadRecentInput) w.__cls += e.value;
+        if (e.hadRecentInput) continue;
+        w.__cls += e.value;
+        // What moved, for the report: "0.012 header.hdr-desktop, main#main".
+        const sources = (e as unknown as { sources?: { node?: Node }[] }).sources ?? [];
+        const names = sources.map((x) => {
+          const n = x.node as Element | undefined;
+          return n?.tagName ? `${n.tagName.toLowerCase()}${n.id ? `#${n.id}` : ''}.${n.className}` : '?';
+        });
+        w.__shifts.push(`${e.value.toFixed(3)} ${names.join(', ')}`);
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
@@ -65,8 +75,15 @@ export async function readVitals(page: Page) {
       __cls: number;
       __lcpEl: string;
       __events: { id: number; name: string; duration: number }[];
+      __shifts: string[];
     };
-    return { lcp: w.__lcp, cls: w.__cls, lcpEl: w.__lcpEl, events: w.__events.splice(0) };
+    return {
+      lcp: w.__lcp,
+      cls: w.__cls,
+      lcpEl: w.__lcpEl,
+      shifts: w.__shifts,
+      events: w.__events.splice(0),
+    };
   });
 }
 
@@ -77,4 +94,5 @@ export function longestInteraction(events: { id: number; duration: number }[]): 
   return Math.max(0, ...byId.values());
 }
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+export const median = (xs: number[]) =>
+  xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;

@@ -5,12 +5,14 @@
  *   3. interaction latency (INP, Event Timing): typing in the home search and opening an announcement
  *      from the home (goal ≤ 100 ms each). Event Timing reports only events of 16 ms or more: "< 16".
  * Median of RUNS (default 3). BENCH_URL=… measures a running server instead of its own seeded one.
+ * ONLY=repeat,detail,inp picks sections.
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser, TestServer, waitForServiceWorker } from '../../e2e/harness.ts';
 import { longestInteraction, median, observeVitals, PHONE, readVitals, weakPhone } from './page-lib.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
+const ONLY = new Set((process.env.ONLY ?? 'repeat,detail,inp').split(','));
 const GOALS = { repeatLcpMs: 600, detailLcpMs: 1500, cls: 0.05, inpMs: 100 };
 
 async function repeatVisit(browser: Browser, url: string): Promise<number> {
@@ -42,7 +44,7 @@ async function detailCold(browser: Browser, url: string, id: string) {
     await page.waitForLoadState('networkidle', { timeout: 120_000 }).catch(() => undefined);
     await page.waitForTimeout(1500);
     const v = await readVitals(page);
-    return { lcpMs: Math.round(v.lcp), cls: +v.cls.toFixed(3), element: v.lcpEl };
+    return { lcpMs: Math.round(v.lcp), cls: +v.cls.toFixed(3), element: v.lcpEl, shifts: v.shifts };
   } finally {
     await context.close();
   }
@@ -92,12 +94,12 @@ try {
     _id: string;
   }[];
   const repeat: number[] = [];
-  const detail: { lcpMs: number; cls: number; element: string }[] = [];
+  const detail: { lcpMs: number; cls: number; element: string; shifts: string[] }[] = [];
   const inp: { typing: number; open: number }[] = [];
   for (let i = 0; i < RUNS; i++) {
-    repeat.push(await repeatVisit(browser, url));
-    detail.push(await detailCold(browser, url, popular!._id));
-    inp.push(await interactions(browser, url));
+    if (ONLY.has('repeat')) repeat.push(await repeatVisit(browser, url));
+    if (ONLY.has('detail')) detail.push(await detailCold(browser, url, popular!._id));
+    if (ONLY.has('inp')) inp.push(await interactions(browser, url));
     console.log(
       `run ${i + 1}: repeat LCP ${repeat.at(-1)} ms, detail ${JSON.stringify(detail.at(-1))}, INP ${JSON.stringify(inp.at(-1))}`,
     );

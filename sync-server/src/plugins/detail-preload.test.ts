@@ -2,13 +2,20 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import { detailPreloader } from './detail-preload.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'hobbiz-preload-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 mkdirSync(join(dist, '.vite'));
-writeFileSync(join(dist, 'index.html'), '<html><head><title>x</title></head><body></body></html>');
+writeFileSync(
+  join(dist, 'index.html'),
+  '<html><head><title>x</title><meta name="description" content="d"><script type="module" crossorigin src="/assets/app.js"></script></head><body><div id="root"><header>h</header><main id="main"><section class="home">home</section></main></div></body></html>',
+);
+mkdirSync(join(dist, 'assets'));
+writeFileSync(join(dist, 'assets', 'chat.css'), '.chat{color:red}');
+writeFileSync(join(dist, 'assets', 'id.css'), '.detail{color:blue}');
 writeFileSync(
   join(dist, '.vite', 'manifest.json'),
   JSON.stringify({
@@ -24,9 +31,22 @@ writeFileSync(
 );
 
 const ID = 'a'.repeat(24);
-const rows: Record<string, { deleted: boolean; active: boolean; images: string[] }> = {
-  [ID]: { deleted: false, active: true, images: ['/uploads/announcements/p-0.jpg'] },
-  ['b'.repeat(24)]: { deleted: false, active: false, images: ['/uploads/announcements/q-0.jpg'] },
+const row = (over: Partial<AnnouncementRow>): AnnouncementRow =>
+  ({
+    id: ID,
+    title: 'Tort <b>de ciocolată</b> & frișcă',
+    description: 'Cu cremă "de casă" <script>alert(1)</script>',
+    category: 'Prăjituri, Băcănie, Gătit',
+    price: 120,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    deleted: false,
+    active: true,
+    images: ['/uploads/announcements/p-0.jpg', '/uploads/announcements/p-1.jpg'],
+    ...over,
+  }) as AnnouncementRow;
+const rows: Record<string, AnnouncementRow> = {
+  [ID]: row({}),
+  ['b'.repeat(24)]: row({ id: 'b'.repeat(24), active: false }),
 };
 const repo = { byId: (id: string) => rows[id] } as unknown as AnnouncementsRepository;
 const htmlFor = detailPreloader(dist, repo);
@@ -37,12 +57,28 @@ describe('direct visits to an announcement preload its chunk and cover photo', (
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/id.lazy.js">');
     expect(html).toContain('href="/assets/chat.js"');
     expect(html).not.toContain('shared.js');
-    expect(html).toContain('<link rel="preload" as="style" href="/assets/chat.css">');
+    expect(html).toContain('<style>.chat{color:red}</style>');
+    expect(html).toContain('<style>.detail{color:blue}</style>');
     expect(html).toContain('href="/uploads/announcements/p-0-640.webp"');
     expect(html).toContain(
       'imagesrcset="/uploads/announcements/p-0-320.webp 320w, /uploads/announcements/p-0-640.webp 640w"',
     );
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('paints the first screen from the response: photo, title, price, description — escaped', () => {
+    const html = htmlFor(`/announcement/${ID}`)!;
+    expect(html).toContain(`<div id="root" data-first-paint="/announcement/${ID}">`);
+    expect(html).not.toContain('home</section>');
+    expect(html).toContain('<header>h</header>');
+    expect(html).toMatch(/<img class="dcar-img" src="\/uploads\/announcements\/p-0-640\.webp"/);
+    expect(html).toContain('<span class="dcar-count">1 / 2</span>');
+    expect(html).toContain('<h1>Tort &lt;b&gt;de ciocolată&lt;/b&gt; &amp; frișcă</h1>');
+    expect(html).toContain('120 lei');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).not.toContain('<script>alert');
+    expect(html).toContain('<title>Tort &lt;b&gt;de ciocolată&lt;/b&gt; &amp; frișcă — Hobbiz</title>');
+    expect(html).toContain('<meta property="og:image" content="/uploads/announcements/p-0-640.webp">');
   });
 
   it('gives the plain shell for other paths and for hidden or unknown announcements', () => {

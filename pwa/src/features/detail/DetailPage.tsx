@@ -1,8 +1,9 @@
 import { getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { createdAtFromId, formatDate, formatPrice, idTail, pluralRo } from '../../../../schema/format.ts';
+import { firstPaintDone } from '../../first-paint.ts';
 import { ChatPopup } from '../chat/ChatPopup.tsx';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -41,6 +42,11 @@ export function DetailPage({ id }: { id: string }) {
   useEffect(() => {
     if (updated === 1) void navigate({ search: {}, replace: true });
   }, [updated, navigate]);
+
+  // The server's first screen of this announcement (a direct visit) gives way once there is more to show.
+  useLayoutEffect(() => {
+    if (state.status !== 'loading') firstPaintDone(`/announcement/${id}`);
+  }, [state.status, id]);
 
   if (state.status === 'loading') return <DetailSkeleton />;
   if (state.status === 'missing') {
