@@ -63,12 +63,16 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
 export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
   const db = openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
+  const hub = new RealtimeHub();
   const usersRepo = usersRepository(db);
-  const sessionsRepo = sessionsRepository(db);
+  // Every revocation closes the sync sockets of the sessions it ended. Checked after the current
+  // synchronous work (a revocation inside a transaction has committed, or rolled back and stays live).
+  const sessionsRepo: SessionsRepository = sessionsRepository(db, {
+    onRevoked: (r) => queueMicrotask(() => hub.closeRevoked(r, (session) => sessionsRepo.isLive(session))),
+  });
   const announcementsRepo = announcementsRepository(db);
   app.decorate('config', config);
   app.decorate('db', db);
-  const hub = new RealtimeHub();
   const favoritesRepo = favoritesRepository(db);
   const favService = favoritesService({
     db,

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { ServerMessage } from '../../../schema/sync.ts';
+import { CLOSE_CODES, type ServerMessage } from '../../../schema/sync.ts';
 
 /**
  * Authenticated sockets, indexed by user for fan-out. Public changes poke everybody; private ones only
@@ -11,9 +11,12 @@ export class RealtimeHub {
   private byUser = new Map<string, Set<WebSocket>>();
   /** The conversation each socket has open on screen, for "no notification while looking". */
   private viewing = new Map<WebSocket, string>();
+  /** The session (token hash) each signed-in socket authenticated with. */
+  private sessionOf = new Map<WebSocket, string>();
 
-  add(socket: WebSocket, userId: string | null): void {
+  add(socket: WebSocket, userId: string | null, session: string | null = null): void {
     this.sockets.set(socket, userId);
+    if (session) this.sessionOf.set(socket, session);
     if (!userId) return;
     const set = this.byUser.get(userId) ?? new Set<WebSocket>();
     set.add(socket);
@@ -23,6 +26,7 @@ export class RealtimeHub {
     const userId = this.sockets.get(socket);
     this.sockets.delete(socket);
     this.viewing.delete(socket);
+    this.sessionOf.delete(socket);
     if (!userId) return;
     const set = this.byUser.get(userId);
     set?.delete(socket);
@@ -70,7 +74,25 @@ export class RealtimeHub {
 
   /** Closes a user's sockets (sessions revoked or account deleted): their devices re-authenticate. */
   disconnect(userId: string): void {
-    for (const socket of [...(this.byUser.get(userId) ?? [])]) socket.close(4401, 'session revoked');
+    for (const socket of [...(this.byUser.get(userId) ?? [])]) {
+      socket.close(CLOSE_CODES.unauthorized, 'session revoked');
+    }
+  }
+
+  /**
+   * After a revocation: closes (as unauthorized) the sockets of that session, or of that user, whose
+   * session is no longer live; the user's other sessions stay connected. Finding one session's sockets
+   * walks every socket: revocations are rare, requests are not, so no extra index is kept for them.
+   */
+  closeRevoked(r: { tokenHash: string } | { userId: string }, isLive: (session: string) => boolean): void {
+    const candidates =
+      'userId' in r
+        ? [...(this.byUser.get(r.userId) ?? [])]
+        : [...this.sessionOf].filter(([, h]) => h === r.tokenHash).map(([socket]) => socket);
+    for (const socket of candidates) {
+      const session = this.sessionOf.get(socket);
+      if (session && !isLive(session)) socket.close(CLOSE_CODES.unauthorized, 'session revoked');
+    }
   }
 
   closeAll(): void {
@@ -78,5 +100,6 @@ export class RealtimeHub {
     this.sockets.clear();
     this.byUser.clear();
     this.viewing.clear();
+    this.sessionOf.clear();
   }
 }

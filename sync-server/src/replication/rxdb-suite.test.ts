@@ -113,7 +113,11 @@ beforeAll(async () => {
   app = Fastify();
   const hub = new RealtimeHub();
   app.decorate('hub', hub);
-  app.decorate('sessionsRepo', { userIdFor: (t: string) => (t === TOKEN ? USER : null) } as never);
+  app.decorate('sessionsRepo', {
+    session: (t: string) =>
+      t === TOKEN ? { userId: USER, tokenHash: 'suite', expiresAt: Date.now() + 3_600_000 } : null,
+    isLive: () => true,
+  } as never);
   app.decorate('config', { socketAuthTimeoutMs: 5000 } as never);
   app.decorate('messaging', { typing: () => undefined } as never);
   await app.register(websocket);

@@ -12,6 +12,10 @@ import {
 } from '../../../schema/sync.ts';
 import type { CollectionHandler } from './types.ts';
 
+const SESSION_ENDED = 'Sesiunea a expirat. Te rugăm să te autentifici din nou.';
+/** setTimeout's longest delay (~24.8 days); a longer session is re-checked then and watched again. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 function send(socket: WebSocket, msg: ServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
 }
@@ -35,6 +39,9 @@ export async function syncSocketRoutes(
 ) {
   app.get(SYNC_PATH, { websocket: true }, (socket) => {
     let userId: string | null = null;
+    /** The signed-in socket's session (token hash): re-checked on every request, watched for expiry. */
+    let session: string | null = null;
+    let expiryTimer: NodeJS.Timeout | undefined;
     let ready = false;
     const authTimer = setTimeout(() => {
       if (!ready) socket.close(CLOSE_CODES.authTimeout, 'authentication timeout');
@@ -42,8 +49,24 @@ export async function syncSocketRoutes(
 
     socket.on('close', () => {
       clearTimeout(authTimer);
+      clearTimeout(expiryTimer);
       app.hub.remove(socket);
     });
+
+    /** The session ended (expired, or revoked by a path that did not close us): nothing more is served. */
+    const sessionEnded = (id?: string) => {
+      send(socket, { type: 'error', ...(id ? { id } : {}), code: 'unauthorized', message: SESSION_ENDED });
+      socket.close(CLOSE_CODES.unauthorized, 'session ended');
+    };
+    /** Closes the socket when its session expires, even if it never asks for anything again. */
+    const watchExpiry = (expiresAt: number) => {
+      const wait = Math.min(Math.max(expiresAt - Date.now(), 1000), MAX_TIMER_MS);
+      expiryTimer = setTimeout(() => {
+        if (session && app.sessionsRepo.isLive(session)) watchExpiry(expiresAt);
+        else sessionEnded();
+      }, wait);
+      expiryTimer.unref();
+    };
 
     socket.on('message', (raw) => {
       const msg = parse(raw);
@@ -66,19 +89,23 @@ export async function syncSocketRoutes(
           return socket.close(CLOSE_CODES.outdated, 'outdated client');
         }
         if (msg.token) {
-          userId = app.sessionsRepo.userIdFor(msg.token);
-          if (!userId) {
-            send(socket, {
-              type: 'error',
-              code: 'unauthorized',
-              message: 'Sesiunea a expirat. Te rugăm să te autentifici din nou.',
-            });
+          const live = typeof msg.token === 'string' ? app.sessionsRepo.session(msg.token) : null;
+          if (!live) {
+            send(socket, { type: 'error', code: 'unauthorized', message: SESSION_ENDED });
             return socket.close(CLOSE_CODES.unauthorized, 'unauthorized');
           }
+          userId = live.userId;
+          session = live.tokenHash;
+          watchExpiry(live.expiresAt);
         }
         ready = true;
-        app.hub.add(socket, userId);
+        app.hub.add(socket, userId, session);
         return send(socket, { type: 'ready', userId });
+      }
+
+      // A signed-in socket's session is checked again on every request (one primary-key lookup).
+      if (session && !app.sessionsRepo.isLive(session)) {
+        return sessionEnded('id' in msg && typeof msg.id === 'string' ? msg.id : undefined);
       }
 
       if (msg.type === 'pull') {
