@@ -8,12 +8,19 @@ type Props = {
   notification: NotificationDoc;
   sender: ProfileDoc | undefined;
   onClick: () => void;
-  onOpenChat: () => void;
+  /** Opens what it is about: its conversation, or its link (a review leads to the profile). */
+  onOpen: () => void;
   onDelete: () => void;
 };
 
-/** One notification: unread marker, sender, preview, date, 'Deschide chat' and delete. */
-export function NotificationItem({ notification: n, sender, onClick, onOpenChat, onDelete }: Props) {
+/** The action button's label: a chat for a message, the review (on the profile) for a review. */
+export function openLabel(n: NotificationDoc): string {
+  if (n.conversationId) return 'Deschide chat';
+  return n.link.startsWith('/profil') ? 'Vezi recenzia' : 'Deschide';
+}
+
+/** One notification: unread marker, sender, preview, date, its action ('Deschide chat'…) and delete. */
+export function NotificationItem({ notification: n, sender, onClick, onOpen, onDelete }: Props) {
   const name = fullName(sender);
   return (
     <li className={`notif${n.read ? '' : ' notif--unread'}`}>
@@ -29,8 +36,8 @@ export function NotificationItem({ notification: n, sender, onClick, onOpenChat,
         </span>
       </button>
       <div className="notif-actions">
-        <button type="button" className="btn btn-outline notif-open" onClick={onOpenChat}>
-          Deschide chat
+        <button type="button" className="btn btn-outline notif-open" onClick={onOpen}>
+          {openLabel(n)}
         </button>
         <button
           type="button"
