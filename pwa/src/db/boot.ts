@@ -6,19 +6,78 @@ import { storedToken } from '../api/client.ts';
 import { session } from '../features/session/session-store.ts';
 import { showToast } from '../features/shell/toast.ts';
 import { openDatabase } from './database.ts';
+import { setDeviceSession } from './device-session.ts';
 import { clearDraftImages } from './draft-images.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
-import { markDirty, selectOutbox } from './outbox.ts';
-import { flushOutbox } from './publish-queue.ts';
+import { markDirty, pendingChangeCount, selectOutbox } from './outbox.ts';
+import { clearPendingAnnouncements, flushOutbox, pendingAnnouncements } from './publish-queue.ts';
 import { setCurrentDatabase } from './registry.ts';
 import { startReplication } from './replication.ts';
 import { SyncClient } from './sync-client.ts';
 import { setSyncClient } from './sync-status.ts';
 import type { HobbizDatabase } from './types.ts';
 
-type Running = { key: string; db: HobbizDatabase; stop: () => Promise<void> };
+type Replication = RxReplicationState<unknown, SyncCheckpoint>;
+type Running = {
+  key: string;
+  db: HobbizDatabase;
+  client: SyncClient;
+  replications: Replication[];
+  stop: () => Promise<void>;
+};
 let running: Running | null = null;
 let switching: Promise<void> = Promise.resolve();
+
+/**
+ * A 4401 can also be this device's own doing ('Ieși din cont de pe toate dispozitivele', deleting the
+ * account): the server closes the socket just before answering that request, and the page then signs
+ * out with its own message. The revocation is acted on only if the session is still there after this.
+ */
+const REVOKED_GRACE_MS = 1500;
+
+const WRITABLE = new Set(['favorites', 'drafts', 'conversations', 'messages', 'notifications']);
+
+/** Local changes not yet confirmed by the server, plus announcements waiting in the publish queue. */
+async function unsynced(run: Running | null, inSync = false): Promise<number> {
+  if (!run || run.key === 'guest') return 0;
+  const queued = await pendingAnnouncements(run.key).catch(() => []);
+  return (inSync ? 0 : pendingChangeCount()) + queued.length;
+}
+
+/** Before a logout: reconnect at once if needed, then give the queues up to `ms` to reach the server. */
+async function pushBeforeLogout(ms: number): Promise<number> {
+  const run = running;
+  if ((await unsynced(run)) === 0 || !run) return 0;
+  const deadline = Date.now() + ms;
+  const { client } = run;
+  client.reconnectNow();
+  const online = await new Promise<boolean>((resolve) => {
+    let tried = false;
+    const timer = setTimeout(() => done(false), ms);
+    const sub = client.status$.subscribe((s) => {
+      if (s === 'online') done(true);
+      else if (s === 'connecting') tried = true;
+      // A failed attempt (still no server), a refused session or an outdated app: nothing to wait for.
+      else if (tried || s !== 'offline') done(false);
+    });
+    function done(v: boolean) {
+      clearTimeout(timer);
+      queueMicrotask(() => sub.unsubscribe());
+      resolve(v);
+    }
+  });
+  if (!online) return unsynced(run);
+  let inSync = false;
+  const pushed = Promise.all([
+    ...run.replications.filter((r) => WRITABLE.has(r.collection.name)).map((r) => r.awaitInSync()),
+    flushOutbox(run.key),
+  ]).then(() => {
+    // RxDB's own queue is the truth; the counter beside it can only be behind.
+    inSync = client.status$.value === 'online';
+  });
+  await Promise.race([pushed, new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
+  return unsynced(run, inSync);
+}
 
 /** The spec's guest list (favoriteAnnouncements_guest: {id, addedAt} or legacy plain ids) moves into RxDB. */
 async function importLegacyGuestFavorites(db: HobbizDatabase): Promise<void> {
@@ -104,10 +163,12 @@ async function start(userId: string | null): Promise<void> {
   setGuestMergeOffer(null);
   if (previous) {
     await previous.stop();
-    // The person signed out: their local data leaves the device with them.
+    // The person signed out: their local data leaves the device with them (the logout asked first
+    // when some of it had not reached the server).
     if (previous.key !== 'guest' && !userId) {
       await previous.db.remove();
       await clearDraftImages(previous.key);
+      await clearPendingAnnouncements(previous.key).catch(() => undefined);
       try {
         localStorage.removeItem(`hobbiz_outbox_${previous.key}`);
       } catch {
@@ -118,7 +179,8 @@ async function start(userId: string | null): Promise<void> {
   const db = await openDatabase(userId);
   selectOutbox(userId);
   if (!userId) await importLegacyGuestFavorites(db);
-  const client = new SyncClient(userId ? storedToken() : null);
+  const token = userId ? storedToken() : null;
+  const client = new SyncClient(token);
   const replications = startReplication(db, client, !!userId);
   const events = client.events$.subscribe((e) => {
     if (e.name === 'syncRejected') showToast((e.payload as SyncRejection).error, 'error', 4000);
@@ -129,12 +191,26 @@ async function start(userId: string | null): Promise<void> {
         if (s === 'online') void flushOutbox(userId);
       })
     : null;
+  // The server closed this session (revoked from another device, password reset): sign out here.
+  let revokedTimer: ReturnType<typeof setTimeout> | null = null;
+  const revoked = userId
+    ? client.status$.subscribe((s) => {
+        if (s !== 'unauthorized' || revokedTimer) return;
+        revokedTimer = setTimeout(() => {
+          if (running?.key === userId && token && storedToken() === token) session.expire();
+        }, REVOKED_GRACE_MS);
+      })
+    : null;
   running = {
     key,
     db,
+    client,
+    replications,
     stop: async () => {
       events.unsubscribe();
       publishing?.unsubscribe();
+      revoked?.unsubscribe();
+      if (revokedTimer) clearTimeout(revokedTimer);
       await Promise.all(replications.map((r) => r.cancel()));
       client.close();
       await db.close();
@@ -152,6 +228,11 @@ async function start(userId: string | null): Promise<void> {
  * guest → user after login, user → guest after logout (which also deletes the user's local data).
  */
 export function bootDatabase(): void {
+  setDeviceSession({
+    unsynced: () => unsynced(running),
+    push: pushBeforeLogout,
+    settled: () => switching,
+  });
   const follow = () => {
     const { status, userId } = session.get();
     if (status === 'loading') return;

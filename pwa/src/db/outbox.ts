@@ -47,6 +47,11 @@ const subscribe = (fn: () => void) => {
 };
 const count = () => entries.size;
 
+/** How many local changes of the signed-in person wait for the server. */
+export function pendingChangeCount(): number {
+  return entries.size;
+}
+
 export function usePendingChanges(): number {
   return useSyncExternalStore(subscribe, count, () => 0);
 }

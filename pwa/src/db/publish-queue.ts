@@ -70,6 +70,13 @@ export async function pendingAnnouncements(userId: string): Promise<PendingAnnou
   return all.filter((p) => p.userId === userId).sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
 }
 
+/** At sign-out: what a person queued (text, photos, contact details) leaves the device with them. */
+export async function clearPendingAnnouncements(userId: string): Promise<void> {
+  const mine = await pendingAnnouncements(userId);
+  for (const p of mine) await outbox.remove(p.id);
+  if (mine.length > 0) changed();
+}
+
 export async function discardPending(id: string): Promise<void> {
   await outbox.remove(id);
   changed();

@@ -42,14 +42,32 @@ export class SyncClient {
   constructor(private readonly token: string | null) {
     this.connect();
     window.addEventListener('online', this.onOnline);
+    window.addEventListener('offline', this.onOffline);
   }
 
   private onOnline = () => {
-    if (this.status$.value === 'offline') {
-      this.retry = 0;
-      this.scheduleReconnect(0);
-    }
+    if (this.status$.value === 'offline') this.reconnectNow();
   };
+
+  /**
+   * The device lost its network: a socket may look open for a long while before the browser notices,
+   * so it is dropped at once (the status says offline, pending requests fail and RxDB retries later).
+   */
+  private onOffline = () => {
+    const socket = this.socket;
+    if (!socket || this.closed) return;
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.close();
+    this.onClose(1006);
+  };
+
+  /** Tries to connect now instead of waiting for the back-off (e.g. before a logout). */
+  reconnectNow(): void {
+    if (this.closed || this.socket || this.status$.value !== 'offline') return;
+    this.retry = 0;
+    this.scheduleReconnect(0);
+  }
 
   private connect() {
     if (this.closed) return;
@@ -119,8 +137,14 @@ export class SyncClient {
       this.pending.delete(id);
     }
     if (this.closed) return;
-    // An outdated client or a revoked session must not hammer the server; the app reacts instead.
-    if (code === CLOSE_CODES.outdated || code === CLOSE_CODES.unauthorized) return;
+    // An outdated client or a revoked session must not hammer the server: no reconnect, and the status
+    // says why (the app then asks for a reload, or signs the person out on this device).
+    const final =
+      code === CLOSE_CODES.outdated ? 'outdated' : code === CLOSE_CODES.unauthorized ? 'unauthorized' : null;
+    if (final) {
+      if (this.status$.value !== final) this.status$.next(final);
+      return;
+    }
     this.status$.next('offline');
     this.scheduleReconnect(Math.min(30_000, 500 * 2 ** this.retry++) * (0.75 + Math.random() / 2));
   }
@@ -189,6 +213,7 @@ export class SyncClient {
   close() {
     this.closed = true;
     window.removeEventListener('online', this.onOnline);
+    window.removeEventListener('offline', this.onOffline);
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.socket?.close(1000, 'closed by client');
     this.status$.complete();

@@ -21,7 +21,12 @@ export function useSyncStatus(): SyncStatus {
     let sub: { unsubscribe(): void } | null = null;
     const attach = () => {
       sub?.unsubscribe();
-      sub = client ? client.status$.subscribe(setStatus) : null;
+      // Between two clients (sign-in, sign-out) nothing is connected: never keep the old 'online'.
+      if (client) sub = client.status$.subscribe(setStatus);
+      else {
+        sub = null;
+        setStatus('connecting');
+      }
     };
     listeners.add(attach);
     attach();

@@ -9,6 +9,7 @@ import { FlashToast } from '../features/shell/FlashToast.tsx';
 import { MobileHeader } from '../features/shell/MobileHeader.tsx';
 import { MobileNav } from '../features/shell/MobileNav.tsx';
 import { SiteFooter } from '../features/shell/SiteFooter.tsx';
+import { SyncNotices } from '../features/shell/SyncNotices.tsx';
 import { SyncStatusChip } from '../features/shell/SyncStatusChip.tsx';
 import { showsMobileHeader } from '../features/shell/shell-paths.ts';
 import { BadgeCountsContext, useBadgeCounts } from '../features/shell/use-badge-counts.ts';
@@ -52,6 +53,7 @@ function RootLayout() {
         <MobileNav />
         <FlashToast />
         <SyncStatusChip />
+        <SyncNotices />
         <GuestFavoritesDialog />
         <CookieBanner />
       </div>

@@ -1,6 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
 import { ACCOUNT_MESSAGES, OAUTH_ERRORS, type OAuthErrorCode } from '../../../schema/rules/account.ts';
 import { LoginForm, type LoginNotice } from '../features/auth/LoginForm.tsx';
+import { session } from '../features/session/session-store.ts';
+import { useSession } from '../features/session/use-session.ts';
 
 type LoginSearch = { registered?: 1; reset?: 1; oauthError?: OAuthErrorCode };
 
@@ -19,13 +22,26 @@ export const Route = createFileRoute('/login')({
 
 function LoginPage() {
   const { registered, reset, oauthError } = Route.useSearch();
-  const notice: LoginNotice | null = oauthError
-    ? { kind: 'error', text: OAUTH_ERRORS[oauthError] }
-    : reset
-      ? { kind: 'success', text: ACCOUNT_MESSAGES.resetDone }
-      : registered
-        ? { kind: 'success', text: 'Cont creat cu succes! Te poți autentifica.' }
-        : null;
+  // The server ended the session on this device (revoked elsewhere, expired): say so once.
+  const { expired } = useSession();
+  const [sessionEnded, setSessionEnded] = useState(expired);
+  useEffect(() => {
+    if (!expired) return;
+    setSessionEnded(true);
+    session.clearExpired();
+  }, [expired]);
+  const notice: LoginNotice | null = sessionEnded
+    ? {
+        kind: 'error',
+        text: 'Sesiunea ta a expirat sau a fost închisă de pe alt dispozitiv. Autentifică-te din nou.',
+      }
+    : oauthError
+      ? { kind: 'error', text: OAUTH_ERRORS[oauthError] }
+      : reset
+        ? { kind: 'success', text: ACCOUNT_MESSAGES.resetDone }
+        : registered
+          ? { kind: 'success', text: 'Cont creat cu succes! Te poți autentifica.' }
+          : null;
   return (
     <section className="auth">
       <div className="auth-card">

@@ -12,6 +12,11 @@ export type SessionState = {
   avatarCandidates: string[];
   /** True while the device cannot reach the server (the user stays signed in offline). */
   offline: boolean;
+  /**
+   * The server refused this device's session (revoked from another device, password reset, expired):
+   * the shell sends the person to /login, which says why. Cleared once shown or at the next sign-in.
+   */
+  expired: boolean;
 };
 
 const PROFILE_CACHE = 'hobbiz_profile';
@@ -21,6 +26,7 @@ const GUEST_SNAPSHOT: SessionState = Object.freeze({
   user: null,
   avatarCandidates: [],
   offline: false,
+  expired: false,
 });
 
 function read(key: string): string | null {
@@ -73,6 +79,7 @@ class SessionStore {
       user,
       avatarCandidates: candidates(user, null),
       offline: false,
+      expired: false,
     };
   }
 
@@ -89,13 +96,27 @@ class SessionStore {
     for (const fn of this.listeners) fn();
   }
 
-  private signedOutLocally() {
+  private signedOutLocally(expired = false) {
     write(STORAGE_KEYS.token, null);
     write(STORAGE_KEYS.userId, null);
     write(STORAGE_KEYS.lastAvatarUrl, null);
     write(PROFILE_CACHE, null);
-    this.set({ status: 'guest', userId: null, user: null, avatarCandidates: [], offline: false });
+    this.set({ status: 'guest', userId: null, user: null, avatarCandidates: [], offline: false, expired });
   }
+
+  /**
+   * The server closed this device's session (the sync socket's 4401): signed out here like a logout
+   * (the local data goes with it), and the sign-in page explains why.
+   */
+  expire = (): void => {
+    if (this.state.status === 'guest' && !storedToken()) return;
+    this.signedOutLocally(true);
+  };
+
+  /** The sign-in page has shown the 'session ended' notice. */
+  clearExpired = (): void => {
+    if (this.state.expired) this.set({ expired: false });
+  };
 
   /** Refresh throttled to one per 3 s unless forced (spec doc 1 §4). */
   refresh = (force = false): Promise<void> => {
@@ -116,7 +137,8 @@ class SessionStore {
     }
     try {
       const check = await api<AuthCheck>('/api/users/auth/check');
-      if (!check.isAuthenticated) return this.signedOutLocally();
+      // The stored token is no longer valid: the session was closed elsewhere or ran out.
+      if (!check.isAuthenticated) return this.signedOutLocally(true);
       const user = await api<OwnProfile>('/api/users/profile');
       write(PROFILE_CACHE, JSON.stringify(user));
       write(STORAGE_KEYS.userId, user._id);
@@ -129,7 +151,7 @@ class SessionStore {
         offline: false,
       });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return this.signedOutLocally();
+      if (err instanceof ApiError && err.status === 401) return this.signedOutLocally(true);
       // No network (or a server hiccup): stay signed in on what we know, only note it.
       if (err instanceof NetworkError) this.set({ offline: true });
       else console.warn('Reîmprospătarea sesiunii a eșuat', err);
@@ -148,7 +170,7 @@ class SessionStore {
     });
     write(STORAGE_KEYS.token, answer.token);
     write(STORAGE_KEYS.userId, answer.userId);
-    this.set({ status: 'loading', userId: answer.userId });
+    this.set({ status: 'loading', userId: answer.userId, expired: false });
     await this.refresh(true);
   };
 

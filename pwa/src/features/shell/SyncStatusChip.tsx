@@ -5,7 +5,9 @@ import { useSession } from '../session/use-session.ts';
 
 /**
  * What the sync engine is doing, in words: offline (and how many changes wait), syncing, or in sync.
- * Hidden while connecting with nothing waiting, and for guests who are online.
+ * 'Sincronizat' only while the socket is open and authenticated; a socket the server closed for good
+ * (outdated app, ended session) says that sync is stopped. Hidden while connecting with nothing
+ * waiting, and for guests who are online.
  */
 export function SyncStatusChip() {
   const { status: session } = useSession();
@@ -19,8 +21,11 @@ export function SyncStatusChip() {
   if (status === 'offline') {
     text = waiting ? `Offline · ${waiting}` : 'Offline · afișăm datele salvate';
     tone = 'off';
+  } else if (status === 'outdated' || status === 'unauthorized') {
+    text = waiting ? `Sincronizare oprită · ${waiting}` : 'Sincronizare oprită';
+    tone = 'off';
   } else if (pending > 0) {
-    text = `Se sincronizează · ${waiting}`;
+    text = `${status === 'online' ? 'Se sincronizează' : 'Se conectează'} · ${waiting}`;
     tone = 'busy';
   } else if (status === 'online') {
     if (session !== 'user') return null;

@@ -21,6 +21,14 @@ export function showToast(text: string, kind: Toast['kind'] = 'info', ms = 3000)
   notify();
 }
 
+export function hideToast(): void {
+  if (!current) return;
+  current = null;
+  if (timer) clearTimeout(timer);
+  timer = null;
+  notify();
+}
+
 export function useToast(): Toast | null {
   return useSyncExternalStore(
     (fn) => {
