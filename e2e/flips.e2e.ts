@@ -1,5 +1,6 @@
-import type { Browser, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
   launchBrowser,
@@ -31,9 +32,44 @@ function rng(seed: number) {
   };
 }
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const message = (page: Page, text: string) =>
+  page
+    .locator('.msg')
+    .filter({ has: page.locator('.msg-text', { hasText: new RegExp(`^${escapeRe(text)}$`) }) });
+const composer = (page: Page) => page.getByRole('textbox', { name: 'Scrie un mesaj' });
+
+type Kind = 'favorite' | 'message' | 'draft';
+
 describe('50 offline/online flips', () => {
-  it('with writes between them: nothing lost, nothing duplicated', async () => {
+  it('favourites, messages to another person and draft edits between them: nothing lost, nothing duplicated', async () => {
+    // The receiver: a seeded seller whose announcement the flipping buyer already wrote about.
+    const [ann] = queryServerDb<{ id: string; email: string }>(
+      server,
+      `SELECT a.id, u.email FROM announcements a JOIN users u ON u.id = a.owner_id
+       WHERE a.active = 1 AND a.deleted = 0 ORDER BY a.id LIMIT 1`,
+    );
+    const login = await fetch(`${server.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ann!.email, password: SEED_PASSWORD }),
+    });
+    const receiver = (await login.json()) as { token: string; userId: string };
     const me = await apiAccount(server, 'flips@hobbiz.test');
+    const opening = 'Flip 0: bună ziua';
+    const res = await fetch(`${server.url}/api/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ announcementId: ann!.id, text: opening }),
+    });
+    expect(res.ok).toBe(true);
+
+    const other = await newPage(browser, server);
+    await openSignedIn(other.page, receiver);
+    await other.page.goto('/chat');
+    await other.page.locator('.chat-list-item').first().click();
+    await message(other.page, opening).waitFor();
+
     const { page, context } = await newPage(browser, server);
     // The sync socket goes through a switch: "offline" drops it and refuses reconnections.
     let online = true;
@@ -46,33 +82,90 @@ describe('50 offline/online flips', () => {
     await openSignedIn(page, me);
     await page.getByText('Sincronizat').waitFor();
 
+    // The three places where writes happen, reached through the header (no reloads between flips).
     const hearts = page.locator('.card-wrap .fav-btn');
-    await hearts.first().waitFor();
-    await page.waitForFunction(() => !document.querySelector('.card-wrap .fav-btn:disabled'));
+    let at: Kind | null = null;
+    let lastTitle = '';
+    const go = async (kind: Kind) => {
+      if (at === kind) return;
+      if (kind === 'favorite') {
+        await page.getByRole('link', { name: 'Hobbiz — pagina principală' }).first().click();
+        await hearts.first().waitFor();
+        await page.waitForFunction(() => !document.querySelector('.card-wrap .fav-btn:disabled'));
+      } else if (kind === 'message') {
+        await page
+          .getByRole('link', { name: /^Mesaje/ })
+          .first()
+          .click();
+        await page.locator('.chat-list-item').first().click();
+        await composer(page).waitFor();
+      } else {
+        await page.getByRole('link', { name: 'Adaugă un anunț' }).first().click();
+        await page.getByLabel('Titlu').waitFor();
+        // The form takes the stored draft before it accepts typing.
+        if (lastTitle)
+          await page.waitForFunction(
+            (t) => (document.getElementById('title') as HTMLInputElement | null)?.value === t,
+            lastTitle,
+          );
+      }
+      at = kind;
+    };
+    // Every page visited once online, so each page's code is on the device before the first cut.
+    for (const kind of ['message', 'draft', 'favorite'] as const) await go(kind);
     const n = Math.min(await hearts.count(), 8);
-    const random = rng(20261122);
+
+    const random = rng(20261127);
+    const sent: string[] = [];
+    const kinds: Kind[] = ['favorite', 'message', 'draft'];
+    const done: Record<Kind, number> = { favorite: 0, message: 0, draft: 0 };
     for (let flip = 0; flip < 50; flip++) {
       online = !online;
-      if (!online) for (const ws of [...open]) await ws.close();
-      if (!online) open.clear();
-      const writes = 1 + Math.floor(random() * 3);
+      if (!online) {
+        for (const ws of [...open]) await ws.close();
+        open.clear();
+      } else {
+        // The browser says the network is back: the app reconnects now, not after its back-off.
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+      }
+      const writes = 1 + Math.floor(random() * 2);
       for (let w = 0; w < writes; w++) {
-        const i = Math.floor(random() * n);
-        const before = await hearts.nth(i).getAttribute('aria-label');
-        await hearts.nth(i).click();
-        await page.waitForFunction(
-          ([idx, label]) =>
-            document.querySelectorAll('.card-wrap .fav-btn')[idx as number]?.getAttribute('aria-label') !==
-            label,
-          [i, before] as const,
-        );
+        // Half the time on the page already open (fewer navigations), else any of the three.
+        const kind = at && random() < 0.5 ? at : kinds[Math.floor(random() * 3)]!;
+        await go(kind);
+        done[kind]++;
+        if (kind === 'favorite') {
+          const i = Math.floor(random() * n);
+          const before = await hearts.nth(i).getAttribute('aria-label');
+          await hearts.nth(i).click();
+          await page.waitForFunction(
+            ([idx, label]) =>
+              document.querySelectorAll('.card-wrap .fav-btn')[idx as number]?.getAttribute('aria-label') !==
+              label,
+            [i, before] as const,
+          );
+        } else if (kind === 'message') {
+          const text = `Flip ${flip + 1}.${w + 1}`;
+          await composer(page).fill(text);
+          await page.getByRole('button', { name: 'Trimite', exact: true }).click();
+          await message(page, text).waitFor();
+          sent.push(text);
+        } else {
+          lastTitle = `Ciornă după flip-ul ${flip + 1}.${w + 1}`;
+          await page.getByLabel('Titlu').fill(lastTitle);
+        }
       }
       await page.waitForTimeout(Math.floor(random() * 150));
     }
+    // Leaving the form saves what was typed last; then everything goes out.
+    await go('message');
     online = true;
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
     await page.getByText('Sincronizat').waitFor({ timeout: 30_000 });
+    console.log(`[flips] writes: ${JSON.stringify(done)}; last draft "${lastTitle}"`);
+    for (const kind of kinds) expect(done[kind], kind).toBeGreaterThanOrEqual(10);
 
-    // The device's final state, from its local database.
+    // Favourites: the device's final state, from its local database, is the server's.
     const local = await localFavoriteIds(page);
     expect(local.length).toBeGreaterThan(0);
     const rows = queryServerDb<{ announcement_id: string; deleted: number }>(
@@ -100,8 +193,43 @@ describe('50 offline/online flips', () => {
         'SELECT COUNT(*) AS n FROM favorites WHERE announcement_id = ? AND deleted = 0',
         id,
       ) as [{ n: number }];
-      expect(stored).toBe(live);
+      expect(stored, `favorites_count of ${id}`).toBe(live);
     }
+
+    // Messages: every one on the server once, in the order written, to the receiver.
+    const onServer = queryServerDb<{ text: string; recipient_id: string }>(
+      server,
+      'SELECT text, recipient_id FROM messages WHERE sender_id = ? ORDER BY seq',
+      me.userId,
+    );
+    expect(onServer.map((m) => m.text)).toEqual([opening, ...sent]);
+    expect(onServer.every((m) => m.recipient_id === receiver.userId)).toBe(true);
+    // …and on both screens once each, in that order, none still waiting on the sender's.
+    await message(other.page, sent.at(-1)!).waitFor({ timeout: 15_000 });
+    for (const p of [other.page, page]) {
+      await expect
+        .poll(
+          async () => (await p.locator('.msg-text').allTextContents()).filter((t) => t.startsWith('Flip ')),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toEqual([opening, ...sent]);
+    }
+    // The server's copies (sender, time) come back by the pull after the push: the clocks go soon after.
+    await expect
+      .poll(() => page.getByRole('img', { name: 'În așteptare' }).count(), { timeout: 10_000 })
+      .toBe(0);
+
+    // The draft: the last text typed, on the server.
+    expect(
+      queryServerDb<{ title: string; deleted: number }>(
+        server,
+        'SELECT title, deleted FROM drafts WHERE user_id = ?',
+        me.userId,
+      ),
+    ).toEqual([{ title: lastTitle, deleted: 0 }]);
     await context.close();
+    await other.context.close();
   });
 });
