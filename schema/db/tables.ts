@@ -238,6 +238,17 @@ export const messages = sqliteTable(
   ],
 );
 
+/**
+ * Chat files this server stored (POST /api/messages/attachments, or with a message sent by REST) and who
+ * uploaded them: a message pushed over sync may only point at a file its own sender uploaded.
+ */
+export const chatUploads = sqliteTable('chat_uploads', {
+  /** Public path, /uploads/chat/<32 hex>.<ext>. */
+  path: text('path').primaryKey(),
+  userId: text('user_id').notNull(),
+  createdAt: integer('created_at', { mode: 'number' }).notNull(),
+});
+
 export const notifications = sqliteTable(
   'notifications',
   {

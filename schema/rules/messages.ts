@@ -36,4 +36,6 @@ export function validateMessageBody(text: string, image: string): string | null 
 export const ATTACHMENT_MESSAGES = {
   tooLarge: `Fișierul este prea mare. Mărimea maximă permisă este ${LIMITS.attachmentMaxBytes / (1024 * 1024)}MB.`,
   unsupported: 'Tipul de fișier nu este suportat. Poți încărca imagini, PDF-uri sau documente Word.',
+  /** A message pointing at a file the server did not store for its sender (sync push). */
+  missing: 'Fișierul atașat nu a fost găsit. Atașează-l din nou.',
 } as const;

@@ -89,6 +89,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     repo: messagingRepo,
     announcements: announcementsRepo,
     users: usersRepo,
+    uploadsDir: join(config.dataDir, 'uploads'),
   });
   app.decorate('messaging', messaging);
   app.decorate('usersRepo', usersRepo);

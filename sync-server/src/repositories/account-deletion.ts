@@ -54,6 +54,8 @@ export function deleteAccountData(db: Db, userId: string, seq: () => number): De
     memberStmt.run(seq(), userId, conv.id);
   }
   c.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+  // Who uploaded which chat file is the person's data too (the files stay: messages are shared).
+  c.prepare('DELETE FROM chat_uploads WHERE user_id = ?').run(userId);
   c.prepare(
     "UPDATE users SET deleted = 1, email = ?, password_hash = '!', first_name = '', last_name = '', phone = '', localitate = '', avatar = NULL, seq = ? WHERE id = ?",
   ).run(`deleted-${userId}@hobbiz.invalid`, seq(), userId);

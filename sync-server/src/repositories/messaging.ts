@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   announcements,
   type ConversationRow,
+  chatUploads,
   conversationMembers,
   conversations,
   type MemberRow,
@@ -45,6 +46,16 @@ export function messagingRepository(db: Db) {
         .orderBy(asc(conversationMembers.seq))
         .limit(limit)
         .all();
+    },
+    /** Records who uploaded a chat file (idempotent: the first uploader stays). */
+    recordUpload(path: string, userId: string, now = Date.now()): void {
+      db.insert(chatUploads).values({ path, userId, createdAt: now }).onConflictDoNothing().run();
+    },
+    uploaderOf(path: string): string | null {
+      return (
+        db.select({ userId: chatUploads.userId }).from(chatUploads).where(eq(chatUploads.path, path)).get()
+          ?.userId ?? null
+      );
     },
     message(id: string): MessageRow | undefined {
       return db.select().from(messages).where(eq(messages.id, id)).get();

@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { MemberRow, MessageRow, NotificationRow, Reaction, ReplyTo } from '../../../schema/db/tables.ts';
 import type { ConversationDoc, MessageDoc, NotificationDoc } from '../../../schema/entities.ts';
 import {
+  ATTACHMENT_MESSAGES,
   conversationId,
   MESSAGE_MESSAGES,
   messagePreview,
@@ -11,6 +14,7 @@ import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { UsersRepository } from '../repositories/users.ts';
+import { isChatUploadPath } from './rest-attachments.ts';
 
 export const toMessageDoc = (m: MessageRow): MessageDoc => ({
   id: m.id,
@@ -100,6 +104,8 @@ export function messagingService(deps: {
   announcements: AnnouncementsRepository;
   /** For the recipient's notification settings; without it every message notifies. */
   users?: UsersRepository;
+  /** DATA_DIR/uploads: a chat file named in a pushed message must be there. */
+  uploadsDir: string;
 }) {
   const { hub, repo } = deps;
 
@@ -161,6 +167,25 @@ export function messagingService(deps: {
   return {
     route,
     membersOf,
+
+    /** Notes that `userId` uploaded the chat file at `path` (so they, and only they, may send it). */
+    recordUpload(userId: string, path: string): void {
+      repo.recordUpload(path, userId);
+    },
+
+    /**
+     * Why a message from `callerId` may not carry `image`, or null. A message written through sync names
+     * its file by path: only a chat file this server stored, still on disk, uploaded by the caller —
+     * never an outside URL or another path that no content check has seen.
+     */
+    attachmentRefusal(callerId: string, image: string): string | null {
+      if (image === '') return null;
+      if (!isChatUploadPath(image)) return ATTACHMENT_MESSAGES.missing;
+      if (repo.uploaderOf(image) !== callerId) return ATTACHMENT_MESSAGES.missing;
+      if (!existsSync(join(deps.uploadsDir, image.slice('/uploads/'.length))))
+        return ATTACHMENT_MESSAGES.missing;
+      return null;
+    },
 
     /** Validates and records a new message; must run inside a write transaction. */
     send(

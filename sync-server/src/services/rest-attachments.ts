@@ -79,6 +79,12 @@ export function sniffAttachment(buf: Buffer): AttachmentKind | null {
 
 export const isImageKind = (kind: AttachmentKind) => IMAGE_KINDS.has(kind);
 
+/** The uploads folder of chat files. */
+export const CHAT_FOLDER = 'chat';
+/** The only paths storeAttachment gives chat files: a random name, the extension of the stored kind. */
+const CHAT_PATH = new RegExp(`^/uploads/${CHAT_FOLDER}/[0-9a-f]{32}\\.(jpg|pdf|doc|docx|txt)$`);
+export const isChatUploadPath = (path: string) => CHAT_PATH.test(path);
+
 /**
  * Stores a checked attachment under <uploads>/<folder>/ with a random name and returns its public
  * /uploads/... path. Images are re-encoded (EXIF/GPS dropped, pixel limit) by storeImage; other files are

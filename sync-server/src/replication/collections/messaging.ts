@@ -46,6 +46,8 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         }
         const bodyError = validateMessageBody(wanted.text, wanted.image);
         if (bodyError) return { ok: false, error: bodyError };
+        const fileError = deps.service.attachmentRefusal(ctx.userId!, wanted.image);
+        if (fileError) return { ok: false, error: fileError };
         const route = deps.service.route(
           ctx.userId!,
           String(wanted.announcementId),

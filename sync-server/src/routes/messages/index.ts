@@ -10,6 +10,7 @@ import { messagingRepository } from '../../repositories/messaging.ts';
 import { Effects } from '../../services/messaging.ts';
 import {
   ATTACHMENT_MESSAGES,
+  CHAT_FOLDER,
   removeAttachment,
   sniffAttachment,
   storeAttachment,
@@ -175,7 +176,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
       let image = '';
       if (attachment) {
         try {
-          image = await storeAttachment(attachment.buf, attachment.kind, uploadsDir, 'chat');
+          image = await storeAttachment(attachment.buf, attachment.kind, uploadsDir, CHAT_FOLDER);
         } catch (err) {
           // Magic bytes of an image but no decodable image (or above the pixel limit).
           request.log.warn({ err }, 'chat attachment refused');
@@ -184,8 +185,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
       }
 
       const fx = new Effects();
-      const sent = app.db.transaction(() =>
-        app.messaging.send(
+      const sent = app.db.transaction(() => {
+        const out = app.messaging.send(
           callerId,
           {
             id: newId(),
@@ -197,8 +198,10 @@ export default async function messagesRoutes(app: FastifyInstance) {
           },
           () => nextSeq(app.db),
           fx,
-        ),
-      );
+        );
+        if (image && !('error' in out)) app.messaging.recordUpload(callerId, image);
+        return out;
+      });
       if ('error' in sent) {
         // The announcement went away while the file was being stored.
         if (image) await removeAttachment(uploadsDir, image).catch(() => {});
@@ -224,7 +227,9 @@ export default async function messagesRoutes(app: FastifyInstance) {
     const kind = sniffAttachment(read.file);
     if (!kind) return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
     try {
-      const image = await storeAttachment(read.file, kind, uploadsDir, 'chat');
+      const image = await storeAttachment(read.file, kind, uploadsDir, CHAT_FOLDER);
+      // Recorded with its uploader: a message pushed over sync may name only its sender's own files.
+      app.messaging.recordUpload(callerId, image);
       return reply.code(201).send({ image });
     } catch (err) {
       request.log.warn({ err }, 'chat attachment refused');
