@@ -62,6 +62,15 @@ export class SyncClient {
     this.onClose(1006);
   };
 
+  /**
+   * No answer in time on a socket that still looks open (a connection lost without a close, e.g. a
+   * half-open link): every retry would go into the same dead socket, so it is dropped like a lost
+   * network (pending requests fail, the status says offline) and a new one is opened.
+   */
+  private dropUnanswered(socket: WebSocket | null) {
+    if (socket && socket === this.socket) this.onOffline();
+  }
+
   /** Tries to connect now instead of waiting for the back-off (e.g. before a logout). */
   reconnectNow(): void {
     if (this.closed || this.socket || this.status$.value !== 'offline') return;
@@ -167,9 +176,11 @@ export class SyncClient {
     if (now === 'online') return Promise.resolve();
     if (now !== 'connecting') return Promise.reject(new Error('Fără conexiune de sincronizare'));
     return new Promise<void>((resolve, reject) => {
+      const socket = this.socket;
       const timer = setTimeout(() => {
         sub.unsubscribe();
         reject(new Error('Conectarea pentru sincronizare a expirat'));
+        this.dropUnanswered(socket);
       }, SYNC_LIMITS.requestTimeoutMs);
       const sub = this.status$.subscribe((s) => {
         if (s === 'connecting') return;
@@ -190,9 +201,11 @@ export class SyncClient {
         return;
       }
       const id = String(this.nextId++);
+      const socket = this.socket;
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new Error('Cererea de sincronizare a expirat'));
+        this.dropUnanswered(socket);
       }, SYNC_LIMITS.requestTimeoutMs);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
       this.sendRaw({ ...msg, id } as Request);
