@@ -220,7 +220,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
   app.post('/api/messages/attachments', async (request, reply) => {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
-    if (!request.isMultipart()) return fail(reply, 400, REST_MESSAGE_MESSAGES.invalid, 'validation');
+    // A body that is not a form carries no file: the same answer as a form without one.
+    if (!request.isMultipart()) return fail(reply, 400, MESSAGE_MESSAGES.empty, 'validation');
     const read = await readMultipart(request);
     if ('error' in read) return fail(reply, read.status, read.error, read.code);
     if (!read.file) return fail(reply, 400, MESSAGE_MESSAGES.empty, 'validation');
