@@ -22,3 +22,31 @@ export function onDatabase(fn: Listener): () => void {
   fn(current);
   return () => listeners.delete(fn);
 }
+
+/**
+ * Collections of the current database whose first pull of this session has finished: until then a
+ * local list may still be partly empty (the profile arrived, its reviews not yet), and a page that also
+ * has the server's answer shows that one.
+ */
+const caughtUp = new WeakMap<HobbizDatabase, Set<string>>();
+const caughtUpListeners = new Set<() => void>();
+
+export function markCaughtUp(db: HobbizDatabase, collection: string): void {
+  const set = caughtUp.get(db) ?? new Set<string>();
+  caughtUp.set(db, set);
+  set.add(collection);
+  if (db === current) for (const fn of caughtUpListeners) fn();
+}
+
+export function isCaughtUp(collection: string): boolean {
+  return !!current && !!caughtUp.get(current)?.has(collection);
+}
+
+export function onCaughtUp(fn: () => void): () => void {
+  caughtUpListeners.add(fn);
+  const off = onDatabase(() => fn());
+  return () => {
+    caughtUpListeners.delete(fn);
+    off();
+  };
+}

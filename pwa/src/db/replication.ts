@@ -2,6 +2,7 @@ import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/rep
 import { filter, map } from 'rxjs';
 import { type PullResult, SYNC_LIMITS, type SyncCheckpoint, type WithDeleted } from '../../../schema/sync.ts';
 import { markPushed } from './outbox.ts';
+import { markCaughtUp } from './registry.ts';
 import { createResetPass } from './reset-pass.ts';
 import type { SyncClient } from './sync-client.ts';
 import type { CollectionKey, HobbizDatabase } from './types.ts';
@@ -71,7 +72,14 @@ export function startReplication(
   signedIn: boolean,
 ): RxReplicationState<unknown, SyncCheckpoint>[] {
   const pullOnly: CollectionKey[] = ['announcements', 'reviews', 'profiles'];
-  const list = pullOnly.map((n) => replicate(db, client, n, false));
+  const list = pullOnly.map((n) => {
+    const state = replicate(db, client, n, false);
+    void state.awaitInitialReplication().then(
+      () => markCaughtUp(db, n),
+      () => undefined,
+    );
+    return state;
+  });
   // A guest's favourites and draft never leave the device; the private collections need an account.
   if (signedIn) {
     for (const n of ['favorites', 'drafts', 'conversations', 'messages', 'notifications'] as const) {

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import type { AnnouncementApi, AnnouncementDoc, ProfileDoc } from '../../../../schema/entities.ts';
 import { PROFILE_MESSAGES, type PublicProfileApi } from '../../../../schema/rules/profile.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { isCaughtUp, onCaughtUp } from '../../db/registry.ts';
 import { fromApi } from '../../db/use-popular.ts';
 import {
   type ProfileView,
@@ -65,6 +66,10 @@ function useLocalProfile(userId: string): Local | undefined {
   );
 }
 
+function useCaughtUp(collection: string): boolean {
+  return useSyncExternalStore(onCaughtUp, () => isCaughtUp(collection));
+}
+
 type Remote =
   | { state: 'loading' }
   | { state: 'missing'; error: string }
@@ -116,7 +121,15 @@ function useRemoteProfile(userId: string, reloadKey: number): Remote {
 export function usePublicProfile(userId: string, reloadKey = 0): PublicProfileData {
   const local = useLocalProfile(userId);
   const remote = useRemoteProfile(userId, reloadKey);
-  if (local?.profile) {
+  const reviewsCaughtUp = useCaughtUp('reviews');
+  // The local copy wins once its reviews have caught up this session — or whenever the server's answer
+  // is not there (offline). Switching to a profile that has arrived before its reviews (or to a query
+  // that has not yet seen the pull that just finished) would empty the list for a moment and remount
+  // every card, closing a menu or dialog the person has open.
+  const localBehind =
+    remote.state === 'ready' &&
+    (!reviewsCaughtUp || (local?.reviews.length === 0 && remote.reviews.length > 0));
+  if (local?.profile && !localBehind) {
     return {
       state: 'ready',
       profile: local.profile,
