@@ -274,4 +274,58 @@ describe('end of a session on this device', () => {
     expect(serverHas(b!._id)).toBe(false);
     await context.close();
   });
+
+  it("'Ieși din cont de pe toate dispozitivele' sends this device's changes before closing the sessions", async () => {
+    const me = await apiAccount(server, 'end.everywhere@hobbiz.test');
+    const { page, context } = await newPage(browser, server);
+    // The sync socket can be held shut (pushes wait), then let through again.
+    let hold = false;
+    await page.routeWebSocket(/\/api\/sync/, (ws) => {
+      if (hold) void ws.close({ code: 4000, reason: 'held by the test' });
+      else ws.connectToServer();
+    });
+    await openSignedIn(page, me);
+    await page.getByText('Sincronizat').waitFor();
+    const [, , c] = popular;
+    const serverHas = () =>
+      queryServerDb<{ deleted: number }>(
+        server,
+        'SELECT deleted FROM favorites WHERE user_id = ? AND announcement_id = ?',
+        me.userId,
+        c!._id,
+      ).some((r) => !r.deleted);
+
+    // A heart that cannot leave the device: the sessions stay open until the person decides.
+    hold = true;
+    await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await heart(page, c!.title, false).first().click();
+    await page.goto('/setari-cont');
+    await page.getByRole('button', { name: 'Ieși din cont de pe toate dispozitivele' }).click();
+    await page
+      .getByRole('dialog', { name: 'Ieși din cont de pe toate dispozitivele?' })
+      .getByRole('button', { name: 'Ieși de pe toate' })
+      .click();
+    const prompt = page.getByRole('dialog', { name: 'Ai modificări netrimise' });
+    await prompt.getByRole('button', { name: 'Rămân conectat' }).click();
+    const still = await fetch(`${server.url}/api/users/profile`, {
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(still.status).toBe(200);
+    expect(serverHas()).toBe(false);
+
+    // The connection is back: the heart reaches the server first, then every session is closed.
+    hold = false;
+    await page.getByRole('button', { name: 'Ieși din cont de pe toate dispozitivele' }).click();
+    await page
+      .getByRole('dialog', { name: 'Ieși din cont de pe toate dispozitivele?' })
+      .getByRole('button', { name: 'Ieși de pe toate' })
+      .click();
+    await page.getByText('Ai fost deconectat de pe toate dispozitivele.').waitFor();
+    expect(serverHas()).toBe(true);
+    const gone = await fetch(`${server.url}/api/users/profile`, {
+      headers: { authorization: `Bearer ${me.token}` },
+    });
+    expect(gone.status).toBe(401);
+    await context.close();
+  });
 });

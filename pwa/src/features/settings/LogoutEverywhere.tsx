@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
 import { api, NetworkError } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { useLogout } from '../shell/use-logout.ts';
+import { mayLeave, useLogout } from '../shell/use-logout.ts';
 import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
 
 /** Revokes every session of the account on the server, then signs this device out like a logout. */
@@ -14,6 +14,13 @@ export function LogoutEverywhere() {
 
   const confirm = async () => {
     setBusy(true);
+    // What this device has not sent yet goes out while its session still works (after the revocation
+    // nothing could be sent); if some cannot, the person decides before anything is closed.
+    if (!(await mayLeave())) {
+      setBusy(false);
+      setAsking(false);
+      return;
+    }
     try {
       const answer = await api<{ message: string }>('/api/users/logout-all', {
         method: 'POST',

@@ -35,7 +35,7 @@ export function useLogoutPrompt(): LogoutPrompt | null {
  * the server yet is pushed first (a short wait), and if some is still waiting the person decides.
  * Resolves true to go on with the logout.
  */
-async function mayLeave(): Promise<boolean> {
+export async function mayLeave(): Promise<boolean> {
   let left = await unsyncedChanges();
   if (left === 0) return true;
   // The server has already closed this session (e.g. 'Ieși din cont de pe toate dispozitivele'):
