@@ -52,6 +52,10 @@ describe('walking skeleton', () => {
     await page.getByLabel('Parolă', { exact: true }).fill('o-parola-lunga');
     await page.getByRole('button', { name: 'Autentifică-te' }).click();
     await page.waitForURL(`${server.url}/`);
+    // Signed in, the hero offers publishing rather than signing up.
+    const hero = page.locator('section.hero');
+    await hero.getByRole('link', { name: 'Adaugă un anunț' }).waitFor();
+    expect(await hero.getByRole('link', { name: 'Înregistrează-te' }).count()).toBe(0);
 
     // Home shows the server's popular announcements, most favourited first.
     await page.getByRole('heading', { name: 'Anunțuri populare' }).waitFor();
