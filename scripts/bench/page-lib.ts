@@ -29,7 +29,7 @@ export async function observeVitals(page: Page): Promise<void> {
       __lcp: number;
       __cls: number;
       __lcpEl: string;
-      __events: { id: number; name: string; duration: number }[];
+      __events: { id: number; name: string; duration: number; parts?: Record<string, number> }[];
       __shifts: string[];
     };
     w.__shifts = [];
@@ -61,8 +61,20 @@ export async function observeVitals(page: Page): Promise<void> {
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as (PerformanceEntry & { interactionId?: number })[]) {
-        if (e.interactionId) w.__events.push({ id: e.interactionId, name: e.name, duration: e.duration });
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        interactionId?: number;
+        processingStart: number;
+        processingEnd: number;
+      })[]) {
+        if (!e.interactionId) continue;
+        // The three parts of an interaction's latency: waiting for the main thread, running the
+        // handlers, and rendering the next frame.
+        const parts = {
+          input: Math.round(e.processingStart - e.startTime),
+          handlers: Math.round(e.processingEnd - e.processingStart),
+          paint: Math.round(e.startTime + e.duration - e.processingEnd),
+        };
+        w.__events.push({ id: e.interactionId, name: e.name, duration: e.duration, parts });
       }
     }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
   });
@@ -74,7 +86,7 @@ export async function readVitals(page: Page) {
       __lcp: number;
       __cls: number;
       __lcpEl: string;
-      __events: { id: number; name: string; duration: number }[];
+      __events: { id: number; name: string; duration: number; parts?: Record<string, number> }[];
       __shifts: string[];
     };
     return {
@@ -85,6 +97,11 @@ export async function readVitals(page: Page) {
       events: w.__events.splice(0),
     };
   });
+}
+
+/** The event that made the longest interaction, with its parts (input delay, handlers, paint). */
+export function longestEvent(events: { duration: number; name: string; parts?: Record<string, number> }[]) {
+  return [...events].sort((a, b) => b.duration - a.duration)[0] ?? null;
 }
 
 /** Longest interaction (max duration over the events of one interaction), as INP counts it. */

@@ -9,7 +9,15 @@
  */
 import type { Browser } from 'playwright-core';
 import { launchBrowser, TestServer, waitForServiceWorker } from '../../e2e/harness.ts';
-import { longestInteraction, median, observeVitals, PHONE, readVitals, weakPhone } from './page-lib.ts';
+import {
+  longestEvent,
+  longestInteraction,
+  median,
+  observeVitals,
+  PHONE,
+  readVitals,
+  weakPhone,
+} from './page-lib.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const ONLY = new Set((process.env.ONLY ?? 'repeat,detail,inp').split(','));
@@ -71,8 +79,14 @@ async function interactions(browser: Browser, url: string) {
     await page.locator('a[href^="/announcement/"]').first().click();
     await page.waitForURL(/\/announcement\//, { timeout: 60_000 });
     await page.waitForTimeout(1500);
-    const open = longestInteraction((await readVitals(page)).events);
-    return { typing: Math.round(typing), open: Math.round(open) };
+    const openEvents = (await readVitals(page)).events;
+    const open = longestInteraction(openEvents);
+    const worst = longestEvent(openEvents);
+    return {
+      typing: Math.round(typing),
+      open: Math.round(open),
+      openWorst: worst && `${worst.name} ${JSON.stringify(worst.parts)}`,
+    };
   } finally {
     await context.close();
   }
@@ -95,7 +109,7 @@ try {
   }[];
   const repeat: number[] = [];
   const detail: { lcpMs: number; cls: number; element: string; shifts: string[] }[] = [];
-  const inp: { typing: number; open: number }[] = [];
+  const inp: { typing: number; open: number; openWorst: string | null }[] = [];
   for (let i = 0; i < RUNS; i++) {
     if (ONLY.has('repeat')) repeat.push(await repeatVisit(browser, url));
     if (ONLY.has('detail')) detail.push(await detailCold(browser, url, popular!._id));

@@ -36,6 +36,12 @@ describe('sync socket', () => {
     });
     expect(await c2.next()).toMatchObject({ type: 'error', code: 'outdated' });
     expect(await c2.closed).toBe(CLOSE_CODES.outdated);
+
+    // A client that names no collection versions at all cannot be told apart from an outdated one.
+    const c3 = client(await app.injectWS('/api/sync'));
+    c3.send({ type: 'hello', token: null, protocol: SYNC_PROTOCOL_VERSION });
+    expect(await c3.next()).toMatchObject({ type: 'error', code: 'outdated' });
+    expect(await c3.closed).toBe(CLOSE_CODES.outdated);
   });
 
   it('pulls in seq order, exactly batchSize per batch while more remain, resuming from the checkpoint', async () => {

@@ -77,7 +77,9 @@ export async function syncSocketRoutes(
         clearTimeout(authTimer);
         const outdated =
           msg.protocol !== SYNC_PROTOCOL_VERSION ||
-          Object.entries(msg.collections ?? {}).some(
+          typeof msg.collections !== 'object' ||
+          msg.collections === null ||
+          Object.entries(msg.collections).some(
             ([name, v]) => COLLECTION_VERSIONS[name as CollectionName] !== v,
           );
         if (outdated) {
