@@ -1,8 +1,7 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
-  apiAccount,
+  conversationWithSeededSeller,
   launchBrowser,
   newPage,
   openSignedIn,
@@ -51,27 +50,11 @@ async function openConversation(page: Page) {
 describe('user A cut off, user B live', () => {
   it('3 messages, 2 favourites and a draft edit made offline survive a reload and land exactly once', async () => {
     // B: a seeded seller, on the chat page. A: a new buyer whose conversation with B already exists.
-    const [row] = queryServerDb<{ id: string; email: string }>(
-      server,
-      `SELECT a.id, u.email FROM announcements a JOIN users u ON u.id = a.owner_id
-       WHERE a.active = 1 AND a.deleted = 0 ORDER BY a.id LIMIT 1`,
-    );
-    const login = await fetch(`${server.url}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: row!.email, password: SEED_PASSWORD }),
-    });
-    const userB = (await login.json()) as { token: string; userId: string };
-    const userA = await apiAccount(server, 'taiat.de.retea@hobbiz.test');
     const opening = 'Bună ziua, revin imediat cu detalii.';
-    const res = await fetch(`${server.url}/api/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${userA.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ announcementId: row!.id, text: opening }),
-    });
-    expect(res.ok).toBe(true);
+    const chat = await conversationWithSeededSeller(server, 'taiat.de.retea@hobbiz.test', opening);
+    const { seller: userB, buyer: userA } = chat;
     // Both favourites are hearts on announcements that are not B's own (A could not be refused).
-    const [f1, f2] = popular.filter((p) => p._id !== row!.id);
+    const [f1, f2] = popular.filter((p) => p._id !== chat.announcementId);
 
     const b = await newPage(browser, server);
     await openSignedIn(b.page, userB);

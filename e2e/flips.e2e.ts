@@ -1,8 +1,7 @@
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
-  apiAccount,
+  conversationWithSeededSeller,
   launchBrowser,
   localFavoriteIds,
   newPage,
@@ -44,25 +43,9 @@ type Kind = 'favorite' | 'message' | 'draft';
 describe('50 offline/online flips', () => {
   it('favourites, messages to another person and draft edits between them: nothing lost, nothing duplicated', async () => {
     // The receiver: a seeded seller whose announcement the flipping buyer already wrote about.
-    const [ann] = queryServerDb<{ id: string; email: string }>(
-      server,
-      `SELECT a.id, u.email FROM announcements a JOIN users u ON u.id = a.owner_id
-       WHERE a.active = 1 AND a.deleted = 0 ORDER BY a.id LIMIT 1`,
-    );
-    const login = await fetch(`${server.url}/api/users/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: ann!.email, password: SEED_PASSWORD }),
-    });
-    const receiver = (await login.json()) as { token: string; userId: string };
-    const me = await apiAccount(server, 'flips@hobbiz.test');
     const opening = 'Flip 0: bună ziua';
-    const res = await fetch(`${server.url}/api/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${me.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ announcementId: ann!.id, text: opening }),
-    });
-    expect(res.ok).toBe(true);
+    const chat = await conversationWithSeededSeller(server, 'flips@hobbiz.test', opening);
+    const { seller: receiver, buyer: me } = chat;
 
     const other = await newPage(browser, server);
     await openSignedIn(other.page, receiver);

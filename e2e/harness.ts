@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -205,6 +206,27 @@ export async function apiAccount(server: TestServer, email: string, password = '
     body: JSON.stringify({ email, password }),
   });
   return (await res.json()) as { token: string; userId: string };
+}
+
+/**
+ * A conversation that already exists: a new buyer (`buyerEmail`) wrote `opening` about the first live
+ * announcement of a seeded seller, who is signed in over the API too.
+ */
+export async function conversationWithSeededSeller(server: TestServer, buyerEmail: string, opening: string) {
+  const [ann] = queryServerDb<{ id: string; email: string }>(
+    server,
+    `SELECT a.id, u.email FROM announcements a JOIN users u ON u.id = a.owner_id
+     WHERE a.active = 1 AND a.deleted = 0 ORDER BY a.id LIMIT 1`,
+  );
+  const seller = await apiAccount(server, ann!.email, SEED_PASSWORD);
+  const buyer = await apiAccount(server, buyerEmail);
+  const res = await fetch(`${server.url}/api/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ announcementId: ann!.id, text: opening }),
+  });
+  if (!res.ok) throw new Error(`first message refused: ${res.status}`);
+  return { announcementId: ann!.id, seller, buyer };
 }
 
 /** Ids of the live favourites in the signed-in person's local database. */
