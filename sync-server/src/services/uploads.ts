@@ -65,7 +65,11 @@ export async function readMultipartForm(request: FastifyRequest, fileField: stri
       }
     }
   } catch (err) {
-    if ((err as { code?: string }).code !== 'FST_FILES_LIMIT') throw err;
+    if ((err as { code?: string }).code !== 'FST_FILES_LIMIT') {
+      // A form that breaks off or is malformed is the sender's fault: a 400, never a 500.
+      if ((err as { statusCode?: number }).statusCode) throw err;
+      throw Object.assign(new Error('malformed multipart form', { cause: err }), { statusCode: 400 });
+    }
     form.tooManyFiles = true;
   }
   return form;

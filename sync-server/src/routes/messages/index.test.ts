@@ -6,6 +6,7 @@ import { MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
 import { ATTACHMENT_MESSAGES, sniffAttachment } from '../../services/rest-attachments.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import { REST_MESSAGE_MESSAGES } from './request.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type User = { token: string; userId: string };
@@ -260,6 +261,17 @@ describe('POST /api/messages (JSON)', () => {
 
 describe('POST /api/messages (multipart attachments)', () => {
   const uploaded = (publicPath: string) => join(app.config.dataDir, publicPath.replace(/^\//, ''));
+
+  it('a form that breaks off mid-file is a 400 with the Romanian error, not a 500', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload: '--x\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n\xff\xd8',
+      headers: { 'content-type': 'multipart/form-data; boundary=x', ...auth(buyer) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' });
+  });
 
   it('accepts a PNG named .jpg (content decides), re-encodes it without EXIF and serves it', async () => {
     const res = await sendMultipart(buyer, baseFields(), {

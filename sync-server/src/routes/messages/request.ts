@@ -64,9 +64,9 @@ export async function readMultipart(
       return { status: 413, error: ATTACHMENT_MESSAGES.tooLarge, code: 'file_too_large' };
     if (code === 'FST_FILES_LIMIT')
       return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_PROTO_VIOLATION')
-      return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
-    throw err;
+    // Any other failure to read the form (broken off, malformed) is the sender's: a 400, never a 500.
+    request.log.info({ err }, 'message form refused');
+    return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
   }
   if (truncated) return { status: 400, error: MESSAGE_MESSAGES.tooLong, code: 'validation' };
   let replyTo: unknown = null;

@@ -159,10 +159,19 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
     },
   );
 
+  // Before a byte of the (up to 55 MB) form is read: only the owner of a live announcement gets further.
+  const ownerFirst = async (request: FastifyRequest, reply: FastifyReply) => {
+    const userId = requireUser(request, reply);
+    if (!userId) return reply;
+    const { id } = request.params as { id: string };
+    const row = validId(id) ? app.announcementsRepo.byId(id) : undefined;
+    if (!row || row.deleted || row.ownerId !== userId) return notFound(reply);
+  };
+
   app.put(
     '/api/users/my-announcements/:id',
     {
-      onRequest: callerFirst,
+      onRequest: ownerFirst,
       preValidation: collectForm,
       schema: { params: idParams, body: updateBody },
     },

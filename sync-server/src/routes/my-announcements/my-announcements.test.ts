@@ -374,6 +374,22 @@ describe('uploads', () => {
 });
 
 describe('authorization of every mutating path: guest 401, another user 404 (as an unknown id), owner ok', () => {
+  it("a stranger's PUT is refused before its body is read (404, whatever the body)", async () => {
+    const { _id: id } = await published([{ data: await jpeg() }]);
+    // A broken form: reading it would fail with a 400; the ownership check answers first.
+    const broken = {
+      method: 'PUT' as const,
+      url: `/api/users/my-announcements/${id}`,
+      payload: '--x\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\n\r\n\xff\xd8',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    };
+    const other = await app.inject({ ...broken, headers: { ...broken.headers, ...bearer(stranger.token) } });
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual(NOT_FOUND);
+    const mine = await app.inject({ ...broken, headers: { ...broken.headers, ...bearer(owner.token) } });
+    expect(mine.statusCode).toBe(400);
+  });
+
   it('PUT, DELETE, renew and active', async () => {
     const { _id: id } = await published([{ data: await jpeg() }]);
     // Older than a day, so the owner may renew it (renewing is limited to once every 24 h).
