@@ -88,13 +88,16 @@ describe('profiles and reviews', () => {
     // The success line goes away after 3 s.
     await page.getByText('Profilul a fost salvat.').waitFor({ state: 'detached', timeout: 5000 });
 
-    // Avatar: a JPEG through the camera input; the profile points at the stored file.
+    // Avatar: camera or gallery (no `capture`); a GIF is refused with the reason, then a JPEG is taken
+    // and the profile points at the stored file.
     const jpeg = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#0f766e' } })
       .jpeg()
       .toBuffer();
     const input = page.locator('input[type="file"]');
-    expect(await input.getAttribute('accept')).toBe('image/jpeg');
-    expect(await input.getAttribute('capture')).not.toBeNull();
+    expect(await input.getAttribute('accept')).toBe('image/jpeg,image/png,image/webp');
+    expect(await input.getAttribute('capture')).toBeNull();
+    await input.setInputFiles({ name: 'eu.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page.getByText('Alege o fotografie JPEG, PNG sau WebP.').waitFor();
     await input.setInputFiles({ name: 'eu.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await until(() => {
       const [u] = queryServerDb<{ avatar: string | null }>(

@@ -26,6 +26,11 @@ export const LIMITS = {
   zoomStep: 0.25,
   rotationStep: 90,
   defaultRating: 5,
+  /** Profiles: arrows on the announcements carousel only past this many (spec doc 1 §9). */
+  profileCarouselArrowsAfter: 3,
+  /** Public profile: reviews shown on the page; 'Toate comentariile' from this many on. */
+  profileReviewsPreview: 1,
+  profileAllReviewsFrom: 2,
   passwordMin: 8,
   nameMax: 50,
   emailMax: 254,

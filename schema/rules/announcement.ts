@@ -9,14 +9,14 @@ import {
   PHONE_INVALID_MESSAGE,
   toTrimmedString,
 } from './common.ts';
+import { PRICE_MAX, parsePrice } from './price.ts';
+
+export { PRICE_MAX, parsePrice };
 
 /**
  * Validation of the announcement form (spec doc 1 §5), run by the React form as the user types and again
  * by the server on every publish/update: one rule, two callers, so the two sides can never disagree.
  */
-
-/** Our own upper bound for a price (the spec sets none): whole lei. */
-export const PRICE_MAX = 1_000_000;
 
 const MB = 1024 * 1024;
 
@@ -75,17 +75,6 @@ export type AnnouncementInput = {
 
 export type AnnouncementField = keyof AnnouncementInput | 'contact' | 'images';
 export type FieldErrors = Partial<Record<AnnouncementField, string>>;
-
-/**
- * Whole lei from what the user typed: digits, optionally grouped by spaces or by dots in threes
- * ('1 250', '1.250'). null when empty, not a whole number, or above PRICE_MAX.
- */
-export function parsePrice(price: string): number | null {
-  const compact = price.trim().replace(/\s+/g, '');
-  if (!/^\d+$/.test(compact) && !/^\d{1,3}(\.\d{3})+$/.test(compact)) return null;
-  const value = Number(compact.replaceAll('.', ''));
-  return Number.isSafeInteger(value) && value <= PRICE_MAX ? value : null;
-}
 
 /** Field errors of the form; an empty object when it may be submitted. Images are checked separately. */
 export function validateAnnouncement(input: AnnouncementInput): FieldErrors {

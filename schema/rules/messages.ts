@@ -32,6 +32,53 @@ export function validateMessageBody(text: string, image: string): string | null 
   return null;
 }
 
+/**
+ * Spec doc 2 §5: what a chat attachment may be — jpeg, png, gif, webp, pdf, plain text, msword, docx —
+ * with the type a browser declares for it and its file extensions. The composer checks the declared type
+ * (or, when a system gives none, the extension); the server decides by the content, into the same kinds.
+ */
+export const ATTACHMENT_KINDS = {
+  jpeg: { mime: 'image/jpeg', extensions: ['jpg', 'jpeg'], image: true },
+  png: { mime: 'image/png', extensions: ['png'], image: true },
+  gif: { mime: 'image/gif', extensions: ['gif'], image: true },
+  webp: { mime: 'image/webp', extensions: ['webp'], image: true },
+  pdf: { mime: 'application/pdf', extensions: ['pdf'], image: false },
+  txt: { mime: 'text/plain', extensions: ['txt'], image: false },
+  doc: { mime: 'application/msword', extensions: ['doc'], image: false },
+  docx: {
+    mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    extensions: ['docx'],
+    image: false,
+  },
+} as const;
+
+export type AttachmentKind = keyof typeof ATTACHMENT_KINDS;
+
+const kinds = Object.values(ATTACHMENT_KINDS);
+const extensionOf = (name: string) => /\.([a-z0-9]+)$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+
+/** The file picker's `accept`: every declared type and every extension. */
+export const ATTACHMENT_ACCEPT = [
+  ...kinds.map((k) => k.mime),
+  ...kinds.flatMap((k) => k.extensions.map((e) => `.${e}`)),
+].join(',');
+
+/** The composer's check of a chosen file (size, then declared type or extension): a message, or null. */
+export function checkAttachmentCandidate(file: { name: string; size: number; type: string }): string | null {
+  if (file.size > LIMITS.attachmentMaxBytes) return ATTACHMENT_MESSAGES.tooLarge;
+  const ext = extensionOf(file.name);
+  const typeOk = file.type
+    ? kinds.some((k) => k.mime === file.type)
+    : kinds.some((k) => (k.extensions as readonly string[]).includes(ext));
+  return typeOk ? null : ATTACHMENT_MESSAGES.unsupported;
+}
+
+/** Whether a stored attachment is shown as a picture (by the extension the server gave it). */
+export function isImageAttachmentPath(path: string): boolean {
+  const ext = extensionOf(path);
+  return kinds.some((k) => k.image && (k.extensions as readonly string[]).includes(ext));
+}
+
 /** Spec doc 2 §5: the chat attachment messages (the composer checks first, the server checks content). */
 export const ATTACHMENT_MESSAGES = {
   tooLarge: `Fișierul este prea mare. Mărimea maximă permisă este ${LIMITS.attachmentMaxBytes / (1024 * 1024)}MB.`,

@@ -17,8 +17,19 @@ export const PROFILE_MESSAGES = {
   saveFailed: 'Eroare la salvarea profilului',
   imageFailed: 'Eroare la încărcarea imaginii',
   imageTooLarge: `Imaginea trebuie să fie mai mică de ${LIMITS.imageMaxBytes / (1024 * 1024)}MB`,
+  imageType: 'Alege o fotografie JPEG, PNG sau WebP.',
   avatarNotCurrent: 'Imaginea nu este avatarul tău curent.',
 } as const;
+
+/** Avatar photos: the types the server takes (it decides by the content and re-encodes them as JPEG). */
+export const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** The avatar picker's check of a chosen file, before anything is sent: a message, or null. */
+export function checkAvatarCandidate(file: { size: number; type: string }): string | null {
+  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return PROFILE_MESSAGES.imageType;
+  if (file.size > LIMITS.imageMaxBytes) return PROFILE_MESSAGES.imageTooLarge;
+  return null;
+}
 
 /** GET /api/users/profile/{userId}: public fields only — never email, phone, password material or tokens. */
 export type PublicProfileApi = {

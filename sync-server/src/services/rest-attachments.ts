@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ATTACHMENT_KINDS, type AttachmentKind } from '../../../schema/rules/messages.ts';
 import { storeImage } from './images.ts';
 
 export { ATTACHMENT_MESSAGES } from '../../../schema/rules/messages.ts';
-
-export type AttachmentKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'pdf' | 'doc' | 'docx' | 'txt';
-const IMAGE_KINDS = new Set<AttachmentKind>(['jpeg', 'png', 'gif', 'webp']);
+export type { AttachmentKind };
 
 const startsWith = (buf: Buffer, bytes: number[], at = 0) =>
   buf.length >= at + bytes.length && bytes.every((b, i) => buf[at + i] === b);
@@ -77,7 +76,7 @@ export function sniffAttachment(buf: Buffer): AttachmentKind | null {
   return isUtf8Text(buf) ? 'txt' : null;
 }
 
-export const isImageKind = (kind: AttachmentKind) => IMAGE_KINDS.has(kind);
+export const isImageKind = (kind: AttachmentKind) => ATTACHMENT_KINDS[kind].image;
 
 /** The uploads folder of chat files. */
 export const CHAT_FOLDER = 'chat';

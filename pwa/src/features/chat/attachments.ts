@@ -1,35 +1,12 @@
-import { LIMITS } from '../../../../schema/constants.ts';
 import type { MessageDoc } from '../../../../schema/entities.ts';
-import { ATTACHMENT_MESSAGES } from '../../../../schema/rules/messages.ts';
 import { api } from '../../api/client.ts';
 
-/** Spec doc 2 §5: jpeg, png, gif, webp, pdf, plain text, msword, docx (the server checks the content). */
-const ALLOWED_TYPES = new Set([
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'application/pdf',
-  'text/plain',
-  'application/msword',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-]);
-/** Some systems give no type for Word files: the extension decides then. */
-const ALLOWED_EXTENSIONS = /\.(jpe?g|png|gif|webp|pdf|txt|docx?)$/i;
-
-export const ATTACHMENT_ACCEPT = [...ALLOWED_TYPES, '.doc', '.docx', '.txt', '.pdf'].join(',');
-
-/** The composer's check before anything is sent: the spec's two messages, or null. */
-export function checkAttachment(file: { name: string; size: number; type: string }): string | null {
-  if (file.size > LIMITS.attachmentMaxBytes) return ATTACHMENT_MESSAGES.tooLarge;
-  const typeOk = file.type ? ALLOWED_TYPES.has(file.type) : ALLOWED_EXTENSIONS.test(file.name);
-  return typeOk ? null : ATTACHMENT_MESSAGES.unsupported;
-}
-
-/** Whether a stored attachment is shown as a picture (images are re-encoded; files keep their kind). */
-export function isImagePath(path: string): boolean {
-  return /\.(jpe?g|png|gif|webp)$/i.test(path);
-}
+/** The rules live in schema/ (the server sorts files into the same kinds by their content). */
+export {
+  ATTACHMENT_ACCEPT,
+  checkAttachmentCandidate as checkAttachment,
+  isImageAttachmentPath as isImagePath,
+} from '../../../../schema/rules/messages.ts';
 
 /** The name shown for a file attachment: 'document.pdf' style, from its stored path. */
 export function attachmentLabel(path: string): string {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+import { parsePrice } from '../../../../schema/rules/price.ts';
 import { type PendingAnnouncement, usePendingAnnouncements } from '../../db/publish-queue.ts';
 import { onDatabase } from '../../db/registry.ts';
 
@@ -10,13 +11,12 @@ export type MyEntry =
 
 /** A queued announcement shaped like a document, so it is searched, sorted and drawn like the others. */
 function pendingDoc(p: PendingAnnouncement, ownerId: string, urls: string[]): AnnouncementDoc {
-  const price = p.fields.price.trim() === '' ? null : Number(p.fields.price.replace(/\D/g, ''));
   return {
     id: p.id,
     ownerId,
     ...p.fields,
     images: urls,
-    price: Number.isFinite(price) ? price : null,
+    price: parsePrice(p.fields.price),
     favoritesCount: 0,
     views: 0,
     createdAt: p.queuedAt,

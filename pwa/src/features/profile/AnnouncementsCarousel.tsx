@@ -1,11 +1,10 @@
 import { useRef } from 'react';
-import { CAROUSEL_STEP_PX } from '../../../../schema/constants.ts';
+import { CAROUSEL_STEP_PX, LIMITS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
 import { AnnouncementCard } from '../home/AnnouncementCard.tsx';
 
-/** Profiles show arrows only past this many announcements (spec doc 1 §9). */
-const ARROWS_AFTER = 3;
+const ARROWS_AFTER = LIMITS.profileCarouselArrowsAfter;
 
 type Props = { title: string; items: AnnouncementDoc[] | null; emptyText: string };
 

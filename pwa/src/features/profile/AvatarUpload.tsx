@@ -1,6 +1,5 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { LIMITS } from '../../../../schema/constants.ts';
-import { PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
+import { AVATAR_TYPES, checkAvatarCandidate, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { api, NetworkError } from '../../api/client.ts';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -8,8 +7,8 @@ import { useSession } from '../session/use-session.ts';
 const OFFLINE = 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.';
 
 /**
- * The own avatar with a camera button: a JPEG from the camera or the gallery, previewed at once, uploaded
- * as multipart `avatar`. The server replaces the old file and deletes it afterwards.
+ * The own avatar with a camera button: a photo from the camera or the gallery (the phone offers both; no
+ * `capture`, which would open only the camera), previewed at once, uploaded as multipart `avatar`. The server replaces the old file and deletes it afterwards.
  */
 export function AvatarUpload({ onError }: { onError: (text: string | null) => void }) {
   const { avatarCandidates, refresh } = useSession();
@@ -23,8 +22,8 @@ export function AvatarUpload({ onError }: { onError: (text: string | null) => vo
     const file = e.target.files?.[0];
     e.target.value = ''; // choosing the same file again still fires
     if (!file) return;
-    if (file.type !== 'image/jpeg') return onError(PROFILE_MESSAGES.imageFailed);
-    if (file.size > LIMITS.imageMaxBytes) return onError(PROFILE_MESSAGES.imageTooLarge);
+    const problem = checkAvatarCandidate(file);
+    if (problem) return onError(problem);
     onError(null);
     setPreview(URL.createObjectURL(file));
     setBusy(true);
@@ -77,8 +76,7 @@ export function AvatarUpload({ onError }: { onError: (text: string | null) => vo
       <input
         ref={inputRef}
         type="file"
-        accept="image/jpeg"
-        capture="user"
+        accept={AVATAR_TYPES.join(',')}
         hidden
         aria-label="Fotografia de profil"
         onChange={(e) => void pick(e)}

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { LIMITS } from '../../../../schema/constants.ts';
 import { averageStars, lastSeenText } from '../../../../schema/format.ts';
 import { RatingSummary } from '../reviews/RatingSummary.tsx';
 import { ReviewBanner } from '../reviews/ReviewBanner.tsx';
@@ -13,8 +14,8 @@ import { usePublicProfile } from './use-public-profile.ts';
 import './profile.css';
 
 /** The profile page shows the newest review; 'Toate comentariile' (from 2 reviews) opens them all. */
-const PREVIEW_REVIEWS = 1;
-const ALL_REVIEWS_FROM = 2;
+const PREVIEW_REVIEWS = LIMITS.profileReviewsPreview;
+const ALL_REVIEWS_FROM = LIMITS.profileAllReviewsFrom;
 
 type Props = { userId: string; reviewPosted: boolean; onBannerDone: () => void };
 
