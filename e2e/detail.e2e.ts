@@ -74,6 +74,14 @@ describe('announcement detail', () => {
     expect(await info.textContent()).toBe(`${n} / ${n} · 100%`);
     await page.keyboard.press('ArrowRight');
     expect(await info.textContent()).toBe(`1 / ${n} · 100%`);
+    await page.keyboard.press('ArrowLeft');
+    expect(await info.textContent()).toBe(`${n} / ${n} · 100%`);
+    // 'f' enlarges the frame and shrinks it back.
+    const frame = page.locator('.zoom');
+    await page.keyboard.press('f');
+    await until(async () => ((await frame.getAttribute('class')) ?? '').includes('zoom--large'));
+    await page.keyboard.press('f');
+    await until(async () => !((await frame.getAttribute('class')) ?? '').includes('zoom--large'));
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
 
@@ -116,6 +124,14 @@ describe('announcement detail', () => {
     await until(() => !page.url().includes('updated'));
     await page.getByRole('button', { name: 'Închide mesajul' }).click();
     await page.getByText('Anunț actualizat').waitFor({ state: 'detached' });
+    // Left alone, it goes by itself after 6 s (+ its 450 ms exit), not before.
+    await open(page, target, '?updated=1');
+    const shownAt = Date.now();
+    await page.getByText('Anunț actualizat').waitFor();
+    await page.waitForTimeout(5000);
+    expect(await page.getByText('Anunț actualizat').count()).toBe(1);
+    await page.getByText('Anunț actualizat').waitFor({ state: 'detached', timeout: 5000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(6000);
 
     // A guest who wants to rate the seller is asked to sign in first.
     await page.getByRole('button', { name: 'Evaluează' }).click();
