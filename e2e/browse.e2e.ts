@@ -38,6 +38,11 @@ describe('category listing and search', () => {
     expect(await cardTitles(page)).toContain('Prăjituri de casă la tavă: cremșnit, amandine, ecler');
     expect(await count(page)).toBe(`${expected.length} anunțuri găsite`);
     expect(param(page, 'q')).toBe('prajituri');
+    // Prices in lei on every card (never €): '1.250 lei', 'Gratuit', or none when not given.
+    const prices = await page.locator('.card-price').allTextContents();
+    expect(prices.length).toBe(expected.length);
+    for (const p of prices) expect(p).toMatch(/^(\d{1,3}(\.\d{3})* lei|Gratuit|)$/);
+    expect(await page.getByText('€').count()).toBe(0);
     await context.close();
   });
 

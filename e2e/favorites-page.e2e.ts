@@ -57,6 +57,10 @@ describe('the favourites page', () => {
     await page.getByText('Anunțuri favorite (2/150)').waitFor();
     await page.locator('.fav-card', { hasText: a!.title }).locator('time').waitFor();
     expect(await page.locator('.fav-card time').first().textContent()).toMatch(/\d{2} \p{L}+ \d{4}/u);
+    // Prices in lei (the spec's screen shows € for the same amounts: not copied).
+    for (const p of await page.locator('.fav-card-price').allTextContents())
+      expect(p).toMatch(/^(\d{1,3}(\.\d{3})* lei|Gratuit)$/);
+    expect(await page.getByText('€').count()).toBe(0);
 
     await heart(page, a!.title, true).click();
     const toast = page.getByText(FAVORITE_MESSAGES.removed);
