@@ -10,6 +10,8 @@ export type Config = {
   logLevel: string;
   /** Seconds a socket may stay silent before it must authenticate. */
   socketAuthTimeoutMs: number;
+  /** Every sync socket is pinged this often; one that has not answered the previous ping is dropped. */
+  socketHeartbeatMs: number;
   /** Public address of this server (OAuth callback, links in emails); null = taken from the request. */
   publicUrl: string | null;
   /** Social sign-in; a provider is off while its id or secret is missing. Base URLs are overridable for tests. */
@@ -46,6 +48,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     socketAuthTimeoutMs: 5000,
+    socketHeartbeatMs: 30_000,
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     google: {
       clientId: env.GOOGLE_CLIENT_ID ?? '',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { CLOSE_CODES, SYNC_PROTOCOL_VERSION } from '../../../schema/sync.ts';
 import { nextSeq } from '../plugins/db.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
@@ -14,6 +15,40 @@ afterEach(async () => {
 });
 
 describe('sync socket', () => {
+  it('drops a socket that stops answering pings (a half-open link), keeps one that answers', async () => {
+    const quick = await buildTestApp({ socketHeartbeatMs: 150 });
+    try {
+      const address = await quick.listen({ port: 0, host: '127.0.0.1' });
+      const url = `${address.replace('http', 'ws')}/api/sync`;
+      const open = (autoPong: boolean) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(url, { autoPong });
+          ws.once('open', () => {
+            ws.send(
+              JSON.stringify({
+                type: 'hello',
+                token: null,
+                protocol: SYNC_PROTOCOL_VERSION,
+                collections: {},
+              }),
+            );
+            resolve(ws);
+          });
+          ws.once('error', reject);
+        });
+      const alive = await open(true);
+      const silent = await open(false);
+      const closedSilent = new Promise<number>((r) => silent.once('close', (code) => r(code)));
+      // Two heartbeats: the first ping goes unanswered, the second finds it so and drops the socket.
+      expect(await closedSilent).toBe(1006);
+      await new Promise((r) => setTimeout(r, 400));
+      expect(alive.readyState).toBe(WebSocket.OPEN);
+      alive.close();
+    } finally {
+      await quick.cleanup();
+    }
+  });
+
   it('closes a socket that never authenticates and answers nothing before hello', async () => {
     const ws = await app.injectWS('/api/sync');
     const c = client(ws);

@@ -37,7 +37,26 @@ export async function syncSocketRoutes(
   app: FastifyInstance,
   opts: { collections: Record<CollectionName, CollectionHandler> },
 ) {
+  // Half-open connections (a phone that lost its network without closing) would otherwise stay in the
+  // hub for ever — and a stale 'viewing' would keep suppressing that person's notifications. Browsers
+  // answer WebSocket pings by themselves; a socket that missed the previous ping is dropped.
+  const answered = new Map<WebSocket, boolean>();
+  const heartbeat = setInterval(() => {
+    for (const [socket, ok] of answered) {
+      if (!ok) {
+        socket.terminate();
+        continue;
+      }
+      answered.set(socket, false);
+      socket.ping();
+    }
+  }, app.config.socketHeartbeatMs ?? 30_000);
+  heartbeat.unref();
+  app.addHook('onClose', async () => clearInterval(heartbeat));
+
   app.get(SYNC_PATH, { websocket: true }, (socket) => {
+    answered.set(socket, true);
+    socket.on('pong', () => answered.has(socket) && answered.set(socket, true));
     let userId: string | null = null;
     /** The signed-in socket's session (token hash): re-checked on every request, watched for expiry. */
     let session: string | null = null;
@@ -48,6 +67,7 @@ export async function syncSocketRoutes(
     }, app.config.socketAuthTimeoutMs);
 
     socket.on('close', () => {
+      answered.delete(socket);
       clearTimeout(authTimer);
       clearTimeout(expiryTimer);
       app.hub.remove(socket);
