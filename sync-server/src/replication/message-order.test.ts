@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
-import { client } from './test-client.ts';
+import { connectedClient } from './test-client.ts';
 
 /**
  * Messages written offline go out together, in one push batch, and the server stamps their time. The
@@ -22,13 +22,7 @@ afterEach(async () => {
   await app.cleanup();
 });
 
-async function connect(token: string) {
-  const c = client(await app.injectWS('/api/sync'));
-  c.hello(token);
-  const ready = await c.answer();
-  if (ready.type !== 'ready') throw new Error(JSON.stringify(ready));
-  return c;
-}
+const connect = (token: string) => connectedClient(app, token);
 
 const message = (id: string, text: string) => ({
   id,

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '../../../schema/rules/messages.ts';
 import { newId } from '../lib/ids.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
-import { client } from './test-client.ts';
+import { connectedClient } from './test-client.ts';
 
 /** What a client may not make up in a message pushed over the sync socket. */
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -26,13 +26,7 @@ afterEach(async () => {
   await app.cleanup();
 });
 
-async function connect(token: string) {
-  const c = client(await app.injectWS('/api/sync'));
-  c.hello(token);
-  const ready = await c.answer();
-  if (ready.type !== 'ready') throw new Error(JSON.stringify(ready));
-  return c;
-}
+const connect = (token: string) => connectedClient(app, token);
 
 const message = (over: Record<string, unknown> = {}) => ({
   id: newId(),

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../schema/constants.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
-import { client } from './test-client.ts';
+import { connectedClient } from './test-client.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
@@ -12,13 +12,7 @@ afterEach(async () => {
   await app.cleanup();
 });
 
-async function connect(token: string | null) {
-  const c = client(await app.injectWS('/api/sync'));
-  c.hello(token);
-  const ready = await c.answer();
-  if (ready.type !== 'ready') throw new Error(JSON.stringify(ready));
-  return c;
-}
+const connect = (token: string | null) => connectedClient(app, token);
 
 const fav = (id: string, deleted = false, createdAt = '2026-01-01T00:00:00.000Z') => ({
   id,

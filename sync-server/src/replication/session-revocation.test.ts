@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../schema/sync.ts';
 import { hashToken } from '../repositories/sessions.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
-import { client } from './test-client.ts';
+import { client, connectedClient } from './test-client.ts';
 
 /** A session that ends (logout, password change, expiry) stops syncing on the sockets it opened. */
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -15,13 +15,7 @@ afterEach(async () => {
 });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-async function connect(token: string) {
-  const c = client(await app.injectWS('/api/sync'));
-  c.hello(token);
-  const ready = await c.answer();
-  if (ready.type !== 'ready') throw new Error(JSON.stringify(ready));
-  return c;
-}
+const connect = (token: string) => connectedClient(app, token);
 /** A second session of the same account (another device). */
 async function secondDevice(email: string): Promise<string> {
   const res = await app.inject({

@@ -61,3 +61,15 @@ export function client(ws: WebSocket, opts: { collectSide?: boolean } = { collec
     },
   };
 }
+
+/** A socket on `app` that has said hello (a token, or null for a guest) and got its 'ready'. */
+export async function connectedClient(
+  app: { injectWS(path: string): Promise<WebSocket> },
+  token: string | null,
+): Promise<ReturnType<typeof client>> {
+  const c = client(await app.injectWS('/api/sync'));
+  c.hello(token);
+  const ready = await c.answer();
+  if (ready.type !== 'ready') throw new Error(JSON.stringify(ready));
+  return c;
+}

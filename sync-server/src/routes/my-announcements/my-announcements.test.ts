@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { imageVariant } from '../../../../schema/images.ts';
 import { ANNOUNCEMENT_MESSAGES as M } from '../../../../schema/rules/announcement.ts';
-import { client } from '../../replication/test-client.ts';
+import { connectedClient } from '../../replication/test-client.ts';
 import { IMAGE_PIXELS_MESSAGE } from '../../services/uploads.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 import {
@@ -101,13 +101,7 @@ async function refusedWithoutTrace(send: () => Promise<{ statusCode: number; jso
   return res.json() as { error: string; errors: Record<string, string> };
 }
 
-async function connect(token: string | null) {
-  const c = client(await app.injectWS('/api/sync'));
-  c.hello(token);
-  const ready = await c.answer();
-  if (ready.type !== 'ready') throw new Error(JSON.stringify(ready));
-  return c;
-}
+const connect = (token: string | null) => connectedClient(app, token);
 
 describe('POST /api/users/my-announcements', () => {
   it('publishes: 201 with the REST shape; owner, counters and state are the server’s', async () => {
