@@ -32,6 +32,7 @@ import profilesRoutes from './routes/profiles/index.ts';
 import reviewsRoutes from './routes/reviews/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { type AccountsService, accountsService } from './services/accounts.ts';
+import { purgeUnusedChatUploads } from './services/chat-upload-purge.ts';
 import { type FavoritesService, favoritesService } from './services/favorites.ts';
 import { type MessagingService, messagingService } from './services/messaging.ts';
 
@@ -101,8 +102,14 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   );
   sessionsRepo.purgeExpired();
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
-  purgeTombstones(db);
-  const purgeTimer = setInterval(() => purgeTombstones(db), 6 * 3_600_000).unref();
+  // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
+  const uploadsDir = join(config.dataDir, 'uploads');
+  const housekeeping = () => {
+    purgeTombstones(db);
+    purgeUnusedChatUploads(db, uploadsDir).catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
+  };
+  housekeeping();
+  const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);

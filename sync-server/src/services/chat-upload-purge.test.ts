@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { newId } from '../lib/ids.ts';
+import { connectedClient } from '../replication/test-client.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { CHAT_UPLOAD_GRACE_DAYS, purgeUnusedChatUploads } from './chat-upload-purge.ts';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+type User = { token: string; userId: string };
+let app: App;
+let seller: User;
+let buyer: User;
+let ann: string;
+beforeEach(async () => {
+  app = await buildTestApp();
+  seller = await registerAndLogin(app);
+  buyer = await registerAndLogin(app);
+  ann = insertAnnouncement(app, seller.userId);
+});
+afterEach(async () => {
+  await app.cleanup();
+});
+
+const auth = (u: User) => ({ authorization: `Bearer ${u.token}` });
+const pdf = () => Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+async function upload(): Promise<string> {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(pdf())], { type: 'application/pdf' }), 'oferta.pdf');
+  const encoded = new Response(form);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/messages/attachments',
+    headers: { ...auth(buyer), 'content-type': encoded.headers.get('content-type')! },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return (res.json() as { image: string }).image;
+}
+
+const onDisk = (path: string) => existsSync(join(app.config.dataDir, path.slice(1)));
+const recorded = (path: string) =>
+  !!app.db.$client.prepare('SELECT 1 FROM chat_uploads WHERE path = ?').get(path);
+const later = Date.now() + (CHAT_UPLOAD_GRACE_DAYS + 1) * 86_400_000;
+const uploadsDir = () => join(app.config.dataDir, 'uploads');
+
+describe('chat files no live message uses', () => {
+  it('go after the grace period: never sent, or their message deleted; sent ones stay', async () => {
+    const unsent = await upload();
+    const sent = await upload();
+    // The offline path: the file went ahead over REST, its message follows over the sync socket.
+    const b = await connectedClient(app, buyer.token);
+    const messageId = newId();
+    const doc = {
+      id: messageId,
+      conversationId: '',
+      announcementId: ann,
+      senderId: '',
+      recipientId: '',
+      text: 'Oferta',
+      image: sent,
+      replyTo: null,
+      reactions: [],
+      isRead: false,
+      createdAt: new Date().toISOString(),
+      _deleted: false,
+    };
+    expect(await b.push('messages', [{ newDocumentState: doc }])).toEqual([]);
+
+    // Within the grace period nothing goes (a device may still push the message for the first file).
+    expect(await purgeUnusedChatUploads(app.db, uploadsDir())).toBe(0);
+    expect(onDisk(unsent) && onDisk(sent)).toBe(true);
+
+    expect(await purgeUnusedChatUploads(app.db, uploadsDir(), later)).toBe(1);
+    expect(onDisk(unsent)).toBe(false);
+    expect(recorded(unsent)).toBe(false);
+    expect(onDisk(sent)).toBe(true);
+    expect(recorded(sent)).toBe(true);
+
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/messages/${messageId}`,
+      headers: auth(buyer),
+    });
+    expect(del.statusCode, del.body).toBe(200);
+    expect(await purgeUnusedChatUploads(app.db, uploadsDir(), later)).toBe(1);
+    expect(onDisk(sent)).toBe(false);
+  });
+});
