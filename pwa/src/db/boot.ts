@@ -228,9 +228,12 @@ async function start(userId: string | null): Promise<void> {
  * guest → user after login, user → guest after logout (which also deletes the user's local data).
  */
 export function bootDatabase(): void {
+  // Asked right after a page load, the person's database may still be opening: wait for it (bounded),
+  // or its waiting changes would be counted as none.
+  const opened = () => Promise.race([switching, new Promise<void>((r) => setTimeout(r, 5000))]);
   setDeviceSession({
-    unsynced: () => unsynced(running),
-    push: pushBeforeLogout,
+    unsynced: () => opened().then(() => unsynced(running)),
+    push: (ms) => opened().then(() => pushBeforeLogout(ms)),
     settled: () => switching,
   });
   const follow = () => {

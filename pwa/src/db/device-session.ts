@@ -12,17 +12,31 @@ export type DeviceSession = {
 };
 
 let current: DeviceSession | null = null;
+let registered: () => void = () => undefined;
+const registration = new Promise<void>((resolve) => {
+  registered = resolve;
+});
 
 export function setDeviceSession(d: DeviceSession | null): void {
   current = d;
+  if (d) registered();
 }
 
-export function unsyncedChanges(): Promise<number> {
-  return current ? current.unsynced() : Promise.resolve(0);
+/**
+ * The boot module loads after the first paint: a sign-out asked for before it has registered waits for
+ * it (at most 5 s — on a page whose database chunk never arrives there is nothing to wait for).
+ */
+async function deviceSession(): Promise<DeviceSession | null> {
+  if (!current) await Promise.race([registration, new Promise((r) => setTimeout(r, 5000))]);
+  return current;
 }
 
-export function pushUnsynced(ms: number): Promise<number> {
-  return current ? current.push(ms) : Promise.resolve(0);
+export async function unsyncedChanges(): Promise<number> {
+  return (await deviceSession())?.unsynced() ?? 0;
+}
+
+export async function pushUnsynced(ms: number): Promise<number> {
+  return (await deviceSession())?.push(ms) ?? 0;
 }
 
 /** Waits for the local data switch, at most `ms` (a reload must not hang on a stuck IndexedDB). */
