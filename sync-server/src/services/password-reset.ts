@@ -36,7 +36,6 @@ export function passwordResetService(deps: {
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;
   mailer: Mailer;
-  onReset?: (userId: string) => void;
   log?: (err: unknown) => void;
   now?: () => number;
 }) {
@@ -120,7 +119,6 @@ export function passwordResetService(deps: {
         return true;
       });
       if (!done) return fail(400, M.resetCodeInvalid);
-      deps.onReset?.(user.id);
       return { ok: true, value: { message: M.resetDone } };
     },
   };

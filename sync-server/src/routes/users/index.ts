@@ -88,8 +88,8 @@ export default async function userRoutes(app: FastifyInstance) {
   app.post('/api/users/logout-all', async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
+    // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
     app.sessionsRepo.revokeAll(userId);
-    app.hub.disconnect(userId);
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   });
 

@@ -29,7 +29,6 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       from: app.config.mailFrom,
       dataDir: app.config.dataDir,
     }),
-    onReset: (userId) => app.hub.disconnect(userId),
     log: (err) => app.log.error({ err }, 'password reset mail failed'),
   });
 
