@@ -7,6 +7,15 @@ import {
 } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
+/** A live favourite of `userId` whose announcement they may still see: not deleted; active, or their own. */
+const visibleFavorite = (userId: string) =>
+  and(
+    eq(favorites.userId, userId),
+    eq(favorites.deleted, false),
+    eq(announcements.deleted, false),
+    or(eq(announcements.active, true), eq(announcements.ownerId, userId)),
+  );
+
 export function favoritesRepository(db: Db) {
   return {
     get(userId: string, announcementId: string): FavoriteRow | undefined {
@@ -36,14 +45,7 @@ export function favoritesRepository(db: Db) {
         .select({ n: sql<number>`count(*)` })
         .from(favorites)
         .innerJoin(announcements, eq(announcements.id, favorites.announcementId))
-        .where(
-          and(
-            eq(favorites.userId, userId),
-            eq(favorites.deleted, false),
-            eq(announcements.deleted, false),
-            or(eq(announcements.active, true), eq(announcements.ownerId, userId)),
-          ),
-        )
+        .where(visibleFavorite(userId))
         .get();
       return r?.n ?? 0;
     },
@@ -76,14 +78,7 @@ export function favoritesRepository(db: Db) {
         .select({ a: announcements })
         .from(favorites)
         .innerJoin(announcements, eq(announcements.id, favorites.announcementId))
-        .where(
-          and(
-            eq(favorites.userId, userId),
-            eq(favorites.deleted, false),
-            eq(announcements.deleted, false),
-            or(eq(announcements.active, true), eq(announcements.ownerId, userId)),
-          ),
-        )
+        .where(visibleFavorite(userId))
         .orderBy(asc(favorites.createdAt))
         .all()
         .map((r) => r.a);
