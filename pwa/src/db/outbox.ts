@@ -45,13 +45,11 @@ const subscribe = (fn: () => void) => {
   listeners.add(fn);
   return () => listeners.delete(fn);
 };
-const count = () => entries.size;
-
 /** How many local changes of the signed-in person wait for the server. */
 export function pendingChangeCount(): number {
   return entries.size;
 }
 
 export function usePendingChanges(): number {
-  return useSyncExternalStore(subscribe, count, () => 0);
+  return useSyncExternalStore(subscribe, pendingChangeCount, () => 0);
 }

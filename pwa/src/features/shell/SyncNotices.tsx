@@ -1,5 +1,6 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { pluralRo } from '../../../../schema/format.ts';
 import { useSyncStatus } from '../../db/sync-status.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -58,11 +59,7 @@ function LogoutPromptDialog() {
   if (lastCount.current === 0) return null;
   const n = lastCount.current;
   const one = n === 1;
-  const what = one
-    ? 'o modificare'
-    : n % 100 >= 1 && n % 100 <= 19
-      ? `${n} modificări`
-      : `${n} de modificări`;
+  const what = one ? 'o modificare' : pluralRo(n, 'modificare', 'modificări', 'de modificări');
   return (
     <ConfirmDialog
       open={!!prompt}
