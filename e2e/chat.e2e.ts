@@ -13,6 +13,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
+import { composer, message } from './locators.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -52,13 +53,6 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-/** A message by the start of its own text (not a reply quoting it). */
-const message = (page: Page, text: string) =>
-  page
-    .locator('.msg')
-    .filter({ has: page.locator('.msg-text', { hasText: new RegExp(`^${escapeRe(text)}`) }) });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Scrie un mesaj' });
 const serverMessages = (text: string) =>
   queryServerDb<{ id: string; deleted: number; sender_id: string }>(
     server,

@@ -10,6 +10,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
+import { composer, heart, message } from './locators.ts';
 
 /**
  * Issue 3, the combined scenario: two people in two browser contexts. A is cut off (the context goes
@@ -32,15 +33,6 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const message = (page: Page, text: string) =>
-  page
-    .locator('.msg')
-    .filter({ has: page.locator('.msg-text', { hasText: new RegExp(`^${escapeRe(text)}$`) }) });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Scrie un mesaj' });
-const heart = (page: Page, title: string, on: boolean) =>
-  page.getByRole('button', { name: `${on ? 'Elimină din favorite' : 'Adaugă la favorite'}: ${title}` });
-
 async function openConversation(page: Page) {
   await page.goto('/chat');
   await page.locator('.chat-list-item').first().click();
@@ -59,7 +51,7 @@ describe('user A cut off, user B live', () => {
     const b = await newPage(browser, server);
     await openSignedIn(b.page, userB);
     await openConversation(b.page);
-    await message(b.page, opening).waitFor();
+    await message(b.page, opening, { exact: true }).waitFor();
 
     const a = await newPage(browser, server);
     // A's sync socket goes through a switch: off drops it and refuses reconnections.
@@ -86,7 +78,7 @@ describe('user A cut off, user B live', () => {
       );
     await until(() => draftRows()[0]?.title === 'Lecții de chitară');
     await openConversation(a.page);
-    await message(a.page, opening).waitFor();
+    await message(a.page, opening, { exact: true }).waitFor();
     await a.page.getByText('Sincronizat').waitFor();
 
     // --- The cut: no network for A's context, and its sync socket dropped.
@@ -103,7 +95,7 @@ describe('user A cut off, user B live', () => {
     for (const t of texts) {
       await composer(a.page).fill(t);
       await a.page.getByRole('button', { name: 'Trimite', exact: true }).click();
-      await message(a.page, t).getByRole('img', { name: 'În așteptare' }).waitFor();
+      await message(a.page, t, { exact: true }).getByRole('img', { name: 'În așteptare' }).waitFor();
     }
     // Let the last local write settle before the page is left (a navigation can abort IndexedDB writes).
     await a.page.waitForTimeout(300);
@@ -130,7 +122,7 @@ describe('user A cut off, user B live', () => {
     // Nothing went anywhere: the server and B have none of it.
     for (const t of texts) {
       expect(queryServerDb(server, 'SELECT id FROM messages WHERE text = ?', t)).toHaveLength(0);
-      expect(await message(b.page, t).count()).toBe(0);
+      expect(await message(b.page, t, { exact: true }).count()).toBe(0);
     }
     expect(draftRows()[0]?.title).toBe('Lecții de chitară');
 
@@ -142,15 +134,16 @@ describe('user A cut off, user B live', () => {
     await a.page.goto('/');
     for (const f of [f1!, f2!]) await heart(a.page, f.title, true).first().waitFor();
     await openConversation(a.page);
-    for (const t of texts) await message(a.page, t).getByRole('img', { name: 'În așteptare' }).waitFor();
+    for (const t of texts)
+      await message(a.page, t, { exact: true }).getByRole('img', { name: 'În așteptare' }).waitFor();
 
     // --- Back: the network returns and the socket is let through again.
     online = true;
     await a.context.setOffline(false);
     await a.page.getByText('Sincronizat').waitFor({ timeout: 30_000 });
-    for (const t of texts) await message(b.page, t).waitFor({ timeout: 15_000 });
+    for (const t of texts) await message(b.page, t, { exact: true }).waitFor({ timeout: 15_000 });
     for (const t of texts) {
-      await message(a.page, t)
+      await message(a.page, t, { exact: true })
         .getByRole('img', { name: /Trimis|Citit/ })
         .waitFor({ timeout: 15_000 });
     }
@@ -158,10 +151,10 @@ describe('user A cut off, user B live', () => {
     await b.page.waitForTimeout(1500);
 
     // B's screen: each message exactly once, in the order A wrote them.
-    for (const t of texts) expect(await message(b.page, t).count(), t).toBe(1);
+    for (const t of texts) expect(await message(b.page, t, { exact: true }).count(), t).toBe(1);
     const onB = await b.page.locator('.msg-text').allTextContents();
     expect(onB.filter((x) => texts.includes(x))).toEqual(texts);
-    for (const t of texts) expect(await message(a.page, t).count(), t).toBe(1);
+    for (const t of texts) expect(await message(a.page, t, { exact: true }).count(), t).toBe(1);
 
     // The server: each message once, from A to B, in one conversation.
     const msgs = queryServerDb<{

@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAVORITE_MESSAGES } from '../schema/rules/favorites.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
@@ -12,6 +12,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
+import { heart } from './locators.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -27,8 +28,6 @@ afterAll(async () => {
   await server?.dispose();
 });
 
-const heart = (page: Page, title: string, on: boolean) =>
-  page.getByRole('button', { name: `${on ? 'Elimină din favorite' : 'Adaugă la favorite'}: ${title}` });
 const liveServerFavorites = (userId: string) =>
   queryServerDb<{ announcement_id: string }>(
     server,

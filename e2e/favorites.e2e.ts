@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAccount,
@@ -10,6 +10,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
+import { heart } from './locators.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -24,9 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.dispose();
 });
-
-const heart = (page: Page, title: string, on: boolean) =>
-  page.getByRole('button', { name: `${on ? 'Elimină din favorite' : 'Adaugă la favorite'}: ${title}` });
 
 type FavRow = { announcement_id: string; deleted: number };
 const serverFavorites = (userId: string) =>

@@ -1,4 +1,4 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationWithSeededSeller,
@@ -9,6 +9,7 @@ import {
   queryServerDb,
   TestServer,
 } from './harness.ts';
+import { composer, message } from './locators.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -31,13 +32,6 @@ function rng(seed: number) {
   };
 }
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const message = (page: Page, text: string) =>
-  page
-    .locator('.msg')
-    .filter({ has: page.locator('.msg-text', { hasText: new RegExp(`^${escapeRe(text)}$`) }) });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Scrie un mesaj' });
-
 type Kind = 'favorite' | 'message' | 'draft';
 
 describe('50 offline/online flips', () => {
@@ -51,7 +45,7 @@ describe('50 offline/online flips', () => {
     await openSignedIn(other.page, receiver);
     await other.page.goto('/chat');
     await other.page.locator('.chat-list-item').first().click();
-    await message(other.page, opening).waitFor();
+    await message(other.page, opening, { exact: true }).waitFor();
 
     const { page, context } = await newPage(browser, server);
     // The sync socket goes through a switch: "offline" drops it and refuses reconnections.
@@ -131,7 +125,7 @@ describe('50 offline/online flips', () => {
           const text = `Flip ${flip + 1}.${w + 1}`;
           await composer(page).fill(text);
           await page.getByRole('button', { name: 'Trimite', exact: true }).click();
-          await message(page, text).waitFor();
+          await message(page, text, { exact: true }).waitFor();
           sent.push(text);
         } else {
           lastTitle = `Ciornă după flip-ul ${flip + 1}.${w + 1}`;
@@ -188,7 +182,7 @@ describe('50 offline/online flips', () => {
     expect(onServer.map((m) => m.text)).toEqual([opening, ...sent]);
     expect(onServer.every((m) => m.recipient_id === receiver.userId)).toBe(true);
     // …and on both screens once each, in that order, none still waiting on the sender's.
-    await message(other.page, sent.at(-1)!).waitFor({ timeout: 15_000 });
+    await message(other.page, sent.at(-1)!, { exact: true }).waitFor({ timeout: 15_000 });
     for (const p of [other.page, page]) {
       await expect
         .poll(

@@ -10,6 +10,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
+import { heart } from './locators.ts';
 
 /**
  * How a session ends on a device: closed by the server (4401 on the sync socket), a logout with
@@ -39,9 +40,6 @@ const login = async (email: string, password = 'o-parola-lunga') =>
       body: JSON.stringify({ email, password }),
     })
   ).json()) as { token: string; userId: string };
-
-const heart = (page: Page, title: string, on: boolean) =>
-  page.getByRole('button', { name: `${on ? 'Elimină din favorite' : 'Adaugă la favorite'}: ${title}` });
 
 /** Rows left in this person's local collections (RxDB's Dexie storage: one IndexedDB per collection). */
 const localRows = (page: Page, userId: string) =>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_LIMITS } from '../schema/sync.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import { apiAccount, launchBrowser, newPage, openSignedIn, queryServerDb, TestServer } from './harness.ts';
+import { composer, heart, message } from './locators.ts';
 
 /**
  * Issue 3: "a socket dropped mid-push recovers within 5 s". The page's sync socket goes through a
@@ -115,14 +116,6 @@ async function timeUntil(fn: () => boolean | Promise<boolean>, ms = 20_000): Pro
 }
 
 const synced = (page: Page) => page.locator('.sync-chip', { hasText: /^Sincronizat$/ }).isVisible();
-const heart = (page: Page, title: string, on: boolean) =>
-  page.getByRole('button', { name: `${on ? 'Elimină din favorite' : 'Adaugă la favorite'}: ${title}` });
-const composer = (page: Page) => page.getByRole('textbox', { name: 'Scrie un mesaj' });
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const message = (page: Page, text: string) =>
-  page
-    .locator('.msg')
-    .filter({ has: page.locator('.msg-text', { hasText: new RegExp(`^${escapeRe(text)}`) }) });
 
 function report(label: string, t: Trap, serverAt: number, uiAt: number, budget = RECOVERY_BUDGET_MS) {
   const server = serverAt - t.droppedAt!;
