@@ -26,7 +26,7 @@ export function LogoutEverywhere() {
         method: 'POST',
         fallbackError: 'Nu am putut închide sesiunile. Încearcă din nou.',
       });
-      await logout(answer.message || ACCOUNT_MESSAGES.loggedOutEverywhere);
+      await logout(answer.message || ACCOUNT_MESSAGES.loggedOutEverywhere, { checked: true });
     } catch (err) {
       setBusy(false);
       setAsking(false);

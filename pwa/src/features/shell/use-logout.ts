@@ -63,14 +63,15 @@ let leaving = false;
  * the shell shows it for 3 s. `message` replaces the spec's text (e.g. after logging out everywhere).
  * Unsynced changes are pushed first, or the person is asked (see mayLeave).
  */
-export function useLogout(): (message?: string) => Promise<void> {
+export function useLogout(): (message?: string, opts?: { checked?: boolean }) => Promise<void> {
   const { logout } = useSession();
   return useCallback(
-    async (message = 'Ai fost deconectat din cont.') => {
+    async (message = 'Ai fost deconectat din cont.', opts: { checked?: boolean } = {}) => {
       if (leaving) return;
       leaving = true;
       try {
-        if (!(await mayLeave())) return;
+        // `checked`: the caller has already run mayLeave (and the person answered).
+        if (!opts.checked && !(await mayLeave())) return;
         await logout();
         // The person's local data is removed before the reload, not raced by it.
         await localDataSettled(5000);
