@@ -19,6 +19,10 @@ import {
  * last name, email and password, phone optional). Used by the forms and by the server's auth routes.
  */
 export const ACCOUNT_MESSAGES = {
+  /** The server refused a session (sync socket, publishing). */
+  sessionExpired: 'Sesiunea a expirat. Te rugăm să te autentifici din nou.',
+  /** /login after this device was signed out by the server (revoked elsewhere, expired). */
+  sessionEnded: 'Sesiunea ta a expirat sau a fost închisă de pe alt dispozitiv. Autentifică-te din nou.',
   emailRequired: 'Introdu adresa de email.',
   emailInvalid: 'Adresa de email nu este validă',
   passwordRequired: 'Introdu parola.',

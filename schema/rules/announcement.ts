@@ -1,6 +1,7 @@
 import { CATEGORY_NAMES } from '../catalog/categories.ts';
 import { LIMITS } from '../constants.ts';
 import { isValidLocation } from '../locations.ts';
+import { ACCOUNT_MESSAGES } from './account.ts';
 import {
   charCount,
   isEmail,
@@ -50,7 +51,7 @@ export const ANNOUNCEMENT_MESSAGES = {
     update: 'Trebuie să fii autentificat pentru a actualiza anunțul!',
   },
   /** Spec doc 1 §8: submit answered with HTTP 401. */
-  sessionExpired: 'Sesiunea a expirat. Te rugăm să te autentifici din nou.',
+  sessionExpired: ACCOUNT_MESSAGES.sessionExpired,
   /** Spec doc 1 §8: any other failure without a server message. */
   submitFailed: {
     publish: 'Eroare la publicarea anunțului. Încearcă din nou!',

@@ -31,10 +31,7 @@ function LoginPage() {
     session.clearExpired();
   }, [expired]);
   const notice: LoginNotice | null = sessionEnded
-    ? {
-        kind: 'error',
-        text: 'Sesiunea ta a expirat sau a fost închisă de pe alt dispozitiv. Autentifică-te din nou.',
-      }
+    ? { kind: 'error', text: ACCOUNT_MESSAGES.sessionEnded }
     : oauthError
       ? { kind: 'error', text: OAUTH_ERRORS[oauthError] }
       : reset

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
 import {
   CLOSE_CODES,
   type ClientMessage,
@@ -12,7 +13,7 @@ import {
 } from '../../../schema/sync.ts';
 import type { CollectionHandler } from './types.ts';
 
-const SESSION_ENDED = 'Sesiunea a expirat. Te rugăm să te autentifici din nou.';
+const SESSION_ENDED = ACCOUNT_MESSAGES.sessionExpired;
 /** setTimeout's longest delay (~24.8 days); a longer session is re-checked then and watched again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
