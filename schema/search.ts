@@ -51,6 +51,27 @@ export function matchesAllWords(query: string, fields: string[]): boolean {
   return queryWords.every((qw) => folded.some((f) => f.includes(qw)));
 }
 
+/**
+ * Sort key of a title in Romanian alphabetical order (a < ă < â < b … i < î … s < ș … t < ț), case
+ * ignored, other accents dropped. Plain code-unit comparison of two keys gives that order, in JavaScript
+ * and in SQLite's BINARY collation alike (stored as `title_key`), so the server's 'Titlu (A–Z)' pages and
+ * the offline listing agree row for row. Characters outside the BMP are left out (UTF-8 and UTF-16 order
+ * them differently).
+ */
+export function titleSortKey(title: string): string {
+  return title
+    .trim()
+    .toLowerCase()
+    .replace(/[șş]/g, 's\uffe1')
+    .replace(/[țţ]/g, 't\uffe1')
+    .replace(/ă/g, 'a\uffe1')
+    .replace(/â/g, 'a\uffe2')
+    .replace(/î/g, 'i\uffe1')
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[\u{10000}-\u{10FFFF}]/gu, '');
+}
+
 /** Romanian alphabetical order, ignoring case and accents for equality (for sorting titles A–Z). */
 export const roCollator: Intl.Collator = new Intl.Collator('ro', { sensitivity: 'base' });
 

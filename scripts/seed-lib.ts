@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { announcements, favorites, reviews, users } from '../schema/db/tables.ts';
+import { titleSortKey } from '../schema/search.ts';
 import { newId } from '../sync-server/src/lib/ids.ts';
 import { type Db, nextSeq } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
@@ -87,6 +88,7 @@ export async function seed(
           id,
           ownerId: userIds[a.owner]!,
           title: a.title,
+          titleKey: titleSortKey(a.title),
           category: a.category,
           description: a.description,
           location: a.location,

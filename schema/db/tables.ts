@@ -77,6 +77,8 @@ export const announcements = sqliteTable(
     id: text('id').primaryKey(),
     ownerId: text('owner_id').notNull(),
     title: text('title').notNull(),
+    /** titleSortKey(title) from schema/search.ts: 'Titlu (A–Z)' in Romanian order with plain comparison. */
+    titleKey: text('title_key').notNull().default(''),
     category: text('category').notNull(),
     description: text('description').notNull(),
     location: text('location').notNull(),

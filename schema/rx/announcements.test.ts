@@ -4,8 +4,8 @@ import { announcements } from '../db/tables.ts';
 import { announcementDoc } from '../entities.ts';
 import { announcementRxSchema } from './announcements.ts';
 
-/** Columns the server keeps outside the replicated document (ordering and tombstones). */
-const SERVER_ONLY = ['seq', 'deleted'];
+/** Columns the server keeps outside the replicated document (ordering, tombstones, the title sort key). */
+const SERVER_ONLY = ['seq', 'deleted', 'titleKey'];
 
 describe('announcement definitions agree', () => {
   it('entity schema, RxDB schema and SQL table have the same document fields', () => {

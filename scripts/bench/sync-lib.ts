@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { CATEGORY_NAMES } from '../../schema/catalog/categories.ts';
 import { announcements, users } from '../../schema/db/tables.ts';
+import { titleSortKey } from '../../schema/search.ts';
 import {
   COLLECTION_VERSIONS,
   type ServerMessage,
@@ -451,6 +452,7 @@ export function fillCatalogue(dataDir: string, n: number): void {
             id: newId(at),
             ownerId,
             title: `${category}: anunț de test numărul ${i + 1}`,
+            titleKey: titleSortKey(`${category}: anunț de test numărul ${i + 1}`),
             category,
             description: `Anunț generat pentru măsurarea replicării inițiale (${i + 1} din ${n}), cu text suficient.`,
             location: 'Cluj',

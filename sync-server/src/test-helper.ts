@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { announcements } from '../../schema/db/tables.ts';
+import { titleSortKey } from '../../schema/search.ts';
 import app, { serverOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { newId } from './lib/ids.ts';
@@ -72,6 +73,7 @@ export function insertAnnouncement(
         updatedAt: now.toISOString(),
         seq: nextSeq(server.db),
         ...patch,
+        titleKey: titleSortKey(patch.title ?? 'Tort de ciocolată pentru aniversări'),
       })
       .run();
   });

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as tables from '../../../schema/db/tables.ts';
+import { titleSortKey } from '../../../schema/search.ts';
 
 export type Db = BetterSQLite3Database<typeof tables> & { $client: Database.Database };
 
@@ -22,7 +23,25 @@ export function openDatabase(file: string): Db {
   const db = drizzle(sqlite, { schema: tables });
   migrate(db, { migrationsFolder });
   sqlite.prepare("INSERT OR IGNORE INTO counters (name, value) VALUES ('seq', 0)").run();
+  backfillTitleKeys(sqlite);
   return db as Db;
+}
+
+/**
+ * Migration 0006 added `title_key` as ''; its value needs JavaScript (titleSortKey), so rows written before
+ * it are filled once here, and a counter remembers that it was done.
+ */
+function backfillTitleKeys(sqlite: Database.Database): void {
+  const done = sqlite.prepare("SELECT 1 FROM counters WHERE name = 'title_key_backfill'").get();
+  if (done) return;
+  sqlite.transaction(() => {
+    const set = sqlite.prepare('UPDATE announcements SET title_key = ? WHERE rowid = ?');
+    const rows = sqlite
+      .prepare("SELECT rowid AS r, title FROM announcements WHERE title_key = ''")
+      .all() as { r: number; title: string }[];
+    for (const row of rows) set.run(titleSortKey(row.title), row.r);
+    sqlite.prepare("INSERT INTO counters (name, value) VALUES ('title_key_backfill', 1)").run();
+  })();
 }
 
 /** Next replication sequence number. Must be called inside the write transaction that uses it. */

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { type AnnouncementRow, announcements, announcementViews, users } from '../../../schema/db/tables.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
+import { titleSortKey } from '../../../schema/search.ts';
 import type { Db } from '../plugins/db.ts';
 
 export function toDoc(r: AnnouncementRow): AnnouncementDoc {
@@ -71,12 +72,18 @@ export function announcementsRepository(db: Db) {
         .limit(limit)
         .all();
     },
-    insert(row: typeof announcements.$inferInsert): void {
-      db.insert(announcements).values(row).run();
+    insert(row: Omit<typeof announcements.$inferInsert, 'titleKey'>): void {
+      db.insert(announcements)
+        .values({ ...row, titleKey: titleSortKey(row.title) })
+        .run();
     },
     /** Writes `patch` to one row (callers take the seq inside their transaction). */
-    update(id: string, patch: Partial<Omit<typeof announcements.$inferInsert, 'id'>>): void {
-      db.update(announcements).set(patch).where(eq(announcements.id, id)).run();
+    update(id: string, patch: Partial<Omit<typeof announcements.$inferInsert, 'id' | 'titleKey'>>): void {
+      const titleKey = patch.title === undefined ? {} : { titleKey: titleSortKey(patch.title) };
+      db.update(announcements)
+        .set({ ...patch, ...titleKey })
+        .where(eq(announcements.id, id))
+        .run();
     },
     /** The owner's list ('Anunțurile mele'): inactive ones included, deleted ones not; newest first. */
     byOwner(ownerId: string): AnnouncementRow[] {

@@ -1,0 +1,1 @@
+ALTER TABLE `announcements` ADD `title_key` text DEFAULT '' NOT NULL;
