@@ -36,9 +36,10 @@ function backfillTitleKeys(sqlite: Database.Database): void {
   if (done) return;
   sqlite.transaction(() => {
     const set = sqlite.prepare('UPDATE announcements SET title_key = ? WHERE rowid = ?');
-    const rows = sqlite
-      .prepare("SELECT rowid AS r, title FROM announcements WHERE title_key = ''")
-      .all() as { r: number; title: string }[];
+    const rows = sqlite.prepare("SELECT rowid AS r, title FROM announcements WHERE title_key = ''").all() as {
+      r: number;
+      title: string;
+    }[];
     for (const row of rows) set.run(titleSortKey(row.title), row.r);
     sqlite.prepare("INSERT INTO counters (name, value) VALUES ('title_key_backfill', 1)").run();
   })();
