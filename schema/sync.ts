@@ -3,7 +3,8 @@
  * requests carry an id, answers echo it. Server-owned ordering (`seq`) lives in the checkpoint only.
  */
 export const SYNC_PATH = '/api/sync';
-export const SYNC_PROTOCOL_VERSION = 1;
+/** 2: announcements, profiles and reviews are held per device (hold/release/query), no longer pulled. */
+export const SYNC_PROTOCOL_VERSION = 2;
 
 /** RxDB schema version of every replicated collection; a mismatch means an outdated client. */
 export const COLLECTION_VERSIONS = {
@@ -47,6 +48,35 @@ export type PullResult<T> = {
 };
 export type PushRow<T> = { newDocumentState: WithDeleted<T>; assumedMasterState?: WithDeleted<T> };
 
+/**
+ * The working set (issue 11): a device holds the public documents it has shown, not the catalogue.
+ * Announcements and profiles are held by id, reviews by the person they are about. Each key carries the
+ * `seq` of the copy the device has (0: none), so a catch-up sends only what changed since.
+ */
+export const HELD_KINDS = ['announcements', 'profiles', 'reviews'] as const;
+export type HeldKind = (typeof HELD_KINDS)[number];
+export type HeldKeys = Partial<Record<HeldKind, [key: string, seq: number][]>>;
+/** A document with its server order. For reviews `key` is the person reviewed; otherwise the id. */
+export type HeldDoc<T = unknown> = { doc: WithDeleted<T>; seq: number };
+export type HeldDocs = Partial<Record<HeldKind, HeldDoc[]>> & {
+  /** Review subjects whose every review was sent (the device drops the others it holds for them). */
+  reviewsReset?: string[];
+};
+export const HELD_LIMITS = {
+  /** Keys of one kind one socket may hold (pinned ones included); more is a bad request. */
+  maxKeysPerKind: 10_000,
+  /** Keys in one hold message. */
+  maxKeysPerMessage: 5000,
+} as const;
+
+/** A page of server search results; the documents are held by the socket that asked. */
+export type QueryResult = {
+  items: HeldDoc[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+};
+
 export type ClientMessage =
   | {
       type: 'hello';
@@ -57,6 +87,16 @@ export type ClientMessage =
     }
   | { type: 'pull'; id: string; collection: string; checkpoint: SyncCheckpoint | null; batchSize: number }
   | { type: 'push'; id: string; collection: string; rows: PushRow<unknown>[] }
+  /**
+   * Hold these keys (answered with the documents newer than the given seq, as HeldDocs). `replace`
+   * makes them the whole held set (sent on every connect); `own` also holds all of the caller's
+   * announcements, whatever the device has.
+   */
+  | { type: 'hold'; id: string; keys: HeldKeys; replace?: boolean; own?: boolean }
+  /** The device evicted these: stop sending their changes. Not answered. */
+  | { type: 'release'; keys: Partial<Record<HeldKind, string[]>> }
+  /** Server search (listing, search, a seller's announcements): answered with a QueryResult. */
+  | { type: 'query'; id: string; params: Record<string, unknown> }
   /** The conversation on screen (null when none): no notification is made for what one is reading. */
   | { type: 'viewing'; conversationId: string | null }
   | { type: 'typing'; conversationId: string; isTyping: boolean };
@@ -70,6 +110,8 @@ export type ServerMessage =
   /** Something changed in these collections: pull from your checkpoint (the client emits RESYNC). */
   | { type: 'poke'; collections: string[] }
   | { type: 'event'; name: string; payload: unknown };
+/** Changes to held documents arrive as the event `held` with HeldDocs as payload. */
+export const HELD_EVENT = 'held';
 
 /** Pushed rows the server refused, with the reason in Romanian (sent as the `syncRejected` event). */
 export type SyncRejection = { collection: string; id: string; error: string };

@@ -161,15 +161,13 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   const collections = buildCollections({
     db,
     hub,
-    announcements: announcementsRepo,
     favorites: favoritesRepo,
     favoritesService: favService,
     drafts: draftsRepository(db),
-    reviews: reviewsRepository(db),
-    users: usersRepo,
     messaging: messagingRepo,
     messagingService: messaging,
   });
-  await app.register(syncSocketRoutes, { collections });
+  const held = { db, announcements: announcementsRepo, users: usersRepo, reviews: reviewsRepository(db) };
+  await app.register(syncSocketRoutes, { collections, held, search: () => ({ error: 'TODO' }) });
   await app.register(staticFiles);
 });

@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import { CLOSE_CODES, type ServerMessage } from '../../../schema/sync.ts';
+import { CLOSE_CODES, HELD_KINDS, type HeldKind, type ServerMessage } from '../../../schema/sync.ts';
 
 /**
  * Authenticated sockets, indexed by user for fan-out. Public changes poke everybody; private ones only
@@ -62,9 +62,17 @@ export class RealtimeHub {
     }
   }
 
+  private heldChanged: () => void = () => undefined;
+  /** Announcements, profiles and reviews are not pulled: their changes go to the working-set feed. */
+  onHeldChange(fn: () => void): void {
+    this.heldChanged = fn;
+  }
+
   /** Tell clients that collections changed; `userIds` limits it to those users (private data). */
   poke(collections: string[], userIds?: Iterable<string>): void {
-    this.broadcast({ type: 'poke', collections }, userIds);
+    const pulled = collections.filter((c) => !HELD_KINDS.includes(c as HeldKind));
+    if (pulled.length < collections.length) this.heldChanged();
+    if (pulled.length > 0) this.broadcast({ type: 'poke', collections: pulled }, userIds);
   }
 
   /** A named real-time event of the spec (announcementCreated, newMessage, …). */

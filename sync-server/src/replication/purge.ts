@@ -9,7 +9,7 @@ const DAY_MS = 86_400_000;
 /** Longer than the longest offline period we support (a device 30 days away catches up normally). */
 export const TOMBSTONE_HORIZON_DAYS = 90;
 
-function counter(db: Db, name: string): number {
+export function counter(db: Db, name: string): number {
   const row = db.$client.prepare('SELECT value FROM counters WHERE name = ?').get(name) as
     | { value: number }
     | undefined;

@@ -19,6 +19,9 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import WebSocket from 'ws';
 import { type PushRow, SYNC_PATH, SYNC_PROTOCOL_VERSION, type WithDeleted } from '../../../schema/sync.ts';
 import { type Db, nextSeq, openDatabase } from '../plugins/db.ts';
+import { announcementsRepository } from '../repositories/announcements.ts';
+import { reviewsRepository } from '../repositories/reviews.ts';
+import { usersRepository } from '../repositories/users.ts';
 import { RealtimeHub } from './hub.ts';
 import { applyPush, type PushAdapter } from './push.ts';
 import { syncSocketRoutes } from './socket.ts';
@@ -121,7 +124,16 @@ beforeAll(async () => {
   app.decorate('config', { socketAuthTimeoutMs: 5000 } as never);
   app.decorate('messaging', { typing: () => undefined } as never);
   await app.register(websocket);
-  await app.register(syncSocketRoutes, { collections: { humans: humansCollection(hub) } as never });
+  await app.register(syncSocketRoutes, {
+    collections: { humans: humansCollection(hub) } as never,
+    held: {
+      db,
+      announcements: announcementsRepository(db),
+      users: usersRepository(db),
+      reviews: reviewsRepository(db),
+    },
+    search: () => ({ error: 'nu' }),
+  });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   url = `${address.replace('http', 'ws')}${SYNC_PATH}`;
 });

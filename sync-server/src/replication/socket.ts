@@ -1,17 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
 import {
   CLOSE_CODES,
   type ClientMessage,
   COLLECTION_VERSIONS,
   type CollectionName,
+  HELD_KINDS,
+  type QueryResult,
   type ServerMessage,
   SYNC_LIMITS,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
 } from '../../../schema/sync.ts';
+import { forCaller } from './collections/announcements.ts';
+import { catchUp, type HeldDeps, HeldRegistry, heldFeed, parseHeldKeys } from './held.ts';
 import type { CollectionHandler } from './types.ts';
+
+export type SearchPage = {
+  rows: AnnouncementRow[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+};
 
 const SESSION_ENDED = ACCOUNT_MESSAGES.sessionExpired;
 /** setTimeout's longest delay (~24.8 days); a longer session is re-checked then and watched again. */
@@ -36,8 +48,16 @@ function parse(raw: unknown): ClientMessage | null {
  */
 export async function syncSocketRoutes(
   app: FastifyInstance,
-  opts: { collections: Record<CollectionName, CollectionHandler> },
+  opts: {
+    collections: Partial<Record<CollectionName, CollectionHandler>>;
+    held: HeldDeps;
+    /** Server search for `query` requests: the rows of one page, or a Romanian error. */
+    search: (params: Record<string, unknown>) => SearchPage | { error: string };
+  },
 ) {
+  const registry = new HeldRegistry();
+  const feed = heldFeed(opts.held, registry);
+  app.hub.onHeldChange(feed.changed);
   // Half-open connections (a phone that lost its network without closing) would otherwise stay in the
   // hub for ever — and a stale 'viewing' would keep suppressing that person's notifications. Browsers
   // answer WebSocket pings by themselves; a socket that missed the previous ping is dropped.
@@ -69,6 +89,7 @@ export async function syncSocketRoutes(
 
     socket.on('close', () => {
       answered.delete(socket);
+      registry.remove(socket);
       clearTimeout(authTimer);
       clearTimeout(expiryTimer);
       app.hub.remove(socket);
@@ -212,6 +233,69 @@ export async function syncSocketRoutes(
             message: 'Eroare la sincronizare.',
           });
         }
+      }
+
+      if (msg.type === 'hold') {
+        const keys = parseHeldKeys(msg.keys);
+        const ok =
+          keys !== null &&
+          HELD_KINDS.every((kind) =>
+            registry.hold(
+              socket,
+              userId,
+              kind,
+              (keys[kind] ?? []).map(([k]) => k),
+              msg.replace === true,
+            ),
+          );
+        if (!ok) {
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'bad-request',
+            message: 'Date de sincronizare invalide.',
+          });
+        }
+        const own = msg.own === true && userId !== null;
+        if (own) registry.holdOwn(socket, userId!);
+        // Registered and read in one synchronous step: a change committed later reaches this socket.
+        return send(socket, { type: 'result', id: msg.id, data: catchUp(opts.held, userId, keys, own) });
+      }
+      if (msg.type === 'release') {
+        const keys = msg.keys && typeof msg.keys === 'object' ? msg.keys : {};
+        for (const kind of HELD_KINDS) {
+          const list = (keys as Record<string, unknown>)[kind];
+          if (Array.isArray(list))
+            registry.release(
+              socket,
+              kind,
+              list.filter((k) => typeof k === 'string'),
+            );
+        }
+        return;
+      }
+      if (msg.type === 'query') {
+        const params = msg.params && typeof msg.params === 'object' ? msg.params : {};
+        const page = opts.search(params as Record<string, unknown>);
+        if ('error' in page) {
+          return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: page.error });
+        }
+        const ids = page.rows.map((r) => r.id);
+        if (!registry.hold(socket, userId, 'announcements', ids, false)) {
+          return send(socket, {
+            type: 'error',
+            id: msg.id,
+            code: 'bad-request',
+            message: 'Date de sincronizare invalide.',
+          });
+        }
+        const data: QueryResult = {
+          items: page.rows.map((r) => ({ doc: forCaller(r, { userId }), seq: r.seq })),
+          nextCursor: page.nextCursor,
+          total: page.total,
+          totalCapped: page.totalCapped,
+        };
+        return send(socket, { type: 'result', id: msg.id, data });
       }
 
       if (msg.type === 'viewing') {

@@ -1,5 +1,14 @@
 import type { WebSocket } from 'ws';
-import { COLLECTION_VERSIONS, type ServerMessage, SYNC_PROTOCOL_VERSION } from '../../../schema/sync.ts';
+import {
+  COLLECTION_VERSIONS,
+  HELD_EVENT,
+  type HeldDocs,
+  type HeldKeys,
+  type HeldKind,
+  type QueryResult,
+  type ServerMessage,
+  SYNC_PROTOCOL_VERSION,
+} from '../../../schema/sync.ts';
 
 /** A tiny protocol client over the injected socket. */
 export function client(ws: WebSocket, opts: { collectSide?: boolean } = { collectSide: true }) {
@@ -51,6 +60,36 @@ export function client(ws: WebSocket, opts: { collectSide?: boolean } = { collec
         checkpoint: { seq: number } | null;
         reset?: true;
       };
+    },
+    /** Holds keys (see held.ts); answers the documents newer than the seqs given. */
+    async hold(keys: HeldKeys, opts: { replace?: boolean; own?: boolean } = {}) {
+      const rid = String(++id);
+      ws.send(JSON.stringify({ type: 'hold', id: rid, keys, ...opts }));
+      const m = await answer();
+      if (m.type !== 'result' || m.id !== rid) throw new Error(`unexpected ${JSON.stringify(m)}`);
+      return m.data as HeldDocs;
+    },
+    release: (keys: Partial<Record<HeldKind, string[]>>) =>
+      ws.send(JSON.stringify({ type: 'release', keys })),
+    /** Server search over the socket; the results become held. */
+    async query(params: Record<string, unknown>) {
+      const rid = String(++id);
+      ws.send(JSON.stringify({ type: 'query', id: rid, params }));
+      const m = await answer();
+      if (m.type !== 'result' || m.id !== rid) throw new Error(`unexpected ${JSON.stringify(m)}`);
+      return m.data as QueryResult;
+    },
+    /** The `held` events received so far (changes of held keys), emptied. */
+    takeHeld(): HeldDocs[] {
+      const out: HeldDocs[] = [];
+      for (let i = side.length - 1; i >= 0; i--) {
+        const m = side[i]!;
+        if (m.type === 'event' && m.name === HELD_EVENT) {
+          out.unshift(m.payload as HeldDocs);
+          side.splice(i, 1);
+        }
+      }
+      return out;
     },
     async push(collection: string, rows: unknown[]) {
       const rid = String(++id);

@@ -1,8 +1,15 @@
-import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { type AnnouncementRow, announcements, announcementViews, users } from '../../../schema/db/tables.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
 import { titleSortKey } from '../../../schema/search.ts';
 import type { Db } from '../plugins/db.ts';
+
+/** SQLite allows ~32k bound parameters; IN lists are cut well below that. */
+export function chunks<T>(list: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
 
 export function toDoc(r: AnnouncementRow): AnnouncementDoc {
   return {
@@ -61,6 +68,26 @@ export function announcementsRepository(db: Db) {
     },
     byId(id: string): AnnouncementRow | undefined {
       return db.select().from(announcements).where(eq(announcements.id, id)).get();
+    },
+    /** Rows of these ids (any state), for the working set's catch-up. */
+    byIds(ids: string[]): AnnouncementRow[] {
+      return chunks(ids).flatMap((part) =>
+        db.select().from(announcements).where(inArray(announcements.id, part)).all(),
+      );
+    },
+    /** Every row of an owner, deleted ones included (their own devices hold all of them). */
+    allOfOwner(ownerId: string): AnnouncementRow[] {
+      return db.select().from(announcements).where(eq(announcements.ownerId, ownerId)).all();
+    },
+    /** Rows changed after `afterSeq` up to `upToSeq`, in commit order: the working set's change feed. */
+    changedBetween(afterSeq: number, upToSeq: number, limit: number): AnnouncementRow[] {
+      return db
+        .select()
+        .from(announcements)
+        .where(and(gt(announcements.seq, afterSeq), lte(announcements.seq, upToSeq)))
+        .orderBy(asc(announcements.seq))
+        .limit(limit)
+        .all();
     },
     /** Rows changed after `afterSeq`, in commit order: the replication feed. */
     changedSince(afterSeq: number, limit: number): AnnouncementRow[] {

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { announcements, type ReviewRow, reviews, users } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
+import { chunks } from './announcements.ts';
 
 /** A review with what its card shows: the author's public name and avatar, the announcement's title. */
 export type ReviewWithContext = {
@@ -44,6 +45,25 @@ export function reviewsRepository(db: Db) {
   });
 
   return {
+    /** Reviews about these people with a seq above `afterSeq` (tombstones included). */
+    aboutSince(userIds: string[], afterSeq: number): ReviewRow[] {
+      return chunks(userIds).flatMap((part) =>
+        db
+          .select()
+          .from(reviews)
+          .where(and(inArray(reviews.userId, part), gt(reviews.seq, afterSeq)))
+          .all(),
+      );
+    },
+    changedBetween(afterSeq: number, upToSeq: number, limit: number): ReviewRow[] {
+      return db
+        .select()
+        .from(reviews)
+        .where(and(gt(reviews.seq, afterSeq), lte(reviews.seq, upToSeq)))
+        .orderBy(asc(reviews.seq))
+        .limit(limit)
+        .all();
+    },
     changedSince(afterSeq: number, limit: number): ReviewRow[] {
       return db
         .select()

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import { passwordResets, type UserRow, users } from '../../../schema/db/tables.ts';
 import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
 import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
 import type { Db } from '../plugins/db.ts';
+import { chunks } from './announcements.ts';
 
 export function toOwnProfile(u: UserRow): OwnProfile {
   return {
@@ -122,6 +123,18 @@ export function usersRepository(db: Db) {
         .set({ notifyMessages: s.messages, notifyReviews: s.reviews })
         .where(eq(users.id, id))
         .run();
+    },
+    byIds(ids: string[]): UserRow[] {
+      return chunks(ids).flatMap((part) => db.select().from(users).where(inArray(users.id, part)).all());
+    },
+    changedBetween(afterSeq: number, upToSeq: number, limit: number): UserRow[] {
+      return db
+        .select()
+        .from(users)
+        .where(and(gt(users.seq, afterSeq), lte(users.seq, upToSeq)))
+        .orderBy(asc(users.seq))
+        .limit(limit)
+        .all();
     },
     changedSince(afterSeq: number, limit: number): UserRow[] {
       return db

@@ -1,14 +1,14 @@
 import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
-import { type AnnouncementsRepository, toDoc } from '../../repositories/announcements.ts';
-import { type CollectionHandler, clampBatch, page, type ReplicationContext } from '../types.ts';
+import { toDoc } from '../../repositories/announcements.ts';
+import type { ReplicationContext } from '../types.ts';
 
 /**
  * Announcements are public, but a deleted or deactivated one leaves everyone's view except its owner's:
  * they receive a tombstone whose content is blanked, so nothing hidden travels.
  */
-function forCaller(row: AnnouncementRow, ctx: ReplicationContext): WithDeleted<AnnouncementDoc> {
+export function forCaller(row: AnnouncementRow, ctx: ReplicationContext): WithDeleted<AnnouncementDoc> {
   const visible = !row.deleted && (row.active || row.ownerId === ctx.userId);
   if (visible) return { ...toDoc(row), _deleted: false };
   const blank = {
@@ -20,14 +20,4 @@ function forCaller(row: AnnouncementRow, ctx: ReplicationContext): WithDeleted<A
     images: [],
   };
   return { ...toDoc(row), ...blank, _deleted: true };
-}
-
-export function announcementsCollection(repo: AnnouncementsRepository): CollectionHandler {
-  return {
-    public: true,
-    pull: (ctx, checkpoint, batchSize) =>
-      page(repo.changedSince(checkpoint?.seq ?? 0, clampBatch(batchSize)), checkpoint, (r) =>
-        forCaller(r, ctx),
-      ),
-  };
 }

@@ -1,11 +1,8 @@
 import type { ReviewRow, UserRow } from '../../../../schema/db/tables.ts';
 import type { ProfileDoc, ReviewDoc } from '../../../../schema/entities.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
-import type { ReviewsRepository } from '../../repositories/reviews.ts';
-import type { UsersRepository } from '../../repositories/users.ts';
-import { type CollectionHandler, clampBatch, page } from '../types.ts';
 
-const reviewOf = (r: ReviewRow): WithDeleted<ReviewDoc> => ({
+export const reviewOf = (r: ReviewRow): WithDeleted<ReviewDoc> => ({
   id: r.id,
   authorId: r.authorId,
   userId: r.userId,
@@ -19,7 +16,7 @@ const reviewOf = (r: ReviewRow): WithDeleted<ReviewDoc> => ({
 });
 
 /** Public fields only — never email, phone, password material or tokens. A deleted account is a tombstone. */
-const profileOf = (u: UserRow): WithDeleted<ProfileDoc> => ({
+export const profileOf = (u: UserRow): WithDeleted<ProfileDoc> => ({
   id: u.id,
   firstName: u.deleted ? '' : u.firstName,
   lastName: u.deleted ? '' : u.lastName,
@@ -29,19 +26,3 @@ const profileOf = (u: UserRow): WithDeleted<ProfileDoc> => ({
   lastSeen: u.lastSeen,
   _deleted: u.deleted,
 });
-
-export function reviewsCollection(repo: ReviewsRepository): CollectionHandler {
-  return {
-    public: true,
-    pull: (_ctx, checkpoint, batchSize) =>
-      page(repo.changedSince(checkpoint?.seq ?? 0, clampBatch(batchSize)), checkpoint, reviewOf),
-  };
-}
-
-export function profilesCollection(repo: UsersRepository): CollectionHandler {
-  return {
-    public: true,
-    pull: (_ctx, checkpoint, batchSize) =>
-      page(repo.changedSince(checkpoint?.seq ?? 0, clampBatch(batchSize)), checkpoint, profileOf),
-  };
-}

@@ -1,0 +1,259 @@
+import type { WebSocket } from 'ws';
+import type { AnnouncementRow, ReviewRow, UserRow } from '../../../schema/db/tables.ts';
+import {
+  HELD_EVENT,
+  HELD_KINDS,
+  HELD_LIMITS,
+  type HeldDoc,
+  type HeldDocs,
+  type HeldKeys,
+  type HeldKind,
+  type ServerMessage,
+} from '../../../schema/sync.ts';
+import type { Db } from '../plugins/db.ts';
+import type { AnnouncementsRepository } from '../repositories/announcements.ts';
+import type { ReviewsRepository } from '../repositories/reviews.ts';
+import type { UsersRepository } from '../repositories/users.ts';
+import { forCaller } from './collections/announcements.ts';
+import { profileOf, reviewOf } from './collections/public.ts';
+import { counter } from './purge.ts';
+
+/**
+ * The working set of each device, server side (issue 11; see docs/decisions.md "Working set"). A socket
+ * holds announcement and profile ids and the people whose reviews it shows; `hold` answers with what
+ * changed since the seq the device has, and every later change to a held key is sent to the sockets
+ * holding it — nothing about the rest of the catalogue travels. The held sets live with the socket: a
+ * device sends its whole set again on every connect (a few tens of kB for thousands of keys).
+ */
+
+type Entry = { userId: string | null; own: boolean; keys: Record<HeldKind, Set<string>> };
+
+export type HeldDeps = {
+  db: Db;
+  announcements: AnnouncementsRepository;
+  users: UsersRepository;
+  reviews: ReviewsRepository;
+};
+
+const gone = (id: string): HeldDoc => ({ doc: { id, _deleted: true } as HeldDoc['doc'], seq: 0 });
+
+export class HeldRegistry {
+  private bySocket = new Map<WebSocket, Entry>();
+  private index: Record<HeldKind, Map<string, Set<WebSocket>>> = {
+    announcements: new Map(),
+    profiles: new Map(),
+    reviews: new Map(),
+  };
+  /** Signed-in sockets that hold all of their person's announcements. */
+  private owners = new Map<string, Set<WebSocket>>();
+
+  private entry(socket: WebSocket, userId: string | null): Entry {
+    let e = this.bySocket.get(socket);
+    if (!e) {
+      e = { userId, own: false, keys: { announcements: new Set(), profiles: new Set(), reviews: new Set() } };
+      this.bySocket.set(socket, e);
+    }
+    return e;
+  }
+
+  /** Adds keys (or makes them the whole set); false when the socket would hold too many. */
+  hold(socket: WebSocket, userId: string | null, kind: HeldKind, keys: string[], replace: boolean): boolean {
+    const e = this.entry(socket, userId);
+    if (replace) this.release(socket, kind, [...e.keys[kind]]);
+    const set = e.keys[kind];
+    if (set.size + keys.length > HELD_LIMITS.maxKeysPerKind) return false;
+    for (const key of keys) {
+      if (set.has(key)) continue;
+      set.add(key);
+      const holders = this.index[kind].get(key) ?? new Set<WebSocket>();
+      holders.add(socket);
+      this.index[kind].set(key, holders);
+    }
+    return true;
+  }
+
+  holdOwn(socket: WebSocket, userId: string): void {
+    this.entry(socket, userId).own = true;
+    const set = this.owners.get(userId) ?? new Set<WebSocket>();
+    set.add(socket);
+    this.owners.set(userId, set);
+  }
+
+  release(socket: WebSocket, kind: HeldKind, keys: string[]): void {
+    const e = this.bySocket.get(socket);
+    if (!e) return;
+    for (const key of keys) {
+      if (!e.keys[kind].delete(key)) continue;
+      const holders = this.index[kind].get(key);
+      holders?.delete(socket);
+      if (holders?.size === 0) this.index[kind].delete(key);
+    }
+  }
+
+  remove(socket: WebSocket): void {
+    const e = this.bySocket.get(socket);
+    if (!e) return;
+    for (const kind of HELD_KINDS) this.release(socket, kind, [...e.keys[kind]]);
+    if (e.userId) {
+      const set = this.owners.get(e.userId);
+      set?.delete(socket);
+      if (set?.size === 0) this.owners.delete(e.userId);
+    }
+    this.bySocket.delete(socket);
+  }
+
+  holders(kind: HeldKind, key: string): Iterable<WebSocket> {
+    return this.index[kind].get(key) ?? [];
+  }
+  ownerSockets(userId: string): Iterable<WebSocket> {
+    return this.owners.get(userId) ?? [];
+  }
+  userOf(socket: WebSocket): string | null {
+    return this.bySocket.get(socket)?.userId ?? null;
+  }
+  heldCount(socket: WebSocket, kind: HeldKind): number {
+    return this.bySocket.get(socket)?.keys[kind].size ?? 0;
+  }
+}
+
+/** Keys of a hold message, checked: ids are strings, seqs non-negative integers, not too many. */
+export function parseHeldKeys(raw: unknown): HeldKeys | null {
+  if (!raw || typeof raw !== 'object') return null;
+  const out: HeldKeys = {};
+  let total = 0;
+  for (const kind of HELD_KINDS) {
+    const list = (raw as Record<string, unknown>)[kind];
+    if (list === undefined) continue;
+    if (!Array.isArray(list)) return null;
+    total += list.length;
+    if (total > HELD_LIMITS.maxKeysPerMessage) return null;
+    const pairs: [string, number][] = [];
+    for (const item of list) {
+      if (!Array.isArray(item) || typeof item[0] !== 'string' || item[0].length > 64) return null;
+      const seq = item[1];
+      if (!Number.isSafeInteger(seq) || seq < 0) return null;
+      pairs.push([item[0], seq]);
+    }
+    out[kind] = pairs;
+  }
+  return out;
+}
+
+/** The documents a device lacks for these keys: newer than its seq, or tombstones for what left its view. */
+export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, own: boolean): HeldDocs {
+  const out: HeldDocs = {};
+  const ctx = { userId };
+
+  const annKnown = new Map(keys.announcements ?? []);
+  const annRows = new Map<string, AnnouncementRow>();
+  for (const r of deps.announcements.byIds([...annKnown.keys()])) annRows.set(r.id, r);
+  if (own && userId) for (const r of deps.announcements.allOfOwner(userId)) annRows.set(r.id, r);
+  const anns: HeldDoc[] = [];
+  for (const id of annKnown.keys()) if (!annRows.has(id)) anns.push(gone(id));
+  for (const r of annRows.values()) {
+    const known = annKnown.get(r.id);
+    // A deleted row the device never had stays unknown to it (an owner's old deletions included).
+    if (known === undefined && r.deleted) continue;
+    if (known === undefined || r.seq > known) anns.push({ doc: forCaller(r, ctx), seq: r.seq });
+  }
+  if (anns.length) out.announcements = anns;
+
+  const profKnown = new Map(keys.profiles ?? []);
+  const profs: HeldDoc[] = [];
+  const users = new Map(deps.users.byIds([...profKnown.keys()]).map((u) => [u.id, u]));
+  for (const [id, known] of profKnown) {
+    const u = users.get(id);
+    if (!u) profs.push(gone(id));
+    else if (u.seq > known) profs.push({ doc: profileOf(u), seq: u.seq });
+  }
+  if (profs.length) out.profiles = profs;
+
+  const subjects = keys.reviews ?? [];
+  if (subjects.length) {
+    // Reviews deleted long ago are purged: a device that last looked before that gets the full list.
+    const purged = counter(deps.db, 'purged_seq');
+    const reset = subjects.filter(([, seq]) => seq > 0 && seq < purged).map(([id]) => id);
+    const since = new Map(subjects.map(([id, seq]) => [id, reset.includes(id) ? 0 : seq]));
+    const low = Math.min(...since.values());
+    const revs: HeldDoc[] = [];
+    for (const r of deps.reviews.aboutSince([...since.keys()], low)) {
+      if (r.seq <= (since.get(r.userId) ?? 0)) continue;
+      if (r.deleted && (since.get(r.userId) ?? 0) === 0) continue;
+      revs.push({ doc: reviewOf(r), seq: r.seq });
+    }
+    if (revs.length) out.reviews = revs;
+    if (reset.length) out.reviewsReset = reset;
+  }
+  return out;
+}
+
+/**
+ * Sends every change of a held key to the sockets holding it. Services poke 'announcements', 'profiles'
+ * or 'reviews' after their commit; the feed then reads the rows changed since its last pass (a range of
+ * the seq index, so its cost follows the changes, not the catalogue) and routes each to its holders,
+ * with the visibility of each socket's person. SQLite commits in seq order, so no change is skipped.
+ */
+export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
+  let cursor = counter(deps.db, 'seq');
+  let scheduled = false;
+  const PAGE = 1000;
+
+  const all = <R extends { seq: number }>(
+    read: (after: number, upTo: number, n: number) => R[],
+    upTo: number,
+  ) => {
+    const rows: R[] = [];
+    let after = cursor;
+    for (;;) {
+      const page = read(after, upTo, PAGE);
+      rows.push(...page);
+      if (page.length < PAGE) return rows;
+      after = page.at(-1)!.seq;
+    }
+  };
+
+  function run() {
+    scheduled = false;
+    const upTo = counter(deps.db, 'seq');
+    if (upTo <= cursor) return;
+    const out = new Map<WebSocket, HeldDocs>();
+    const add = (socket: WebSocket, kind: HeldKind, doc: HeldDoc) => {
+      const docs = out.get(socket) ?? {};
+      (docs[kind] ??= []).push(doc);
+      out.set(socket, docs);
+    };
+    for (const r of all<AnnouncementRow>(deps.announcements.changedBetween, upTo)) {
+      const targets = new Set([
+        ...registry.holders('announcements', r.id),
+        ...registry.ownerSockets(r.ownerId),
+      ]);
+      for (const s of targets)
+        add(s, 'announcements', { doc: forCaller(r, { userId: registry.userOf(s) }), seq: r.seq });
+    }
+    for (const u of all<UserRow>(deps.users.changedBetween, upTo)) {
+      for (const s of registry.holders('profiles', u.id))
+        add(s, 'profiles', { doc: profileOf(u), seq: u.seq });
+    }
+    for (const r of all<ReviewRow>(deps.reviews.changedBetween, upTo)) {
+      for (const s of registry.holders('reviews', r.userId))
+        add(s, 'reviews', { doc: reviewOf(r), seq: r.seq });
+    }
+    cursor = upTo;
+    for (const [socket, docs] of out) {
+      const msg: ServerMessage = { type: 'event', name: HELD_EVENT, payload: docs };
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+    }
+  }
+
+  return {
+    /** Called after a commit touched announcements, profiles or reviews; coalesced into one pass. */
+    changed(): void {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(run);
+    },
+    /** For tests: run the pending pass now. */
+    flush: run,
+  };
+}
+export type HeldFeed = ReturnType<typeof heldFeed>;
