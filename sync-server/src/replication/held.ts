@@ -214,6 +214,8 @@ export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
 
   function run() {
     scheduled = false;
+    // A pass scheduled by the last commit before the server closed finds the database closed.
+    if (!deps.db.$client.open) return;
     const upTo = counter(deps.db, 'seq');
     if (upTo <= cursor) return;
     const out = new Map<WebSocket, HeldDocs>();
