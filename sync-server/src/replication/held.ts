@@ -61,7 +61,9 @@ export class HeldRegistry {
     const e = this.entry(socket, userId);
     if (replace) this.release(socket, kind, [...e.keys[kind]]);
     const set = e.keys[kind];
-    if (set.size + keys.length > HELD_LIMITS.maxKeysPerKind) return false;
+    // Keys already held do not count again: a device re-holds what it shows again.
+    const added = new Set(keys.filter((key) => !set.has(key))).size;
+    if (set.size + added > HELD_LIMITS.maxKeysPerKind) return false;
     for (const key of keys) {
       if (set.has(key)) continue;
       set.add(key);
