@@ -235,6 +235,10 @@ export async function syncSocketRoutes(
         }
       }
 
+      // Changes committed before this message but not yet fed go to the current holders first: a socket
+      // holding a key now gets them once, from its catch-up or its search page, not again as an event.
+      if (msg.type === 'hold' || msg.type === 'query') feed.flush();
+
       if (msg.type === 'hold') {
         const keys = parseHeldKeys(msg.keys);
         const ok =
