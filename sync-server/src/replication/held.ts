@@ -223,7 +223,9 @@ export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
     const out = new Map<WebSocket, HeldDocs>();
     const add = (socket: WebSocket, kind: HeldKind, doc: HeldDoc) => {
       const docs = out.get(socket) ?? {};
-      (docs[kind] ??= []).push(doc);
+      const list = docs[kind] ?? [];
+      list.push(doc);
+      docs[kind] = list;
       out.set(socket, docs);
     };
     for (const r of all<AnnouncementRow>(deps.announcements.changedBetween, upTo)) {
