@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nextSeq } from '../plugins/db.ts';
+import { bearer } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { purgeTombstones, TOMBSTONE_HORIZON_DAYS } from './purge.ts';
-import { client } from './test-client.ts';
+import { connectedClient } from './test-client.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
+type Who = { token: string; userId: string };
 let app: App;
 beforeEach(async () => {
   app = await buildTestApp();
+  // Start-up already recorded a purge candidate; restart the clock for the test.
+  app.db.$client.prepare("DELETE FROM counters WHERE name LIKE 'purge%'").run();
 });
 afterEach(async () => {
   await app.cleanup();
@@ -16,45 +19,111 @@ afterEach(async () => {
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 
-function tombstone(id: string): void {
-  app.db.$client
-    .prepare('UPDATE announcements SET deleted = 1, seq = ? WHERE id = ?')
-    .run(nextSeq(app.db), id);
-}
-const rowCount = (id: string) =>
-  (app.db.$client.prepare('SELECT COUNT(*) AS n FROM announcements WHERE id = ?').get(id) as { n: number }).n;
+const rowCount = (table: 'announcements' | 'reviews', id: string) =>
+  (app.db.$client.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE id = ?`).get(id) as { n: number }).n;
+const seqOf = (table: 'announcements' | 'reviews', id: string) =>
+  (app.db.$client.prepare(`SELECT seq FROM ${table} WHERE id = ?`).get(id) as { seq: number }).seq;
+const as = (who: Who, method: 'POST' | 'DELETE', url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
 
 describe('tombstone purge horizon', () => {
-  it('keeps tombstones younger than the horizon, then purges them and sends stale clients a fresh pass', async () => {
-    const { userId } = await registerAndLogin(app);
-    const [a, b, c] = [1, 2, 3].map(() => insertAnnouncement(app, userId));
-    const ws = client(await app.injectWS('/api/sync'));
-    ws.hello(null);
-    await ws.next();
-    const old = (await ws.pull(null, 100)).checkpoint;
+  it('keeps tombstones younger than the horizon, then purges them; a device still holding one gets `gone`', async () => {
+    const owner = await registerAndLogin(app);
+    const [a, b, c] = [1, 2, 3].map(() => insertAnnouncement(app, owner.userId)) as [string, string, string];
+    const oldSeqB = seqOf('announcements', b);
+    const held = () => ({
+      announcements: [a, b, c].map((id): [string, number] => [
+        id,
+        id === b ? oldSeqB : seqOf('announcements', id),
+      ]),
+    });
+    expect((await as(owner, 'DELETE', `/api/users/my-announcements/${b}`)).statusCode).toBe(200);
+    const tombSeq = seqOf('announcements', b);
 
-    // Start-up already recorded a candidate; restart the clock for the test.
-    app.db.$client.prepare("DELETE FROM counters WHERE name LIKE 'purge%'").run();
-    tombstone(b!);
     expect(purgeTombstones(app.db, T0)).toEqual({ purged: 0, purgedSeq: 0 });
-    // A device 30 days away still catches up normally: the tombstone is there.
+    // A device 30 days away still catches up normally: the blanked tombstone is there.
     expect(purgeTombstones(app.db, T0 + 30 * DAY).purged).toBe(0);
-    const caughtUp = await ws.pull(old, 100);
-    expect(caughtUp.reset).toBeUndefined();
-    expect(caughtUp.documents).toEqual([expect.objectContaining({ id: b, _deleted: true })]);
+    const device = await connectedClient(app, null);
+    expect(await device.hold(held(), { replace: true })).toEqual({
+      announcements: [{ doc: expect.objectContaining({ id: b, _deleted: true, title: '' }), seq: tombSeq }],
+    });
 
     // Past the horizon the tombstone is removed for good.
     const out = purgeTombstones(app.db, T0 + TOMBSTONE_HORIZON_DAYS * DAY);
     expect(out.purged).toBe(1);
-    expect(rowCount(b!)).toBe(0);
-    expect(rowCount(a!)).toBe(1);
+    expect(rowCount('announcements', b)).toBe(0);
+    expect(rowCount('announcements', a)).toBe(1);
 
-    // A client whose checkpoint predates the purge restarts from scratch, flagged, without the purged row.
-    const stale = await ws.pull(old, 100);
-    expect(stale.reset).toBe(true);
-    expect(stale.documents.map((d) => d.id)).toEqual([a, c]);
-    // A client past the purge point pulls as usual.
-    const fresh = await ws.pull(caughtUp.checkpoint, 100);
-    expect(fresh).toEqual({ documents: [], checkpoint: caughtUp.checkpoint });
+    // A device still holding it — at the seq it had, or at the tombstone's — is told it is gone.
+    for (const seq of [oldSeqB, tombSeq]) {
+      const again = await connectedClient(app, null);
+      const keys = held();
+      keys.announcements[1]![1] = seq;
+      expect(await again.hold(keys, { replace: true })).toEqual({
+        announcements: [{ doc: { id: b, _deleted: true }, seq: 0 }],
+      });
+    }
+    // One that dropped it owes nothing.
+    const dropped = await connectedClient(app, null);
+    expect(
+      await dropped.hold({
+        announcements: [
+          [a, seqOf('announcements', a)],
+          [c, seqOf('announcements', c)],
+        ],
+      }),
+    ).toEqual({});
+  });
+
+  it('reviews: a device whose seq for a person predates the purge gets their full list with reviewsReset', async () => {
+    const [seller, buyer, other] = [
+      await registerAndLogin(app),
+      await registerAndLogin(app),
+      await registerAndLogin(app),
+    ];
+    const review = async (author: Who, comment: string) => {
+      const res = await as(author, 'POST', '/api/reviews', { user: seller.userId, score: 5, comment });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json()._id as string;
+    };
+    const gone = await review(buyer, 'Va fi ștearsă');
+    const kept = await review(other, 'Rămâne');
+    // The device had both reviews about the seller.
+    const oldSeq = seqOf('reviews', kept);
+
+    expect((await as(buyer, 'DELETE', `/api/reviews/${gone}`)).statusCode).toBe(200);
+    expect(purgeTombstones(app.db, T0).purged).toBe(0);
+    // 30 days away: the tombstone, no reset.
+    const away = await connectedClient(app, null);
+    const caughtUp = await away.hold({ reviews: [[seller.userId, oldSeq]] });
+    expect(caughtUp).toEqual({
+      reviews: [
+        {
+          doc: expect.objectContaining({ id: gone, _deleted: true, comment: '' }),
+          seq: seqOf('reviews', gone),
+        },
+      ],
+    });
+
+    const { purged, purgedSeq } = purgeTombstones(app.db, T0 + TOMBSTONE_HORIZON_DAYS * DAY);
+    expect(purged).toBe(1);
+    expect(rowCount('reviews', gone)).toBe(0);
+
+    // Older than the purge: every live review about the seller, flagged so the device drops the rest.
+    const stale = await connectedClient(app, null);
+    const reset = await stale.hold({ reviews: [[seller.userId, oldSeq]] });
+    expect(reset).toEqual({
+      reviews: [
+        { doc: expect.objectContaining({ id: kept, _deleted: false, comment: 'Rămâne' }), seq: oldSeq },
+      ],
+      reviewsReset: [seller.userId],
+    });
+    // Past the purge point: as usual, nothing owed. A fresh device (seq 0) gets the list, no flag needed.
+    const current = await connectedClient(app, null);
+    expect(await current.hold({ reviews: [[seller.userId, purgedSeq]] })).toEqual({});
+    const fresh = await connectedClient(app, null);
+    expect(await fresh.hold({ reviews: [[seller.userId, 0]] })).toEqual({
+      reviews: [{ doc: expect.objectContaining({ id: kept }), seq: oldSeq }],
+    });
   });
 });
