@@ -1,5 +1,4 @@
 import type { Db } from '../plugins/db.ts';
-import type { CollectionHandler } from './types.ts';
 
 /** Tombstones of these public tables are removed after the horizon; private ones are kept (see decisions). */
 const PURGED_TABLES = ['announcements', 'reviews'] as const;
@@ -52,20 +51,4 @@ export function purgeTombstones(
     }
     return { purged, purgedSeq: counter(db, 'purged_seq') };
   })();
-}
-
-/**
- * A client whose checkpoint is older than the purged tombstones may hold documents deleted since: its pull
- * restarts from the beginning with `reset: true`, and the client drops what the fresh pass does not bring.
- */
-export function withPurgeHorizon(db: Db, handler: CollectionHandler): CollectionHandler {
-  return {
-    ...handler,
-    pull(ctx, checkpoint, batchSize) {
-      if (checkpoint && checkpoint.seq < counter(db, 'purged_seq')) {
-        return { ...handler.pull(ctx, null, batchSize), reset: true };
-      }
-      return handler.pull(ctx, checkpoint, batchSize);
-    },
-  };
 }
