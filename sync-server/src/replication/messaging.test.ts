@@ -215,13 +215,34 @@ describe('messages over replication', () => {
 
 describe('public collections', () => {
   it('profiles carry public fields only, to guests too', async () => {
-    const guest = await connect(null);
-    const docs = (await guest.pull(null, 50, 'profiles')).documents;
-    expect(docs.map((d) => d.id)).toEqual(expect.arrayContaining([seller.userId, buyer.userId]));
-    for (const d of docs) {
-      expect(Object.keys(d).sort()).toEqual(
-        ['_deleted', 'avatar', 'createdAt', 'firstName', 'id', 'lastName', 'lastSeen', 'localitate'].sort(),
-      );
+    const phone = await app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${seller.token}` },
+      payload: { firstName: 'Ana', lastName: 'Pop', localitate: 'Sibiu', phone: '0733444555' },
+    });
+    expect(phone.statusCode).toBe(200);
+    const emails = (app.db.$client.prepare('SELECT email FROM users').all() as { email: string }[]).map(
+      (u) => u.email,
+    );
+    for (const token of [null, stranger.token]) {
+      const c = await connect(token);
+      const answer = await c.hold({
+        profiles: [
+          [seller.userId, 0],
+          [buyer.userId, 0],
+        ],
+      });
+      const docs = (answer.profiles ?? []).map((h) => h.doc as Record<string, unknown>);
+      expect(docs.map((d) => d.id).sort()).toEqual([seller.userId, buyer.userId].sort());
+      for (const d of docs) {
+        expect(Object.keys(d).sort()).toEqual(
+          ['_deleted', 'avatar', 'createdAt', 'firstName', 'id', 'lastName', 'lastSeen', 'localitate'].sort(),
+        );
+      }
+      const text = JSON.stringify(answer);
+      expect(text).not.toContain('0733444555');
+      for (const email of emails) expect(text).not.toContain(email);
     }
   });
 });
