@@ -325,24 +325,43 @@ describe('avatar', () => {
 });
 
 describe('replication of public profiles', () => {
-  it('devices pull new names, locality and avatar — never email or phone — after a poke', async () => {
+  it('devices holding a profile receive new names, locality and avatar — never email or phone', async () => {
     const c = client(await app.injectWS('/api/sync'));
     c.hello(cara.token);
     expect((await c.answer()).type).toBe('ready');
-    const start = await c.pull(null, 100, 'profiles');
+    const startSeq = userSeq(ana.userId);
+    expect(await c.hold({ profiles: [[ana.userId, startSeq]] })).toEqual({});
+    const settle = () => new Promise((r) => setTimeout(r, 30));
 
     await saveProfile(ana, { firstName: 'Ana', lastName: 'Nouă', localitate: 'Sibiu', phone: '0733444555' });
+    await settle();
     const avatar = (
       await upload(ana, multipart('avatar', 'a.jpg', 'image/jpeg', await picture('jpeg')))
     ).json().avatar;
-    const pulled = await c.pull(start.checkpoint, 100, 'profiles');
-    const doc = pulled.documents.find((d) => d.id === ana.userId);
-    expect(doc).toMatchObject({ lastName: 'Nouă', localitate: 'Sibiu', avatar, _deleted: false });
-    expect(JSON.stringify(pulled)).not.toContain('0733444555');
-    expect(JSON.stringify(pulled)).not.toContain(ana.email);
-    await new Promise((r) => setTimeout(r, 30));
-    expect(
-      c.side.filter((m) => m.type === 'poke' && m.collections.includes('profiles')).length,
-    ).toBeGreaterThanOrEqual(2);
+    await settle();
+    const events = c.takeHeld();
+    const docs = events.flatMap((e) => (e.profiles ?? []).map((h) => h.doc));
+    expect(docs).toEqual([
+      expect.objectContaining({ id: ana.userId, lastName: 'Nouă', localitate: 'Sibiu', _deleted: false }),
+      expect.objectContaining({ id: ana.userId, lastName: 'Nouă', avatar, _deleted: false }),
+    ]);
+    expect(JSON.stringify(events)).not.toContain('0733444555');
+    expect(JSON.stringify(events)).not.toContain(ana.email);
+
+    // A device that was away catches up from the seq it had to the latest copy, in one document.
+    const away = client(await app.injectWS('/api/sync'));
+    away.hello(null);
+    expect((await away.answer()).type).toBe('ready');
+    const caughtUp = await away.hold({ profiles: [[ana.userId, startSeq]] });
+    expect(caughtUp).toEqual({
+      profiles: [
+        {
+          doc: expect.objectContaining({ lastName: 'Nouă', localitate: 'Sibiu', avatar }),
+          seq: userSeq(ana.userId),
+        },
+      ],
+    });
+    expect(JSON.stringify(caughtUp)).not.toContain('0733444555');
+    expect(JSON.stringify(caughtUp)).not.toContain(ana.email);
   });
 });
