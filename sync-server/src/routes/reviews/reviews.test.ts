@@ -236,15 +236,24 @@ describe('POST /api/reviews/:id/like', () => {
 });
 
 describe('replication', () => {
-  it('devices see created, edited, liked and deleted reviews, and are poked each time', async () => {
-    const c = client(await app.injectWS('/api/sync'));
-    c.hello(null);
-    expect((await c.answer()).type).toBe('ready');
+  it('devices holding the reviewed person see created, edited, liked and deleted reviews as they happen', async () => {
+    const connect = async () => {
+      const c = client(await app.injectWS('/api/sync'));
+      c.hello(null);
+      expect((await c.answer()).type).toBe('ready');
+      return c;
+    };
     const settle = () => new Promise((res) => setTimeout(res, 30));
+    const heard = (c: Awaited<ReturnType<typeof connect>>) =>
+      c.takeHeld().flatMap((e) => (e.reviews ?? []).map((h) => h.doc));
+    const c = await connect();
+    const elsewhere = await connect();
+    expect(await c.hold({ reviews: [[seller.userId, 0]] })).toEqual({});
+    await elsewhere.hold({ reviews: [[buyer.userId, 0]] });
 
     const r = await review(buyer, seller, { comment: 'Prima impresie' });
-    let pulled = await c.pull(null, 50, 'reviews');
-    expect(pulled.documents).toEqual([
+    await settle();
+    expect(heard(c)).toEqual([
       expect.objectContaining({
         id: r._id,
         authorId: buyer.userId,
@@ -253,21 +262,27 @@ describe('replication', () => {
         _deleted: false,
       }),
     ]);
-    let checkpoint = pulled.checkpoint;
+    const seen = row(r._id).seq;
 
     await put(buyer, r._id, { score: 4.5, comment: 'Revizuit' });
     await like(stranger, r._id);
-    pulled = await c.pull(checkpoint, 50, 'reviews');
-    expect(pulled.documents).toEqual([
+    await settle();
+    expect(heard(c).at(-1)).toEqual(
       expect.objectContaining({ id: r._id, score: 4.5, comment: 'Revizuit', likes: [stranger.userId] }),
-    ]);
-    checkpoint = pulled.checkpoint;
+    );
 
     await del(buyer, r._id);
-    pulled = await c.pull(checkpoint, 50, 'reviews');
-    expect(pulled.documents).toEqual([expect.objectContaining({ id: r._id, _deleted: true, comment: '' })]);
     await settle();
-    const pokes = c.side.filter((m) => m.type === 'poke' && m.collections.includes('reviews'));
-    expect(pokes.length).toBeGreaterThanOrEqual(4);
+    expect(heard(c)).toEqual([expect.objectContaining({ id: r._id, _deleted: true, comment: '' })]);
+    // Reviews about someone else never reached the socket holding another person.
+    expect(elsewhere.takeHeld()).toEqual([]);
+
+    // Catch-up from the seq a device had: the latest state only (here the tombstone).
+    const away = await connect();
+    expect(await away.hold({ reviews: [[seller.userId, seen]] })).toEqual({
+      reviews: [
+        { doc: expect.objectContaining({ id: r._id, _deleted: true, comment: '' }), seq: row(r._id).seq },
+      ],
+    });
   });
 });
