@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { imageVariant } from '../../../../schema/images.ts';
 import { ANNOUNCEMENT_MESSAGES as M } from '../../../../schema/rules/announcement.ts';
+import type { HeldDocs } from '../../../../schema/sync.ts';
 import { connectedClient } from '../../replication/test-client.ts';
 import { IMAGE_PIXELS_MESSAGE } from '../../services/uploads.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
@@ -102,6 +103,16 @@ async function refusedWithoutTrace(send: () => Promise<{ statusCode: number; jso
 }
 
 const connect = (token: string | null) => connectedClient(app, token);
+/** The documents of this announcement in the held events a socket received (not emptied). */
+const heldOf = (c: Awaited<ReturnType<typeof connect>>, id: string) =>
+  c.side
+    .flatMap((m) =>
+      m.type === 'event' && m.name === 'held' ? ((m.payload as HeldDocs).announcements ?? []) : [],
+    )
+    .map((h) => h.doc as Record<string, unknown>)
+    .filter((d) => d.id === id);
+/** The working-set feed runs on setImmediate after a commit's poke. */
+const settle = () => new Promise((r) => setTimeout(r, 30));
 
 describe('POST /api/users/my-announcements', () => {
   it('publishes: 201 with the REST shape; owner, counters and state are the server’s', async () => {
@@ -162,13 +173,26 @@ describe('POST /api/users/my-announcements', () => {
     });
   });
 
-  it('tells every socket: a poke for announcements and announcementCreated', async () => {
-    const c = await connect(stranger.token);
+  it('tells every socket announcementCreated, and the owner’s own devices the announcement itself', async () => {
+    const ownDevice = await connect(owner.token);
+    await ownDevice.hold({}, { own: true });
+    const signedIn = await connect(stranger.token);
+    const guest = await connect(null);
     const { _id } = await published();
     await vi.waitFor(() => {
-      expect(c.side).toContainEqual({ type: 'poke', collections: ['announcements'] });
-      expect(c.side).toContainEqual({ type: 'event', name: 'announcementCreated', payload: { id: _id } });
+      for (const c of [ownDevice, signedIn, guest]) {
+        expect(c.side).toContainEqual({ type: 'event', name: 'announcementCreated', payload: { id: _id } });
+      }
+      expect(heldOf(ownDevice, _id)).toEqual([
+        expect.objectContaining({ id: _id, ownerId: owner.userId, title: validForm.title, _deleted: false }),
+      ]);
     });
+    await settle();
+    // Sockets that hold nothing get no announcement documents (and no poke to pull the catalogue).
+    for (const c of [signedIn, guest]) {
+      expect(c.takeHeld()).toEqual([]);
+      expect(c.side.filter((m) => m.type === 'poke')).toEqual([]);
+    }
   });
 
   it('a device-made id makes an offline publish idempotent; someone else’s id is refused', async () => {
@@ -573,10 +597,14 @@ describe('PUT /api/users/my-announcements/:id', () => {
 });
 
 describe('DELETE, renew, active', () => {
-  it('delete: a tombstone that a sync pull returns with _deleted, files removed, announcementDeleted', async () => {
+  it('delete: a blanked tombstone to every holder, files removed, announcementDeleted', async () => {
     const created = await published([{ data: await jpeg() }]);
     const c = await connect(stranger.token);
     const seq = seqOf(created._id);
+    const holder = await connect(null);
+    expect(await holder.hold({ announcements: [[created._id, seq]] })).toEqual({});
+    const ownDevice = await connect(owner.token);
+    await ownDevice.hold({}, { own: true });
     const res = await app.inject({
       method: 'DELETE',
       url: `/api/users/my-announcements/${created._id}`,
@@ -597,11 +625,23 @@ describe('DELETE, renew, active', () => {
       }),
     );
 
+    // Every device holding it — a stranger's, the owner's own — gets a blanked tombstone, live and on catch-up.
+    await vi.waitFor(() => {
+      for (const c of [holder, ownDevice]) {
+        expect(heldOf(c, created._id)).toEqual([
+          expect.objectContaining({ _deleted: true, title: '', images: [] }),
+        ]);
+      }
+    });
     for (const token of [stranger.token, owner.token]) {
-      const puller = token === stranger.token ? c : await connect(token);
-      const { documents } = await puller.pull({ seq: seq - 1 }, 1000);
-      const doc = documents.find((d) => d.id === created._id);
-      expect(doc).toMatchObject({ _deleted: true, title: '' });
+      const late = await connect(token);
+      const { announcements } = await late.hold({ announcements: [[created._id, seq]] });
+      expect(announcements).toEqual([
+        {
+          doc: expect.objectContaining({ id: created._id, _deleted: true, title: '' }),
+          seq: seqOf(created._id),
+        },
+      ]);
     }
     expect((await app.inject({ url: `/api/announcements/${created._id}` })).statusCode).toBe(404);
     const mine = (
@@ -645,9 +685,13 @@ describe('DELETE, renew, active', () => {
     expect(app.announcementsRepo.byId(fresh._id)!.createdAt).toBe(fresh.createdAt);
   });
 
-  it('active false hides it from everyone but the owner (others pull a tombstone); true brings it back', async () => {
+  it('active false hides it from everyone but the owner (other holders get a tombstone); true brings it back', async () => {
     const { _id: id } = await published();
     const seq = seqOf(id);
+    const other = await connect(stranger.token);
+    await other.hold({ announcements: [[id, seq]] });
+    const own = await connect(owner.token);
+    await own.hold({}, { own: true });
     const off = await app.inject({
       method: 'PUT',
       url: `/api/users/my-announcements/${id}/active`,
@@ -670,12 +714,25 @@ describe('DELETE, renew, active', () => {
     ).json();
     expect(mine.find((a: Api) => a._id === id)).toMatchObject({ active: false });
 
-    const other = await connect(stranger.token);
-    const theirs = (await other.pull({ seq }, 1000)).documents.find((d) => d.id === id);
-    expect(theirs).toMatchObject({ _deleted: true });
-    const own = await connect(owner.token);
-    const ownDoc = (await own.pull({ seq }, 1000)).documents.find((d) => d.id === id);
-    expect(ownDoc).toMatchObject({ _deleted: false, active: false });
+    await vi.waitFor(() => {
+      expect(heldOf(other, id).at(-1)).toMatchObject({ _deleted: true, title: '' });
+      expect(heldOf(own, id).at(-1)).toMatchObject({
+        _deleted: false,
+        active: false,
+        title: validForm.title,
+      });
+    });
+    // The same from catch-up, for devices that were away.
+    const away = await connect(stranger.token);
+    expect((await away.hold({ announcements: [[id, seq]] })).announcements?.[0]?.doc).toMatchObject({
+      _deleted: true,
+      title: '',
+    });
+    const ownAway = await connect(owner.token);
+    expect((await ownAway.hold({ announcements: [[id, seq]] })).announcements?.[0]?.doc).toMatchObject({
+      _deleted: false,
+      active: false,
+    });
 
     const on = await app.inject({
       method: 'PUT',
@@ -685,8 +742,11 @@ describe('DELETE, renew, active', () => {
     });
     expect(on.json()).toMatchObject({ active: true });
     expect((await app.inject({ url: `/api/announcements/${id}` })).statusCode).toBe(200);
-    const back = (await other.pull({ seq }, 1000)).documents.find((d) => d.id === id);
-    expect(back).toMatchObject({ _deleted: false, active: true });
+    await vi.waitFor(() => {
+      for (const c of [other, away]) {
+        expect(heldOf(c, id).at(-1)).toMatchObject({ _deleted: false, active: true, title: validForm.title });
+      }
+    });
 
     const bad = await app.inject({
       method: 'PUT',
