@@ -28,7 +28,7 @@ function placeholderSvg(hue: number, variant: number): string {
   </svg>`;
 }
 
-async function placeholderJpeg(hue: number, variant: number): Promise<Buffer> {
+export async function placeholderJpeg(hue: number, variant: number): Promise<Buffer> {
   return sharp(Buffer.from(placeholderSvg(hue, variant)))
     .jpeg({ quality: 85 })
     .toBuffer();
