@@ -69,6 +69,8 @@ export type ApiErrorBody = { error: string; code?: string };
 /** REST shape of an announcement: the spec's `_id` plus the seller's public card. */
 export type AnnouncementApi = Omit<AnnouncementDoc, 'id'> & {
   _id: string;
+  /** The server's change order of this copy: a device that keeps it sends it back, so only later changes travel. */
+  seq?: number;
   user: { _id: string; firstName: string; lastName: string; avatar: string | null } | null;
 };
 

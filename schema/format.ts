@@ -30,8 +30,10 @@ export function badgeText(n: number): string {
 export function pluralRo(n: number, one: string, few: string, many: string): string {
   if (n === 1) return `${n} ${one}`;
   const rest = Math.abs(n) % 100;
-  return `${n} ${n === 0 || (rest >= 1 && rest <= 19) ? few : many}`;
+  // ro-RO groups thousands with a dot: '1.000 de anunțuri'.
+  return `${roNumber.format(n)} ${n === 0 || (rest >= 1 && rest <= 19) ? few : many}`;
 }
+const roNumber = new Intl.NumberFormat('ro-RO');
 
 /** Last-activity wording of a public profile (spec doc 1 §9). */
 export function lastSeenText(iso: string, now: Date = new Date()): string {

@@ -2,6 +2,7 @@
  * The sync protocol spoken over the one WebSocket at /api/sync. Every collection is multiplexed on it;
  * requests carry an id, answers echo it. Server-owned ordering (`seq`) lives in the checkpoint only.
  */
+import type { AnnouncementDoc } from './entities.ts';
 export const SYNC_PATH = '/api/sync';
 /** 2: announcements, profiles and reviews are held per device (hold/release/query), no longer pulled. */
 export const SYNC_PROTOCOL_VERSION = 2;
@@ -43,8 +44,6 @@ export type WithDeleted<T> = T & { _deleted: boolean };
 export type PullResult<T> = {
   documents: WithDeleted<T>[];
   checkpoint: SyncCheckpoint | null;
-  /** The caller's checkpoint was older than the purge horizon: this pass restarted from the beginning. */
-  reset?: true;
 };
 export type PushRow<T> = { newDocumentState: WithDeleted<T>; assumedMasterState?: WithDeleted<T> };
 
@@ -57,10 +56,15 @@ export const HELD_KINDS = ['announcements', 'profiles', 'reviews'] as const;
 export type HeldKind = (typeof HELD_KINDS)[number];
 export type HeldKeys = Partial<Record<HeldKind, [key: string, seq: number][]>>;
 /** A document with its server order. For reviews `key` is the person reviewed; otherwise the id. */
-export type HeldDoc<T = unknown> = { doc: WithDeleted<T>; seq: number };
+export type HeldDoc<T = { id: string } & Record<string, unknown>> = { doc: WithDeleted<T>; seq: number };
 export type HeldDocs = Partial<Record<HeldKind, HeldDoc[]>> & {
   /** Review subjects whose every review was sent (the device drops the others it holds for them). */
   reviewsReset?: string[];
+  /**
+   * A catch-up is complete up to this seq for the review subjects it was asked about: the device keeps it
+   * as their seq (a person whose reviews are all older than the purge horizon is not sent in full again).
+   */
+  upTo?: number;
 };
 export const HELD_LIMITS = {
   /** Keys of one kind one socket may hold (pinned ones included); more is a bad request. */
@@ -71,7 +75,7 @@ export const HELD_LIMITS = {
 
 /** A page of server search results; the documents are held by the socket that asked. */
 export type QueryResult = {
-  items: HeldDoc[];
+  items: HeldDoc<AnnouncementDoc>[];
   nextCursor: string | null;
   total: number;
   totalCapped: boolean;

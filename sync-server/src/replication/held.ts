@@ -56,29 +56,55 @@ export class HeldRegistry {
     return e;
   }
 
-  /** Adds keys (or makes them the whole set); false when the socket would hold too many. */
-  hold(socket: WebSocket, userId: string | null, kind: HeldKind, keys: string[], replace: boolean): boolean {
+  /**
+   * Adds keys (or, with `replace`, makes them the whole set, `own` included); nothing changes and false is
+   * answered when any kind would exceed its limit.
+   */
+  hold(
+    socket: WebSocket,
+    userId: string | null,
+    keys: HeldKeys,
+    opts: { replace: boolean; own: boolean },
+  ): boolean {
     const e = this.entry(socket, userId);
-    if (replace) this.release(socket, kind, [...e.keys[kind]]);
-    const set = e.keys[kind];
-    // Keys already held do not count again: a device re-holds what it shows again.
-    const added = new Set(keys.filter((key) => !set.has(key))).size;
-    if (set.size + added > HELD_LIMITS.maxKeysPerKind) return false;
-    for (const key of keys) {
-      if (set.has(key)) continue;
-      set.add(key);
-      const holders = this.index[kind].get(key) ?? new Set<WebSocket>();
-      holders.add(socket);
-      this.index[kind].set(key, holders);
+    const fits = HELD_KINDS.every((kind) => {
+      const wanted = new Set((keys[kind] ?? []).map(([k]) => k));
+      // Keys already held do not count again: a device re-holds what it shows again.
+      const base = opts.replace ? 0 : e.keys[kind].size;
+      const added = opts.replace ? wanted.size : [...wanted].filter((k) => !e.keys[kind].has(k)).length;
+      return base + added <= HELD_LIMITS.maxKeysPerKind;
+    });
+    if (!fits) return false;
+    for (const kind of HELD_KINDS) {
+      if (opts.replace) this.release(socket, kind, [...e.keys[kind]]);
+      const set = e.keys[kind];
+      for (const [key] of keys[kind] ?? []) {
+        if (set.has(key)) continue;
+        set.add(key);
+        const holders = this.index[kind].get(key) ?? new Set<WebSocket>();
+        holders.add(socket);
+        this.index[kind].set(key, holders);
+      }
     }
+    if (opts.own && userId) this.holdOwn(socket, userId);
+    else if (opts.replace) this.dropOwn(socket);
     return true;
   }
 
-  holdOwn(socket: WebSocket, userId: string): void {
+  private holdOwn(socket: WebSocket, userId: string): void {
     this.entry(socket, userId).own = true;
     const set = this.owners.get(userId) ?? new Set<WebSocket>();
     set.add(socket);
     this.owners.set(userId, set);
+  }
+
+  private dropOwn(socket: WebSocket): void {
+    const e = this.bySocket.get(socket);
+    if (!e?.own || !e.userId) return;
+    e.own = false;
+    const set = this.owners.get(e.userId);
+    set?.delete(socket);
+    if (set?.size === 0) this.owners.delete(e.userId);
   }
 
   release(socket: WebSocket, kind: HeldKind, keys: string[]): void {
@@ -185,6 +211,7 @@ export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, o
     }
     if (revs.length) out.reviews = revs;
     if (reset.length) out.reviewsReset = reset;
+    out.upTo = counter(deps.db, 'seq');
   }
   return out;
 }

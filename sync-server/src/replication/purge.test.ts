@@ -97,6 +97,7 @@ describe('tombstone purge horizon', () => {
     const away = await connectedClient(app, null);
     const caughtUp = await away.hold({ reviews: [[seller.userId, oldSeq]] });
     expect(caughtUp).toEqual({
+      upTo: expect.any(Number),
       reviews: [
         {
           doc: expect.objectContaining({ id: gone, _deleted: true, comment: '' }),
@@ -113,6 +114,7 @@ describe('tombstone purge horizon', () => {
     const stale = await connectedClient(app, null);
     const reset = await stale.hold({ reviews: [[seller.userId, oldSeq]] });
     expect(reset).toEqual({
+      upTo: expect.any(Number),
       reviews: [
         { doc: expect.objectContaining({ id: kept, _deleted: false, comment: 'Rămâne' }), seq: oldSeq },
       ],
@@ -120,9 +122,12 @@ describe('tombstone purge horizon', () => {
     });
     // Past the purge point: as usual, nothing owed. A fresh device (seq 0) gets the list, no flag needed.
     const current = await connectedClient(app, null);
-    expect(await current.hold({ reviews: [[seller.userId, purgedSeq]] })).toEqual({});
+    expect(await current.hold({ reviews: [[seller.userId, purgedSeq]] })).toEqual({
+      upTo: expect.any(Number),
+    });
     const fresh = await connectedClient(app, null);
     expect(await fresh.hold({ reviews: [[seller.userId, 0]] })).toEqual({
+      upTo: expect.any(Number),
       reviews: [{ doc: expect.objectContaining({ id: kept }), seq: oldSeq }],
     });
   });

@@ -2,7 +2,6 @@ import type { Db } from '../plugins/db.ts';
 
 /** Tombstones of these public tables are removed after the horizon; private ones are kept (see decisions). */
 const PURGED_TABLES = ['announcements', 'reviews'] as const;
-export const PURGED_COLLECTIONS: readonly string[] = PURGED_TABLES;
 
 const DAY_MS = 86_400_000;
 /** Longer than the longest offline period we support (a device 30 days away catches up normally). */

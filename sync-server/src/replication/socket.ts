@@ -241,18 +241,8 @@ export async function syncSocketRoutes(
 
       if (msg.type === 'hold') {
         const keys = parseHeldKeys(msg.keys);
-        const ok =
-          keys !== null &&
-          HELD_KINDS.every((kind) =>
-            registry.hold(
-              socket,
-              userId,
-              kind,
-              (keys[kind] ?? []).map(([k]) => k),
-              msg.replace === true,
-            ),
-          );
-        if (!ok) {
+        const own = msg.own === true && userId !== null;
+        if (!keys || !registry.hold(socket, userId, keys, { replace: msg.replace === true, own })) {
           return send(socket, {
             type: 'error',
             id: msg.id,
@@ -260,8 +250,6 @@ export async function syncSocketRoutes(
             message: 'Date de sincronizare invalide.',
           });
         }
-        const own = msg.own === true && userId !== null;
-        if (own) registry.holdOwn(socket, userId!);
         // Registered and read in one synchronous step: a change committed later reaches this socket.
         return send(socket, { type: 'result', id: msg.id, data: catchUp(opts.held, userId, keys, own) });
       }
@@ -285,7 +273,8 @@ export async function syncSocketRoutes(
           return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: page.error });
         }
         const ids = page.rows.map((r) => r.id);
-        if (!registry.hold(socket, userId, 'announcements', ids, false)) {
+        const keys = { announcements: ids.map((id): [string, number] => [id, 0]) };
+        if (!registry.hold(socket, userId, keys, { replace: false, own: false })) {
           return send(socket, {
             type: 'error',
             id: msg.id,

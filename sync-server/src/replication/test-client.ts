@@ -58,7 +58,6 @@ export function client(ws: WebSocket, opts: { collectSide?: boolean } = { collec
       return m.data as {
         documents: ({ id: string; title: string; _deleted: boolean } & Record<string, unknown>)[];
         checkpoint: { seq: number } | null;
-        reset?: true;
       };
     },
     /** Holds keys (see held.ts); answers the documents newer than the seqs given. */

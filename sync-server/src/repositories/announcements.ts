@@ -49,7 +49,7 @@ export function announcementsRepository(db: Db) {
     const cards = sellers(rows.map((r) => r.ownerId));
     return rows.map((r) => {
       const { id, ...doc } = toDoc(r);
-      return { _id: id, ...doc, user: cards.get(r.ownerId) ?? null };
+      return { _id: id, ...doc, seq: r.seq, user: cards.get(r.ownerId) ?? null };
     });
   };
 
@@ -85,16 +85,6 @@ export function announcementsRepository(db: Db) {
         .select()
         .from(announcements)
         .where(and(gt(announcements.seq, afterSeq), lte(announcements.seq, upToSeq)))
-        .orderBy(asc(announcements.seq))
-        .limit(limit)
-        .all();
-    },
-    /** Rows changed after `afterSeq`, in commit order: the replication feed. */
-    changedSince(afterSeq: number, limit: number): AnnouncementRow[] {
-      return db
-        .select()
-        .from(announcements)
-        .where(gt(announcements.seq, afterSeq))
         .orderBy(asc(announcements.seq))
         .limit(limit)
         .all();

@@ -64,15 +64,6 @@ export function reviewsRepository(db: Db) {
         .limit(limit)
         .all();
     },
-    changedSince(afterSeq: number, limit: number): ReviewRow[] {
-      return db
-        .select()
-        .from(reviews)
-        .where(gt(reviews.seq, afterSeq))
-        .orderBy(asc(reviews.seq))
-        .limit(limit)
-        .all();
-    },
     byId(id: string): ReviewRow | undefined {
       return db.select().from(reviews).where(eq(reviews.id, id)).get();
     },

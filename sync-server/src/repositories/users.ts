@@ -136,15 +136,6 @@ export function usersRepository(db: Db) {
         .limit(limit)
         .all();
     },
-    changedSince(afterSeq: number, limit: number): UserRow[] {
-      return db
-        .select()
-        .from(users)
-        .where(gt(users.seq, afterSeq))
-        .orderBy(asc(users.seq))
-        .limit(limit)
-        .all();
-    },
   };
 }
 export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -27,6 +27,7 @@ import {
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Api = {
   _id: string;
+  seq?: number;
   ownerId: string;
   title: string;
   images: string[];
@@ -147,7 +148,8 @@ describe('POST /api/users/my-announcements', () => {
     expect(body._id).toMatch(/^[0-9a-f]{24}$/);
     expect(Date.now() - Date.parse(body.createdAt)).toBeLessThan(60_000);
     expect(body).not.toHaveProperty('id');
-    expect(body).not.toHaveProperty('seq');
+    // The copy's change order, which a device holding it sends back (working set); server-owned.
+    expect(body.seq).toBe(seqOf(body._id));
     expect(body).not.toHaveProperty('deleted');
     expect(body.images).toHaveLength(2);
     for (const path of body.images) {
