@@ -7,13 +7,18 @@ import { isEmpty, seed } from './seed-lib.ts';
 
 // Without flags: migrates the database and, when it is empty and SEED is not '0', fills it with the demo
 // catalogue. With --announcements N [--sellers S] [--seed K]: adds a large generated catalogue instead.
-const { values } = parseArgs({
-  options: {
-    announcements: { type: 'string' },
-    sellers: { type: 'string' },
-    seed: { type: 'string' },
-  },
-});
+function flags() {
+  try {
+    return parseArgs({
+      options: { announcements: { type: 'string' }, sellers: { type: 'string' }, seed: { type: 'string' } },
+    }).values;
+  } catch (err) {
+    console.error(`[seed] ${(err as Error).message}`);
+    console.error('[seed] usage: npm run seed [-- --announcements N [--sellers S] [--seed K]]');
+    process.exit(2);
+  }
+}
+const values = flags();
 
 function count(flag: string, raw: string | undefined): number | undefined {
   if (raw === undefined) return undefined;
