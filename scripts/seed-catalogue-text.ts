@@ -365,12 +365,32 @@ function buildDescription(rng: Rng, cat: CompiledCategory, g: CompiledGroup, ctx
   return rng.chance(0.35) ? `${body.join(' ')}\n\n${tail.join(' ')}` : `${body.join(' ')} ${tail.join(' ')}`;
 }
 
+/**
+ * Clumsy joins of an item and a qualifier: a repeated pair of words ('Microbuz cu șofer cu șofer cu
+ * experiență') or a chain of 'pentru' ('Branding pentru firme pentru afacerea ta').
+ */
+function clumsy(title: string): boolean {
+  const words = title.toLowerCase().split(' ');
+  let pentru = 0;
+  const pairs = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as string;
+    if (w === 'pentru' && ++pentru > 1) return true;
+    if (i + 1 < words.length) {
+      const pair = `${w} ${words[i + 1]}`;
+      if (pairs.has(pair)) return true;
+      pairs.add(pair);
+    }
+  }
+  return false;
+}
+
 function buildTitle(rng: Rng, g: CompiledGroup, ctx: Ctx, far: boolean): string {
   const titles = far ? g.titles.far : g.titles.all;
-  for (let attempt = 0; attempt < 6; attempt++) {
+  for (let attempt = 0; attempt < 8; attempt++) {
     ctx.q = rng.pick(g.quals);
     const s = render(rng.pick(titles), ctx);
-    if (s.length >= TITLE_MIN && s.length <= TITLE_MAX) return s;
+    if (s.length >= TITLE_MIN && s.length <= TITLE_MAX && !clumsy(s)) return s;
   }
   let s = ctx.Item;
   if (s.length < TITLE_MIN) s = `${s}, ${ctx.q}`;
