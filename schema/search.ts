@@ -25,23 +25,22 @@ export function words(s: string): string[] {
 }
 
 /**
- * Spec doc 2 §5: every query word must match some title or description word, partially, in either
- * direction ('praji' finds 'prajituri', and 'prajiturile' finds 'prajituri'). An empty query matches all.
+ * The search rule (issue 11; replaces spec doc 2 §5's "partially, in either direction", which let any
+ * short word of the query match nearly everything): every query word must equal a word of the title or
+ * the description, except the last one, which may be the beginning of a word (the person may still be
+ * typing it). Case and diacritics are ignored. Words are split as SQLite FTS5's unicode61 tokenizer splits
+ * them (anything not a letter or digit separates), so the server's index and this function agree; the
+ * server runs the same rule as `announcements_fts MATCH '"w1" "w2"*'`. An empty query matches all.
  */
 export function matchesSearch(query: string, title: string, description: string): boolean {
   const queryWords = words(query);
   if (queryWords.length === 0) return true;
-  const textWords = [...words(title), ...words(description)];
-  return queryWords.every((qw) =>
-    textWords.some((w) => w.includes(qw) || (w.length >= REVERSE_MIN && qw.includes(w))),
-  );
+  const textWords = new Set([...words(title), ...words(description)]);
+  const last = queryWords.pop()!;
+  if (!queryWords.every((qw) => textWords.has(qw))) return false;
+  for (const w of textWords) if (w.startsWith(last)) return true;
+  return false;
 }
-
-/**
- * The reverse direction (a text word inside the query word) only counts for text words of 3+ letters:
- * otherwise 'de', 'si' or 'la', present in nearly every description, would match any query.
- */
-const REVERSE_MIN = 3;
 
 /** My-announcements rule (spec doc 1 §5): every query word occurs inside at least one field. */
 export function matchesAllWords(query: string, fields: string[]): boolean {
@@ -115,15 +114,35 @@ export const SORT_LABELS: Record<SortOption, string> = {
   title: 'Titlu (A–Z)',
 };
 
-type Sortable = { title: string; price: number | null; createdAt: string };
+/** The server's search adds a fifth order, by relevance (BM25, title above description); needs words. */
+export const SEARCH_SORTS = ['relevance', ...SORT_OPTIONS] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export const SEARCH_SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevanță', ...SORT_LABELS };
 
 /**
- * Order of a listing. Announcements without a price go last in both price orders; ties fall back to the
- * newest first, so the order is stable between renders.
+ * The order a search runs in: the one asked for, else relevance when there are words to rank by, else the
+ * newest first. Relevance without words has nothing to rank: it is the newest-first order.
+ */
+export function effectiveSort(q: string | undefined, sort: SearchSort | undefined): SearchSort {
+  const hasWords = words(q ?? '').length > 0;
+  if (sort === 'relevance' || sort === undefined) return hasWords ? 'relevance' : 'recent';
+  return sort;
+}
+
+type Sortable = { id: string; title: string; price: number | null; createdAt: string };
+
+/**
+ * Order of a listing, a total order the server's SQL reproduces row for row (so the offline listing and
+ * the server's pages agree):
+ * - 'recent': createdAt desc, then id desc;
+ * - 'price-asc' / 'price-desc': priced ones first by price, unpriced (null) ones last; ties newest first;
+ * - 'title': titleSortKey(title) ascending (Romanian A–Z, plain comparison like SQLite's BINARY), ties
+ *   newest first.
  */
 export function compareAnnouncements(sort: SortOption): (a: Sortable, b: Sortable) => number {
-  const newest = (a: Sortable, b: Sortable) =>
-    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0;
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+  const newest = (a: Sortable, b: Sortable) => cmp(b.createdAt, a.createdAt) || cmp(b.id, a.id);
   const byPrice = (dir: 1 | -1) => (a: Sortable, b: Sortable) => {
     if (a.price === null || b.price === null) {
       if (a.price === b.price) return newest(a, b);
@@ -139,7 +158,7 @@ export function compareAnnouncements(sort: SortOption): (a: Sortable, b: Sortabl
     case 'price-desc':
       return byPrice(-1);
     case 'title':
-      return (a, b) => roCollator.compare(a.title.trim(), b.title.trim()) || newest(a, b);
+      return (a, b) => cmp(titleSortKey(a.title), titleSortKey(b.title)) || newest(a, b);
   }
 }
 
@@ -159,3 +178,25 @@ export function matchesPlace(
   if (!localitate) return true;
   return a.localitate === '' || foldDiacritics(a.localitate) === foldDiacritics(localitate);
 }
+
+// ---- Server search: parameters and pages (REST `GET /api/announcements/search`, the sync socket) ----
+
+/**
+ * A search as the server runs it, after parseSearchParams (schema/search-params.ts) has resolved every
+ * name: `category` is a canonical category name, `judet` a county (absent for the whole country),
+ * `localitate` a locality of that county, `owner` a user id.
+ */
+export type SearchParams = {
+  q?: string;
+  category?: string;
+  judet?: string;
+  localitate?: string;
+  pret?: PriceFilter;
+  sort?: SearchSort;
+  owner?: string;
+  cursor?: string;
+  limit?: number;
+};
+
+/** Page size (default, largest allowed) and the count past which a total is reported as "1000+". */
+export const SEARCH_PAGE = { size: 24, max: 60, countCap: 1000 } as const;
