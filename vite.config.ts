@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { WORKING_SET } from './schema/constants.ts';
 import { initialChunk } from './scripts/vite-initial-chunk.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 
@@ -84,7 +85,11 @@ export default defineConfig({
             handler: 'CacheFirst',
             options: {
               cacheName: 'hobbiz-images',
-              expiration: { maxEntries: 600, maxAgeSeconds: 60 * 60 * 24 * 60 },
+              expiration: {
+                maxEntries: WORKING_SET.photos,
+                maxAgeSeconds: 60 * 60 * 24 * 60,
+                purgeOnQuotaError: true,
+              },
               cacheableResponse: { statuses: [0, 200] },
             },
           },

@@ -81,6 +81,20 @@ export const CHAT_POPUP = {
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** Local storage keys named by the spec (doc 1 §3, doc 2 §3). */
+/**
+ * The device's working set (issue 11): how many keys of each kind stay on the device besides the pinned
+ * ones (favourites, own announcements, conversations, pending publishes; the person's own profile and
+ * reviews). Sized so IndexedDB stays under ~15 MB with descriptions of up to 1,000 characters (measured
+ * in docs/BENCHMARKS.md). `localStorage['hobbiz_working_set']` = JSON of a partial override (tests).
+ */
+export const WORKING_SET = {
+  announcements: 1500,
+  profiles: 600,
+  reviews: 150,
+  /** Photos kept by the service worker (list and detail variants). */
+  photos: 300,
+} as const;
+
 export const STORAGE_KEYS = {
   token: 'token',
   userId: 'userId',
@@ -89,6 +103,7 @@ export const STORAGE_KEYS = {
   cookieConsent: 'cookie_consent',
   guestFavorites: 'favoriteAnnouncements_guest',
   editAnnouncement: 'editAnnouncement',
+  workingSet: 'hobbiz_working_set',
 } as const;
 
 export const COUNTRY_WIDE = 'Toată țara';

@@ -11,11 +11,12 @@ import { clearDraftImages } from './draft-images.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
 import { markDirty, pendingChangeCount, selectOutbox } from './outbox.ts';
 import { clearPendingAnnouncements, flushOutbox, pendingAnnouncements } from './publish-queue.ts';
-import { setCurrentDatabase } from './registry.ts';
+import { setCurrentDatabase, setWorkingSet } from './registry.ts';
 import { startReplication } from './replication.ts';
 import { SyncClient } from './sync-client.ts';
 import { setSyncClient } from './sync-status.ts';
 import type { HobbizDatabase } from './types.ts';
+import { WorkingSet } from './working-set.ts';
 
 type Replication = RxReplicationState<unknown, SyncCheckpoint>;
 type Running = {
@@ -159,6 +160,7 @@ async function start(userId: string | null): Promise<void> {
   const previous = running;
   running = null;
   setCurrentDatabase(null);
+  setWorkingSet(null);
   setSyncClient(null);
   setGuestMergeOffer(null);
   if (previous) {
@@ -182,6 +184,9 @@ async function start(userId: string | null): Promise<void> {
   const token = userId ? storedToken() : null;
   const client = new SyncClient(token);
   const replications = startReplication(db, client, !!userId);
+  const workingSet = new WorkingSet(db, client, userId, {
+    pendingIds: async () => (userId ? (await pendingAnnouncements(userId)).map((p) => p.id) : []),
+  });
   const events = client.events$.subscribe((e) => {
     if (e.name === 'syncRejected') showToast((e.payload as SyncRejection).error, 'error', 4000);
   });
@@ -208,6 +213,8 @@ async function start(userId: string | null): Promise<void> {
     replications,
     stop: async () => {
       events.unsubscribe();
+      workingSet.stop();
+      setWorkingSet(null);
       publishing?.unsubscribe();
       revoked?.unsubscribe();
       if (revokedTimer) clearTimeout(revokedTimer);
@@ -217,6 +224,7 @@ async function start(userId: string | null): Promise<void> {
     },
   };
   setSyncClient(client);
+  setWorkingSet(workingSet);
   setCurrentDatabase(db);
   const favoritesReplication = replications.find((r) => r.collection.name === 'favorites');
   if (userId && favoritesReplication)

@@ -1,9 +1,10 @@
-import type { RxJsonSchema } from 'rxdb';
+import type { RxJsonSchema, RxStorage } from 'rxdb';
 import { createRxDatabase } from 'rxdb/plugins/core';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { announcementRxSchema } from '../../../schema/rx/announcements.ts';
 import { draftRxSchema } from '../../../schema/rx/drafts.ts';
 import { favoriteRxSchema } from '../../../schema/rx/favorites.ts';
+import { heldRxSchema } from '../../../schema/rx/held.ts';
 import { conversationRxSchema, messageRxSchema, notificationRxSchema } from '../../../schema/rx/messaging.ts';
 import { profileRxSchema, reviewRxSchema } from '../../../schema/rx/public.ts';
 import { conflictHandlers } from './conflicts.ts';
@@ -18,6 +19,7 @@ const SCHEMAS: Record<CollectionKey, RxJsonSchema<never>> = {
   conversations: conversationRxSchema as RxJsonSchema<never>,
   messages: messageRxSchema as RxJsonSchema<never>,
   notifications: notificationRxSchema as RxJsonSchema<never>,
+  held: heldRxSchema as RxJsonSchema<never>,
 };
 
 export const GUEST_COLLECTIONS: CollectionKey[] = [
@@ -26,6 +28,7 @@ export const GUEST_COLLECTIONS: CollectionKey[] = [
   'profiles',
   'favorites',
   'drafts',
+  'held',
 ];
 export const USER_COLLECTIONS: CollectionKey[] = [
   ...GUEST_COLLECTIONS,
@@ -43,10 +46,14 @@ export function databaseName(userId: string | null): string {
  * Opens a person's database. `only` opens a subset (RxDB allows ~13 open collections per page, so the
  * guest list read during the post-login merge opens just its favourites).
  */
-export async function openDatabase(userId: string | null, only?: CollectionKey[]): Promise<HobbizDatabase> {
+export async function openDatabase(
+  userId: string | null,
+  only?: CollectionKey[],
+  storage: RxStorage<unknown, unknown> = getRxStorageDexie(),
+): Promise<HobbizDatabase> {
   const db = await createRxDatabase<HobbizCollections>({
     name: databaseName(userId),
-    storage: getRxStorageDexie(),
+    storage,
     multiInstance: true,
     eventReduce: true,
     closeDuplicates: true,

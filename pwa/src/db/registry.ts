@@ -1,4 +1,5 @@
 import type { HobbizDatabase } from './types.ts';
+import type { WorkingSet } from './working-set.ts';
 
 /**
  * The current local database, set by the lazily loaded boot module. Lives in the main chunk but imports
@@ -49,4 +50,23 @@ export function onCaughtUp(fn: () => void): () => void {
     caughtUpListeners.delete(fn);
     off();
   };
+}
+
+/** The working set of the open database (held announcements, profiles, reviews); null between sessions. */
+let workingSet: WorkingSet | null = null;
+const workingSetListeners = new Set<(ws: WorkingSet | null) => void>();
+
+export function setWorkingSet(ws: WorkingSet | null): void {
+  workingSet = ws;
+  for (const fn of workingSetListeners) fn(ws);
+}
+
+export function currentWorkingSet(): WorkingSet | null {
+  return workingSet;
+}
+
+export function onWorkingSet(fn: (ws: WorkingSet | null) => void): () => void {
+  workingSetListeners.add(fn);
+  fn(workingSet);
+  return () => workingSetListeners.delete(fn);
 }

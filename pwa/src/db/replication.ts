@@ -2,8 +2,6 @@ import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/rep
 import { filter, map } from 'rxjs';
 import { type PullResult, SYNC_LIMITS, type SyncCheckpoint, type WithDeleted } from '../../../schema/sync.ts';
 import { markPushed } from './outbox.ts';
-import { markCaughtUp } from './registry.ts';
-import { createResetPass } from './reset-pass.ts';
 import type { SyncClient } from './sync-client.ts';
 import type { CollectionKey, HobbizDatabase } from './types.ts';
 
@@ -15,12 +13,8 @@ type Name = CollectionKey;
  * changes. Writable collections push their local changes; RxDB keeps that queue in IndexedDB, so writes
  * made offline survive reloads and go out when the socket is back.
  */
-function replicate(db: HobbizDatabase, client: SyncClient, name: Name, writable: boolean) {
+function replicate(db: HobbizDatabase, client: SyncClient, name: Name) {
   const collection = db.collections[name];
-  const resetPass = createResetPass(async (keep) => {
-    const stale = (await collection.find().exec()).map((d) => d.primary).filter((id) => !keep.has(id));
-    if (stale.length > 0) await collection.bulkRemove(stale);
-  });
   return replicateRxCollection<unknown, SyncCheckpoint>({
     collection: collection as never,
     replicationIdentifier: `hobbiz-sync-${name}`,
@@ -29,7 +23,7 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name, writable:
     retryTime: 2000,
     waitForLeadership: false,
     pull: {
-      batchSize: writable ? SYNC_LIMITS.defaultBatchSize : SYNC_LIMITS.catalogBatchSize,
+      batchSize: SYNC_LIMITS.defaultBatchSize,
       handler: async (checkpoint, batchSize) => {
         const result = await client.request<PullResult<{ id: string }>>({
           type: 'pull',
@@ -37,32 +31,29 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name, writable:
           checkpoint: checkpoint ?? null,
           batchSize,
         });
-        // Only pull-only collections are ever reset by the server (see sync-server/src/replication/purge.ts).
-        return (writable ? result : await resetPass(result, batchSize)) as never;
+        return result as never;
       },
       stream$: client.resync$.pipe(
         filter((c) => c === 'all' || c.includes(name)),
         map(() => 'RESYNC' as const),
       ),
     },
-    push: writable
-      ? {
-          batchSize: 50,
-          handler: async (rows) => {
-            const conflicts = await client.request<WithDeleted<unknown>[]>({
-              type: 'push',
-              collection: name,
-              rows: rows as never,
-            });
-            // Written or answered with a conflict (RxDB then takes the server's copy): no longer waiting.
-            markPushed(
-              name,
-              rows.map((r) => (r.newDocumentState as unknown as { id: string }).id),
-            );
-            return conflicts as never;
-          },
-        }
-      : undefined,
+    push: {
+      batchSize: 50,
+      handler: async (rows) => {
+        const conflicts = await client.request<WithDeleted<unknown>[]>({
+          type: 'push',
+          collection: name,
+          rows: rows as never,
+        });
+        // Written or answered with a conflict (RxDB then takes the server's copy): no longer waiting.
+        markPushed(
+          name,
+          rows.map((r) => (r.newDocumentState as unknown as { id: string }).id),
+        );
+        return conflicts as never;
+      },
+    },
   });
 }
 
@@ -71,19 +62,13 @@ export function startReplication(
   client: SyncClient,
   signedIn: boolean,
 ): RxReplicationState<unknown, SyncCheckpoint>[] {
-  const pullOnly: CollectionKey[] = ['announcements', 'reviews', 'profiles'];
-  const list = pullOnly.map((n) => {
-    const state = replicate(db, client, n, false);
-    void state.awaitInitialReplication().then(
-      () => markCaughtUp(db, n),
-      () => undefined,
-    );
-    return state;
-  });
-  // A guest's favourites and draft never leave the device; the private collections need an account.
+  // Announcements, profiles and reviews are not replicated from the beginning: the device holds the
+  // ones it shows (working-set.ts). A guest's favourites and draft never leave the device; the private
+  // collections need an account.
+  const list: RxReplicationState<unknown, SyncCheckpoint>[] = [];
   if (signedIn) {
     for (const n of ['favorites', 'drafts', 'conversations', 'messages', 'notifications'] as const) {
-      list.push(replicate(db, client, n, true));
+      list.push(replicate(db, client, n));
     }
   }
   return list;

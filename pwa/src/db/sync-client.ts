@@ -3,6 +3,7 @@ import {
   CLOSE_CODES,
   type ClientMessage,
   COLLECTION_VERSIONS,
+  type HeldKind,
   type ServerMessage,
   SYNC_LIMITS,
   SYNC_PATH,
@@ -216,6 +217,11 @@ export class SyncClient {
   setViewing(conversationId: string | null): void {
     this.viewing = conversationId;
     if (this.status$.value === 'online') this.sendRaw({ type: 'viewing', conversationId });
+  }
+
+  /** The device evicted these keys; dropped when offline (a reconnect resends the whole held set). */
+  release(keys: Partial<Record<HeldKind, string[]>>): void {
+    if (this.status$.value === 'online') this.sendRaw({ type: 'release', keys });
   }
 
   /** Typing indicator for the other participant; dropped when offline (it is only a hint). */

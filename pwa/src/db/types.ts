@@ -9,6 +9,7 @@ import type {
   ProfileDoc,
   ReviewDoc,
 } from '../../../schema/entities.ts';
+import type { HeldRow } from '../../../schema/rx/held.ts';
 
 /** Guests have the public collections and their local favourites/draft; the private three need an account. */
 export type HobbizCollections = {
@@ -20,6 +21,8 @@ export type HobbizCollections = {
   conversations: RxCollection<ConversationDoc>;
   messages: RxCollection<MessageDoc>;
   notifications: RxCollection<NotificationDoc>;
+  /** The working set's keys (local only, see working-set.ts). */
+  held: RxCollection<HeldRow>;
 };
 export type CollectionKey = keyof HobbizCollections;
 export type HobbizDatabase = RxDatabase<HobbizCollections>;

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
-import { onDatabase } from '../../db/registry.ts';
-import type { HobbizDatabase } from '../../db/types.ts';
+import { onDatabase } from './registry.ts';
+import type { HobbizDatabase } from './types.ts';
 
 /**
  * Subscribes to an RxDB query of the current local database (re-subscribing when it changes, e.g. after

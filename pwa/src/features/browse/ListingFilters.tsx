@@ -1,49 +1,35 @@
 import { useMemo } from 'react';
-import { COUNTRY_WIDE } from '../../../../schema/constants.ts';
-import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import {
   PRICE_FILTER_LABELS,
   PRICE_FILTERS,
   type PriceFilter,
   roCollator,
 } from '../../../../schema/search.ts';
+import { useLocations } from '../home/use-locations.ts';
 import type { ListingSearch } from './listing-search.ts';
 
 type Props = {
-  announcements: AnnouncementDoc[];
   search: ListingSearch;
   onChange: (patch: Partial<ListingSearch>) => void;
 };
 
-/** Sorted, distinct, non-empty values, plus the one already chosen (it may come from a shared link). */
+/** The choices of a select, plus the one already chosen (it may come from a shared link). */
 function options(values: Iterable<string>, chosen: string | undefined): string[] {
-  const set = new Set([...values].filter((v) => v !== '' && v !== COUNTRY_WIDE));
+  const set = new Set(values);
   if (chosen) set.add(chosen);
   return [...set].sort(roCollator.compare);
 }
 
 /**
- * 'Filtre': price and place. The counties and localities offered are those of the listed announcements,
- * so every choice finds something.
+ * 'Filtre': price and place. The server searches the whole catalogue, so every county and locality of
+ * the SIRUTA list is offered (the list is a lazy chunk, loaded when the filters open).
  */
-export function ListingFilters({ announcements, search, onChange }: Props) {
-  const counties = useMemo(
-    () =>
-      options(
-        announcements.map((a) => a.location),
-        search.judet,
-      ),
-    [announcements, search.judet],
-  );
+export function ListingFilters({ search, onChange }: Props) {
+  const { module } = useLocations(true);
+  const counties = useMemo(() => options(module?.countyNames() ?? [], search.judet), [module, search.judet]);
   const localities = useMemo(
-    () =>
-      search.judet
-        ? options(
-            announcements.filter((a) => a.location === search.judet).map((a) => a.localitate),
-            search.localitate,
-          )
-        : [],
-    [announcements, search.judet, search.localitate],
+    () => (search.judet ? options(module?.localitiesOf(search.judet) ?? [], search.localitate) : []),
+    [module, search.judet, search.localitate],
   );
 
   return (

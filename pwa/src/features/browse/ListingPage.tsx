@@ -1,20 +1,13 @@
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { pluralRo } from '../../../../schema/format.ts';
-import {
-  compareAnnouncements,
-  DEFAULT_SORT,
-  matchesPlace,
-  matchesPriceFilter,
-  matchesSearch,
-} from '../../../../schema/search.ts';
 import { AnnouncementCard } from '../home/AnnouncementCard.tsx';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
 import { FilterChips } from './FilterChips.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
 import { ListingToolbar } from './ListingToolbar.tsx';
 import type { ListingSearch } from './listing-search.ts';
-import { useListingAnnouncements } from './use-listing.ts';
+import { useListing } from './use-listing.ts';
 import './browse.css';
 
 const route = getRouteApi('/anunturi-categorie/$category');
@@ -23,13 +16,20 @@ export const LISTING_TEXTS = {
   loading: 'Se încarcă anunțurile...',
   emptyCategory: 'Nu există anunțuri pentru această categorie.',
   emptyFilters: 'Nu s-au găsit anunțuri care să corespundă filtrelor.',
+  offline: 'Ești offline: vezi anunțurile salvate pe acest telefon',
+  offlineEmpty: 'Nu ai încă anunțuri salvate pe acest telefon care să corespundă căutării.',
+  more: 'Încarcă mai multe',
+  moreLoading: 'Se încarcă...',
 } as const;
+
+const count = (n: number, capped: boolean) =>
+  `${capped ? 'Peste ' : ''}${pluralRo(n, 'anunț găsit', 'anunțuri găsite', 'de anunțuri găsite')}`;
 
 /** The category listing (and, for 'toate', the search results of the search bars). */
 export function ListingPage({ category }: { category: string }) {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const all = useListingAnnouncements(category);
+  const listing = useListing(category, search);
   const [filtersOpen, setFiltersOpen] = useState(() => !!(search.pret || search.judet));
 
   // Filter changes replace the history entry: Back leaves the listing instead of undoing each keystroke.
@@ -41,20 +41,9 @@ export function ListingPage({ category }: { category: string }) {
       replace: true,
     });
 
-  const shown = useMemo(() => {
-    if (!all) return null;
-    return all
-      .filter(
-        (a) =>
-          matchesSearch(search.q ?? '', a.title, a.description) &&
-          matchesPriceFilter(a.price, search.pret) &&
-          matchesPlace(a, search.judet, search.localitate),
-      )
-      .sort(compareAnnouncements(search.sort ?? DEFAULT_SORT));
-  }, [all, search.q, search.pret, search.judet, search.localitate, search.sort]);
-
   const title = category === ALL_CATEGORIES ? 'Toate anunțurile' : category;
   const view = search.view ?? 'grid';
+  const filtered = !!(search.q || search.pret || search.judet);
 
   return (
     <section className="page listing">
@@ -65,29 +54,46 @@ export function ListingPage({ category }: { category: string }) {
         filtersOpen={filtersOpen}
         onToggleFilters={() => setFiltersOpen((o) => !o)}
       />
-      {filtersOpen && <ListingFilters announcements={all ?? []} search={search} onChange={update} />}
+      {filtersOpen && <ListingFilters search={search} onChange={update} />}
       <FilterChips search={search} onChange={update} onReset={reset} />
-      {shown === null ? (
+      {listing.state === 'loading' ? (
         <p className="listing-state muted" role="status">
           {LISTING_TEXTS.loading}
         </p>
       ) : (
         <>
+          {listing.source === 'device' && <p className="listing-offline muted">{LISTING_TEXTS.offline}</p>}
           <p className="listing-count" role="status">
-            {pluralRo(shown.length, 'anunț găsit', 'anunțuri găsite', 'de anunțuri găsite')}
+            {count(listing.total, listing.totalCapped)}
           </p>
-          {shown.length === 0 ? (
+          {listing.items.length === 0 ? (
             <p className="listing-state muted">
-              {all && all.length > 0 ? LISTING_TEXTS.emptyFilters : LISTING_TEXTS.emptyCategory}
+              {listing.source === 'device'
+                ? LISTING_TEXTS.offlineEmpty
+                : filtered
+                  ? LISTING_TEXTS.emptyFilters
+                  : LISTING_TEXTS.emptyCategory}
             </p>
           ) : (
             <ul className={`listing-grid listing-grid--${view}`}>
-              {shown.map((a) => (
+              {listing.items.map((a) => (
                 <li key={a.id}>
                   <AnnouncementCard announcement={a} details className={`card-wrap--${view}`} />
                 </li>
               ))}
             </ul>
+          )}
+          {listing.hasMore && (
+            <div className="listing-more">
+              <button
+                type="button"
+                className="btn btn-outline"
+                disabled={listing.loadingMore}
+                onClick={listing.loadMore}
+              >
+                {listing.loadingMore ? LISTING_TEXTS.moreLoading : LISTING_TEXTS.more}
+              </button>
+            </div>
           )}
         </>
       )}

@@ -1,5 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { SORT_LABELS, SORT_OPTIONS, type SortOption } from '../../../../schema/search.ts';
+import {
+  effectiveSort,
+  SEARCH_SORT_LABELS,
+  SEARCH_SORTS,
+  type SearchSort,
+  words,
+} from '../../../../schema/search.ts';
 import { GridIcon, ListIcon, SearchIcon } from '../../ui/icons.tsx';
 import type { ListingSearch } from './listing-search.ts';
 
@@ -79,14 +85,15 @@ export function ListingToolbar({ search, onChange, filtersOpen, onToggleFilters 
           <span>Sortează</span>
           <select
             aria-label="Sortează"
-            value={search.sort ?? 'recent'}
-            onChange={(e) =>
-              onChange({ sort: e.target.value === 'recent' ? undefined : (e.target.value as SortOption) })
-            }
+            value={effectiveSort(search.q, search.sort)}
+            onChange={(e) => {
+              const sort = e.target.value as SearchSort;
+              onChange({ sort: sort === effectiveSort(search.q, undefined) ? undefined : sort });
+            }}
           >
-            {SORT_OPTIONS.map((s) => (
+            {SEARCH_SORTS.filter((s) => s !== 'relevance' || words(search.q ?? '').length > 0).map((s) => (
               <option key={s} value={s}>
-                {SORT_LABELS[s]}
+                {SEARCH_SORT_LABELS[s]}
               </option>
             ))}
           </select>

@@ -1,10 +1,4 @@
-import {
-  DEFAULT_SORT,
-  PRICE_FILTERS,
-  type PriceFilter,
-  SORT_OPTIONS,
-  type SortOption,
-} from '../../../../schema/search.ts';
+import { PRICE_FILTERS, type PriceFilter, SEARCH_SORTS, type SearchSort } from '../../../../schema/search.ts';
 
 export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -18,7 +12,8 @@ export type ListingSearch = {
   judet?: string;
   localitate?: string;
   pret?: PriceFilter;
-  sort?: SortOption;
+  /** Absent: relevance when there is a query, else the newest first (effectiveSort). */
+  sort?: SearchSort;
   view?: ViewMode;
 };
 
@@ -34,7 +29,7 @@ function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefi
 
 export function parseListingSearch(search: Record<string, unknown>): ListingSearch {
   const judet = text(search.judet);
-  const sort = oneOf(SORT_OPTIONS, search.sort);
+  const sort = oneOf(SEARCH_SORTS, search.sort);
   const view = oneOf(VIEW_MODES, search.view);
   return {
     q: text(search.q),
@@ -42,7 +37,8 @@ export function parseListingSearch(search: Record<string, unknown>): ListingSear
     // A locality means nothing without its county.
     localitate: judet ? text(search.localitate) : undefined,
     pret: oneOf(PRICE_FILTERS, search.pret),
-    sort: sort === DEFAULT_SORT ? undefined : sort,
+    // 'recent' is kept: with a query it is a choice (the default there is relevance).
+    sort: sort === 'relevance' ? undefined : sort,
     view: view === 'grid' ? undefined : view,
   };
 }

@@ -1,54 +1,213 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { map } from 'rxjs';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
+import {
+  compareAnnouncements,
+  effectiveSort,
+  matchesPlace,
+  matchesPriceFilter,
+  matchesSearch,
+  SEARCH_PAGE,
+} from '../../../../schema/search.ts';
+import type { QueryResult } from '../../../../schema/sync.ts';
 import { api } from '../../api/client.ts';
-import { onDatabase } from '../../db/registry.ts';
-import { fromApi } from '../../db/use-popular.ts';
+import { currentWorkingSet, onWorkingSet } from '../../db/registry.ts';
+import { currentSyncClient } from '../../db/sync-status.ts';
+import { heldFromApi } from '../../db/use-popular.ts';
+import { useRx } from '../../db/use-rx.ts';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
+import type { ListingSearch } from './listing-search.ts';
+
+export type Listing =
+  | { state: 'loading' }
+  | {
+      state: 'ready';
+      /** Where the list comes from: the server's search, or what this phone holds (offline). */
+      source: 'server' | 'device';
+      items: AnnouncementDoc[];
+      total: number;
+      /** More than SEARCH_PAGE.countCap: `total` is that cap. */
+      totalCapped: boolean;
+      hasMore: boolean;
+      loadingMore: boolean;
+      loadMore: () => void;
+    };
+
+type SearchPageRest = {
+  items: AnnouncementApi[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+};
+
+type Pages = {
+  key: string;
+  ids: string[];
+  /** The server's copies, shown until the device's live copies are there. */
+  docs: Map<string, AnnouncementDoc>;
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+};
+
+function paramsOf(category: string, s: ListingSearch): Record<string, unknown> {
+  return {
+    ...(category === ALL_CATEGORIES ? {} : { category }),
+    ...(s.q ? { q: s.q } : {}),
+    ...(s.judet ? { judet: s.judet } : {}),
+    ...(s.localitate ? { localitate: s.localitate } : {}),
+    ...(s.pret ? { pret: s.pret } : {}),
+    sort: effectiveSort(s.q, s.sort),
+    limit: SEARCH_PAGE.size,
+  };
+}
+
+/** One page from the server: over the sync socket when it is up (results become held), else REST. */
+async function fetchPage(params: Record<string, unknown>): Promise<QueryResult> {
+  const ws = currentWorkingSet();
+  if (ws && currentSyncClient()?.status$.value === 'online') return ws.query(params);
+  const query = new URLSearchParams(
+    Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
+  const page = await api<SearchPageRest>(`/api/announcements/search?${query}`);
+  const items = page.items.map(heldFromApi);
+  // Kept once the device's database is up, so what was shown stays readable offline.
+  const off = onWorkingSet((w) => {
+    if (!w) return;
+    void w.show('announcements', items, false).catch(() => undefined);
+    queueMicrotask(() => off());
+  });
+  return { ...page, items };
+}
+
+/** The device's own copy of a search (offline): the same rules and orders, over the working set. */
+function useDeviceListing(
+  category: string,
+  s: ListingSearch,
+  enabled: boolean,
+): AnnouncementDoc[] | undefined {
+  const all = category === ALL_CATEGORIES;
+  return useRx(
+    (db) =>
+      enabled
+        ? db.announcements.find({ selector: all ? { active: true } : { active: true, category } }).$.pipe(
+            map((docs) => {
+              const sort = effectiveSort(s.q, s.sort);
+              return docs
+                .map((d) => d.toMutableJSON() as AnnouncementDoc)
+                .filter(
+                  (a) =>
+                    matchesSearch(s.q ?? '', a.title, a.description) &&
+                    matchesPriceFilter(a.price, s.pret) &&
+                    matchesPlace(a, s.judet, s.localitate),
+                )
+                .sort(compareAnnouncements(sort === 'relevance' ? 'recent' : sort));
+            }),
+          )
+        : null,
+    `${enabled}|${category}|${s.q}|${s.judet}|${s.localitate}|${s.pret}|${s.sort}`,
+  );
+}
 
 /**
- * Active announcements of a category ('toate': all of them), from the replicated local database, so the
- * listing works offline. Until the local copy has anything (first visit, database still opening or
- * pulling), the REST list fills in. null while nothing is known.
+ * The listing and search results. Online, the server searches the whole catalogue and answers a page
+ * at a time ('Încarcă mai multe'); each page lands in the device's working set, and what is shown follows
+ * the device's live copies (a price change appears as it happens). Offline — or when the server cannot
+ * be reached — the same filters run over what this phone holds, at once, without waiting for a network.
  */
-export function useListingAnnouncements(category: string): AnnouncementDoc[] | null {
-  const all = category === ALL_CATEGORIES;
-  const [local, setLocal] = useState<AnnouncementDoc[] | null>(null);
-  const [rest, setRest] = useState<AnnouncementDoc[] | 'failed' | null>(null);
+export function useListing(category: string, search: ListingSearch): Listing {
+  const params = useMemo(() => paramsOf(category, search), [category, search]);
+  const key = JSON.stringify(params);
+  const [pages, setPages] = useState<Pages | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const alive = useRef(key);
+  const seen = useRef(new Set<string>());
 
   useEffect(() => {
-    let alive = true;
-    setRest(null);
-    const path = all ? '/api/announcements' : `/api/announcements?category=${encodeURIComponent(category)}`;
-    api<AnnouncementApi[]>(path)
-      .then((list) => alive && setRest(list.map(fromApi).filter((a) => a.active)))
-      .catch(() => alive && setRest('failed'));
-    return () => {
-      alive = false;
-    };
-  }, [category, all]);
+    alive.current = key;
+    setPages(null);
+    setFailed(null);
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+      setFailed(key);
+      return;
+    }
+    fetchPage(params).then(
+      (r) => {
+        if (alive.current !== key) return;
+        const docs = r.items.map((i) => i.doc);
+        setPages({
+          key,
+          ids: docs.map((d) => d.id),
+          docs: new Map(docs.map((d) => [d.id, d])),
+          nextCursor: r.nextCursor,
+          total: r.total,
+          totalCapped: r.totalCapped,
+        });
+      },
+      () => alive.current === key && setFailed(key),
+    );
+  }, [key, params]);
 
-  useEffect(() => {
-    let sub: { unsubscribe(): void } | null = null;
-    setLocal(null);
-    const off = onDatabase((db) => {
-      sub?.unsubscribe();
-      sub = null;
-      if (!db) return;
-      // Inactive announcements reach other people as tombstones; the owner still has them: never listed.
-      const selector = all ? { active: true } : { active: true, category };
-      sub = db.announcements
-        .find({ selector })
-        .$.subscribe((docs) => setLocal(docs.map((d) => d.toMutableJSON() as AnnouncementDoc)));
-    });
-    return () => {
-      off();
-      sub?.unsubscribe();
-    };
-  }, [category, all]);
+  const offline = failed === key;
+  const device = useDeviceListing(category, search, offline);
+  const ids = pages?.ids ?? [];
+  const live = useRx(
+    (db) =>
+      ids.length
+        ? db.announcements
+            .findByIds(ids)
+            .$.pipe(map((m) => new Map([...m].map(([id, d]) => [id, d.toMutableJSON() as AnnouncementDoc]))))
+        : null,
+    ids.join(','),
+  );
 
-  if (local && local.length > 0) return local;
-  // No answer from the server (offline): what the open local database has, even if that is nothing; while
-  // it is still opening, keep showing the loading text rather than a wrong "nothing here".
-  if (rest === 'failed') return local;
-  return rest;
+  const loadMore = () => {
+    if (!pages?.nextCursor || loadingMore) return;
+    setLoadingMore(true);
+    fetchPage({ ...params, cursor: pages.nextCursor })
+      .then((r) => {
+        if (alive.current !== key) return;
+        setPages((p) => {
+          if (!p || p.key !== key) return p;
+          const docs = new Map(p.docs);
+          const more = r.items.map((i) => i.doc).filter((d) => !docs.has(d.id));
+          for (const d of more) docs.set(d.id, d);
+          return { ...p, ids: [...p.ids, ...more.map((d) => d.id)], docs, nextCursor: r.nextCursor };
+        });
+      })
+      .catch(() => undefined)
+      .finally(() => setLoadingMore(false));
+  };
+
+  if (offline) {
+    if (!device) return { state: 'loading' };
+    return {
+      state: 'ready',
+      source: 'device',
+      items: device,
+      total: device.length,
+      totalCapped: false,
+      hasMore: false,
+      loadingMore: false,
+      loadMore: () => undefined,
+    };
+  }
+  if (!pages) return { state: 'loading' };
+  // The device's live copy once it holds one; an announcement that left the device after that
+  // (deactivated, deleted) leaves the list too.
+  for (const id of live?.keys() ?? []) seen.current.add(id);
+  const items = pages.ids
+    .map((id) => live?.get(id) ?? (seen.current.has(id) ? null : (pages.docs.get(id) ?? null)))
+    .filter((a): a is AnnouncementDoc => a !== null && a.active);
+  return {
+    state: 'ready',
+    source: 'server',
+    items,
+    total: pages.total,
+    totalCapped: pages.totalCapped,
+    hasMore: pages.nextCursor !== null,
+    loadingMore,
+    loadMore,
+  };
 }

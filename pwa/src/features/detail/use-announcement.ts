@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
 import { ApiError } from '../../api/client.ts';
-import { onDatabase } from '../../db/registry.ts';
-import { fromApi } from '../../db/use-popular.ts';
+import { onDatabase, onWorkingSet } from '../../db/registry.ts';
+import { fromApi, heldFromApi } from '../../db/use-popular.ts';
 import { takeAnnouncementRequest } from './prefetch.ts';
 
 export type SellerCardApi = AnnouncementApi['user'];
@@ -32,14 +32,22 @@ export function useAnnouncement(id: string, viewerId: string | null): Announceme
   useEffect(() => {
     let alive = true;
     setRest({ kind: 'pending' });
+    let off = () => undefined as unknown;
     takeAnnouncementRequest(id)
-      .then((a) => alive && setRest({ kind: 'ok', doc: fromApi(a), user: a.user }))
+      .then((a) => {
+        if (!alive) return;
+        setRest({ kind: 'ok', doc: fromApi(a), user: a.user });
+        // Opened: the device keeps it (readable offline) and follows its changes.
+        const held = [heldFromApi(a)];
+        off = onWorkingSet((ws) => void ws?.show('announcements', held, false).catch(() => undefined));
+      })
       .catch(
         (err) =>
           alive && setRest({ kind: err instanceof ApiError && err.status === 404 ? 'gone' : 'failed' }),
       );
     return () => {
       alive = false;
+      off();
     };
   }, [id]);
 

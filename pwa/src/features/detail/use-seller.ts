@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ProfileDoc } from '../../../../schema/entities.ts';
-import { onDatabase } from '../../db/registry.ts';
+import { onDatabase, onWorkingSet } from '../../db/registry.ts';
 import type { SellerCardApi } from './use-announcement.ts';
 
 export type Seller = {
@@ -16,6 +16,17 @@ export type Seller = {
 export function useSeller(sellerId: string, restUser: SellerCardApi | null): Seller {
   const [profile, setProfile] = useState<ProfileDoc | null>(null);
   const [scores, setScores] = useState<number[] | null>(null);
+
+  // The seller's card and reviews are held while the device keeps this page's announcement.
+  useEffect(
+    () =>
+      onWorkingSet((ws) => {
+        if (!ws) return;
+        void ws.hold('profiles', [sellerId]).catch(() => undefined);
+        void ws.hold('reviews', [sellerId]).catch(() => undefined);
+      }),
+    [sellerId],
+  );
 
   useEffect(() => {
     const subs: { unsubscribe(): void }[] = [];

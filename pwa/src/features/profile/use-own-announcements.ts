@@ -3,7 +3,7 @@ import { map } from 'rxjs';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
 import { api } from '../../api/client.ts';
 import { fromApi } from '../../db/use-popular.ts';
-import { useRx } from './use-rx.ts';
+import { useRx } from '../../db/use-rx.ts';
 
 const byNewest = (a: AnnouncementDoc, b: AnnouncementDoc) => b.createdAt.localeCompare(a.createdAt);
 

@@ -2,9 +2,11 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import type { AnnouncementApi, AnnouncementDoc, ProfileDoc } from '../../../../schema/entities.ts';
 import { PROFILE_MESSAGES, type PublicProfileApi } from '../../../../schema/rules/profile.ts';
+import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { ApiError, api } from '../../api/client.ts';
-import { isCaughtUp, onCaughtUp } from '../../db/registry.ts';
+import { isCaughtUp, onCaughtUp, onWorkingSet } from '../../db/registry.ts';
 import { fromApi } from '../../db/use-popular.ts';
+import { useRx } from '../../db/use-rx.ts';
 import {
   type ProfileView,
   profileFromApi,
@@ -12,7 +14,6 @@ import {
   reviewFromApi,
   reviewFromDocs,
 } from './profile-view.ts';
-import { useRx } from './use-rx.ts';
 
 export type PublicProfileData =
   | { state: 'loading' }
@@ -64,6 +65,28 @@ function useLocalProfile(userId: string): Local | undefined {
       ),
     userId,
   );
+}
+
+/**
+ * A visited profile is held by the device: the person's card, the reviews about them, their reviewers'
+ * cards and (through a server search) their announcements, so it stays readable offline and live.
+ */
+function useHeldProfile(userId: string, authorIds: string[]): void {
+  useEffect(
+    () =>
+      onWorkingSet((ws) => {
+        if (!ws) return;
+        void ws.hold('profiles', [userId]).catch(() => undefined);
+        void ws.hold('reviews', [userId]).catch(() => undefined);
+        void ws.query({ owner: userId, limit: SEARCH_PAGE.max }).catch(() => undefined);
+      }),
+    [userId],
+  );
+  const authors = [...new Set(authorIds)].sort().join(',');
+  useEffect(() => {
+    if (!authors) return;
+    return onWorkingSet((ws) => void ws?.hold('profiles', authors.split(',')).catch(() => undefined));
+  }, [authors]);
 }
 
 function useCaughtUp(collection: string): boolean {
@@ -120,6 +143,7 @@ function useRemoteProfile(userId: string, reloadKey: number): Remote {
  */
 export function usePublicProfile(userId: string, reloadKey = 0): PublicProfileData {
   const local = useLocalProfile(userId);
+  useHeldProfile(userId, local?.reviews.map((r) => r.authorId) ?? []);
   const remote = useRemoteProfile(userId, reloadKey);
   const reviewsCaughtUp = useCaughtUp('reviews');
   // The local copy wins once its reviews have caught up this session — or whenever the server's answer

@@ -1,0 +1,307 @@
+import { STORAGE_KEYS, WORKING_SET } from '../../../schema/constants.ts';
+import { IMAGE_WIDTHS, imageVariant, normalizeImagePath } from '../../../schema/images.ts';
+import { type HeldRow, heldKey } from '../../../schema/rx/held.ts';
+import {
+  HELD_EVENT,
+  HELD_KINDS,
+  type HeldDoc,
+  type HeldDocs,
+  type HeldKeys,
+  type HeldKind,
+  type QueryResult,
+} from '../../../schema/sync.ts';
+import { markCaughtUp } from './registry.ts';
+import type { SyncClient } from './sync-client.ts';
+import type { HobbizDatabase } from './types.ts';
+
+/** The service worker's photo cache (vite.config.ts): photos of evicted announcements leave it too. */
+const PHOTO_CACHE = 'hobbiz-images';
+
+export type Budget = Record<HeldKind, number>;
+
+/** The budget of this device: WORKING_SET, or the override stored under STORAGE_KEYS.workingSet. */
+export function deviceBudget(): Budget {
+  const base: Budget = { ...WORKING_SET };
+  try {
+    const raw = localStorage.getItem(STORAGE_KEYS.workingSet);
+    if (raw) Object.assign(base, JSON.parse(raw) as Partial<Budget>);
+  } catch {
+    /* no override */
+  }
+  return base;
+}
+
+type Doc = { id: string; _deleted?: boolean } & Record<string, unknown>;
+/** What pins keys on this device, beyond the budget (see pinned()). */
+export type PinSource = { pendingIds(): Promise<string[]> };
+
+/**
+ * The device's working set (issue 11, docs/decisions.md "Working set"). Announcements, profiles and
+ * reviews are not replicated from the beginning: the device holds what it has shown plus what is pinned
+ * (favourites, own announcements, the announcements and people of its conversations, pending publishes,
+ * the person's own profile and reviews). On every connect it sends its keys with the seq of its copies
+ * and gets only what changed; the server then sends every change of a held key as it happens. Past the
+ * budget, keys nobody pinned are evicted, least recently used first.
+ */
+export class WorkingSet {
+  private chain: Promise<unknown> = Promise.resolve();
+  private subs: { unsubscribe(): void }[] = [];
+  constructor(
+    private readonly db: HobbizDatabase,
+    private readonly client: SyncClient,
+    private readonly userId: string | null,
+    private readonly pins: PinSource,
+    private readonly limits: Budget = deviceBudget(),
+  ) {
+    this.subs.push(
+      client.status$.subscribe((s) => {
+        if (s === 'online') void this.reconnected();
+      }),
+      client.events$.subscribe((e) => {
+        if (e.name === HELD_EVENT) void this.serial(() => this.apply(e.payload as HeldDocs, false));
+      }),
+      // Favourites and conversations pin their announcements (and people): hold the new ones at once.
+      db.favorites.find().$.subscribe(() => void this.holdPinned()),
+    );
+    if (db.collections.conversations) {
+      this.subs.push(db.conversations.find().$.subscribe(() => void this.holdPinned()));
+    }
+  }
+
+  stop(): void {
+    for (const s of this.subs) s.unsubscribe();
+  }
+
+  /** Runs working-set writes one after another (applies, touches and evictions never interleave). */
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(fn, fn);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private async reconnected(): Promise<void> {
+    try {
+      await this.serial(async () => {
+        const rows = (await this.db.held.find().exec()).map((d) => d.toJSON() as HeldRow);
+        const keys: HeldKeys = {};
+        for (const r of rows) (keys[r.kind] ??= []).push([r.ref, r.seq]);
+        const docs = await this.client.request<HeldDocs>({
+          type: 'hold',
+          keys,
+          replace: true,
+          own: this.userId !== null,
+        });
+        await this.apply(
+          docs,
+          false,
+          keys.reviews?.map(([ref]) => ref),
+        );
+      });
+      for (const kind of HELD_KINDS) markCaughtUp(this.db, kind);
+      await this.holdPinned();
+    } catch {
+      /* the socket went away again: the next 'online' resends */
+    }
+  }
+
+  /**
+   * Documents the person is looking at (a listing page, the home carousel, a detail): stored, marked as
+   * just used, and held. `registered`: the server already holds them for this socket (query answers).
+   */
+  show(kind: HeldKind, items: HeldDoc[], registered: boolean): Promise<void> {
+    return this.serial(async () => {
+      await this.apply({ [kind]: items }, true);
+      if (!registered && this.client.status$.value === 'online') {
+        const keys = items.map((i): [string, number] => {
+          const d = i.doc as Doc;
+          return [kind === 'reviews' ? String(d.userId) : d.id, i.seq];
+        });
+        const docs = await this.client.request<HeldDocs>({ type: 'hold', keys: { [kind]: keys } });
+        await this.apply(docs, false);
+      }
+      await this.evict();
+    });
+  }
+
+  /** Keys to hold whose documents the device may not have yet (seq 0 = send me everything). */
+  hold(kind: HeldKind, refs: string[]): Promise<void> {
+    if (refs.length === 0) return Promise.resolve();
+    return this.serial(async () => {
+      const now = Date.now();
+      const known = await this.db.held.findByIds(refs.map((r) => heldKey(kind, r))).exec();
+      const keys: [string, number][] = refs.map((r) => [r, known.get(heldKey(kind, r))?.seq ?? 0]);
+      await this.db.held.bulkUpsert(
+        refs.map((ref) => ({
+          key: heldKey(kind, ref),
+          kind,
+          ref,
+          seq: known.get(heldKey(kind, ref))?.seq ?? 0,
+          usedAt: now,
+        })),
+      );
+      if (this.client.status$.value !== 'online') return;
+      const docs = await this.client.request<HeldDocs>({ type: 'hold', keys: { [kind]: keys } });
+      await this.apply(docs, false, kind === 'reviews' ? refs : []);
+      await this.evict();
+    });
+  }
+
+  /** A server search page; its announcements land in the working set (readable offline afterwards). */
+  async query(params: Record<string, unknown>): Promise<QueryResult> {
+    const result = await this.client.request<QueryResult>({ type: 'query', params });
+    await this.show('announcements', result.items, true);
+    return result;
+  }
+
+  /** Stores what the server sent; older copies than the device's are ignored. `touch` marks them used now. */
+  private async apply(docs: HeldDocs, touch: boolean, askedSubjects: string[] = []): Promise<void> {
+    const now = Date.now();
+    for (const kind of ['announcements', 'profiles'] as const) {
+      const items = docs[kind];
+      if (!items?.length) continue;
+      const collection = this.db.collections[kind];
+      const prev = await this.db.held.findByIds(items.map((i) => heldKey(kind, (i.doc as Doc).id))).exec();
+      const upserts: Doc[] = [];
+      const removes: string[] = [];
+      const rows: HeldRow[] = [];
+      for (const { doc, seq } of items) {
+        const d = doc as Doc;
+        const old = prev.get(heldKey(kind, d.id))?.toJSON() as HeldRow | undefined;
+        if (old && seq > 0 && seq < old.seq) continue;
+        if (d._deleted) removes.push(d.id);
+        else {
+          const { _deleted, ...body } = d;
+          upserts.push(body as Doc);
+        }
+        rows.push({
+          key: heldKey(kind, d.id),
+          kind,
+          ref: d.id,
+          seq,
+          usedAt: touch || !old ? now : old.usedAt,
+        });
+      }
+      if (upserts.length) await collection.bulkUpsert(upserts as never[]);
+      if (removes.length) await collection.bulkRemove(removes);
+      if (rows.length) await this.db.held.bulkUpsert(rows);
+    }
+    const reviews = docs.reviews ?? [];
+    if (reviews.length || docs.reviewsReset?.length || (docs.upTo && askedSubjects.length)) {
+      const subjects = new Map<string, number>();
+      // Everything about the subjects asked for was sent up to `upTo`: that is now the device's seq.
+      for (const subject of askedSubjects) subjects.set(subject, docs.upTo ?? 0);
+      for (const { doc, seq } of reviews) {
+        const subject = String((doc as Doc).userId);
+        subjects.set(subject, Math.max(subjects.get(subject) ?? 0, seq));
+      }
+      for (const subject of docs.reviewsReset ?? []) {
+        const keep = new Set(reviews.map((r) => (r.doc as Doc).id));
+        const stale = (await this.db.reviews.find({ selector: { userId: subject } }).exec())
+          .map((d) => d.id)
+          .filter((id) => !keep.has(id));
+        if (stale.length) await this.db.reviews.bulkRemove(stale);
+        if (!subjects.has(subject)) subjects.set(subject, 0);
+      }
+      const gone = reviews.filter((r) => (r.doc as Doc)._deleted).map((r) => (r.doc as Doc).id);
+      const live = reviews
+        .filter((r) => !(r.doc as Doc)._deleted)
+        .map((r) => {
+          const { _deleted, ...body } = r.doc as Doc;
+          return body;
+        });
+      if (live.length) await this.db.reviews.bulkUpsert(live as never[]);
+      if (gone.length) await this.db.reviews.bulkRemove(gone);
+      const prev = await this.db.held
+        .findByIds([...subjects.keys()].map((s) => heldKey('reviews', s)))
+        .exec();
+      await this.db.held.bulkUpsert(
+        [...subjects].map(([ref, seq]) => {
+          const old = prev.get(heldKey('reviews', ref))?.toJSON() as HeldRow | undefined;
+          return {
+            key: heldKey('reviews', ref),
+            kind: 'reviews' as const,
+            ref,
+            seq: Math.max(seq, old?.seq ?? 0),
+            usedAt: touch || !old ? now : old.usedAt,
+          };
+        }),
+      );
+    }
+  }
+
+  /** Keys that are never evicted, by kind. */
+  private async pinned(): Promise<Record<HeldKind, Set<string>>> {
+    const ann = new Set<string>((await this.db.favorites.find().exec()).map((d) => d.id));
+    const people = new Set<string>();
+    if (this.userId) {
+      people.add(this.userId);
+      for (const d of await this.db.announcements.find({ selector: { ownerId: this.userId } }).exec())
+        ann.add(d.id);
+      if (this.db.collections.conversations) {
+        for (const c of await this.db.conversations.find().exec()) {
+          ann.add(c.announcementId);
+          people.add(c.otherUserId);
+        }
+      }
+      for (const id of await this.pins.pendingIds().catch(() => [])) ann.add(id);
+    }
+    return { announcements: ann, profiles: people, reviews: new Set(this.userId ? [this.userId] : []) };
+  }
+
+  /** Pinned keys the device does not hold yet (a favourite added on another device, a new conversation). */
+  private async holdPinned(): Promise<void> {
+    if (this.client.status$.value !== 'online') return;
+    const pinned = await this.pinned();
+    for (const kind of HELD_KINDS) {
+      const refs = [...pinned[kind]].filter(Boolean);
+      const held = await this.db.held.findByIds(refs.map((r) => heldKey(kind, r))).exec();
+      const missing = refs.filter((r) => !held.has(heldKey(kind, r)));
+      if (missing.length) await this.hold(kind, missing).catch(() => undefined);
+    }
+  }
+
+  /** Past the budget, the least recently used unpinned keys leave the device (documents and photos). */
+  private async evict(): Promise<void> {
+    const pinned = await this.pinned();
+    for (const kind of HELD_KINDS) {
+      const rows = (await this.db.held.find({ selector: { kind }, sort: [{ usedAt: 'asc' }] }).exec()).map(
+        (d) => d.toJSON() as HeldRow,
+      );
+      const free = rows.filter((r) => !pinned[kind].has(r.ref));
+      const excess = free.length - this.limits[kind];
+      if (excess <= 0) continue;
+      const out = free.slice(0, excess).map((r) => r.ref);
+      if (kind === 'reviews') {
+        const docs = await this.db.reviews.find({ selector: { userId: { $in: out } } }).exec();
+        await this.db.reviews.bulkRemove(docs.map((d) => d.id));
+      } else {
+        if (kind === 'announcements') await this.forgetPhotos(out);
+        await this.db.collections[kind].bulkRemove(out);
+      }
+      await this.db.held.bulkRemove(out.map((r) => heldKey(kind, r)));
+      this.client.release({ [kind]: out });
+    }
+  }
+
+  private async forgetPhotos(ids: string[]): Promise<void> {
+    if (typeof caches === 'undefined') return;
+    const docs = await this.db.announcements.findByIds(ids).exec();
+    const urls = new Set<string>();
+    for (const d of docs.values()) {
+      for (const img of d.images) {
+        const path = normalizeImagePath(img);
+        urls.add(path);
+        for (const w of IMAGE_WIDTHS) urls.add(imageVariant(path, w));
+      }
+    }
+    if (urls.size === 0) return;
+    try {
+      const cache = await caches.open(PHOTO_CACHE);
+      for (const req of await cache.keys()) {
+        if (urls.has(new URL(req.url).pathname)) await cache.delete(req);
+      }
+    } catch {
+      /* no cache access: the service worker's own limit still applies */
+    }
+  }
+}
