@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type IndexColumn,
+  index,
+  integer,
+  primaryKey,
+  real,
+  type SQLiteColumn,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 
 /**
  * SQLite tables (server only). `seq` is the replication order: a value from the `counters` row 'seq',
@@ -100,8 +110,47 @@ export const announcements = sqliteTable(
     uniqueIndex('announcements_seq').on(t.seq),
     index('announcements_owner').on(t.ownerId),
     index('announcements_popular').on(t.deleted, t.active, t.favoritesCount, t.createdAt),
+    ...searchIndexes(t),
   ],
 );
+
+/**
+ * Indexes of the server search (sync-server/src/repositories/search.ts), over public rows only. Each
+ * listing order has one index walked in that order, alone and after the category, so a page is read
+ * from its first row on; they end with the place and price columns, so the other filters are checked
+ * inside the index without reading the row. Two more find the rows of a place or category + place,
+ * for counting and for small filtered sets. 'Preț descrescător' walks its index backwards.
+ */
+function searchIndexes(t: {
+  category: SQLiteColumn;
+  location: SQLiteColumn;
+  localitate: SQLiteColumn;
+  price: SQLiteColumn;
+  createdAt: SQLiteColumn;
+  id: SQLiteColumn;
+  titleKey: SQLiteColumn;
+}) {
+  const pub = sql`deleted = 0 AND active = 1`;
+  const newestFirst = [sql`created_at DESC`, sql`id DESC`];
+  const orders = {
+    recent: [t.createdAt, t.id, t.location, t.localitate, t.price],
+    price_asc: [t.price, ...newestFirst, t.location, t.localitate],
+    price_desc: [t.price, t.createdAt, t.id, t.location, t.localitate],
+    title: [t.titleKey, ...newestFirst, t.location, t.localitate, t.price],
+  };
+  return [
+    ...Object.entries(orders).flatMap(([name, cols]) => [
+      index(`announcements_pub_${name}`)
+        .on(...(cols as [IndexColumn, ...IndexColumn[]]))
+        .where(pub),
+      index(`announcements_pub_cat_${name}`)
+        .on(t.category, ...cols)
+        .where(pub),
+    ]),
+    index('announcements_pub_place').on(t.location, t.localitate, t.category, t.price).where(pub),
+    index('announcements_pub_cat_place').on(t.category, t.location, t.localitate, t.price).where(pub),
+  ];
+}
 
 /**
  * Who saw an announcement on which UTC day ('YYYY-MM-DD'), so a view counts once per viewer per day.

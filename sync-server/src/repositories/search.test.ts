@@ -1,0 +1,261 @@
+import Database from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcements } from '../../../schema/db/tables.ts';
+import { type SearchParams, words } from '../../../schema/search.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { type SearchRepository, searchRepository } from './search.ts';
+import { insertSearchFixtures } from './search-fixtures.ts';
+
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+let app: App;
+let repo: SearchRepository;
+let ids: Record<string, string>;
+let keyOf: Map<string, string>;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  const owner = await registerAndLogin(app);
+  ids = insertSearchFixtures(app, owner.userId);
+  keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
+  repo = searchRepository(app.db);
+});
+afterAll(async () => {
+  await app.cleanup();
+});
+
+/** Every result of a search (all pages), as fixture keys in order. */
+function keys(params: SearchParams): string[] {
+  const out: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = repo.search({ ...params, cursor, limit: 5 });
+    out.push(...page.rows.map((r) => keyOf.get(r.id) ?? r.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return out;
+}
+
+/**
+ * The labelled set: what a person typing these means. `only`: exactly these (any order); `must` /
+ * `not`: at least these / none of these; `first`: the best match (the title says it all).
+ */
+const LABELLED: { q: string; only?: string[]; must?: string[]; not?: string[]; first?: string }[] = [
+  // Issue 11: 'ceasuri' used to return 7 unrelated announcements of 8.
+  { q: 'ceasuri', only: ['ceasuriRep', 'ceasornicar'], first: 'ceasuriRep' },
+  { q: 'CEASURI', only: ['ceasuriRep', 'ceasornicar'] },
+  { q: 'ceas', only: ['ceasuriRep', 'ceasornicar', 'ceasBunic'] },
+  { q: 'tort ciocolata', only: ['tortCioc', 'tortFructe', 'candyBar'], first: 'tortCioc' },
+  { q: 'tort de ciocolată', only: ['tortCioc', 'tortFructe', 'candyBar'], first: 'tortCioc' },
+  { q: 'TORT Ciocolată', must: ['tortCioc'], not: ['prajituri', 'cozonac', 'hiddenTort'], first: 'tortCioc' },
+  { q: 'sedinta foto nunta', only: ['fotoNunta', 'fotoBotez'], first: 'fotoNunta' },
+  { q: 'ședință foto', only: ['fotoNunta', 'fotoBotez'], not: ['fotoFamilie'] },
+  { q: 'meditatii matematica', only: ['mate', 'mateBac'], first: 'mate' },
+  { q: 'meditații', only: ['mate', 'mateBac', 'romana'] },
+  { q: 'reparatii biciclete', only: ['bicicleta', 'bicicletaMunte'], first: 'bicicleta' },
+  {
+    q: 'reparatii',
+    must: ['ceasuriRep', 'bicicleta', 'bicicletaMunte', 'auto', 'instalator'],
+    not: ['deletedCeas', 'zugrav'],
+  },
+  { q: 'lectii pian', only: ['pian'] },
+  { q: 'lectii', only: ['engleza', 'pian', 'chitara'] },
+  { q: 'chitară', only: ['chitara'] },
+  { q: 'nunta', only: ['fotoNunta', 'fotoBotez', 'dans', 'video'], not: ['fursecuri', 'candyBar'] },
+  { q: 'nunti', only: ['fursecuri', 'candyBar', 'sarmale'] },
+  { q: 'cozonac', only: ['cozonac'] },
+  { q: 'praji', only: ['prajituri', 'candyBar'], first: 'prajituri' },
+  { q: 'traduceri engleza', only: ['traduceri'], not: ['engleza'] },
+  { q: 'curatenie', only: ['curatenie'] },
+  { q: 'covoare domiciliu', only: ['covoare'] },
+  { q: '3d', only: ['printare3d'] },
+  { q: 'fotografie', only: ['fotoBotez', 'fotoProdus'] },
+  {
+    q: 'fotograf',
+    must: ['fotoFamilie', 'fotoNunta', 'fotoBotez', 'fotoProdus', 'fotoCluj'],
+    not: ['video'],
+  },
+  { q: 'cluj napoca', only: ['fotoCluj'] },
+  { q: 'electrician autorizat', only: ['electrician'], not: ['traduceri'] },
+  // 'botez' is the beginning of 'botezuri' too.
+  { q: 'botez', only: ['fotoBotez', 'fursecuri', 'candyBar', 'sarmale'], first: 'fotoBotez' },
+  { q: 'zugraveli renovari', only: ['zugrav'] },
+  { q: 'ornitorinc', only: [] },
+];
+
+describe('relevance: a labelled set of Romanian queries', () => {
+  it.each(LABELLED)('$q', ({ q, only, must, not, first }) => {
+    const got = keys({ q });
+    if (only) expect([...got].sort()).toEqual([...only].sort());
+    for (const k of must ?? []) expect(got).toContain(k);
+    for (const k of not ?? []) expect(got).not.toContain(k);
+    expect(got).not.toContain('hiddenTort');
+    expect(got).not.toContain('deletedCeas');
+    if (first) expect(got[0]).toBe(first);
+    // Every order returns the same set.
+    for (const sort of ['recent', 'price-asc', 'price-desc', 'title'] as const)
+      expect([...keys({ q, sort })].sort(), sort).toEqual([...got].sort());
+  });
+
+  it('ranks a title match above a description-only match', () => {
+    // 'tort ciocolata': both words in the title, then 'tort' in the title only, then the description only.
+    expect(keys({ q: 'tort ciocolata' })).toEqual(['tortCioc', 'tortFructe', 'candyBar']);
+    expect(keys({ q: 'ceasuri' })).toEqual(['ceasuriRep', 'ceasornicar']);
+  });
+});
+
+describe('filters, orders and pages', () => {
+  it('filters by category, place and price band, with or without words', () => {
+    expect(keys({ q: 'tort', category: 'Prăjituri, Băcănie, Gătit', pret: 'over100' }).sort()).toEqual([
+      'tortCioc',
+      'tortFructe',
+    ]);
+    // A county also shows country-wide offers; a locality also its county's offers without a locality.
+    expect(keys({ q: 'ceasuri', judet: 'Iași' }).sort()).toEqual(['ceasornicar', 'ceasuriRep']);
+    expect(keys({ q: 'ceasuri', judet: 'Iași', localitate: 'Iași' })).toEqual(['ceasuriRep']);
+    expect(keys({ q: 'prajituri', judet: 'Iași' })).toEqual(['prajituri']);
+    expect(keys({ judet: 'Brașov' }).sort()).toEqual(['bicicletaMunte', 'prajituri', 'sarmale']);
+    expect(keys({ judet: 'Brașov', localitate: 'Brașov' }).sort()).toEqual([
+      'bicicletaMunte',
+      'prajituri',
+      'sarmale',
+    ]);
+    expect(keys({ judet: 'Cluj', localitate: 'Florești', category: 'Fotografie' })).toEqual(['fotoBotez']);
+    expect(keys({ pret: 'free' })).toEqual(['gradina']);
+    expect(keys({ q: 'fursecuri', pret: 'under50' })).toEqual(['fursecuri']);
+    expect(keys({ q: 'candy', pret: 'under50' })).toEqual([]);
+  });
+
+  it('orders: newest first by default without words, prices with unpriced last, titles A–Z', () => {
+    const all = keys({});
+    expect(all).toHaveLength(38);
+    expect(all[0]).toBe('sarmale');
+    expect(all.at(-1)).toBe('tortCioc');
+    const cakes = { category: 'Prăjituri, Băcănie, Gătit' };
+    expect(keys({ ...cakes, sort: 'price-asc' })).toEqual([
+      'fursecuri',
+      'prajituri',
+      'cozonac',
+      'tortFructe',
+      'tortCioc',
+      'sarmale',
+      'candyBar',
+    ]);
+    expect(keys({ ...cakes, sort: 'price-desc' })).toEqual([
+      'tortCioc',
+      'tortFructe',
+      'cozonac',
+      'prajituri',
+      'fursecuri',
+      'sarmale',
+      'candyBar',
+    ]);
+    expect(keys({ ...cakes, sort: 'title' })).toEqual([
+      'candyBar',
+      'cozonac',
+      'fursecuri',
+      'prajituri',
+      'sarmale',
+      'tortFructe', // 'Tort cu…' before 'Tort de…'
+      'tortCioc',
+    ]);
+  });
+
+  it('counts exactly, pages by cursor without repeats, and says when there is no next page', () => {
+    const first = repo.search({ limit: 10 });
+    expect(first.total).toBe(38);
+    expect(first.totalCapped).toBe(false);
+    expect(first.rows).toHaveLength(10);
+    expect(first.nextCursor).toBeTypeOf('string');
+    const last = repo.search({ q: 'tort ciocolata', limit: 3 });
+    expect(last.total).toBe(3);
+    expect(last.nextCursor).toBeNull();
+    const seen = keys({ q: 'de', sort: 'relevance' });
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(repo.search({ q: 'de', limit: 5 }).total).toBe(seen.length);
+  });
+
+  it('refuses a cursor of another order or not of ours', () => {
+    const next = repo.search({ q: 'de', limit: 2 }).nextCursor!;
+    expect(() => repo.search({ q: 'de', sort: 'title', cursor: next })).toThrow();
+    expect(() => repo.search({ cursor: 'abc' })).toThrow();
+  });
+});
+
+describe('the full-text index follows every write', () => {
+  it('hides, shows, re-indexes and forgets announcements as they change', async () => {
+    const owner = await registerAndLogin(app);
+    const id = insertAnnouncement(app, owner.userId, {
+      title: 'Ornitorinc de pluș cusut manual',
+      description: 'Jucărie moale, lavabilă, pentru copii de orice vârstă.',
+      category: 'Business',
+      location: 'Vaslui',
+      localitate: '',
+      price: 30,
+    });
+    const found = (params: SearchParams) => repo.search(params).rows.map((r) => r.id);
+    const set = (patch: Partial<typeof announcements.$inferInsert>) =>
+      app.db.update(announcements).set(patch).where(eq(announcements.id, id)).run();
+    expect(found({ q: 'ornitorinc' })).toEqual([id]);
+    expect(found({ q: 'ornitorinc', judet: 'Vaslui', pret: 'under50', category: 'Business' })).toEqual([id]);
+
+    set({ active: false });
+    expect(found({ q: 'ornitorinc' })).toEqual([]);
+    set({ active: true });
+    expect(found({ q: 'ornitorinc' })).toEqual([id]);
+
+    // A filter value that changes moves the row in the index too.
+    set({ price: 300, location: 'Iași', category: 'Fotografie' });
+    expect(found({ q: 'ornitorinc', pret: 'under50' })).toEqual([]);
+    expect(found({ q: 'ornitorinc', pret: 'over100', judet: 'Iași', category: 'Fotografie' })).toEqual([id]);
+    expect(found({ q: 'ornitorinc', judet: 'Vaslui' })).toEqual([]);
+
+    set({ title: 'Arici de pluș cusut manual' });
+    expect(found({ q: 'ornitorinc' })).toEqual([]);
+    expect(found({ q: 'arici plus' })).toEqual([id]);
+
+    set({ deleted: true });
+    expect(found({ q: 'arici' })).toEqual([]);
+    app.db.delete(announcements).where(eq(announcements.id, id)).run();
+    expect(found({ q: 'arici' })).toEqual([]);
+
+    // The index still agrees with its content (the public rows), and a rebuild changes nothing.
+    const check = () =>
+      app.db.$client.exec("INSERT INTO announcements_fts(announcements_fts) VALUES ('integrity-check')");
+    check();
+    const before = keys({ q: 'tort' });
+    repo.rebuildIndex();
+    check();
+    expect(keys({ q: 'tort' })).toEqual(before);
+  });
+});
+
+describe('words() splits text as the index tokenizer does', () => {
+  it('agrees with FTS5 unicode61 remove_diacritics 2 on random Romanian-ish text', () => {
+    const sqlite = new Database(':memory:');
+    sqlite.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61 remove_diacritics 2');
+      CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);
+    const insert = sqlite.prepare('INSERT INTO t(rowid, x) VALUES (1, ?)');
+    const tokens = sqlite.prepare('SELECT term FROM v ORDER BY offset').pluck();
+    const piece = fc.constantFrom(
+      ...'aăâbcdefghiîjklmnoprsștțuvwxyzAĂÂIÎSȘTȚşţŞŢéèüöçñ0123456789'.split(''),
+      ...' ,.;:!?-–—/\\()[]{}"\'„”«»@#%&*+=_|~^`€$\t\n\u00a0\u2011'.split(''),
+      'Cluj-Napoca',
+      'ciocolată',
+      'ȘEDINȚĂ',
+      'a\u0306',
+      '3D',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
+        const text = parts.join('');
+        sqlite.exec('DELETE FROM t');
+        insert.run(text);
+        expect(words(text), JSON.stringify(text)).toEqual(tokens.all());
+      }),
+      { numRuns: 500 },
+    );
+    sqlite.close();
+  });
+});
