@@ -1,8 +1,16 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
+import { searchRepository } from '../../repositories/search.ts';
 import { announcementsService, NOT_FOUND } from '../../services/announcements.ts';
+import { fail } from '../../services/rest-http.ts';
 import { seqCache } from '../../services/seq-cache.ts';
+import searchRoutes, {
+  announcementApiSchema,
+  errorSchema,
+  searchFromQuery,
+  searchQuerystring,
+} from './search.ts';
 
 const isId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
@@ -32,17 +40,39 @@ export default async function announcementRoutes(app: FastifyInstance) {
     },
   );
 
-  // Public list, newest first; a category filters it (an unknown one simply matches nothing).
+  const search = searchRepository(app.db);
+  await app.register(searchRoutes, { repo: search, announcements: app.announcementsRepo });
+
+  // The spec's public list, newest first unless `sort` says otherwise: the same parameters as the search,
+  // answered as the spec's array, one page at a time (it used to be the whole table: a million rows at
+  // scale). The next page's cursor travels in X-Next-Cursor. An unknown category matches nothing.
   app.get(
     '/api/announcements',
     {
       schema: {
-        querystring: { type: 'object', properties: { category: { type: 'string', maxLength: 200 } } },
+        tags: ['announcements'],
+        summary: 'Anunțurile publice, o pagină (cursorul paginii următoare în antetul X-Next-Cursor)',
+        querystring: searchQuerystring,
+        response: {
+          200: {
+            type: 'array',
+            items: announcementApiSchema,
+            headers: {
+              'X-Next-Cursor': {
+                type: 'string',
+                description: 'Cursorul paginii următoare (parametrul `cursor`); lipsește la ultima pagină.',
+              },
+            },
+          },
+          400: errorSchema,
+        },
       },
     },
-    async (request) => {
-      const category = (request.query as { category?: string }).category?.normalize('NFC').trim();
-      return service.listPublic(category ? { category } : {});
+    async (request, reply) => {
+      const found = searchFromQuery(search, request.query as Record<string, unknown>);
+      if (!found.ok) return found.field === 'category' ? [] : fail(reply, 400, found.error);
+      if (found.result.nextCursor) reply.header('X-Next-Cursor', found.result.nextCursor);
+      return app.announcementsRepo.toApi(found.result.rows);
     },
   );
 
