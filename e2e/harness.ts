@@ -46,6 +46,22 @@ function seededTemplate(): string {
   return dir;
 }
 
+/** The demo data plus `n` generated announcements, made once per run (100,000 take ~10 s). */
+function catalogueTemplate(n: number): string {
+  const dir = `${seededTemplate()}-catalogue-${n}`;
+  if (!existsSync(join(dir, 'hobbiz.sqlite'))) {
+    rmSync(dir, { recursive: true, force: true });
+    cpSync(seededTemplate(), dir, { recursive: true });
+    const r = spawnSync(TSX, ['scripts/seed.ts', '--announcements', String(n)], {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: dir },
+      stdio: 'inherit',
+    });
+    if (r.status !== 0) throw new Error('seeding the catalogue template failed');
+  }
+  return dir;
+}
+
 /**
  * The real server (built PWA + API + sync) on a free port with its own data folder. stop() kills it
  * like a lost network would; start() brings it back on the same port and data.
@@ -55,9 +71,11 @@ export class TestServer {
   readonly dataDir: string;
   port = 0;
 
-  constructor(opts: { seed?: boolean } = {}) {
+  /** `catalogue`: the demo data plus that many generated announcements (scripts/seed-catalogue.ts). */
+  constructor(opts: { seed?: boolean; catalogue?: number } = {}) {
     this.dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-e2e-'));
-    if (opts.seed !== false) cpSync(seededTemplate(), this.dataDir, { recursive: true });
+    if (opts.catalogue) cpSync(catalogueTemplate(opts.catalogue), this.dataDir, { recursive: true });
+    else if (opts.seed !== false) cpSync(seededTemplate(), this.dataDir, { recursive: true });
   }
 
   get url(): string {
@@ -151,8 +169,13 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
 
 /** How many live announcements the local database of whoever is signed in (or the guest's) holds. */
 export async function localAnnouncementCount(page: Page): Promise<number> {
+  return (await localAnnouncementIds(page)).length;
+}
+
+/** The ids of the live announcements the local database of whoever is signed in (or the guest's) holds. */
+export async function localAnnouncementIds(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
-    let total = 0;
+    const ids: string[] = [];
     const userId = localStorage.getItem('userId');
     const mine = `rxdb-dexie-${userId ? `hobbiz_u_${userId}` : 'hobbiz_guest'}--`;
     for (const info of await indexedDB.databases()) {
@@ -163,22 +186,21 @@ export async function localAnnouncementCount(page: Page): Promise<number> {
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });
-      total += await new Promise<number>((resolve) => {
-        let n = 0;
+      await new Promise<void>((resolve) => {
         const req = db.transaction('docs').objectStore('docs').openCursor();
         req.onsuccess = () => {
           const cursor = req.result;
-          if (!cursor) return resolve(n);
+          if (!cursor) return resolve();
           // RxDB's Dexie storage keeps booleans as '0' / '1'.
-          const deleted = (cursor.value as { _deleted?: unknown })._deleted;
-          if (deleted !== '1' && deleted !== true) n++;
+          const doc = cursor.value as { id: string; _deleted?: unknown };
+          if (doc._deleted !== '1' && doc._deleted !== true) ids.push(doc.id);
           cursor.continue();
         };
-        req.onerror = () => resolve(n);
+        req.onerror = () => resolve();
       });
       db.close();
     }
-    return total;
+    return ids;
   });
 }
 

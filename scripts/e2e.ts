@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 
 // Browser tests run against the built PWA: build first if dist/ is missing (npm test builds before).
 if (!existsSync(join(process.env.STATIC_DIR ?? 'dist', 'index.html'))) {
@@ -15,4 +15,9 @@ const r = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.e2e.config.ts',
   env: { ...process.env, HOBBIZ_E2E_TEMPLATE: template },
 });
 rmSync(template, { recursive: true, force: true });
+// Catalogue templates (e2e/harness.ts catalogueTemplate) beside it.
+for (const name of readdirSync(tmpdir())) {
+  if (name.startsWith(`${basename(template)}-catalogue-`))
+    rmSync(join(tmpdir(), name), { recursive: true, force: true });
+}
 process.exit(r.status ?? 1);

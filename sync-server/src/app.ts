@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
 import auth from './plugins/auth.ts';
 import { type Db, nextSeq, openDatabase } from './plugins/db.ts';
@@ -19,6 +20,7 @@ import { draftsRepository } from './repositories/drafts.ts';
 import { type FavoritesRepository, favoritesRepository } from './repositories/favorites.ts';
 import { messagingRepository } from './repositories/messaging.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
+import { searchRepository } from './repositories/search.ts';
 import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
@@ -35,6 +37,7 @@ import { type AccountsService, accountsService } from './services/accounts.ts';
 import { purgeUnusedChatUploads } from './services/chat-upload-purge.ts';
 import { type FavoritesService, favoritesService } from './services/favorites.ts';
 import { type MessagingService, messagingService } from './services/messaging.ts';
+import { searchAnnouncements } from './services/search.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -168,6 +171,15 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     messagingService: messaging,
   });
   const held = { db, announcements: announcementsRepo, users: usersRepo, reviews: reviewsRepository(db) };
-  await app.register(syncSocketRoutes, { collections, held, search: () => ({ error: 'TODO' }) });
+  const catalogue = searchRepository(db);
+  await app.register(syncSocketRoutes, {
+    collections,
+    held,
+    // The same search as REST: names resolved and checked by schema/, one repository query.
+    search: (raw) => {
+      const parsed = parseSearchParams(raw);
+      return parsed.ok ? searchAnnouncements(catalogue, parsed.params) : { error: parsed.error };
+    },
+  });
   await app.register(staticFiles);
 });

@@ -12,7 +12,7 @@ import {
 import type { QueryResult } from '../../../../schema/sync.ts';
 import { api } from '../../api/client.ts';
 import { currentWorkingSet, onWorkingSet } from '../../db/registry.ts';
-import { currentSyncClient } from '../../db/sync-status.ts';
+import { currentSyncClient, useSyncStatus } from '../../db/sync-status.ts';
 import { heldFromApi } from '../../db/use-popular.ts';
 import { useRx } from '../../db/use-rx.ts';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
@@ -124,11 +124,23 @@ export function useListing(category: string, search: ListingSearch): Listing {
   const alive = useRef(key);
   const seen = useRef(new Set<string>());
 
+  // Offline (no network, or the sync socket known to be closed): what the phone holds, at once. When the
+  // socket is back, the server is asked again.
+  const status = useSyncStatus();
+  const unreachable =
+    status === 'offline' || (typeof navigator !== 'undefined' && navigator.onLine === false);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a status change triggers a new attempt
+  useEffect(() => {
+    if (status === 'online' && failed === key) setAttempt((n) => n + 1);
+  }, [status]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` re-asks the server once it is reachable
   useEffect(() => {
     alive.current = key;
     setPages(null);
     setFailed(null);
-    if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    if (unreachable) {
       setFailed(key);
       return;
     }
@@ -147,7 +159,7 @@ export function useListing(category: string, search: ListingSearch): Listing {
       },
       () => alive.current === key && setFailed(key),
     );
-  }, [key, params]);
+  }, [key, params, attempt]);
 
   const offline = failed === key;
   const device = useDeviceListing(category, search, offline);
