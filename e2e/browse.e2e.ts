@@ -13,12 +13,37 @@ beforeAll(async () => {
   server = new TestServer();
   await server.start();
   browser = await launchBrowser();
-  all = (await (await fetch(`${server.url}/api/announcements`)).json()) as AnnouncementApi[];
+  all = await everyPublic();
 });
 afterAll(async () => {
   await browser?.close();
   await server?.dispose();
 });
+
+/** Every public announcement, page by page (the list is paged: 24 by default). */
+async function everyPublic(): Promise<AnnouncementApi[]> {
+  const out: AnnouncementApi[] = [];
+  let cursor: string | null = null;
+  do {
+    const res: Response = await fetch(
+      `${server.url}/api/announcements?limit=60${cursor ? `&cursor=${cursor}` : ''}`,
+    );
+    out.push(...((await res.json()) as AnnouncementApi[]));
+    cursor = res.headers.get('x-next-cursor');
+  } while (cursor);
+  return out;
+}
+
+/** The listing shows 24 at a time: 'Încarcă mai multe' until every result is on the page. */
+async function showAll(page: Page): Promise<void> {
+  const more = page.getByRole('button', { name: 'Încarcă mai multe' });
+  for (;;) {
+    const before = (await cardTitles(page)).length;
+    if ((await more.count()) === 0) return;
+    await more.click();
+    await until(async () => (await cardTitles(page)).length > before || (await more.count()) === 0);
+  }
+}
 
 const CAKES = 'Prăjituri, Băcănie, Gătit';
 const cardTitles = (page: Page) => page.locator('.listing-grid .card-title').allTextContents();
@@ -34,6 +59,8 @@ describe('category listing and search', () => {
     await page.getByLabel('Caută în anunțuri').fill('prajituri');
     const expected = all.filter((a) => matchesSearch('prajituri', a.title, a.description));
     expect(expected.length).toBeGreaterThan(1);
+    await until(async () => (await count(page)) === `${expected.length} anunțuri găsite`);
+    await showAll(page);
     await until(async () => (await cardTitles(page)).length === expected.length);
     expect(await cardTitles(page)).toContain('Prăjituri de casă la tavă: cremșnit, amandine, ecler');
     expect(await count(page)).toBe(`${expected.length} anunțuri găsite`);
@@ -51,6 +78,7 @@ describe('category listing and search', () => {
     await page.goto(`/anunturi-categorie/${encodeURIComponent(CAKES)}`);
     await page.getByRole('heading', { name: CAKES }).waitFor();
     const inCategory = all.filter((a) => a.category === CAKES);
+    expect(inCategory.length).toBeLessThanOrEqual(24);
     await until(async () => (await cardTitles(page)).length === inCategory.length);
 
     await page.getByRole('button', { name: 'Filtre', exact: true }).click();
@@ -89,7 +117,7 @@ describe('category listing and search', () => {
     await page.goto('/anunturi-categorie/toate?q=zzqqxx');
     await page.getByText('Nu s-au găsit anunțuri care să corespundă filtrelor.').waitFor();
     await page.getByRole('button', { name: 'Elimină filtrul „zzqqxx”' }).click();
-    await until(async () => (await cardTitles(page)).length === all.length);
+    await until(async () => (await count(page)) === `${all.length} de anunțuri găsite`);
     await page.goto(`/anunturi-categorie/${encodeURIComponent('Categorie inexistentă')}`);
     await page.getByText('Nu există anunțuri pentru această categorie.').waitFor();
     await context.close();
@@ -117,6 +145,8 @@ describe('category listing and search', () => {
     );
     expect(expected.length).toBeGreaterThan(0);
     expect(elsewhere.length).toBeGreaterThan(0);
+    await until(async () => (await cardTitles(page)).length > 0);
+    await showAll(page);
     await until(async () => (await cardTitles(page)).length === expected.length);
     expect((await cardTitles(page)).sort()).toEqual(expected.map((a) => a.title.trim()).sort());
     await page.getByRole('button', { name: 'Elimină filtrul Cluj' }).waitFor();
@@ -131,6 +161,8 @@ describe('category listing and search', () => {
     await field.press('Enter');
     await page.getByRole('heading', { name: 'Toate anunțurile' }).waitFor();
     const expected = all.filter((a) => matchesSearch('tort', a.title, a.description));
+    await until(async () => (await cardTitles(page)).length > 0);
+    await showAll(page);
     await until(async () => (await cardTitles(page)).length === expected.length);
     expect(param(page, 'q')).toBe('tort');
     await context.close();

@@ -63,6 +63,7 @@ describe('a national catalogue on a phone', () => {
     const { page, context } = await newPage(browser, server, { width: 390, height: 844 });
     await page.goto('/');
     await page.getByRole('heading', { name: 'Anunțuri populare' }).waitFor();
+    await page.getByRole('button', { name: 'Acceptă tot' }).click();
 
     // Home → the listing of every category: the server counts, the device only gets the first page.
     await page.locator('.home-search').getByRole('button', { name: 'Caută' }).click();
@@ -147,9 +148,10 @@ describe('a national catalogue on a phone', () => {
       });
       return put.status === 200;
     });
+    // On a phone the price sits above the photo (.detail-price-top); the side column's copy is hidden.
     await page
-      .locator('.detail-price')
-      .filter({ hasText: formatPrice(price) })
+      .locator('.detail-price-top, .detail-price')
+      .filter({ hasText: formatPrice(price), visible: true })
       .first()
       .waitFor();
 

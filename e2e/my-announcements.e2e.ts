@@ -146,7 +146,8 @@ describe('Anunțurile mele', () => {
     const target = mine[2]!;
     const owner = await newPage(browser, server);
     const guest = await newPage(browser, server);
-    await guest.page.goto('/');
+    // The guest opened it, so their device holds it (and follows it).
+    await guest.page.goto(`/announcement/${target._id}`);
     await until(() => liveLocally(guest.page, target._id));
 
     await openMine(owner.page);

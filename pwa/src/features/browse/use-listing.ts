@@ -10,7 +10,7 @@ import {
   SEARCH_PAGE,
 } from '../../../../schema/search.ts';
 import type { QueryResult } from '../../../../schema/sync.ts';
-import { api } from '../../api/client.ts';
+import { ApiError, api } from '../../api/client.ts';
 import { currentWorkingSet, onWorkingSet } from '../../db/registry.ts';
 import { currentSyncClient, useSyncStatus } from '../../db/sync-status.ts';
 import { heldFromApi } from '../../db/use-popular.ts';
@@ -78,6 +78,12 @@ async function fetchPage(params: Record<string, unknown>): Promise<QueryResult> 
     queueMicrotask(() => off());
   });
   return { ...page, items };
+}
+
+/** A search the server refused (400 over REST, 'bad-request' over the socket), as opposed to no answer. */
+function refused(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status === 400;
+  return err instanceof Error && err.message.startsWith('bad-request:');
 }
 
 /** The device's own copy of a search (offline): the same rules and orders, over the working set. */
@@ -157,7 +163,13 @@ export function useListing(category: string, search: ListingSearch): Listing {
           totalCapped: r.totalCapped,
         });
       },
-      () => alive.current === key && setFailed(key),
+      (err: unknown) => {
+        if (alive.current !== key) return;
+        // The server answered: nothing matches what was asked (e.g. an unknown category in a link).
+        if (refused(err)) {
+          setPages({ key, ids: [], docs: new Map(), nextCursor: null, total: 0, totalCapped: false });
+        } else setFailed(key);
+      },
     );
   }, [key, params, attempt]);
 
