@@ -2,14 +2,15 @@
  * Sync-engine benchmarks on the built app (dist/), everything on this one machine over loopback:
  *   1. local write → visible in the UI (heart toggle, MutationObserver)      goal p95 ≤ 16 ms
  *   2. message A→B delivery with 1,000 connected sockets (and with 2)       goal p95 ≤ 25 ms
- *   3. initial replication of 10,000 announcements into IndexedDB (and 1k)  goal ≤ 5 s
- *   4. idle sockets held by one server, its RSS                              goal 20,000 with RSS ≤ 1.5 GB
+ *   3. idle sockets held by one server, its RSS                              goal 20,000 with RSS ≤ 1.5 GB
+ * (The initial replication of the whole catalogue is gone with sync protocol 2: what a device downloads
+ * is measured by `npm run bench:catalogue`.)
  *
  *   npm run bench:sync
- *   ONLY=ui,messages,replication,sockets   run a subset
- *   WRITES=40 MESSAGES=200 MSG_SOCKETS=1000 REPL_SIZES=1000,10000 SOCKETS=20000 BATCH=500
- *   HOLDER_SOCKETS=5000   guest sockets per load-generator child process (measurement 4)
- *   NOFILE=65536          try to raise the open-file limit of the server and holders (measurement 4; above
+ *   ONLY=ui,messages,sockets   run a subset
+ *   WRITES=40 MESSAGES=200 MSG_SOCKETS=1000 SOCKETS=20000 BATCH=500
+ *   HOLDER_SOCKETS=5000   guest sockets per load-generator child process (measurement 3)
+ *   NOFILE=65536          try to raise the open-file limit of the server and holders (measurement 3; above
  *                         the hard limit this needs CAP_SYS_RESOURCE, else the inherited limit stays)
  *
  * Prints figures and 'ok' / 'MISSED' per goal; exits non-zero only when a measurement crashes.
@@ -19,28 +20,18 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import {
-  apiAccount,
-  launchBrowser,
-  localAnnouncementCount,
-  newPage,
-  queryServerDb,
-  TestServer,
-} from '../../e2e/harness.ts';
+import { apiAccount, launchBrowser, newPage, queryServerDb, TestServer } from '../../e2e/harness.ts';
 import { newId } from '../../sync-server/src/lib/ids.ts';
 import { SEED_PASSWORD } from '../seed-data.ts';
 import {
   defer,
   envInt,
-  envList,
-  fillCatalogue,
   fmt,
   Holder,
   nofileLimits,
   OwnServer,
   openFds,
   openGuests,
-  percentile,
   ROOT,
   rssMiB,
   runCleanups,
@@ -51,15 +42,12 @@ import {
   verdict,
 } from './sync-lib.ts';
 
-const GOALS = { uiP95Ms: 16, messageP95Ms: 25, replicationS: 5, sockets: 20_000, rssMB: 1500 };
+const GOALS = { uiP95Ms: 16, messageP95Ms: 25, sockets: 20_000, rssMB: 1500 };
 const CFG = {
   writes: envInt('WRITES', 40),
   cards: envInt('CARDS', 4),
   messages: envInt('MESSAGES', 200),
   msgSockets: envInt('MSG_SOCKETS', 1000),
-  replSizes: envList('REPL_SIZES', [1000, 10_000]),
-  replRuns: Math.max(1, envInt('REPL_RUNS', 3)),
-  replTimeoutMs: envInt('REPL_TIMEOUT_MS', 60_000),
   sockets: envInt('SOCKETS', 20_000),
   batch: Math.max(1, envInt('BATCH', 500)),
   holderSockets: Math.max(1, envInt('HOLDER_SOCKETS', 5000)),
@@ -331,127 +319,10 @@ async function messageDelivery(): Promise<void> {
   });
 }
 
-// ─── 3. Initial replication into IndexedDB ───────────────────────────────────────────────────────────
-
-/** Rows in the announcements store of the page's RxDB (count(), no cursor): cheap enough to poll. */
-function idbAnnouncementRows(page: Page): Promise<number> {
-  return page.evaluate(async () => {
-    let total = 0;
-    for (const info of await indexedDB.databases()) {
-      if (!info.name?.startsWith('rxdb-dexie-hobbiz') || !info.name.endsWith('--announcements')) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open(info.name!);
-        req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
-      });
-      try {
-        if (!db.objectStoreNames.contains('docs')) continue;
-        total += await new Promise<number>((resolve, reject) => {
-          const req = db.transaction('docs').objectStore('docs').count();
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        });
-      } finally {
-        db.close();
-      }
-    }
-    return total;
-  });
-}
-
-async function initialReplication(): Promise<void> {
-  console.log('\n3. Initial replication into IndexedDB (Chromium)');
-  console.log(
-    `  method: per size a fresh server whose SQLite holds 1 user and N announcements (no images), written\n` +
-      `          before start; ${CFG.replRuns} runs, median reported. Each: a guest opens / in a freshly launched\n` +
-      '          browser (empty storage, service worker installing alongside); time from just before page.goto\n' +
-      '          until the announcements store holds N rows (IDB count(), polled every 100 ms), then confirmed\n' +
-      '          with localAnnouncementCount(page) === N (a cursor over every row: too slow to poll without\n' +
-      '          slowing the import; its time shown apart).',
-  );
-  for (const n of CFG.replSizes) {
-    const server = new TestServer({ seed: false });
-    const t = Date.now();
-    try {
-      fillCatalogue(server.dataDir, n);
-    } catch (err) {
-      await server.dispose();
-      throw err;
-    }
-    const fillMs = Date.now() - t;
-    await withTestServer(server, async () => {
-      const times: number[] = [];
-      let allIn = true;
-      for (let run = 1; run <= CFG.replRuns; run++) {
-        const r = await replicateOnce(server.url, n);
-        const got = r.count >= n ? '' : `  — only ${r.count} of ${n} after ${CFG.replTimeoutMs / 1000} s`;
-        console.log(
-          `  ${String(n).padStart(6)} announcements, run ${run}: ${r.seconds.toFixed(2)} s${got}  (first rows at ${r.firstRowS.toFixed(2)} s; exact count took ${r.confirmMs.toFixed(0)} ms)`,
-        );
-        times.push(r.seconds);
-        allIn &&= r.count >= n;
-      }
-      const med = percentile(times, 50);
-      const goal =
-        n === 10_000
-          ? `   (goal ≤ ${GOALS.replicationS} s)  ${verdict(allIn && med <= GOALS.replicationS)}`
-          : '';
-      console.log(
-        `  ${String(n).padStart(6)} announcements: median ${med.toFixed(2)} s of ${times.length} (min ${Math.min(...times).toFixed(2)}, max ${Math.max(...times).toFixed(2)}; SQLite fill ${fillMs} ms)${goal}`,
-      );
-    });
-  }
-}
-
-/**
- * One guest visit in a fresh browser (no leftover IndexedDB work from an earlier run) until `n` rows are
- * local.
- */
-async function replicateOnce(url: string, n: number) {
-  const browser = await launchBrowser();
-  const closeBrowser = defer(() => browser.close());
-  const context = await browser.newContext({
-    baseURL: url,
-    viewport: { width: 1280, height: 900 },
-    locale: 'ro-RO',
-  });
-  const undo = defer(() => context.close());
-  try {
-    const page = await context.newPage();
-    page.on('pageerror', (err) => console.error('  [pageerror]', err.message));
-    const t0 = performance.now();
-    await page.goto('/', { waitUntil: 'commit' });
-    // Cheap poll (object-store count(), deleted rows included: a fresh catalogue has none), then the
-    // harness's exact live count to confirm; a full cursor every 100 ms would slow the import itself.
-    let rows = 0;
-    let elapsed = 0;
-    let count = 0;
-    let confirmMs = 0;
-    let firstRowS = Number.NaN;
-    while (true) {
-      rows = await idbAnnouncementRows(page).catch(() => rows);
-      elapsed = performance.now() - t0;
-      if (rows > 0 && Number.isNaN(firstRowS)) firstRowS = elapsed / 1000;
-      if (rows >= n) {
-        const c0 = performance.now();
-        count = await localAnnouncementCount(page);
-        confirmMs = performance.now() - c0;
-        if (count >= n) break;
-      }
-      if (elapsed > CFG.replTimeoutMs) break;
-      await sleep(100);
-    }
-    return { seconds: elapsed / 1000, count: Math.max(count, Math.min(rows, n - 1)), firstRowS, confirmMs };
-  } finally {
-    await undo();
-    await closeBrowser();
-  }
-}
-
-// ─── 4. Idle sockets and server RSS ──────────────────────────────────────────────────────────────────
+// ─── 3. Idle sockets and server RSS ──────────────────────────────────────────────────────────────────
 
 async function idleSockets(): Promise<void> {
-  console.log('\n4. Idle sockets held by the server, and its RSS');
+  console.log('\n3. Idle sockets held by the server, and its RSS');
   const limits = nofileLimits();
   const holders = Math.ceil(CFG.sockets / CFG.holderSockets);
   console.log(
@@ -540,9 +411,7 @@ async function idleSockets(): Promise<void> {
 // ─── main ────────────────────────────────────────────────────────────────────────────────────────────
 
 async function main(): Promise<void> {
-  const only = new Set(
-    (process.env.ONLY ?? 'ui,messages,replication,sockets').split(',').map((s) => s.trim()),
-  );
+  const only = new Set((process.env.ONLY ?? 'ui,messages,sockets').split(',').map((s) => s.trim()));
   console.log(
     `Hobbiz sync benchmarks — node ${process.version}, ${cpus().length} CPU(s) (${cpus()[0]?.model ?? '?'}),` +
       ` client and server on one machine over loopback; load average ${loadavg()[0]!.toFixed(2)}`,
@@ -564,7 +433,6 @@ async function main(): Promise<void> {
   const runs: [string, () => Promise<void>][] = [
     ['ui', async () => localWriteToUi(await getBrowser())],
     ['messages', messageDelivery],
-    ['replication', initialReplication],
     ['sockets', idleSockets],
   ];
   try {
