@@ -28,12 +28,15 @@ let app: App;
 const owners: string[] = [];
 let real: SearchRepository;
 let tiny: SearchRepository;
+let mixed: SearchRepository;
 
 beforeAll(async () => {
   app = await buildTestApp();
   for (let i = 0; i < 3; i++) owners.push((await registerAndLogin(app)).userId);
   real = searchRepository(app.db);
-  tiny = searchRepository(app.db, { small: 3, walkBudget: 4 });
+  tiny = searchRepository(app.db, { small: 3, walkBudget: 4, filteredSmall: 3 });
+  // Few matches are 'many', but the filtered rows are few: the matches are taken among them.
+  mixed = searchRepository(app.db, { small: 3, walkBudget: 50, filteredSmall: 1000 });
 });
 afterAll(async () => {
   await app.cleanup();
@@ -197,7 +200,7 @@ describe('server search = brute force over the same rows', () => {
             );
             const sort = effectiveSort(params.q, params.sort);
             const context = JSON.stringify({ params, sort });
-            const { ids, totals } = walkPages(i % 2 === 0 ? real : tiny, params);
+            const { ids, totals } = walkPages([real, tiny, mixed][i % 3]!, params);
             expect(new Set(ids).size, context).toBe(ids.length);
             expect(totals[0], context).toBe(expected.length);
             if (sort === 'relevance') {

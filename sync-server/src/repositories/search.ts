@@ -45,6 +45,8 @@ const S_SMALL = 2000;
  * ('meditatii' titles all start with M); then the matches are read whole and sorted instead.
  */
 const WALK_BUDGET = 15_000;
+/** Below this many filtered rows (B-tree count), the words' matches are taken among them. */
+const E_SMALL = 5000;
 /** Relevance pages are offsets; past this there is nothing to show (nobody reads 400 pages). */
 export const RELEVANCE_MAX_OFFSET = 10_000;
 /** Rows fetched past a relevance page, so that ties with its last row are usually among them. */
@@ -240,10 +242,13 @@ const ROW_ORDER: Record<Sorted, (a: Row, b: Row) => number> = {
 };
 
 /** Thresholds of the plan choice (tests lower them to run every plan on a small catalogue). */
-export type SearchTuning = { small: number; walkBudget: number };
+export type SearchTuning = { small: number; walkBudget: number; filteredSmall: number };
 
-export function searchRepository(db: Db, tuning: SearchTuning = { small: S_SMALL, walkBudget: WALK_BUDGET }) {
-  const { small, walkBudget } = tuning;
+export function searchRepository(
+  db: Db,
+  tuning: SearchTuning = { small: S_SMALL, walkBudget: WALK_BUDGET, filteredSmall: E_SMALL },
+) {
+  const { small, walkBudget, filteredSmall } = tuning;
   const sqlite = db.$client;
   const statements = new Map<string, Statement>();
   /** Statements differ by the filters present; each shape is prepared once. */
@@ -263,8 +268,6 @@ export function searchRepository(db: Db, tuning: SearchTuning = { small: S_SMALL
       .get(...inner.args) as number;
 
   const COLS = 'a.rowid AS r, a.id, a.created_at, a.price, a.title_key';
-  /** Matches (words ∩ filters) joined to their rows. */
-  const matchedRows = 'announcements_fts f CROSS JOIN announcements a ON a.rowid = f.rowid';
 
   /** A set sorted whole: `from` yields rows of alias `a`, `where` limits them. */
   function sortWhole(from: string, where: Cond, sort: Sorted, cursor: Keyed | null, n: number): Row[] {
@@ -285,7 +288,7 @@ export function searchRepository(db: Db, tuning: SearchTuning = { small: S_SMALL
    */
   function walk(
     p: SearchParams,
-    match: string | null,
+    matches: Cond | null,
     sort: Sorted,
     cursor: Keyed | null,
     n: number,
@@ -298,7 +301,7 @@ export function searchRepository(db: Db, tuning: SearchTuning = { small: S_SMALL
       if (want <= 0) break;
       const w = and([cond(PUB('a')), ...filterConds(p, 'a'), seg.where]);
       const range = `FROM announcements a INDEXED BY ${index} WHERE ${w.sql} ORDER BY ${seg.orderBy}`;
-      if (match === null) {
+      if (matches === null) {
         out.push(...all<Row>(cond(`SELECT ${COLS} ${range} LIMIT ${want}`, ...w.args)));
         continue;
       }
@@ -307,9 +310,9 @@ export function searchRepository(db: Db, tuning: SearchTuning = { small: S_SMALL
       // rows passed (their order is restored below).
       const rows = all<Row>(
         cond(
-          `SELECT * FROM (SELECT ${spec.covered} ${range} LIMIT ${walkBudget}) WHERE r IN (${MATCHES}) LIMIT ${want}`,
+          `SELECT * FROM (SELECT ${spec.covered} ${range} LIMIT ${walkBudget}) WHERE r IN (${matches.sql}) LIMIT ${want}`,
           ...w.args,
-          match,
+          ...matches.args,
         ),
       );
       out.push(...rows.sort(ROW_ORDER[sort]));
@@ -411,18 +414,34 @@ export function searchRepository(db: Db, tuning: SearchTuning = { small: S_SMALL
       }
 
       const text = textQuery(ws);
-      // First the words and the category/place/seller terms (selective lists); the price band (long lists)
-      // is checked on the rows while the matches are few.
-      const placeFacets = facetQuery({ ...params, pret: undefined });
       const allFacets = facetQuery(params);
-      const first = stmt(`${MATCHES} LIMIT ${small + 1}`)
-        .pluck()
-        .all(placeFacets ? `${text} AND ${placeFacets}` : text) as number[];
+      // First probe, for at most `small` matches. Few filtered rows (E, counted in its B-tree index,
+      // cheaper than the facet lists, 'Toată țara' alone is 100k rows at 1M): the words' matches among
+      // them. Otherwise the words with the category/place/seller terms; the price band (long lists) is
+      // then checked on the rows while the matches are few.
+      const where = and([cond(PUB('e')), ...filterConds(params, 'e')]);
+      const filterSet = cond(
+        `SELECT e.rowid FROM announcements e INDEXED BY ${filterIndex(params)} WHERE ${where.sql}`,
+        ...where.args,
+      );
+      const fewFiltered = allFacets !== null && capped(filterSet, filteredSmall) < filteredSmall;
+      const placeFacets = facetQuery({ ...params, pret: undefined });
+      const first = fewFiltered
+        ? all<{ r: number }>(
+            cond(
+              `SELECT f.rowid AS r FROM announcements_fts f WHERE f.announcements_fts MATCH ? AND +f.rowid IN (${filterSet.sql}) LIMIT ${small + 1}`,
+              text,
+              ...filterSet.args,
+            ),
+          ).map((x) => x.r)
+        : (stmt(`${MATCHES} LIMIT ${small + 1}`)
+            .pluck()
+            .all(placeFacets ? `${text} AND ${placeFacets}` : text) as number[]);
 
       if (first.length <= small) {
         // Few matches: known by rowid, read whole.
         let set = first;
-        if (params.pret) {
+        if (params.pret && !fewFiltered) {
           set = stmt(
             `SELECT a.rowid FROM announcements a WHERE a.rowid IN ${JSON_SET} AND ${BANDS[params.pret]('a')}`,
           )
@@ -442,23 +461,30 @@ export function searchRepository(db: Db, tuning: SearchTuning = { small: S_SMALL
         return result(page, set.length, (last) => SORTS[sort].cursor(last));
       }
 
-      // Many matches: counted (up to the cap) and filtered by the index alone.
-      const match = allFacets ? `${text} AND ${allFacets}` : text;
-      // (Without a price band the first probe is the whole set: past the cap it says enough.)
-      const total = !params.pret && first.length > cap ? cap + 1 : capped(cond(MATCHES, match), cap + 1);
+      // Many matches: counted up to the cap. The set is the words' matches among E when E is small, else
+      // the words with every filter term (no row read either way).
+      const matches = fewFiltered
+        ? cond(
+            `SELECT f.rowid FROM announcements_fts f WHERE f.announcements_fts MATCH ? AND +f.rowid IN (${filterSet.sql})`,
+            text,
+            ...filterSet.args,
+          )
+        : cond(MATCHES, allFacets ? `${text} AND ${allFacets}` : text);
+      // (Without filters the first probe is the whole set: past the cap it says enough.)
+      const total = !allFacets && first.length > cap ? cap + 1 : capped(matches, cap + 1);
       if (sort === 'relevance') {
         const offset = (cursor as { o: number } | null)?.o ?? 0;
         // Scored on the words alone: filter terms would weigh in, and cost a pass over their long lists.
         const scored = allFacets
-          ? cond(`${SCORED} AND +f.rowid IN (${MATCHES})`, text, match)
+          ? cond(`${SCORED} AND +f.rowid IN (${matches.sql})`, text, ...matches.args)
           : cond(SCORED, text);
         const page = offset > RELEVANCE_MAX_OFFSET ? [] : byRelevance(scored, offset, n);
         return result(page, total, () => ({ s: 'relevance', o: offset + limit }));
       }
       const keyed = cursor as Keyed | null;
       const page =
-        walk(params, match, sort, keyed, n) ??
-        sortWhole(matchedRows, cond('f.announcements_fts MATCH ?', match), sort, keyed, n);
+        walk(params, matches, sort, keyed, n) ??
+        sortWhole('announcements a', cond(`a.rowid IN (${matches.sql})`, ...matches.args), sort, keyed, n);
       return result(page, total, (last) => SORTS[sort].cursor(last));
     },
 
