@@ -46,7 +46,7 @@ const S_SMALL = 2000;
  */
 const WALK_BUDGET = 15_000;
 /** Below this many filtered rows (B-tree count), the words' matches are taken among them. */
-const E_SMALL = 5000;
+const E_SMALL = 12_000;
 /** Relevance pages are offsets; past this there is nothing to show (nobody reads 400 pages). */
 export const RELEVANCE_MAX_OFFSET = 10_000;
 /** Rows fetched past a relevance page, so that ties with its last row are usually among them. */
