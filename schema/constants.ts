@@ -77,6 +77,51 @@ export const CHAT_POPUP = {
   maxHeight: (windowHeight: number) => Math.min(windowHeight - 80, 900),
 } as const;
 
+/**
+ * Write limits (issue 12): how many writes of each kind one account, and one IP address, may make per
+ * window — REST and the sync socket count against the same budget (a message sent over REST and one
+ * pushed over the socket are the same kind). Per row for socket pushes, per request for REST. A refused
+ * REST write is answered 429 with a Romanian `error` and `Retry-After`; a refused push is answered with
+ * the socket error 'rate-limited' and retried by the device when the window allows (nothing is lost).
+ * Why these numbers (docs/decisions.md, "Write limits"):
+ * - a person never gets near them: 30 messages a minute is one every 2 s for a whole minute; drafts
+ *   are saved at most every 400 ms while typing (150 a minute), well under 240; a favourites merge
+ *   after sign-in (≤ 150) fits one minute's allowance;
+ * - a burst like the 105 messages of the report stops at 30 notification cards a minute;
+ * - per IP it is 5–10× the account's: homes, offices and mobile networks (carrier NAT) put many people
+ *   behind one address, and the IP budget is there against one person with many accounts;
+ * - uploads, publishing and edits re-encode photos with sharp (CPU), so their windows are longer.
+ * `perAccount` absent: the kind has no account yet (registration), only the IP counts.
+ */
+export const WRITE_LIMITS = {
+  /** A chat message (REST POST /api/messages, a new row pushed to `messages`): each notifies someone. */
+  messages: { perAccount: 30, perIp: 300, windowMs: 60_000 },
+  /** Reactions, deleting one's own messages, marking a conversation read (REST and socket). */
+  chat: { perAccount: 120, perIp: 1200, windowMs: 60_000 },
+  /** Files sent on their own: chat attachments written offline, the avatar. */
+  uploads: { perAccount: 30, perIp: 150, windowMs: 10 * 60_000 },
+  /** New announcements (with their photos); a device's offline queue of a few goes out at once. */
+  publish: { perAccount: 20, perIp: 60, windowMs: 60 * 60_000 },
+  /** Editing, deleting, renewing, (de)activating one's announcements (an edit may carry photos). */
+  announcements: { perAccount: 60, perIp: 300, windowMs: 10 * 60_000 },
+  /** Writing, editing, deleting and liking reviews. */
+  reviews: { perAccount: 20, perIp: 100, windowMs: 10 * 60_000 },
+  /** Adding and removing favourites (REST and socket); each recounts the announcement for its holders. */
+  favorites: { perAccount: 150, perIp: 1500, windowMs: 60_000 },
+  /** Draft saves pushed over the socket (typing is debounced by 400 ms and coalesced by RxDB). */
+  drafts: { perAccount: 240, perIp: 2400, windowMs: 60_000 },
+  /** Marking notifications read and deleting them ('mark all' writes one row per notification). */
+  notifications: { perAccount: 600, perIp: 6000, windowMs: 60_000 },
+  /** Profile, avatar removal, notification settings, e-mail, password, sign-out everywhere, deletion. */
+  account: { perAccount: 30, perIp: 300, windowMs: 10 * 60_000 },
+  /** New accounts from one address (each would bring a fresh per-account budget). */
+  register: { perIp: 30, windowMs: 60 * 60_000 },
+} as const satisfies Record<string, WriteLimit>;
+
+export type WriteLimit = { perAccount?: number; perIp: number; windowMs: number };
+export type WriteKind = keyof typeof WRITE_LIMITS;
+export type WriteLimitTable = Record<WriteKind, WriteLimit>;
+
 /** Sessions (bearer tokens) live this long; logout revokes them earlier. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

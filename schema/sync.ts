@@ -105,7 +105,18 @@ export type ClientMessage =
   | { type: 'viewing'; conversationId: string | null }
   | { type: 'typing'; conversationId: string; isTyping: boolean };
 
-export type SyncErrorCode = 'unauthorized' | 'outdated' | 'bad-request' | 'forbidden' | 'unknown-collection';
+/**
+ * 'rate-limited': a push went past the caller's write limits (WRITE_LIMITS); the rows before the refused
+ * one are written, the rest are not, and the device retries the batch later (its written rows are then
+ * idempotent). The `writeLimited` event carries the Romanian reason for the person.
+ */
+export type SyncErrorCode =
+  | 'unauthorized'
+  | 'outdated'
+  | 'bad-request'
+  | 'forbidden'
+  | 'unknown-collection'
+  | 'rate-limited';
 
 export type ServerMessage =
   | { type: 'ready'; userId: string | null }
@@ -119,3 +130,7 @@ export const HELD_EVENT = 'held';
 
 /** Pushed rows the server refused, with the reason in Romanian (sent as the `syncRejected` event). */
 export type SyncRejection = { collection: string; id: string; error: string };
+
+/** A push refused for the write limits (sent as the `writeLimited` event): nothing is lost, it goes later. */
+export type SyncWriteLimited = { collection: string; error: string; retryAfterSeconds: number };
+export const WRITE_LIMITED_EVENT = 'writeLimited';

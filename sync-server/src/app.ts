@@ -11,6 +11,7 @@ import { type Db, nextSeq, openDatabase } from './plugins/db.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
+import writeLimits from './plugins/write-limits.ts';
 import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
 import { purgeTombstones } from './replication/purge.ts';
@@ -127,6 +128,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     if (err.validation)
       return reply.code(400).send({ error: 'Datele trimise nu sunt valide.', code: 'validation' });
     if (status === 413) return reply.code(413).send({ error: 'Cererea este prea mare.' });
+    // A write limit (plugins/write-limits.ts): its Romanian message; Retry-After is already set.
+    if (status === 429) return reply.code(429).send({ error: err.message, code: 'rate_limited' });
     if (status < 500) return reply.code(status).send({ error: 'Cerere invalidă.' });
     return reply.code(500).send({ error: 'A apărut o eroare pe server. Încearcă din nou.' });
   });
@@ -145,6 +148,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(auth);
+  // After auth (the account is known in onRequest), before every route (it hooks the ones that opt in).
+  await app.register(writeLimits);
   // Uploads: announcement photos (≤ 5 MB each, ≤ 10) and chat attachments (≤ 10 MB); routes check content.
   await app.register(multipart, {
     limits: { fileSize: 10 * 1024 * 1024, files: 10, fields: 30, fieldSize: 20_000 },

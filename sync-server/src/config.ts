@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { WRITE_LIMITS, type WriteLimitTable } from '../../schema/constants.ts';
 
 /** Configuration, read and validated once. Nothing else in the server reads process.env. */
 export type Config = {
@@ -23,10 +24,25 @@ export type Config = {
   /**
    * Fastify's trustProxy: false (default) takes the client address from the socket and ignores
    * X-Forwarded-For; true trusts every hop; a string lists the proxies' addresses/CIDRs ('loopback',
-   * '10.0.0.0/8,127.0.0.1'). Per-IP limits (login, password reset) need the real client address.
+   * '10.0.0.0/8,127.0.0.1'). Per-IP limits (sign-in, password reset, writes) need the real client address.
    */
   trustProxy: boolean | string;
+  /**
+   * Write limits per account and per IP (WRITE_LIMITS in schema/constants.ts), REST and socket alike;
+   * null = off (WRITE_LIMITS=off: benchmarks that write faster than any person; never in production).
+   */
+  writeLimits: WriteLimitTable | null;
+  /** The write limits' clock; tests pass their own to move time instead of waiting. */
+  now: () => number;
 };
+
+/** WRITE_LIMITS: on by default; 'off' (or 0/false) turns them off. */
+function writeLimits(raw: string | undefined): WriteLimitTable | null {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'on') return WRITE_LIMITS;
+  if (v === 'off' || v === 'false' || v === '0') return null;
+  throw new Error(`WRITE_LIMITS invalid: ${raw} (use off to turn them off)`);
+}
 
 /** TRUST_PROXY: off by default; 'true' trusts every hop; otherwise a comma list of proxy addresses. */
 function trustProxy(raw: string | undefined): boolean | string {
@@ -65,5 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Hobbiz <no-reply@hobbiz.ro>',
     trustProxy: trustProxy(env.TRUST_PROXY),
+    writeLimits: writeLimits(env.WRITE_LIMITS),
+    now: Date.now,
   };
 }

@@ -9,12 +9,23 @@ import { type Config, loadConfig } from './config.ts';
 import { newId } from './lib/ids.ts';
 import { nextSeq } from './plugins/db.ts';
 
-/** Builds the real app on a fresh SQLite file in a temp folder; call close() to remove it. */
+/**
+ * Builds the real app on a fresh SQLite file in a temp folder; call close() to remove it. Write limits
+ * are off unless a test passes `writeLimits` (plugins/write-limits.test.ts does, with the real numbers
+ * and smaller ones): most suites send hundreds of writes from one address to test other rules.
+ */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<FastifyInstance & { cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-test-'));
-  const config = { ...loadConfig({}), dataDir, staticDir: null, logLevel: 'silent', ...overrides };
+  const config = {
+    ...loadConfig({}),
+    dataDir,
+    staticDir: null,
+    logLevel: 'silent',
+    writeLimits: null,
+    ...overrides,
+  };
   const server = Fastify(serverOptions(config));
   await server.register(app, { config });
   await server.ready();

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import type { WriteKind } from '../../../schema/constants.ts';
 import type { PushRow, SyncRejection, WithDeleted } from '../../../schema/sync.ts';
 import type { Db } from '../plugins/db.ts';
 import type { ReplicationContext } from './types.ts';
@@ -18,6 +19,11 @@ export type PushAdapter<T extends { id: string }> = {
   write(ctx: ReplicationContext, doc: WithDeleted<T>, current: WithDeleted<T> | null, seq: number): void;
   /** After commit: derived data, pokes and events (services own side effects). */
   afterCommit?(ctx: ReplicationContext, written: WithDeleted<T>[]): void;
+  /**
+   * The write limit a change of this row spends (WRITE_LIMITS), the same kind as its REST route. Every
+   * collection clients write to has one (the house rule: every write is limited).
+   */
+  limit?(wanted: WithDeleted<T>, current: WithDeleted<T> | null): WriteKind;
 };
 
 /** Only the document body takes part in comparisons: RxDB's own fields (_meta, _rev…) are not ours. */
@@ -30,12 +36,23 @@ export function body<T>(doc: WithDeleted<T>): WithDeleted<T> {
   return out as WithDeleted<T>;
 }
 
-export type PushOutcome<T> = { conflicts: WithDeleted<T>[]; rejections: SyncRejection[] };
+export type PushOutcome<T> = {
+  conflicts: WithDeleted<T>[];
+  rejections: SyncRejection[];
+  /** The caller's write budget ran out at a row: it and the rows after it were not looked at. */
+  limited?: { kind: WriteKind; retryAfterSeconds: number };
+};
 
 /**
  * The push rules of ARCHITECTURE.md, one transaction per batch:
  * same as the server's copy → ok (an idempotent retry); no copy (or a tombstone) and no assumed state → insert;
  * copy equal to the assumed state → write with a new seq; anything else → conflict with the server's copy.
+ *
+ * Write limits: every row that would change something spends one write of its kind (valid or not, as a
+ * REST request does); idempotent retries and conflicts spend nothing. When the budget runs out, the rows
+ * before are committed and the outcome says `limited`: the socket answers the whole push with an error,
+ * the device retries the batch later, and the rows already written come back as no-ops (or conflicts
+ * with the server's copy), so nothing is written twice and nothing is lost.
  */
 export function applyPush<T extends { id: string }>(
   db: Db,
@@ -48,6 +65,7 @@ export function applyPush<T extends { id: string }>(
   const conflicts: WithDeleted<T>[] = [];
   const rejections: SyncRejection[] = [];
   const written: WithDeleted<T>[] = [];
+  let limited: PushOutcome<T>['limited'];
   db.transaction(() => {
     for (const row of rows) {
       const wanted = body(row.newDocumentState);
@@ -64,6 +82,14 @@ export function applyPush<T extends { id: string }>(
         conflicts.push(current ?? { ...wanted, _deleted: true });
         continue;
       }
+      const kind = ctx.budget && adapter.limit?.(wanted, current);
+      if (kind) {
+        const wait = ctx.budget!(kind);
+        if (wait !== null) {
+          limited = { kind, retryAfterSeconds: wait };
+          break;
+        }
+      }
       const prepared = adapter.prepare(ctx, wanted, current);
       if (!prepared.ok) {
         conflicts.push(current ?? { ...wanted, _deleted: true });
@@ -75,5 +101,5 @@ export function applyPush<T extends { id: string }>(
     }
   });
   if (written.length > 0) adapter.afterCommit?.(ctx, written);
-  return { conflicts, rejections };
+  return limited ? { conflicts, rejections, limited } : { conflicts, rejections };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
+import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
 import {
   CLOSE_CODES,
   type ClientMessage,
@@ -13,10 +14,13 @@ import {
   SYNC_LIMITS,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
+  type SyncWriteLimited,
+  WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
+import { clientAddress } from '../plugins/write-limits.ts';
 import { forCaller } from './collections/announcements.ts';
 import { catchUp, type HeldDeps, HeldRegistry, heldFeed, parseHeldKeys } from './held.ts';
-import type { CollectionHandler } from './types.ts';
+import type { CollectionHandler, WriteBudget } from './types.ts';
 
 export type SearchPage = {
   rows: AnnouncementRow[];
@@ -75,7 +79,7 @@ export async function syncSocketRoutes(
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
-  app.get(SYNC_PATH, { websocket: true }, (socket) => {
+  app.get(SYNC_PATH, { websocket: true }, (socket, request) => {
     answered.set(socket, true);
     socket.on('pong', () => answered.has(socket) && answered.set(socket, true));
     let userId: string | null = null;
@@ -83,6 +87,15 @@ export async function syncSocketRoutes(
     let session: string | null = null;
     let expiryTimer: NodeJS.Timeout | undefined;
     let ready = false;
+    // Pushes spend the same write budgets as REST (per account and per IP: plugins/write-limits.ts).
+    const ip = clientAddress(request.ip);
+    const limiter = app.writeLimiter;
+    const budget: WriteBudget | undefined = limiter
+      ? (kind) => {
+          const verdict = limiter.take(kind, { userId, ip });
+          return verdict.ok ? null : verdict.retryAfterSeconds;
+        }
+      : undefined;
     const authTimer = setTimeout(() => {
       if (!ready) socket.close(CLOSE_CODES.authTimeout, 'authentication timeout');
     }, app.config.socketAuthTimeoutMs);
@@ -219,7 +232,20 @@ export async function syncSocketRoutes(
           });
         }
         try {
-          const out = handler.push({ userId }, rows);
+          const out = handler.push({ userId, budget }, rows);
+          if (out.limited) {
+            // Not a conflict (that would make the device take the server's copy and drop the write):
+            // an error, so RxDB keeps the rows and retries the batch (2 s) until the window allows.
+            // The rows already written are no-ops then; their refusals, if any, are told on that retry.
+            const error = writeLimitMessage(out.limited.kind, out.limited.retryAfterSeconds);
+            send(socket, { type: 'error', id: msg.id, code: 'rate-limited', message: error });
+            const payload: SyncWriteLimited = {
+              collection: msg.collection,
+              error,
+              retryAfterSeconds: out.limited.retryAfterSeconds,
+            };
+            return send(socket, { type: 'event', name: WRITE_LIMITED_EVENT, payload });
+          }
           send(socket, { type: 'result', id: msg.id, data: out.conflicts });
           // Refused rows come back as conflicts (the queue moves on); the reason goes to this device.
           for (const r of out.rejections) send(socket, { type: 'event', name: 'syncRejected', payload: r });

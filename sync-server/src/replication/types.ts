@@ -1,8 +1,15 @@
+import type { WriteKind } from '../../../schema/constants.ts';
 import type { PullResult, PushRow, SyncCheckpoint } from '../../../schema/sync.ts';
 import { SYNC_LIMITS } from '../../../schema/sync.ts';
 import type { PushOutcome } from './push.ts';
 
-export type ReplicationContext = { userId: string | null };
+/**
+ * Spends one write of `kind` from the caller's budget (per account and per IP, shared with REST):
+ * null when allowed, else the seconds to wait. Absent when write limits are off.
+ */
+export type WriteBudget = (kind: WriteKind) => number | null;
+
+export type ReplicationContext = { userId: string | null; budget?: WriteBudget };
 
 export type CollectionHandler = {
   /** Guests may replicate public collections only. */

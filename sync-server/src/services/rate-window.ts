@@ -6,21 +6,38 @@ export class RateWindow {
   private readonly hits = new Map<string, { start: number; count: number }>();
 
   constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
+    readonly max: number,
+    readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
   hit(key: string): boolean {
+    return this.take(key).allowed;
+  }
+
+  /** The count of the key's current window (0 when none) and when that window ends, recording nothing. */
+  peek(key: string): { count: number; resetInMs: number } {
     const t = this.now();
     const entry = this.hits.get(key);
+    if (!entry || entry.start + this.windowMs <= t) return { count: 0, resetInMs: this.windowMs };
+    return { count: entry.count, resetInMs: entry.start + this.windowMs - t };
+  }
+
+  /** Records one event: whether it is allowed, the count in this window, and when the window ends. */
+  take(key: string): { allowed: boolean; count: number; resetInMs: number } {
+    const t = this.now();
+    let entry = this.hits.get(key);
     if (!entry || entry.start + this.windowMs <= t) {
-      if (this.hits.size > 50_000) this.sweep(t);
-      this.hits.set(key, { start: t, count: 1 });
-      return true;
+      if (!entry && this.hits.size > 50_000) this.sweep(t);
+      entry = { start: t, count: 0 };
+      this.hits.set(key, entry);
     }
     entry.count += 1;
-    return entry.count <= this.max;
+    return {
+      allowed: entry.count <= this.max,
+      count: entry.count,
+      resetInMs: entry.start + this.windowMs - t,
+    };
   }
 
   private sweep(t: number): void {

@@ -39,6 +39,7 @@ export function draftsCollection(deps: {
   hub: RealtimeHub;
 }): CollectionHandler {
   const adapter: PushAdapter<DraftDoc> = {
+    limit: () => 'drafts',
     current: (ctx) => {
       const row = deps.repo.get(ctx.userId!);
       return row ? docOf(row) : null;

@@ -23,6 +23,7 @@ export function favoritesCollection(deps: {
   service: FavoritesService;
 }): CollectionHandler {
   const adapter: PushAdapter<FavoriteDoc> = {
+    limit: () => 'favorites',
     current: (ctx, id) => {
       const row = deps.repo.get(ctx.userId!, id);
       return row ? docOf(row) : null;

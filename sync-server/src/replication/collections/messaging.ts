@@ -29,6 +29,8 @@ const INVALID = 'Mesaj invalid.';
 /** Messages: visible to their two participants only. Clients insert, react, and delete their own. */
 export function messagesCollection(deps: Deps): CollectionHandler {
   const adapter = (fx: Effects): PushAdapter<MessageDoc> => ({
+    // A new message is 'messages' (as POST /api/messages); a reaction or a deletion is 'chat'.
+    limit: (wanted, current) => (current || wanted._deleted ? 'chat' : 'messages'),
     current: (ctx, id) => {
       const m = deps.repo.message(id);
       if (!m || (m.senderId !== ctx.userId && m.recipientId !== ctx.userId)) return null;
@@ -114,6 +116,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
 /** Each participant's conversation summaries. The only client write: marking a conversation read. */
 export function conversationsCollection(deps: Deps): CollectionHandler {
   const adapter = (fx: Effects): PushAdapter<ConversationDoc> => ({
+    limit: () => 'chat',
     current: (ctx, id) => {
       const m = deps.repo.member(id, ctx.userId!);
       return m ? { ...toConversationDoc(m), _deleted: m.deleted } : null;
@@ -155,6 +158,7 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
 /** The caller's notifications; they may mark them read or delete them, never create one. */
 export function notificationsCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<NotificationDoc> = {
+    limit: () => 'notifications',
     current: (ctx, id) => {
       const n = deps.repo.notification(id);
       return n && n.userId === ctx.userId ? { ...toNotificationDoc(n), _deleted: n.deleted } : null;

@@ -3,9 +3,12 @@ import type { AnnouncementApi } from '../../../../schema/entities.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { nextSeq } from '../../plugins/db.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { fail, isObjectId, paramsSchema } from '../../services/rest-http.ts';
 
 const idParams = { params: paramsSchema('id') };
+// Every favourite write, the guest toggle included, spends the 'favorites' budget (REST and socket).
+const toggle = { config: writeLimit('favorites'), schema: idParams };
 
 /**
  * Favourites over REST: the same rules as the replicated `favorites` collection (the caller from the
@@ -59,13 +62,13 @@ export default async function favoritesRoutes(app: FastifyInstance) {
     return { ...favoriteIds(userId), favorites };
   });
 
-  app.post('/api/favorites/:id', { schema: idParams }, async (request, reply) => {
+  app.post('/api/favorites/:id', toggle, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     return write(userId, (request.params as { id: string }).id, true, reply);
   });
 
-  app.delete('/api/favorites/:id', { schema: idParams }, async (request, reply) => {
+  app.delete('/api/favorites/:id', toggle, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     return write(userId, (request.params as { id: string }).id, false, reply);
@@ -85,6 +88,6 @@ export default async function favoritesRoutes(app: FastifyInstance) {
     if (row.deleted || !row.active) return fail(reply, 404, FAVORITE_MESSAGES.notFound, 'not_found');
     return { ok: true };
   };
-  app.post('/api/announcements/:id/favorite', { schema: idParams }, guestToggle(true));
-  app.delete('/api/announcements/:id/favorite', { schema: idParams }, guestToggle(false));
+  app.post('/api/announcements/:id/favorite', toggle, guestToggle(true));
+  app.delete('/api/announcements/:id/favorite', toggle, guestToggle(false));
 }

@@ -6,6 +6,7 @@ import { MESSAGE_LIMITS, MESSAGE_MESSAGES, validateMessageBody } from '../../../
 import { newId } from '../../lib/ids.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { nextSeq } from '../../plugins/db.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { messagingRepository } from '../../repositories/messaging.ts';
 import { Effects } from '../../services/messaging.ts';
 import {
@@ -117,7 +118,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/messages/conversation/:conversationId/mark-read',
-    { schema: { params: paramsSchema('conversationId') } },
+    { config: writeLimit('chat'), schema: { params: paramsSchema('conversationId') } },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
@@ -136,7 +137,10 @@ export default async function messagesRoutes(app: FastifyInstance) {
   app.post(
     '/api/messages',
     // Multipart bodies are read (and checked) in the handler; JSON bodies by this schema.
-    { schema: { body: { content: { 'application/json': { schema: sendJsonBody } } } } },
+    {
+      config: writeLimit('messages'),
+      schema: { body: { content: { 'application/json': { schema: sendJsonBody } } } },
+    },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
@@ -217,7 +221,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
    * it here when the connection is back, then the message (with this path) goes through replication.
    * Same checks as a message's attachment: caller, size, kind by content, images re-encoded.
    */
-  app.post('/api/messages/attachments', async (request, reply) => {
+  app.post('/api/messages/attachments', { config: writeLimit('uploads') }, async (request, reply) => {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
     // A body that is not a form carries no file: the same answer as a form without one.
@@ -241,6 +245,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
   app.post(
     '/api/messages/:id/react',
     {
+      config: writeLimit('chat'),
       schema: {
         params: paramsSchema('id'),
         body: { type: 'object', properties: { emoji: { type: 'string', maxLength: 64 } } },
@@ -268,7 +273,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/api/messages/:id', { schema: { params: paramsSchema('id') } }, async (request, reply) => {
+  const deleteOne = { config: writeLimit('chat'), schema: { params: paramsSchema('id') } };
+  app.delete('/api/messages/:id', deleteOne, async (request, reply) => {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
     const { id } = request.params as { id: string };

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { announcementsService, NOT_FOUND, type Outcome } from '../../services/announcements.ts';
 import { readMultipartForm, type UploadedImage } from '../../services/uploads.ts';
 
@@ -145,7 +146,12 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/users/my-announcements',
-    { onRequest: callerFirst, preValidation: collectForm, schema: { body: createBody } },
+    {
+      onRequest: callerFirst,
+      preValidation: collectForm,
+      config: writeLimit('publish'),
+      schema: { body: createBody },
+    },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -173,6 +179,7 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
     {
       onRequest: ownerFirst,
       preValidation: collectForm,
+      config: writeLimit('announcements'),
       schema: { params: idParams, body: updateBody },
     },
     async (request, reply) => {
@@ -196,7 +203,7 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/users/my-announcements/:id',
-    { onRequest: callerFirst, schema: { params: idParams } },
+    { onRequest: callerFirst, config: writeLimit('announcements'), schema: { params: idParams } },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -208,7 +215,7 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/users/my-announcements/:id/renew',
-    { onRequest: callerFirst, schema: { params: idParams } },
+    { onRequest: callerFirst, config: writeLimit('announcements'), schema: { params: idParams } },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -220,7 +227,11 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/users/my-announcements/:id/active',
-    { onRequest: callerFirst, schema: { params: idParams, body: activeBody } },
+    {
+      onRequest: callerFirst,
+      config: writeLimit('announcements'),
+      schema: { params: idParams, body: activeBody },
+    },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../plugins/auth.ts';
 import { nextSeq } from '../../plugins/db.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { messagingRepository } from '../../repositories/messaging.ts';
 import { fail, paramsSchema } from '../../services/rest-http.ts';
 
@@ -61,7 +62,8 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/api/notifications/:id', { schema: { params: paramsSchema('id') } }, async (request, reply) => {
+  const deleteOne = { config: writeLimit('notifications'), schema: { params: paramsSchema('id') } };
+  app.delete('/api/notifications/:id', deleteOne, async (request, reply) => {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
     const { id } = request.params as { id: string };

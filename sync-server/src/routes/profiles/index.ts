@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { normalizeProfileInput, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { reviewsRepository } from '../../repositories/reviews.ts';
 import { profilesService } from '../../services/profiles.ts';
 import { reviewsService } from '../../services/reviews.ts';
@@ -57,7 +58,8 @@ export default async function profilesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put('/api/users/profile', { schema: { body: profileBody } }, async (request, reply) => {
+  const saveProfile = { config: writeLimit('account'), schema: { body: profileBody } };
+  app.put('/api/users/profile', saveProfile, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     try {
@@ -73,7 +75,7 @@ export default async function profilesRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post('/api/users/avatar', async (request, reply) => {
+  app.post('/api/users/avatar', { config: writeLimit('uploads') }, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     if (!request.isMultipart()) return reply.code(400).send({ error: M.imageFailed });
@@ -104,6 +106,7 @@ export default async function profilesRoutes(app: FastifyInstance) {
   app.delete<{ Body: { url?: string } }>(
     '/api/users/avatar',
     {
+      config: writeLimit('account'),
       schema: { body: avatarDeleteBody },
       // A DELETE often comes without a body; answer the Romanian refusal, not a validation error.
       preValidation: async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { reviewsRepository } from '../../repositories/reviews.ts';
 import { reviewsService } from '../../services/reviews.ts';
 
@@ -40,7 +41,8 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     request.body ??= {};
   });
 
-  app.post<{ Body: CreateBody }>('/api/reviews', { schema: { body: createBody } }, async (request, reply) => {
+  const create = { config: writeLimit('reviews'), schema: { body: createBody } };
+  app.post<{ Body: CreateBody }>('/api/reviews', create, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     const body = request.body ?? {};
@@ -56,7 +58,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
 
   app.put<{ Params: Params; Body: EditBody }>(
     '/api/reviews/:id',
-    { schema: { params: idParams, body: editBody } },
+    { config: writeLimit('reviews'), schema: { params: idParams, body: editBody } },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -73,7 +75,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
 
   app.delete<{ Params: Params }>(
     '/api/reviews/:id',
-    { schema: { params: idParams } },
+    { config: writeLimit('reviews'), schema: { params: idParams } },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -85,7 +87,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
 
   app.post<{ Params: Params }>(
     '/api/reviews/:id/like',
-    { schema: { params: idParams } },
+    { config: writeLimit('reviews'), schema: { params: idParams } },
     async (request, reply) => {
       // Spec doc 1 §6: liking needs sign-in, with its own message.
       if (!request.userId)

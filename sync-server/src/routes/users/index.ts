@@ -3,6 +3,7 @@ import type { AuthCheck } from '../../../../schema/entities.ts';
 import { ACCOUNT_MESSAGES, normalizeLogin, normalizeRegistration } from '../../../../schema/rules/account.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { nextSeq } from '../../plugins/db.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 import { deleteAccountData } from '../../repositories/account-deletion.ts';
 import { toOwnProfile } from '../../repositories/users.ts';
 import { removeUploads } from '../../services/images.ts';
@@ -22,7 +23,8 @@ const loginBody = { type: 'object', properties: { email: text, password: text } 
 export default async function userRoutes(app: FastifyInstance) {
   await app.register(passwordResetRoutes);
   await app.register(notificationSettingsRoutes);
-  app.post('/api/users/register', { schema: { body: registerBody } }, async (request, reply) => {
+  const register = { config: writeLimit('register'), schema: { body: registerBody } };
+  app.post('/api/users/register', register, async (request, reply) => {
     const result = await app.accounts.register(
       normalizeRegistration(request.body as Record<string, unknown>),
     );
@@ -53,7 +55,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/users/update-email',
-    { schema: { body: { type: 'object', properties: { newEmail: text } } } },
+    { config: writeLimit('account'), schema: { body: { type: 'object', properties: { newEmail: text } } } },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -68,7 +70,10 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/users/update-password',
-    { schema: { body: { type: 'object', properties: { currentPassword: text, newPassword: text } } } },
+    {
+      config: writeLimit('account'),
+      schema: { body: { type: 'object', properties: { currentPassword: text, newPassword: text } } },
+    },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId || !request.token) return reply;
@@ -85,7 +90,7 @@ export default async function userRoutes(app: FastifyInstance) {
   );
 
   // 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included.
-  app.post('/api/users/logout-all', async (request, reply) => {
+  app.post('/api/users/logout-all', { config: writeLimit('account') }, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
@@ -93,7 +98,7 @@ export default async function userRoutes(app: FastifyInstance) {
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   });
 
-  app.delete('/api/users/delete-account', async (request, reply) => {
+  app.delete('/api/users/delete-account', { config: writeLimit('account') }, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     const done = app.db.transaction(() => {

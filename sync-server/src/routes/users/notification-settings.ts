@@ -5,6 +5,7 @@ import {
   notificationSettings,
 } from '../../../../schema/rules/notification-settings.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
 
 const settings = {
   type: 'object',
@@ -41,6 +42,7 @@ export default async function notificationSettingsRoutes(app: FastifyInstance) {
   app.put<{ Body: unknown }>(
     '/api/users/notification-settings',
     {
+      config: writeLimit('account'),
       schema: {
         tags: ['users'],
         summary: 'Salvează setările notificărilor',
