@@ -29,6 +29,10 @@ describe('listing URL parameters', () => {
       view: undefined,
     });
     expect(parseListingSearch({ localitate: 'Florești' }).localitate).toBeUndefined();
+    // With a query the default is relevance: 'Cele mai noi' is then a choice and stays.
+    expect(parseListingSearch({ q: 'tort', sort: 'recent' }).sort).toBe('recent');
+    expect(parseListingSearch({ q: 'tort', sort: 'relevance' }).sort).toBeUndefined();
+    expect(parseListingSearch({ sort: 'relevance' }).sort).toBeUndefined();
   });
 
   it('reads a numeric query back as the text that was typed', () => {

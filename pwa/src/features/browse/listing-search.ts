@@ -1,4 +1,10 @@
-import { PRICE_FILTERS, type PriceFilter, SEARCH_SORTS, type SearchSort } from '../../../../schema/search.ts';
+import {
+  effectiveSort,
+  PRICE_FILTERS,
+  type PriceFilter,
+  SEARCH_SORTS,
+  type SearchSort,
+} from '../../../../schema/search.ts';
 
 export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];
@@ -37,8 +43,9 @@ export function parseListingSearch(search: Record<string, unknown>): ListingSear
     // A locality means nothing without its county.
     localitate: judet ? text(search.localitate) : undefined,
     pret: oneOf(PRICE_FILTERS, search.pret),
-    // 'recent' is kept: with a query it is a choice (the default there is relevance).
-    sort: sort === 'relevance' ? undefined : sort,
+    // The default order is left out: relevance with a query, the newest first without one.
+    // (relevance without a query has nothing to rank by: it is the newest first, the default too).
+    sort: sort === 'relevance' || sort === effectiveSort(text(search.q), undefined) ? undefined : sort,
     view: view === 'grid' ? undefined : view,
   };
 }
