@@ -7,9 +7,31 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** 429 (a write limit): the seconds the server asked to wait (Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
+}
+
+/** A write refused for the write limits: it may go through later as it is (keep it, try again then). */
+export const isWriteLimited = (err: unknown): err is ApiError =>
+  err instanceof ApiError && err.status === 429;
+
+const later = new Map<string, ReturnType<typeof setTimeout>>();
+/** Runs `fn` once after the server's Retry-After (a minute when absent); a newer call for `key` replaces it. */
+export function retryLater(key: string, fn: () => void, seconds = 60): void {
+  clearTimeout(later.get(key));
+  later.set(
+    key,
+    setTimeout(
+      () => {
+        later.delete(key);
+        fn();
+      },
+      Math.min(seconds, 3600) * 1000 + 250,
+    ),
+  );
 }
 
 /** A request that never reached the server (offline, server down, DNS). */
@@ -60,6 +82,7 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
       e.error || fallbackError || 'A apărut o eroare. Încearcă din nou.',
       res.status,
       e.code,
+      Number(res.headers.get('Retry-After')) || undefined,
     );
   }
   return data as T;

@@ -1,7 +1,12 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { STORAGE_KEYS } from '../../../schema/constants.ts';
 import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
-import type { SyncCheckpoint, SyncRejection } from '../../../schema/sync.ts';
+import {
+  type SyncCheckpoint,
+  type SyncRejection,
+  type SyncWriteLimited,
+  WRITE_LIMITED_EVENT,
+} from '../../../schema/sync.ts';
 import { storedToken } from '../api/client.ts';
 import { session } from '../features/session/session-store.ts';
 import { showToast } from '../features/shell/toast.ts';
@@ -154,6 +159,17 @@ async function offerGuestFavorites(
   });
 }
 
+/**
+ * A push past the write limits (issue 12) stays on the device and goes out by itself when the window
+ * allows (RxDB retries every 2 s): the reason is said once, not at every retry.
+ */
+let writeLimitedAt = 0;
+function writeLimited(error: string): void {
+  if (Date.now() - writeLimitedAt < 20_000) return;
+  writeLimitedAt = Date.now();
+  showToast(error, 'error', 5000);
+}
+
 async function start(userId: string | null): Promise<void> {
   const key = userId ?? 'guest';
   if (running?.key === key) return;
@@ -189,6 +205,7 @@ async function start(userId: string | null): Promise<void> {
   });
   const events = client.events$.subscribe((e) => {
     if (e.name === 'syncRejected') showToast((e.payload as SyncRejection).error, 'error', 4000);
+    if (e.name === WRITE_LIMITED_EVENT) writeLimited((e.payload as SyncWriteLimited).error);
   });
   // Announcements published offline go out whenever the connection is (back) up.
   const publishing = userId

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
-import { ApiError, api, NetworkError } from '../api/client.ts';
+import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
 import { showToast } from '../features/shell/toast.ts';
 import { localId } from './messages.ts';
 
@@ -107,6 +107,11 @@ export function flushOutbox(userId: string): Promise<void> {
         } catch (err) {
           if (err instanceof NetworkError) return;
           if (err instanceof ApiError && (err.status >= 500 || err.status === 401)) return;
+          // Past the publish limit: not a refusal of this announcement; it waits and goes when allowed.
+          if (isWriteLimited(err)) {
+            showToast(err.message, 'error', 6000);
+            return retryLater('publish-queue', () => void flushOutbox(userId), err.retryAfterSeconds);
+          }
           const reason = err instanceof Error ? err.message : String(err);
           await outbox.put({ ...p, error: reason });
           showToast(`Anunțul „${p.fields.title}” nu a putut fi publicat: ${reason}`, 'error', 6000);

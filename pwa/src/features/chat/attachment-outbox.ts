@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../../api/client.ts';
 import { localId, sendMessage } from '../../db/messages.ts';
 import { currentDatabase, onDatabase } from '../../db/registry.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
@@ -99,6 +99,11 @@ export function flushAttachments(): Promise<void> {
         await drop(q.id);
       } catch (err) {
         if (err instanceof NetworkError) return;
+        // Past the uploads limit: the file waits on the device and goes when the window allows.
+        if (isWriteLimited(err)) {
+          showToast(err.message, 'error', 4000);
+          return retryLater('chat-attachments', () => void flushAttachments(), err.retryAfterSeconds);
+        }
         // Refused by the server (e.g. the announcement was deleted meanwhile): say why, do not loop.
         await drop(q.id);
         showToast(
