@@ -82,6 +82,12 @@ beforeAll(async () => {
   expect(sent.statusCode).toBeLessThan(300);
 
   db = await openDatabase(me.userId, undefined, getRxStorageMemory());
+  // A copy left by protocol 1 (whole-catalogue replication): no key holds it.
+  const legacy = (await (await fetch(`${address}/api/announcements/${ids.catalogue[10]}`)).json()) as {
+    _id: string;
+  } & Record<string, unknown>;
+  const { _id, user: _u, seq: _s, ...body } = legacy;
+  await db.announcements.insert({ ...body, id: _id } as never);
   client = new SyncClient(me.token);
   startReplication(db, client, true);
   ws = new WorkingSet(db, client, me.userId, { pendingIds: async () => [ids.pending] }, TINY);
@@ -103,6 +109,10 @@ describe('working set', () => {
       const h = await held();
       return [...ids.favorite, ids.own, ids.chat].every((id) => h.has(id));
     });
+  });
+
+  it('drops copies no key holds (a phone upgraded from whole-catalogue replication)', async () => {
+    await until(async () => !(await held()).has(ids.catalogue[10]!));
   });
 
   it('keeps what a search showed, up to the budget, and never evicts what is pinned', async () => {

@@ -66,6 +66,29 @@ export class WorkingSet {
     if (db.collections.conversations) {
       this.subs.push(db.conversations.find().$.subscribe(() => void this.holdPinned()));
     }
+    void this.serial(() => this.dropUnheld()).catch(() => undefined);
+  }
+
+  /**
+   * Documents with no key in the working set leave the device: a phone that replicated the whole
+   * catalogue before the working set existed (sync protocol 1) would otherwise keep tens of thousands
+   * of copies that nothing updates or evicts. Pinned ones come back at once through holdPinned().
+   */
+  private async dropUnheld(): Promise<void> {
+    const held = async (kind: HeldKind) =>
+      new Set((await this.db.held.find({ selector: { kind } }).exec()).map((d) => d.ref));
+    for (const kind of ['announcements', 'profiles'] as const) {
+      const keep = await held(kind);
+      const stale = (await this.db.collections[kind].find().exec())
+        .map((d) => d.primary)
+        .filter((id) => !keep.has(id));
+      if (stale.length) await this.db.collections[kind].bulkRemove(stale);
+    }
+    const subjects = await held('reviews');
+    const stale = (await this.db.reviews.find().exec())
+      .filter((d) => !subjects.has(d.userId))
+      .map((d) => d.id);
+    if (stale.length) await this.db.reviews.bulkRemove(stale);
   }
 
   stop(): void {
@@ -164,22 +187,22 @@ export class WorkingSet {
       const upserts: Doc[] = [];
       const removes: string[] = [];
       const rows: HeldRow[] = [];
-      for (const { doc, seq } of items) {
+      for (const [i, { doc, seq }] of items.entries()) {
         const d = doc as Doc;
         const old = prev.get(heldKey(kind, d.id))?.toJSON() as HeldRow | undefined;
-        if (old && seq > 0 && seq < old.seq) continue;
+        // Shown now: later in the page counts as more recent, so eviction order is defined.
+        const usedAt = touch || !old ? now + i : old.usedAt;
+        // An older copy than the device's (a cached REST answer): only the use is recorded.
+        if (old && seq > 0 && seq < old.seq) {
+          if (touch) rows.push({ ...old, usedAt });
+          continue;
+        }
         if (d._deleted) removes.push(d.id);
         else {
           const { _deleted, ...body } = d;
           upserts.push(body as Doc);
         }
-        rows.push({
-          key: heldKey(kind, d.id),
-          kind,
-          ref: d.id,
-          seq,
-          usedAt: touch || !old ? now : old.usedAt,
-        });
+        rows.push({ key: heldKey(kind, d.id), kind, ref: d.id, seq, usedAt });
       }
       if (upserts.length) await collection.bulkUpsert(upserts as never[]);
       if (removes.length) await collection.bulkRemove(removes);
