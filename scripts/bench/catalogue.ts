@@ -412,6 +412,8 @@ type StorageSample = {
   serviceWorker: number | null;
   idbAnnouncements: number;
   cachedPhotos: number;
+  /** Cache Storage per cache: entries and the bytes of their bodies. */
+  perCache: Record<string, [number, number]>;
   minutes: number;
 };
 
@@ -516,7 +518,15 @@ async function deviceStorage(browser: Browser, url: string, categories: string[]
     const est = (await page.evaluate(`(async () => {
       const e = await navigator.storage.estimate();
       let photos = 0;
-      for (const name of await caches.keys()) if (name.includes('images')) photos += (await (await caches.open(name)).keys()).length;
+      const perCache = {};
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        const keys = await cache.keys();
+        if (name.includes('images')) photos += keys.length;
+        let bytes = 0;
+        for (const k of keys) bytes += (await (await cache.match(k)).blob()).size;
+        perCache[name] = [keys.length, bytes];
+      }
       let anns = 0;
       for (const info of await indexedDB.databases()) {
         if (!info.name || !info.name.endsWith('--announcements')) continue;
@@ -524,12 +534,13 @@ async function deviceStorage(browser: Browser, url: string, categories: string[]
         if (db.objectStoreNames.contains('docs')) anns += await new Promise((res) => { const r = db.transaction('docs').objectStore('docs').count(); r.onsuccess = () => res(r.result); r.onerror = () => res(0); });
         db.close();
       }
-      return { usage: e.usage ?? 0, details: e.usageDetails ?? null, photos, anns };
+      return { usage: e.usage ?? 0, details: e.usageDetails ?? null, photos, anns, perCache };
     })()`)) as {
       usage: number;
       details: Record<string, number> | null;
       photos: number;
       anns: number;
+      perCache: Record<string, [number, number]>;
     };
     return {
       pages,
@@ -542,6 +553,7 @@ async function deviceStorage(browser: Browser, url: string, categories: string[]
       serviceWorker: est.details?.serviceWorkerRegistrations ?? null,
       idbAnnouncements: est.anns,
       cachedPhotos: est.photos,
+      perCache: est.perCache,
       minutes: (performance.now() - t0) / 60_000,
     };
   } finally {
@@ -729,6 +741,11 @@ function printStorage(s: StorageSample) {
   );
   log(
     `     IndexedDB ${s.indexedDB === null ? '?' : MB(s.indexedDB)} MB (${s.idbAnnouncements} announcement rows incl. tombstones), Cache Storage ${s.caches === null ? '?' : MB(s.caches)} MB (${s.cachedPhotos} photos), service worker ${s.serviceWorker === null ? '?' : MB(s.serviceWorker)} MB; took ${s.minutes.toFixed(1)} min`,
+  );
+  log(
+    `     Cache Storage bodies: ${Object.entries(s.perCache)
+      .map(([name, [n, bytes]]) => `${name} ${n} entries ${MB(bytes)} MB`)
+      .join(', ')}`,
   );
   log(`     cards shown per listing: ${s.perListing.join(', ')}`);
 }
