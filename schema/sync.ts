@@ -29,6 +29,14 @@ export const SYNC_LIMITS = {
   maxPushRows: 100,
   requestTimeoutMs: 15_000,
   authTimeoutMs: 5000,
+  /** Socket attempts after a loss wait 0.5 s, doubling up to this (±25 % jitter). */
+  reconnectMaxMs: 30_000,
+  /**
+   * While the socket is down and the page is visible, the client asks GET /api/health this often (one
+   * tiny request, answered without the socket's handshake) and reconnects as soon as it answers.
+   */
+  probeIntervalMs: 2000,
+  probeTimeoutMs: 1500,
 } as const;
 
 /** WebSocket close codes (4000–4999 are free for applications). */

@@ -14,8 +14,13 @@ import { openDatabase } from './database.ts';
 import { setDeviceSession } from './device-session.ts';
 import { clearDraftImages } from './draft-images.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
-import { markDirty, pendingChangeCount, selectOutbox } from './outbox.ts';
-import { clearPendingAnnouncements, flushOutbox, pendingAnnouncements } from './publish-queue.ts';
+import { markDirty, pendingChangeCount, selectOutbox, setQueuedPublishes } from './outbox.ts';
+import {
+  clearPendingAnnouncements,
+  flushOutbox,
+  onPendingChange,
+  pendingAnnouncements,
+} from './publish-queue.ts';
 import { setCurrentDatabase, setWorkingSet } from './registry.ts';
 import { startReplication } from './replication.ts';
 import { SyncClient } from './sync-client.ts';
@@ -213,6 +218,18 @@ async function start(userId: string | null): Promise<void> {
         if (s === 'online') void flushOutbox(userId);
       })
     : null;
+  // The sync chip's count includes them (those the server refused wait for the person, not the network).
+  let counting = !!userId;
+  const countQueued = () => {
+    if (!userId) return;
+    void pendingAnnouncements(userId)
+      .then((list) => {
+        if (counting) setQueuedPublishes(list.filter((p) => !p.error).length);
+      })
+      .catch(() => undefined);
+  };
+  const unwatchQueue = userId ? onPendingChange(countQueued) : null;
+  countQueued();
   // The server closed this session (revoked from another device, password reset): sign out here.
   let revokedTimer: ReturnType<typeof setTimeout> | null = null;
   const revoked = userId
@@ -233,6 +250,9 @@ async function start(userId: string | null): Promise<void> {
       workingSet.stop();
       setWorkingSet(null);
       publishing?.unsubscribe();
+      counting = false;
+      unwatchQueue?.();
+      setQueuedPublishes(0);
       revoked?.unsubscribe();
       if (revokedTimer) clearTimeout(revokedTimer);
       await Promise.all(replications.map((r) => r.cancel()));

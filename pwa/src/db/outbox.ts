@@ -2,11 +2,13 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Local writes not yet confirmed by the server, for the "n changes waiting" status. RxDB keeps the real
- * queue (and replays it after a reload); this only counts it, per user, across reloads.
+ * queue (and replays it after a reload); this only counts it, per user, across reloads. Announcements
+ * in the publish queue are counted beside it (boot.ts keeps that number current).
  */
 type Entry = `${string}/${string}`;
 let key: string | null = null;
 let entries = new Set<Entry>();
+let queuedPublishes = 0;
 const listeners = new Set<() => void>();
 
 function save() {
@@ -26,6 +28,14 @@ export function selectOutbox(userId: string | null): void {
   } catch {
     entries = new Set();
   }
+  queuedPublishes = 0;
+  for (const fn of listeners) fn();
+}
+
+/** How many announcements wait in the publish queue to go out (refused ones do not wait). */
+export function setQueuedPublishes(n: number): void {
+  if (n === queuedPublishes) return;
+  queuedPublishes = n;
   for (const fn of listeners) fn();
 }
 
@@ -45,11 +55,16 @@ const subscribe = (fn: () => void) => {
   listeners.add(fn);
   return () => listeners.delete(fn);
 };
-/** How many local changes of the signed-in person wait for the server. */
+/** How many local changes (RxDB writes) of the signed-in person wait for the server. */
 export function pendingChangeCount(): number {
   return entries.size;
 }
 
+/** Everything of the signed-in person that waits for the server: changes and queued publishes. */
+export function waitingCount(): number {
+  return entries.size + queuedPublishes;
+}
+
 export function usePendingChanges(): number {
-  return useSyncExternalStore(subscribe, pendingChangeCount, () => 0);
+  return useSyncExternalStore(subscribe, waitingCount, () => 0);
 }

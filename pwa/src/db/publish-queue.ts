@@ -52,6 +52,11 @@ const listeners = new Set<() => void>();
 const changed = () => {
   for (const fn of listeners) fn();
 };
+/** Called whenever the queue changes (queued, sent, refused, discarded). */
+export function onPendingChange(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
 
 export async function queueAnnouncement(
   userId: string,

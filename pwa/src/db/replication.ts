@@ -19,12 +19,16 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name) {
     collection: collection as never,
     replicationIdentifier: `hobbiz-sync-${name}`,
     live: true,
-    // Short: a push that failed with the socket is retried soon after it is back (also on RESYNC).
+    // A handler never fails for being offline: it waits for the socket (client.whenOnline), so what was
+    // written offline goes out with the first 'ready'. retryTime only paces a request that failed on a
+    // live socket (dropped mid-request, timed out, an error answer): RxDB sleeps that long, and neither a
+    // RESYNC nor reSync() cuts that sleep short (it is a plain timer inside its push/pull loop).
     retryTime: 2000,
     waitForLeadership: false,
     pull: {
       batchSize: SYNC_LIMITS.defaultBatchSize,
       handler: async (checkpoint, batchSize) => {
+        await client.whenOnline();
         const result = await client.request<PullResult<{ id: string }>>({
           type: 'pull',
           collection: name,
@@ -41,6 +45,7 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name) {
     push: {
       batchSize: 50,
       handler: async (rows) => {
+        await client.whenOnline();
         const conflicts = await client.request<WithDeleted<unknown>[]>({
           type: 'push',
           collection: name,

@@ -9,6 +9,11 @@ import { SyncClient } from './sync-client.ts';
  */
 class FakeSocket {
   static all: FakeSocket[] = [];
+  /**
+   * The server's side for new sockets: 'manual' (the test scripts it), 'down' (refused at once, as by a
+   * stopped server), 'up' (accepted at once) or 'stuck' (never opens nor closes: a dead route).
+   */
+  static server: 'manual' | 'down' | 'up' | 'stuck' = 'manual';
   onopen: (() => void) | null = null;
   onmessage: ((ev: { data: string }) => void) | null = null;
   onclose: ((ev: { code: number }) => void) | null = null;
@@ -16,6 +21,9 @@ class FakeSocket {
   closedByClient = false;
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
+    const mode = FakeSocket.server;
+    if (mode === 'down') queueMicrotask(() => this.onclose?.({ code: 1006 }));
+    if (mode === 'up') queueMicrotask(() => this.accept());
   }
   send(raw: string) {
     this.sent.push(JSON.parse(raw));
@@ -37,14 +45,33 @@ class FakeSocket {
 }
 
 let client: SyncClient | null = null;
+/** The page (document.visibilityState) and GET /api/health, as the client sees them. */
+let page: EventTarget & { visibilityState: 'visible' | 'hidden' };
+let healthUp = false;
+let probes: string[] = [];
 beforeEach(() => {
   vi.useFakeTimers();
   FakeSocket.all = [];
+  FakeSocket.server = 'manual';
+  healthUp = false;
+  probes = [];
+  page = Object.assign(new EventTarget(), { visibilityState: 'visible' as const });
   vi.stubGlobal('WebSocket', FakeSocket);
   vi.stubGlobal('location', { protocol: 'http:', host: 'hobbiz.test' });
-  vi.stubGlobal('window', { addEventListener() {}, removeEventListener() {} });
+  vi.stubGlobal('window', new EventTarget());
+  vi.stubGlobal('document', page);
+  vi.stubGlobal('navigator', { onLine: true });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      probes.push(url);
+      if (!healthUp) throw new TypeError('Failed to fetch');
+      return { ok: true, json: async () => ({ ok: true }) };
+    }),
+  );
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   client?.close();
   client = null;
   vi.unstubAllGlobals();
@@ -113,7 +140,8 @@ describe('sync client: a socket lost mid-push', () => {
     client = new SyncClient('token');
     FakeSocket.all[0]!.onopen?.(); // hello sent, 'ready' never comes
     const first = push();
-    const failed = expect(first).rejects.toThrow(/expirat/);
+    // The handshake's own timeout and the request's fire together: either may say why.
+    const failed = expect(first).rejects.toThrow(/expirat|Fără conexiune/);
     await vi.advanceTimersByTimeAsync(SYNC_LIMITS.requestTimeoutMs);
     await failed;
     expect(FakeSocket.all[0]!.closedByClient).toBe(true);
@@ -132,5 +160,153 @@ describe('sync client: a socket lost mid-push', () => {
     await vi.advanceTimersByTimeAsync(SYNC_LIMITS.requestTimeoutMs);
     expect(FakeSocket.all).toHaveLength(1);
     expect(FakeSocket.all[0]!.closedByClient).toBe(false);
+  });
+});
+
+/**
+ * Issue 12, item 5: after the server was down ~30 s, open apps took 22–37 s after it answered again
+ * (the socket back-off had grown to 30 s). The server is stopped (every socket attempt refused, the
+ * health probe unanswered) long enough for the back-off to pass 10 s, then comes back.
+ */
+async function outage(ms: number): Promise<number[]> {
+  FakeSocket.server = 'up';
+  client = new SyncClient('token');
+  await vi.advanceTimersByTimeAsync(0);
+  expect(client.status$.value).toBe('online');
+  FakeSocket.server = 'down';
+  FakeSocket.all[0]!.onclose?.({ code: 1006 });
+  const attempts: number[] = [];
+  const before = FakeSocket.all.length;
+  for (let t = 0; t < ms; t += 50) {
+    const n = FakeSocket.all.length;
+    await vi.advanceTimersByTimeAsync(50);
+    if (FakeSocket.all.length > n) attempts.push(t + 50);
+  }
+  expect(FakeSocket.all.length).toBeGreaterThan(before);
+  return attempts;
+}
+
+/** Time from now until a new socket is made (the server is up: it is accepted at once). */
+async function msUntilNewSocket(limit = 60_000): Promise<number> {
+  const n = FakeSocket.all.length;
+  let waited = 0;
+  while (FakeSocket.all.length === n) {
+    await vi.advanceTimersByTimeAsync(10);
+    waited += 10;
+    if (waited > limit) throw new Error(`no new socket within ${limit} ms`);
+  }
+  return waited;
+}
+
+describe('sync client: back after an outage', () => {
+  it('reconnects within ~2 s of the server answering its health check, whatever the back-off had grown to', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.5); // no jitter: the back-off is exactly 0.5 s doubling
+    const attempts = await outage(35_000);
+    // The socket attempts themselves still back off (a down server is not hammered): the next one is
+    // due at 61.5 s, 26.5 s after the server is back. The probe asked every 2 s meanwhile.
+    expect(attempts).toEqual([500, 1500, 3500, 7500, 15_500, 31_500]);
+    expect(probes.length).toBe(17);
+    expect(new Set(probes)).toEqual(new Set(['http://hobbiz.test/api/health']));
+
+    healthUp = true;
+    FakeSocket.server = 'up';
+    const waited = await msUntilNewSocket();
+    expect(waited).toBeLessThanOrEqual(SYNC_LIMITS.probeIntervalMs + 100);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client!.status$.value).toBe('online');
+    // Connected: no more probes.
+    const asked = probes.length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(probes.length).toBe(asked);
+  });
+
+  it('a write waiting for the socket goes out with the first ready, not at a later retry', async () => {
+    await outage(20_000);
+    let sentAt = -1;
+    let readyAt = -2;
+    client!.status$.subscribe((s) => {
+      if (s === 'online') readyAt = Date.now();
+    });
+    const waiting = client!.whenOnline().then(() => {
+      sentAt = Date.now();
+      return push();
+    });
+    await vi.advanceTimersByTimeAsync(5000);
+    expect(sentAt).toBe(-1);
+    healthUp = true;
+    FakeSocket.server = 'up';
+    await msUntilNewSocket();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sentAt).toBe(readyAt);
+    const socket = FakeSocket.all.at(-1)!;
+    const sent = socket.lastRequest();
+    expect(sent.type).toBe('push');
+    socket.receive({ type: 'result', id: sent.id, data: [] });
+    await expect(waiting).resolves.toEqual([]);
+  });
+
+  it('whenOnline rejects when the client is closed or the server refuses the session', async () => {
+    await outage(3000);
+    const closedWait = client!.whenOnline();
+    const failed = expect(closedWait).rejects.toThrow(/închis/);
+    client!.close();
+    await failed;
+    await expect(client!.whenOnline()).rejects.toThrow(/închis/);
+    client = null;
+
+    FakeSocket.server = 'manual';
+    client = new SyncClient('revoked');
+    const refused = expect(client.whenOnline()).rejects.toThrow(/oprită/);
+    FakeSocket.all.at(-1)!.onclose?.({ code: 4401 });
+    await refused;
+  });
+
+  it('a hidden page does not probe; shown again, it reconnects at once', async () => {
+    page.visibilityState = 'hidden';
+    await outage(20_000);
+    expect(probes).toHaveLength(0);
+    healthUp = true;
+    FakeSocket.server = 'up';
+    page.visibilityState = 'visible';
+    page.dispatchEvent(new Event('visibilitychange'));
+    expect(await msUntilNewSocket()).toBeLessThanOrEqual(10);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client!.status$.value).toBe('online');
+  });
+
+  it('the browser’s online event reconnects at once; no probe while the device has no network', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    await outage(20_000);
+    expect(probes).toHaveLength(0);
+    vi.stubGlobal('navigator', { onLine: true });
+    healthUp = true;
+    FakeSocket.server = 'up';
+    window.dispatchEvent(new Event('online'));
+    expect(await msUntilNewSocket()).toBeLessThanOrEqual(10);
+  });
+
+  it('an attempt stuck on a dead route is replaced once the server answers', async () => {
+    await outage(20_000);
+    FakeSocket.server = 'stuck';
+    // The next back-off attempt hangs (never opens, never closes).
+    await msUntilNewSocket();
+    const stuck = FakeSocket.all.at(-1)!;
+    healthUp = true;
+    FakeSocket.server = 'up';
+    const waited = await msUntilNewSocket();
+    expect(waited).toBeLessThanOrEqual(2 * SYNC_LIMITS.probeIntervalMs + 100);
+    expect(stuck.closedByClient).toBe(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(client!.status$.value).toBe('online');
+  });
+
+  it('a server that answers its health check but refuses sockets gets at most one extra attempt per back-off', async () => {
+    await outage(1000);
+    healthUp = true; // e.g. a proxy passes GETs but not the socket upgrade
+    const before = FakeSocket.all.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    const attempts = FakeSocket.all.length - before;
+    // Back-off alone makes ~8 attempts in 2 minutes; probing every 2 s would make 60.
+    expect(attempts).toBeLessThanOrEqual(18);
   });
 });

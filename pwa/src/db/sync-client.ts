@@ -20,10 +20,18 @@ type Pending = {
 type Request = Extract<ClientMessage, { id: string }>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+const pageVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
+const deviceOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
 /**
  * One authenticated WebSocket per tab, multiplexing every collection. Requests carry ids and time out;
  * when the socket drops every pending request is rejected (RxDB retries), and each (re)connect
  * announces RESYNC so every collection pulls from its checkpoint.
+ *
+ * Getting back: socket attempts back off (0.5 s doubling to 30 s), so a server that is down is not
+ * hammered; beside them, while the page is visible, GET /api/health is asked every 2 s and a healthy
+ * answer connects at once — the app is back within ~2 s of the server, whatever the back-off had grown
+ * to. The browser's `online` event and the page becoming visible also connect at once.
  */
 export class SyncClient {
   readonly status$ = new BehaviorSubject<SyncStatus>('connecting');
@@ -36,6 +44,19 @@ export class SyncClient {
   private nextId = 1;
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private handshakeTimer: ReturnType<typeof setTimeout> | null = null;
+  private probeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the current socket was created, and whether it has opened (a refused one never does). */
+  private attemptAt = 0;
+  private opened = false;
+  /** The current attempt was made because the health probe answered. */
+  private byProbe = false;
+  /**
+   * A probe-made attempt failed although the server answered its health check (e.g. a proxy that
+   * passes GETs but not the socket): no more probe attempts until the next back-off attempt, so such a
+   * server sees at most one extra attempt per back-off period.
+   */
+  private probeSpent = false;
   private closed = false;
   /** Re-announced after every reconnect: the server keeps it per socket. */
   private viewing: string | null = null;
@@ -44,10 +65,16 @@ export class SyncClient {
     this.connect();
     window.addEventListener('online', this.onOnline);
     window.addEventListener('offline', this.onOffline);
+    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', this.onVisibility);
   }
 
   private onOnline = () => {
     if (this.status$.value === 'offline') this.reconnectNow();
+  };
+
+  /** A page shown again (phone unlocked, tab switched back) does not wait for the back-off. */
+  private onVisibility = () => {
+    if (pageVisible() && this.status$.value === 'offline') this.reconnectNow();
   };
 
   /**
@@ -85,7 +112,17 @@ export class SyncClient {
     const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SYNC_PATH}`;
     const socket = new WebSocket(url);
     this.socket = socket;
+    this.attemptAt = Date.now();
+    this.opened = false;
+    // A handshake that never completes is given up like an unanswered request (nothing else may be
+    // waiting on it: the replication handlers wait for 'online', not for a request to time out).
+    if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+    this.handshakeTimer = setTimeout(() => {
+      this.handshakeTimer = null;
+      if (this.status$.value === 'connecting') this.dropUnanswered(socket);
+    }, SYNC_LIMITS.requestTimeoutMs);
     socket.onopen = () => {
+      this.opened = true;
       this.sendRaw({
         type: 'hello',
         token: this.token,
@@ -107,6 +144,11 @@ export class SyncClient {
     switch (msg.type) {
       case 'ready':
         this.retry = 0;
+        this.byProbe = false;
+        this.probeSpent = false;
+        this.stopProbing();
+        if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+        this.handshakeTimer = null;
         this.status$.next('online');
         if (this.viewing) this.sendRaw({ type: 'viewing', conversationId: this.viewing });
         this.resync$.next('all');
@@ -141,6 +183,8 @@ export class SyncClient {
 
   private onClose(code: number) {
     this.socket = null;
+    if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+    this.handshakeTimer = null;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
       p.reject(new Error('Conexiunea de sincronizare s-a închis'));
@@ -152,19 +196,94 @@ export class SyncClient {
     const final =
       code === CLOSE_CODES.outdated ? 'outdated' : code === CLOSE_CODES.unauthorized ? 'unauthorized' : null;
     if (final) {
+      this.stopProbing();
       if (this.status$.value !== final) this.status$.next(final);
       return;
     }
+    if (this.byProbe) this.probeSpent = true;
+    this.byProbe = false;
     this.status$.next('offline');
-    this.scheduleReconnect(Math.min(30_000, 500 * 2 ** this.retry++) * (0.75 + Math.random() / 2));
+    this.scheduleReconnect(
+      Math.min(SYNC_LIMITS.reconnectMaxMs, 500 * 2 ** this.retry++) * (0.75 + Math.random() / 2),
+    );
+    this.keepProbing();
   }
 
   private scheduleReconnect(ms: number) {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
-      if (!this.socket) this.connect();
+      if (this.socket) return;
+      this.probeSpent = false;
+      this.connect();
     }, ms);
+  }
+
+  /** Asks the server's health every probeIntervalMs until the socket is authenticated again. */
+  private keepProbing() {
+    if (this.probeTimer || this.closed) return;
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = null;
+      void this.probe();
+    }, SYNC_LIMITS.probeIntervalMs);
+  }
+
+  private stopProbing() {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
+  }
+
+  /** An attempt that has not even opened for a probe interval (e.g. stuck on a dead route). */
+  private stuckAttempt(): WebSocket | null {
+    const socket = this.socket;
+    const waited = Date.now() - this.attemptAt >= SYNC_LIMITS.probeIntervalMs;
+    return socket && this.status$.value === 'connecting' && !this.opened && waited ? socket : null;
+  }
+
+  private async probe() {
+    const s = this.status$.value;
+    if (this.closed || (s !== 'offline' && s !== 'connecting')) return;
+    // Hidden pages do not probe (a phone in a pocket); the `online` and `visibilitychange` events and
+    // the back-off take over. A device with no network at all has nothing to ask.
+    const worth =
+      pageVisible() && deviceOnline() && !this.probeSpent && (!this.socket || this.stuckAttempt());
+    if (worth && (await this.healthy())) {
+      const now = this.status$.value;
+      // Back meanwhile (a back-off attempt made it), closed, or refused for good: nothing to do.
+      if (this.closed || (now !== 'offline' && now !== 'connecting')) return;
+      const stuck = this.stuckAttempt();
+      if (stuck) {
+        stuck.onopen = null;
+        stuck.onclose = null;
+        stuck.onmessage = null;
+        stuck.close();
+        this.socket = null;
+      }
+      if (!this.socket) {
+        if (this.retryTimer) clearTimeout(this.retryTimer);
+        this.retryTimer = null;
+        this.byProbe = true;
+        this.connect();
+      }
+    }
+    this.keepProbing();
+  }
+
+  /** GET /api/health with a short timeout: does the server answer at all? */
+  private async healthy(): Promise<boolean> {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), SYNC_LIMITS.probeTimeoutMs);
+    try {
+      const res = await fetch(`${location.protocol}//${location.host}/api/health`, {
+        cache: 'no-store',
+        signal: abort.signal,
+      });
+      return res.ok;
+    } catch {
+      return false;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private sendRaw(msg: ClientMessage) {
@@ -189,6 +308,32 @@ export class SyncClient {
         queueMicrotask(() => sub.unsubscribe());
         if (s === 'online') resolve();
         else reject(new Error('Fără conexiune de sincronizare'));
+      });
+    });
+  }
+
+  /**
+   * Resolves when the socket is authenticated: at once, or the moment it is back. Rejects when this
+   * client is closed or the server refused it for good. The replication handlers wait on it instead of
+   * failing while offline, so what was written offline goes out with the first 'ready' instead of at
+   * RxDB's next retry.
+   */
+  whenOnline(): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let done = false;
+      const finish = (fn: () => void) => {
+        if (done) return;
+        done = true;
+        fn();
+        queueMicrotask(() => sub.unsubscribe());
+      };
+      const sub = this.status$.subscribe({
+        next: (s) => {
+          if (s === 'online') finish(resolve);
+          else if (s === 'outdated' || s === 'unauthorized')
+            finish(() => reject(new Error('Sincronizarea este oprită')));
+        },
+        complete: () => finish(() => reject(new Error('Conexiunea de sincronizare s-a închis'))),
       });
     });
   }
@@ -233,7 +378,10 @@ export class SyncClient {
     this.closed = true;
     window.removeEventListener('online', this.onOnline);
     window.removeEventListener('offline', this.onOffline);
+    if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', this.onVisibility);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
+    this.stopProbing();
     this.socket?.close(1000, 'closed by client');
     this.status$.complete();
     this.resync$.complete();
