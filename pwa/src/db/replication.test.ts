@@ -17,6 +17,8 @@ class FakeServerSocket {
   static all: FakeServerSocket[] = [];
   static down = false;
   static pushes: { at: number; collection: string }[] = [];
+  /** The next push is swallowed and its socket dropped (the answer never comes). */
+  static dropOnPush = false;
   onopen: (() => void) | null = null;
   onmessage: ((ev: { data: string }) => void) | null = null;
   onclose: ((ev: { code: number }) => void) | null = null;
@@ -36,7 +38,10 @@ class FakeServerSocket {
     else if (msg.type === 'pull') answer({ documents: [], checkpoint: null });
     else if (msg.type === 'push') {
       FakeServerSocket.pushes.push({ at: Date.now(), collection: msg.collection! });
-      answer([]);
+      if (FakeServerSocket.dropOnPush) {
+        FakeServerSocket.dropOnPush = false;
+        setTimeout(() => this.drop(), 1);
+      } else answer([]);
     }
   }
   close() {}
@@ -52,6 +57,7 @@ beforeEach(async () => {
   FakeServerSocket.all = [];
   FakeServerSocket.down = false;
   FakeServerSocket.pushes = [];
+  FakeServerSocket.dropOnPush = false;
   vi.stubGlobal('WebSocket', FakeServerSocket);
   vi.stubGlobal('location', { protocol: 'http:', host: 'hobbiz.test' });
   vi.stubGlobal('window', new EventTarget());
@@ -76,6 +82,12 @@ afterEach(async () => {
 });
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(check: () => boolean, ms = 5000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await wait(5);
+  if (!check()) throw new Error('timed out');
+}
 
 describe('replication: writes made offline go out with the first ready', () => {
   it('a heart made while the server is away is pushed at once when the socket is back, with no failed attempts meanwhile', async () => {
@@ -106,5 +118,26 @@ describe('replication: writes made offline go out with the first ready', () => {
     expect(readyAt).toBeGreaterThan(0);
     // Before: the push waited for RxDB's next retry, up to 2 s after the socket was ready.
     expect(pushed!.at - readyAt).toBeLessThanOrEqual(200);
+  });
+
+  it('a push cut off with its socket is sent again with the next ready, not at RxDB’s next retry', async () => {
+    const errors: unknown[] = [];
+    for (const r of replications) r.error$.subscribe((e) => errors.push(e));
+    FakeServerSocket.dropOnPush = true;
+    const sockets = FakeServerSocket.all.length;
+    let readyAt = 0;
+    client.status$.subscribe((s) => {
+      if (s === 'online' && FakeServerSocket.all.length > sockets && !readyAt) readyAt = Date.now();
+    });
+    await db.favorites.insert({ id: 'b'.repeat(24), createdAt: new Date().toISOString() });
+    await until(() => FakeServerSocket.pushes.length === 2);
+    const [lost, again] = FakeServerSocket.pushes;
+    expect(lost!.collection).toBe('favorites');
+    expect(again!.collection).toBe('favorites');
+    expect(readyAt).toBeGreaterThan(0);
+    // The socket came back after its 0.5 s back-off; before, the resend waited RxDB's 2 s from the loss.
+    expect(again!.at - readyAt).toBeLessThanOrEqual(200);
+    expect(again!.at - lost!.at).toBeLessThan(1500);
+    expect(errors).toEqual([]);
   });
 });

@@ -2,10 +2,29 @@ import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/rep
 import { filter, map } from 'rxjs';
 import { type PullResult, SYNC_LIMITS, type SyncCheckpoint, type WithDeleted } from '../../../schema/sync.ts';
 import { markPushed } from './outbox.ts';
-import type { SyncClient } from './sync-client.ts';
+import { ConnectionLost, type SyncClient } from './sync-client.ts';
 import type { CollectionKey, HobbizDatabase } from './types.ts';
 
 type Name = CollectionKey;
+type Request = Parameters<SyncClient['request']>[0];
+
+/**
+ * A request sent once the socket is up. One lost with its socket is sent again on the next socket (a
+ * repeated push is the same write to the server, and RxDB would resend these very rows), so neither a
+ * write made offline nor one cut off mid-flight waits for RxDB's retry: it goes with the first 'ready'.
+ * The loop is paced by the socket's own back-off (a lost socket is never replaced at once). An error
+ * answer from the server goes to RxDB, which retries it after retryTime.
+ */
+async function whenConnected<T>(client: SyncClient, msg: Request): Promise<T> {
+  for (;;) {
+    await client.whenOnline();
+    try {
+      return await client.request<T>(msg);
+    } catch (err) {
+      if (!(err instanceof ConnectionLost)) throw err;
+    }
+  }
+}
 
 /**
  * Replicates a collection over the shared socket. The stream carries no documents: a server poke (or a
@@ -19,17 +38,15 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name) {
     collection: collection as never,
     replicationIdentifier: `hobbiz-sync-${name}`,
     live: true,
-    // A handler never fails for being offline: it waits for the socket (client.whenOnline), so what was
-    // written offline goes out with the first 'ready'. retryTime only paces a request that failed on a
-    // live socket (dropped mid-request, timed out, an error answer): RxDB sleeps that long, and neither a
+    // A handler never fails for a lost connection: it waits for the socket (whenConnected). retryTime
+    // only paces an error answer of the server (e.g. rate-limited): RxDB sleeps that long, and neither a
     // RESYNC nor reSync() cuts that sleep short (it is a plain timer inside its push/pull loop).
     retryTime: 2000,
     waitForLeadership: false,
     pull: {
       batchSize: SYNC_LIMITS.defaultBatchSize,
       handler: async (checkpoint, batchSize) => {
-        await client.whenOnline();
-        const result = await client.request<PullResult<{ id: string }>>({
+        const result = await whenConnected<PullResult<{ id: string }>>(client, {
           type: 'pull',
           collection: name,
           checkpoint: checkpoint ?? null,
@@ -45,8 +62,7 @@ function replicate(db: HobbizDatabase, client: SyncClient, name: Name) {
     push: {
       batchSize: 50,
       handler: async (rows) => {
-        await client.whenOnline();
-        const conflicts = await client.request<WithDeleted<unknown>[]>({
+        const conflicts = await whenConnected<WithDeleted<unknown>[]>(client, {
           type: 'push',
           collection: name,
           rows: rows as never,

@@ -20,6 +20,12 @@ type Pending = {
 type Request = Extract<ClientMessage, { id: string }>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/**
+ * A request lost with its connection (closed, never connected, or unanswered in time): it may be sent
+ * again on the next socket. Not an answer from the server, which is a plain Error.
+ */
+export class ConnectionLost extends Error {}
+
 const pageVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
 const deviceOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
@@ -187,7 +193,7 @@ export class SyncClient {
     this.handshakeTimer = null;
     for (const [id, p] of this.pending) {
       clearTimeout(p.timer);
-      p.reject(new Error('Conexiunea de sincronizare s-a închis'));
+      p.reject(new ConnectionLost('Conexiunea de sincronizare s-a închis'));
       this.pending.delete(id);
     }
     if (this.closed) return;
@@ -294,12 +300,12 @@ export class SyncClient {
   private whenReady(): Promise<void> {
     const now = this.status$.value;
     if (now === 'online') return Promise.resolve();
-    if (now !== 'connecting') return Promise.reject(new Error('Fără conexiune de sincronizare'));
+    if (now !== 'connecting') return Promise.reject(new ConnectionLost('Fără conexiune de sincronizare'));
     return new Promise<void>((resolve, reject) => {
       const socket = this.socket;
       const timer = setTimeout(() => {
         sub.unsubscribe();
-        reject(new Error('Conectarea pentru sincronizare a expirat'));
+        reject(new ConnectionLost('Conectarea pentru sincronizare a expirat'));
         this.dropUnanswered(socket);
       }, SYNC_LIMITS.requestTimeoutMs);
       const sub = this.status$.subscribe((s) => {
@@ -307,7 +313,7 @@ export class SyncClient {
         clearTimeout(timer);
         queueMicrotask(() => sub.unsubscribe());
         if (s === 'online') resolve();
-        else reject(new Error('Fără conexiune de sincronizare'));
+        else reject(new ConnectionLost('Fără conexiune de sincronizare'));
       });
     });
   }
@@ -343,14 +349,14 @@ export class SyncClient {
     await this.whenReady();
     return new Promise<T>((resolve, reject) => {
       if (!this.socket) {
-        reject(new Error('Fără conexiune de sincronizare'));
+        reject(new ConnectionLost('Fără conexiune de sincronizare'));
         return;
       }
       const id = String(this.nextId++);
       const socket = this.socket;
       const timer = setTimeout(() => {
         this.pending.delete(id);
-        reject(new Error('Cererea de sincronizare a expirat'));
+        reject(new ConnectionLost('Cererea de sincronizare a expirat'));
         this.dropUnanswered(socket);
       }, SYNC_LIMITS.requestTimeoutMs);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
