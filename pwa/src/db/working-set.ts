@@ -107,7 +107,11 @@ export class WorkingSet {
       await this.serial(async () => {
         const rows = (await this.db.held.find().exec()).map((d) => d.toJSON() as HeldRow);
         const keys: HeldKeys = {};
-        for (const r of rows) (keys[r.kind] ??= []).push([r.ref, r.seq]);
+        for (const r of rows) {
+          const list = keys[r.kind] ?? [];
+          list.push([r.ref, r.seq]);
+          keys[r.kind] = list;
+        }
         const docs = await this.client.request<HeldDocs>({
           type: 'hold',
           keys,
