@@ -9,7 +9,11 @@
  *   4. device storage after 50 listing pages and 100 details (unthrottled)                     ≤ 15 MB
  *   5. an owner's price change (REST PUT) → another device's open detail shows it, loopback   p95 ≤ 1 s
  * Weak phone = DevTools "Slow 4G" (562.5 ms latency, 180,000 B/s down, 84,375 B/s up) + 4× CPU over CDP,
- * 412×823 (scripts/bench/page-lib.ts). Chromium, the server and this script share the machine's cores.
+ * 412×823 (scripts/bench/page-lib.ts). DevTools throttling leaves WebSocket frames alone, so in 1 and 3 the
+ * page goes through CountingProxy (catalogue-lib.ts), which gives the sync socket's connection the same
+ * profile and counts the bytes on the wire. The service worker's own fetches (its precache) are counted
+ * from Playwright's context events (they are not on the page's CDP session; not throttled either).
+ * Chromium, the server and this script share the machine's cores.
  *
  * Flags: --sizes 1000,100000,1000000   --only bytes,search,listing,storage,price
  *        --runs N (bytes runs per size, default 1)   --taps N (listing taps per kind, default 5)
