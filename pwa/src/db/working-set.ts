@@ -95,6 +95,13 @@ export class WorkingSet {
     for (const s of this.subs) s.unsubscribe();
   }
 
+  private lastUse = 0;
+  /** A use time later than every one given before (Date.now() when the clock has moved on). */
+  private tick(): number {
+    this.lastUse = Math.max(this.lastUse + 1, Date.now());
+    return this.lastUse;
+  }
+
   /** Runs working-set writes one after another (applies, touches and evictions never interleave). */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.chain.then(fn, fn);
@@ -154,7 +161,6 @@ export class WorkingSet {
   hold(kind: HeldKind, refs: string[]): Promise<void> {
     if (refs.length === 0) return Promise.resolve();
     return this.serial(async () => {
-      const now = Date.now();
       const known = await this.db.held.findByIds(refs.map((r) => heldKey(kind, r))).exec();
       const keys: [string, number][] = refs.map((r) => [r, known.get(heldKey(kind, r))?.seq ?? 0]);
       await this.db.held.bulkUpsert(
@@ -163,7 +169,7 @@ export class WorkingSet {
           kind,
           ref,
           seq: known.get(heldKey(kind, ref))?.seq ?? 0,
-          usedAt: now,
+          usedAt: this.tick(),
         })),
       );
       if (this.client.status$.value !== 'online') return;
@@ -182,7 +188,6 @@ export class WorkingSet {
 
   /** Stores what the server sent; older copies than the device's are ignored. `touch` marks them used now. */
   private async apply(docs: HeldDocs, touch: boolean, askedSubjects: string[] = []): Promise<void> {
-    const now = Date.now();
     for (const kind of ['announcements', 'profiles'] as const) {
       const items = docs[kind];
       if (!items?.length) continue;
@@ -191,11 +196,12 @@ export class WorkingSet {
       const upserts: Doc[] = [];
       const removes: string[] = [];
       const rows: HeldRow[] = [];
-      for (const [i, { doc, seq }] of items.entries()) {
+      for (const { doc, seq } of items) {
         const d = doc as Doc;
         const old = prev.get(heldKey(kind, d.id))?.toJSON() as HeldRow | undefined;
-        // Shown now: later in the page counts as more recent, so eviction order is defined.
-        const usedAt = touch || !old ? now + i : old.usedAt;
+        // Shown now: each key gets its own, later time (a strict order, also across pages shown within
+        // the same millisecond), so eviction keeps the most recently shown.
+        const usedAt = touch || !old ? this.tick() : old.usedAt;
         // An older copy than the device's (a cached REST answer): only the use is recorded.
         if (old && seq > 0 && seq < old.seq) {
           if (touch) rows.push({ ...old, usedAt });
@@ -249,7 +255,7 @@ export class WorkingSet {
             kind: 'reviews' as const,
             ref,
             seq: Math.max(seq, old?.seq ?? 0),
-            usedAt: touch || !old ? now : old.usedAt,
+            usedAt: touch || !old ? this.tick() : old.usedAt,
           };
         }),
       );

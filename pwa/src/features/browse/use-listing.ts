@@ -223,7 +223,7 @@ export function useListing(category: string, search: ListingSearch): Listing {
   for (const id of live?.keys() ?? []) seen.current.add(id);
   const items = pages.ids
     .map((id) => live?.get(id) ?? (seen.current.has(id) ? null : (pages.docs.get(id) ?? null)))
-    .filter((a): a is AnnouncementDoc => a !== null && a.active);
+    .filter((a): a is AnnouncementDoc => a?.active === true);
   return {
     state: 'ready',
     source: 'server',
