@@ -128,7 +128,8 @@ export function useListing(category: string, search: ListingSearch): Listing {
   const [failed, setFailed] = useState<string | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   const alive = useRef(key);
-  const seen = useRef(new Set<string>());
+  /** Ids of these results the device has held a live copy of (per search). */
+  const seen = useRef({ key: '', ids: new Set<string>() });
 
   // Offline (no network, or the sync socket known to be closed): what the phone holds, at once. When the
   // socket is back, the server is asked again.
@@ -176,15 +177,21 @@ export function useListing(category: string, search: ListingSearch): Listing {
   const offline = failed === key;
   const device = useDeviceListing(category, search, offline);
   const ids = pages?.ids ?? [];
-  const live = useRx(
+  const idsKey = `${pages?.key}|${ids.join(',')}`;
+  // Tagged with the ids it was read for: a map of the previous results is never taken for these.
+  const liveRead = useRx(
     (db) =>
       ids.length
-        ? db.announcements
-            .findByIds(ids)
-            .$.pipe(map((m) => new Map([...m].map(([id, d]) => [id, d.toMutableJSON() as AnnouncementDoc]))))
+        ? db.announcements.findByIds(ids).$.pipe(
+            map((m) => ({
+              idsKey,
+              docs: new Map([...m].map(([id, d]) => [id, d.toMutableJSON() as AnnouncementDoc])),
+            })),
+          )
         : null,
-    ids.join(','),
+    idsKey,
   );
+  const live = liveRead?.idsKey === idsKey ? liveRead.docs : undefined;
 
   const loadMore = () => {
     if (!pages?.nextCursor || loadingMore) return;
@@ -220,9 +227,13 @@ export function useListing(category: string, search: ListingSearch): Listing {
   if (!pages) return { state: 'loading' };
   // The device's live copy once it holds one; an announcement that left the device after that
   // (deactivated, deleted) leaves the list too.
-  for (const id of live?.keys() ?? []) seen.current.add(id);
+  if (seen.current.key !== pages.key) seen.current = { key: pages.key, ids: new Set() };
+  for (const id of live?.keys() ?? []) seen.current.ids.add(id);
   const items = pages.ids
-    .map((id) => live?.get(id) ?? (seen.current.has(id) ? null : (pages.docs.get(id) ?? null)))
+    .map((id) => {
+      if (!live) return pages.docs.get(id) ?? null; // the device's copies are being read
+      return live.get(id) ?? (seen.current.ids.has(id) ? null : (pages.docs.get(id) ?? null));
+    })
     .filter((a): a is AnnouncementDoc => a?.active === true);
   return {
     state: 'ready',
