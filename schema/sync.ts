@@ -24,8 +24,6 @@ export const SYNC_LIMITS = {
   /** Largest pull batch the server serves; bigger requests are clamped. */
   maxBatchSize: 1000,
   defaultBatchSize: 100,
-  /** The public catalogue is pulled in large pages: fewer IndexedDB transactions on a first start. */
-  catalogBatchSize: 500,
   maxPushRows: 100,
   requestTimeoutMs: 15_000,
   authTimeoutMs: 5000,

@@ -3,12 +3,17 @@
  *   1. HTTP: GET /api/announcements/popular vs a hello-world route of the same Fastify process, 500
  *      concurrent connections (autocannon); goal: popular ≥ ½ of hello-world; p99 latency reported.
  *      Both without compression and as browsers ask (Accept-Encoding: br, gzip).
- *   2. Replication pull latency with 1k, 10k and 100k announcements: a page of 500 from the start, the
- *      middle and the end of the catalogue (should stay flat as the catalogue grows).
+ *   2. Working-set catch-up latency with 1k, 10k and 100k announcements: a guest socket holds 500
+ *      announcements from the start, the middle and the end of the catalogue, with no copy on the device
+ *      (seq 0), so the server sends all 500 (should stay flat as the catalogue grows). Sync protocol 2 no
+ *      longer pulls announcements from a checkpoint.
  * Env: ONLY=http,pull  CONNECTIONS=500  DURATION=10 (s)  SIZES=1000,10000,100000  REPS=40
  */
+
+import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { SYNC_LIMITS } from '../../schema/sync.ts';
+import Database from 'better-sqlite3';
+import type { HeldDocs } from '../../schema/sync.ts';
 import {
   envInt,
   envList,
@@ -76,34 +81,41 @@ async function http(): Promise<void> {
 async function pull(): Promise<void> {
   const sizes = envList('SIZES', [1000, 10_000, 100_000]);
   const reps = envInt('REPS', 40);
-  const batch = SYNC_LIMITS.catalogBatchSize;
-  console.log(`\n2. Replication pull latency (guest socket, page of ${batch}, ${reps} pulls per position)`);
+  const batch = 500;
+  console.log(
+    `\n2. Working-set catch-up latency (guest socket, ${batch} held keys, ${reps} holds per position)`,
+  );
   for (const n of sizes) {
     const server = new OwnServer();
     const t0 = performance.now();
     fillCatalogue(server.dataDir, n);
     const fillMs = performance.now() - t0;
+    const file = new Database(join(server.dataDir, 'hobbiz.sqlite'), { readonly: true });
+    const ids = (file.prepare('SELECT id FROM announcements ORDER BY seq').all() as { id: string }[]).map(
+      (r) => r.id,
+    );
+    file.close();
     await server.start();
     try {
       const socket = await SyncSocket.connect(server.url, null);
-      const positions: [string, { seq: number } | null][] = [
-        ['start', null],
-        ['middle', { seq: Math.floor(n / 2) }],
-        ['end', { seq: Math.max(1, n - batch) }],
+      const middle = Math.max(0, Math.floor(ids.length / 2) - batch / 2);
+      const positions: [string, string[]][] = [
+        ['start', ids.slice(0, batch)],
+        ['middle', ids.slice(middle, middle + batch)],
+        ['end', ids.slice(-batch)],
       ];
       const line: string[] = [];
-      for (const [name, checkpoint] of positions) {
+      for (const [name, slice] of positions) {
         const times: number[] = [];
         for (let i = 0; i < reps; i++) {
           const s = performance.now();
-          const r = await socket.request<{ documents: unknown[] }>({
-            type: 'pull',
-            collection: 'announcements',
-            checkpoint,
-            batchSize: batch,
+          const r = await socket.request<HeldDocs>({
+            type: 'hold',
+            keys: { announcements: slice.map((id): [string, number] => [id, 0]) },
+            replace: true,
           });
           times.push(performance.now() - s);
-          if (r.documents.length === 0) throw new Error(`empty page at ${name}`);
+          if ((r.announcements ?? []).length !== slice.length) throw new Error(`short answer at ${name}`);
         }
         const sum = summarize(times);
         line.push(`${name} p50 ${fmt(sum.p50)} p95 ${fmt(sum.p95)}`);
