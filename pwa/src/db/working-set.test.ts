@@ -10,7 +10,8 @@ import { openDatabase } from './database.ts';
 import { startReplication } from './replication.ts';
 import { SyncClient } from './sync-client.ts';
 import type { HobbizDatabase } from './types.ts';
-import { type Budget, WorkingSet } from './working-set.ts';
+import { WorkingSet } from './working-set.ts';
+import type { Budget } from './working-set-budget.ts';
 
 addRxPlugin(RxDBUpdatePlugin);
 

@@ -1,5 +1,3 @@
-import { STORAGE_KEYS, WORKING_SET } from '../../../schema/constants.ts';
-import { IMAGE_WIDTHS, imageVariant, normalizeImagePath } from '../../../schema/images.ts';
 import { type HeldRow, heldKey } from '../../../schema/rx/held.ts';
 import {
   HELD_EVENT,
@@ -13,23 +11,7 @@ import {
 import { markCaughtUp } from './registry.ts';
 import type { SyncClient } from './sync-client.ts';
 import type { HobbizDatabase } from './types.ts';
-
-/** The service worker's photo cache (vite.config.ts): photos of evicted announcements leave it too. */
-const PHOTO_CACHE = 'hobbiz-images';
-
-export type Budget = Record<HeldKind, number>;
-
-/** The budget of this device: WORKING_SET, or the override stored under STORAGE_KEYS.workingSet. */
-export function deviceBudget(): Budget {
-  const base: Budget = { ...WORKING_SET };
-  try {
-    const raw = localStorage.getItem(STORAGE_KEYS.workingSet);
-    if (raw) Object.assign(base, JSON.parse(raw) as Partial<Budget>);
-  } catch {
-    /* no override */
-  }
-  return base;
-}
+import { type Budget, deviceBudget, forgetPhotos } from './working-set-budget.ts';
 
 type Doc = { id: string; _deleted?: boolean } & Record<string, unknown>;
 /** What pins keys on this device, beyond the budget (see pinned()). */
@@ -308,33 +290,11 @@ export class WorkingSet {
         const docs = await this.db.reviews.find({ selector: { userId: { $in: out } } }).exec();
         await this.db.reviews.bulkRemove(docs.map((d) => d.id));
       } else {
-        if (kind === 'announcements') await this.forgetPhotos(out);
+        if (kind === 'announcements') await forgetPhotos(await this.db.announcements.findByIds(out).exec());
         await this.db.collections[kind].bulkRemove(out);
       }
       await this.db.held.bulkRemove(out.map((r) => heldKey(kind, r)));
       this.client.release({ [kind]: out });
-    }
-  }
-
-  private async forgetPhotos(ids: string[]): Promise<void> {
-    if (typeof caches === 'undefined') return;
-    const docs = await this.db.announcements.findByIds(ids).exec();
-    const urls = new Set<string>();
-    for (const d of docs.values()) {
-      for (const img of d.images) {
-        const path = normalizeImagePath(img);
-        urls.add(path);
-        for (const w of IMAGE_WIDTHS) urls.add(imageVariant(path, w));
-      }
-    }
-    if (urls.size === 0) return;
-    try {
-      const cache = await caches.open(PHOTO_CACHE);
-      for (const req of await cache.keys()) {
-        if (urls.has(new URL(req.url).pathname)) await cache.delete(req);
-      }
-    } catch {
-      /* no cache access: the service worker's own limit still applies */
     }
   }
 }
