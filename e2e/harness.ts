@@ -154,20 +154,34 @@ export async function newPage(browser: Browser, server: TestServer, viewport = {
   return { context, page };
 }
 
-/** Waits until a service worker controls the page (needed before testing offline starts). */
+/**
+ * Waits until a service worker controls the page (needed before testing offline starts). A page that is
+ * still not controlled 10 s after the worker is active is reloaded once (a load under an active worker is
+ * controlled); a third failure throws with a message instead of hanging the test until its own timeout.
+ */
 export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const reg = await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => {
-        navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const controlled = await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (navigator.serviceWorker.controller) return true;
+      return new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(!!navigator.serviceWorker.controller), 10_000);
+        navigator.serviceWorker.addEventListener(
+          'controllerchange',
+          () => {
+            clearTimeout(timer);
+            resolve(true);
+          },
+          { once: true },
+        );
       });
-    }
-    return reg.active?.state;
-  });
+    });
+    if (controlled) return;
+    await page.reload();
+  }
+  throw new Error('no service worker controls the page');
 }
 
-/** How many live announcements the local database of whoever is signed in (or the guest's) holds. */
 export async function localAnnouncementCount(page: Page): Promise<number> {
   return (await localAnnouncementIds(page)).length;
 }
