@@ -4,7 +4,7 @@ import { COUNTRY_WIDE } from '../schema/constants.ts';
 import type { AnnouncementApi } from '../schema/entities.ts';
 import { formatPrice } from '../schema/format.ts';
 import { matchesSearch } from '../schema/search.ts';
-import { launchBrowser, newPage, TestServer, until } from './harness.ts';
+import { launchBrowser, newPage, TestServer, until, waitForServiceWorker } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
@@ -165,6 +165,55 @@ describe('category listing and search', () => {
     await showAll(page);
     await until(async () => (await cardTitles(page)).length === expected.length);
     expect(param(page, 'q')).toBe('tort');
+    await context.close();
+  });
+});
+
+describe('photos on the device', () => {
+  /** Bytes and count of the service worker's photo cache. */
+  const photoCache = (page: Page) =>
+    page.evaluate(async () => {
+      if (!(await caches.has('hobbiz-images'))) return { bytes: 0, count: 0 };
+      const cache = await caches.open('hobbiz-images');
+      let bytes = 0;
+      const keys = await cache.keys();
+      for (const req of keys) bytes += (await (await cache.match(req))?.blob())?.size ?? 0;
+      return { bytes, count: keys.length };
+    });
+
+  it('the photo cache stays within the byte budget of the working set', async () => {
+    const budget = 25_000;
+    const { page, context } = await newPage(browser, server);
+    await context.addInitScript((b) => {
+      localStorage.setItem('hobbiz_working_set', JSON.stringify({ photoBytes: b }));
+    }, budget);
+    const seen = new Map<string, number>();
+    context.on('response', async (res) => {
+      if (!new URL(res.url()).pathname.startsWith('/uploads/') || res.status() !== 200) return;
+      seen.set(res.url(), (await res.body().catch(() => Buffer.alloc(0))).length);
+    });
+    await page.goto('/anunturi-categorie/toate');
+    await page.getByRole('button', { name: 'Acceptă tot' }).click();
+    await waitForServiceWorker(page);
+    // Photos are cached by the worker from now on: show pages and scroll through them.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Toate anunțurile' }).waitFor();
+    await showAll(page);
+    for (let i = 0; i < 30; i++) {
+      await page.mouse.wheel(0, 800);
+      await page.waitForTimeout(100);
+    }
+    // Photos past the budget arrived (the worker bounds by count only) and are trimmed within seconds
+    // of the next page shown.
+    await until(async () => (await photoCache(page)).count > 0);
+    await page.getByLabel('Caută în anunțuri').fill('tort');
+    await page.getByLabel('Caută în anunțuri').press('Enter');
+    await until(async () => (await photoCache(page)).bytes <= budget, 15_000);
+    const after = await photoCache(page);
+    const loaded = [...seen.values()].reduce((a, b) => a + b, 0);
+    expect(loaded).toBeGreaterThan(2 * budget); // the budget really had to cut something
+    expect(after.bytes).toBeLessThanOrEqual(budget);
+    expect(after.count).toBeGreaterThan(0);
     await context.close();
   });
 });

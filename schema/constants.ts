@@ -138,6 +138,11 @@ export const WORKING_SET = {
   reviews: 150,
   /** Photos kept by the service worker (list and detail variants). */
   photos: 300,
+  /**
+   * Bytes of photos the device keeps (the service worker's photo cache). With ~6 MB of announcement
+   * copies at the announcements budget and ~1 MB of app files, the device store stays under 15 MB.
+   */
+  photoBytes: 6_000_000,
 } as const;
 
 export const STORAGE_KEYS = {

@@ -33,7 +33,7 @@ const ids: { favorite: string[]; own: string; chat: string; pending: string; cat
   pending: '',
   catalogue: [],
 };
-const TINY: Budget = { announcements: 3, profiles: 2, reviews: 1 };
+const TINY: Budget = { announcements: 3, profiles: 2, reviews: 1, photoBytes: 1000 };
 
 async function until(check: () => Promise<boolean>, ms = 5000): Promise<void> {
   const end = Date.now() + ms;
