@@ -4,6 +4,7 @@ import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/
 import { showToast } from '../features/shell/toast.ts';
 import { publishOutbox } from './device-outbox.ts';
 import { localId } from './messages.ts';
+import { currentSyncClient } from './sync-status.ts';
 
 /**
  * Announcements published with no network: the fields and the photos (as Blobs) wait in IndexedDB and
@@ -77,6 +78,7 @@ export function sendAnnouncement(p: PendingAnnouncement, fallbackError?: string)
   });
 }
 
+const RETRY_SECONDS = 10;
 let flushing: Promise<void> | null = null;
 
 /** Sends what waits, oldest first. Stops at the first network failure; a refusal is kept with its reason. */
@@ -90,8 +92,14 @@ export function flushOutbox(userId: string): Promise<void> {
           await publishOutbox.delete(p.id);
           showToast(`Anunțul „${p.fields.title}” a fost publicat.`, 'success', 4000);
         } catch (err) {
-          if (err instanceof NetworkError) return;
-          if (err instanceof ApiError && (err.status >= 500 || err.status === 401)) return;
+          if (err instanceof ApiError && err.status === 401) return;
+          if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) {
+            // Only this request failed (an answer lost, a server error) while the sync link is up: no
+            // reconnection will come to send it again, so try again soon (same id: nothing doubles).
+            if (currentSyncClient()?.status$.value === 'online')
+              retryLater('publish-queue', () => void flushOutbox(userId), RETRY_SECONDS);
+            return;
+          }
           // Past the publish limit: not a refusal of this announcement; it waits and goes when allowed.
           if (isWriteLimited(err)) {
             showToast(err.message, 'error', 6000);
