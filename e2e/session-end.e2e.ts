@@ -225,21 +225,25 @@ describe('end of a session on this device', () => {
     await page.getByText('Offline · 1 modificare în așteptare').waitFor();
     await page.evaluate(async (userId) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open('hobbiz_outbox', 1);
-        req.onupgradeneeded = () => req.result.createObjectStore('announcements', { keyPath: 'id' });
+        const req = indexedDB.open('hobbiz_device_publishes');
+        req.onupgradeneeded = () => req.result.createObjectStore('items');
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });
       await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction('announcements', 'readwrite');
-        tx.objectStore('announcements').put({
-          id: 'aaaaaaaaaaaaaaaaaaaaaaaa',
-          userId,
-          fields: { title: 'Anunț scris offline' },
-          images: [],
-          queuedAt: new Date().toISOString(),
-          error: null,
-        });
+        const tx = db.transaction('items', 'readwrite');
+        const id = 'aaaaaaaaaaaaaaaaaaaaaaaa';
+        tx.objectStore('items').put(
+          {
+            id,
+            userId,
+            fields: { title: 'Anunț scris offline' },
+            images: [],
+            queuedAt: new Date().toISOString(),
+            error: null,
+          },
+          id,
+        );
         tx.oncomplete = () => resolve();
         tx.onerror = () => reject(tx.error);
       });
@@ -255,12 +259,12 @@ describe('end of a session on this device', () => {
     expect(await localRows(page, me.userId)).toBe(0);
     const queued = await page.evaluate(async () => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const req = indexedDB.open('hobbiz_outbox', 1);
+        const req = indexedDB.open('hobbiz_device_publishes');
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
       });
       const n = await new Promise<number>((resolve) => {
-        const req = db.transaction('announcements').objectStore('announcements').count();
+        const req = db.transaction('items').objectStore('items').count();
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => resolve(-1);
       });

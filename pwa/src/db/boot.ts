@@ -14,7 +14,7 @@ import { openDatabase } from './database.ts';
 import { setDeviceSession } from './device-session.ts';
 import { clearDraftImages } from './draft-images.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
-import { markDirty, pendingChangeCount, selectOutbox, setQueuedPublishes } from './outbox.ts';
+import { markDirty, pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
 import {
   clearPendingAnnouncements,
   flushOutbox,

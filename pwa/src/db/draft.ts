@@ -1,5 +1,5 @@
 import { DRAFT_ID, type DraftDoc } from '../../../schema/entities.ts';
-import { markDirty } from './outbox.ts';
+import { markDirty } from './pending-count.ts';
 import { currentDatabase, onDatabase } from './registry.ts';
 import type { HobbizDatabase } from './types.ts';
 

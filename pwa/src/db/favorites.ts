@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
-import { markDirty } from './outbox.ts';
+import { markDirty } from './pending-count.ts';
 import { currentDatabase, onDatabase } from './registry.ts';
 
 /** The ids of the current person's favourites (guest or account), live; null until the database is open. */

@@ -1,6 +1,6 @@
 import type { ReplyTo } from '../../../schema/db/tables.ts';
 import { messagePreview, validateMessageBody } from '../../../schema/rules/messages.ts';
-import { markDirty } from './outbox.ts';
+import { markDirty } from './pending-count.ts';
 import { currentDatabase } from './registry.ts';
 import { currentSyncClient } from './sync-status.ts';
 

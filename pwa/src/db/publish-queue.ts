@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
 import { showToast } from '../features/shell/toast.ts';
+import { publishOutbox } from './device-outbox.ts';
 import { localId } from './messages.ts';
+import { currentSyncClient } from './sync-status.ts';
 
 /**
  * Announcements published with no network: the fields and the photos (as Blobs) wait in IndexedDB and
@@ -19,72 +21,39 @@ export type PendingAnnouncement = {
   error: string | null;
 };
 
-// Plain IndexedDB, not Dexie: RxDB bundles its own Dexie, and two copies may not live in one app.
-const STORE = 'announcements';
-let opened: Promise<IDBDatabase> | null = null;
-function idb(): Promise<IDBDatabase> {
-  opened ??= new Promise((resolve, reject) => {
-    const req = indexedDB.open('hobbiz_outbox', 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  return opened;
-}
-async function request<T>(
-  mode: IDBTransactionMode,
-  run: (store: IDBObjectStore) => IDBRequest<T>,
-): Promise<T> {
-  const db = await idb();
-  return new Promise<T>((resolve, reject) => {
-    const req = run(db.transaction(STORE, mode).objectStore(STORE));
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-const outbox = {
-  put: (p: PendingAnnouncement) => request('readwrite', (s) => s.put(p)),
-  remove: (id: string) => request('readwrite', (s) => s.delete(id)),
-  all: () => request<PendingAnnouncement[]>('readonly', (s) => s.getAll()),
-};
-
-const listeners = new Set<() => void>();
-const changed = () => {
-  for (const fn of listeners) fn();
-};
 /** Called whenever the queue changes (queued, sent, refused, discarded). */
 export function onPendingChange(fn: () => void): () => void {
-  listeners.add(fn);
-  return () => listeners.delete(fn);
+  return publishOutbox.subscribe(fn);
 }
 
-export async function queueAnnouncement(
+/** A new publish with its id made here, first: every attempt to send it (now, queued, retried) carries it. */
+export function newPendingAnnouncement(
   userId: string,
   fields: AnnouncementInput,
   images: Blob[],
-): Promise<string> {
-  const id = localId();
-  await outbox.put({ id, userId, fields, images, queuedAt: new Date().toISOString(), error: null });
-  changed();
-  void flushOutbox(userId);
-  return id;
+  id = localId(),
+): PendingAnnouncement {
+  return { id, userId, fields, images, queuedAt: new Date().toISOString(), error: null };
+}
+
+/** Keeps it on the device (same id) and tries to send it. */
+export async function queueAnnouncement(p: PendingAnnouncement): Promise<string> {
+  await publishOutbox.put(p.id, p);
+  void flushOutbox(p.userId);
+  return p.id;
 }
 
 export async function pendingAnnouncements(userId: string): Promise<PendingAnnouncement[]> {
-  const all = await outbox.all();
-  return all.filter((p) => p.userId === userId).sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+  return (await publishOutbox.list()).filter((p) => p.userId === userId);
 }
 
 /** At sign-out: what a person queued (text, photos, contact details) leaves the device with them. */
 export async function clearPendingAnnouncements(userId: string): Promise<void> {
-  const mine = await pendingAnnouncements(userId);
-  for (const p of mine) await outbox.remove(p.id);
-  if (mine.length > 0) changed();
+  for (const p of await pendingAnnouncements(userId)) await publishOutbox.delete(p.id);
 }
 
-export async function discardPending(id: string): Promise<void> {
-  await outbox.remove(id);
-  changed();
+export function discardPending(id: string): Promise<void> {
+  return publishOutbox.delete(id);
 }
 
 function form(p: PendingAnnouncement): FormData {
@@ -97,6 +66,19 @@ function form(p: PendingAnnouncement): FormData {
   return f;
 }
 
+/**
+ * The one publish request, for the form's first attempt and for every retry from the queue. A retry of
+ * one the server already stored answers 200 with that announcement (the id makes it idempotent).
+ */
+export function sendAnnouncement(p: PendingAnnouncement, fallbackError?: string): Promise<{ _id: string }> {
+  return api<{ _id: string }>('/api/users/my-announcements', {
+    method: 'POST',
+    body: form(p),
+    fallbackError,
+  });
+}
+
+const RETRY_SECONDS = 10;
 let flushing: Promise<void> | null = null;
 
 /** Sends what waits, oldest first. Stops at the first network failure; a refusal is kept with its reason. */
@@ -106,22 +88,26 @@ export function flushOutbox(userId: string): Promise<void> {
       for (const p of await pendingAnnouncements(userId)) {
         if (p.error) continue;
         try {
-          await api('/api/users/my-announcements', { method: 'POST', body: form(p) });
-          await outbox.remove(p.id);
+          await sendAnnouncement(p);
+          await publishOutbox.delete(p.id);
           showToast(`Anunțul „${p.fields.title}” a fost publicat.`, 'success', 4000);
         } catch (err) {
-          if (err instanceof NetworkError) return;
-          if (err instanceof ApiError && (err.status >= 500 || err.status === 401)) return;
+          if (err instanceof ApiError && err.status === 401) return;
+          if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) {
+            // Only this request failed (an answer lost, a server error) while the sync link is up: no
+            // reconnection will come to send it again, so try again soon (same id: nothing doubles).
+            if (currentSyncClient()?.status$.value === 'online')
+              retryLater('publish-queue', () => void flushOutbox(userId), RETRY_SECONDS);
+            return;
+          }
           // Past the publish limit: not a refusal of this announcement; it waits and goes when allowed.
           if (isWriteLimited(err)) {
             showToast(err.message, 'error', 6000);
             return retryLater('publish-queue', () => void flushOutbox(userId), err.retryAfterSeconds);
           }
           const reason = err instanceof Error ? err.message : String(err);
-          await outbox.put({ ...p, error: reason });
+          await publishOutbox.put(p.id, { ...p, error: reason });
           showToast(`Anunțul „${p.fields.title}” nu a putut fi publicat: ${reason}`, 'error', 6000);
-        } finally {
-          changed();
         }
       }
     } finally {
@@ -137,11 +123,9 @@ export function usePendingAnnouncements(userId: string | null): PendingAnnouncem
   useEffect(() => {
     if (!userId) return setList([]);
     const load = () => void pendingAnnouncements(userId).then(setList);
-    listeners.add(load);
+    const off = publishOutbox.subscribe(load);
     load();
-    return () => {
-      listeners.delete(load);
-    };
+    return off;
   }, [userId]);
   return list;
 }

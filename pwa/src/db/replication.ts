@@ -1,7 +1,7 @@
 import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/replication';
 import { filter, map } from 'rxjs';
 import { type PullResult, SYNC_LIMITS, type SyncCheckpoint, type WithDeleted } from '../../../schema/sync.ts';
-import { markPushed } from './outbox.ts';
+import { markPushed } from './pending-count.ts';
 import { ConnectionLost, type SyncClient } from './sync-client.ts';
 import type { CollectionKey, HobbizDatabase } from './types.ts';
 

@@ -112,7 +112,7 @@ export function announcementsService(deps: {
     owned,
 
     /**
-     * Publishes. `clientId` is the id a device made for an offline publish: a retry after a lost answer
+     * Publishes. `clientId` is the id the device made before its first attempt: a retry after a lost answer
      * returns the announcement already stored instead of publishing it twice.
      */
     async create(

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../../api/client.ts';
+import { chatFileOutbox } from '../../db/device-outbox.ts';
 import { localId, sendMessage } from '../../db/messages.ts';
 import { currentDatabase, onDatabase } from '../../db/registry.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
@@ -26,35 +27,8 @@ export type QueuedAttachment = {
   queuedAt: string;
 };
 
-// Plain IndexedDB, not Dexie: RxDB bundles its own Dexie, and two copies may not live in one app.
-const STORE = 'files';
-let opened: Promise<IDBDatabase> | null = null;
-function idb(): Promise<IDBDatabase> {
-  opened ??= new Promise((resolve, reject) => {
-    const req = indexedDB.open('hobbiz_chat_outbox', 1);
-    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'id' });
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-  return opened;
-}
-async function request<T>(mode: IDBTransactionMode, run: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
-  const db = await idb();
-  return new Promise<T>((resolve, reject) => {
-    const req = run(db.transaction(STORE, mode).objectStore(STORE));
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-const listeners = new Set<() => void>();
-const changed = () => {
-  for (const fn of listeners) fn();
-};
-const all = () => request<QueuedAttachment[]>('readonly', (s) => s.getAll());
-const drop = async (id: string) => {
-  await request('readwrite', (s) => s.delete(id));
-  changed();
-};
+const all = () => chatFileOutbox.list();
+const drop = (id: string) => chatFileOutbox.delete(id);
 
 export async function queueAttachment(
   input: Omit<QueuedAttachment, 'id' | 'queuedAt' | 'name' | 'file'> & { file: File },
@@ -69,8 +43,7 @@ export async function queueAttachment(
     name: file.name,
     queuedAt: new Date().toISOString(),
   };
-  await request('readwrite', (s) => s.put(entry));
-  changed();
+  await chatFileOutbox.put(entry.id, entry);
 }
 
 export function cancelQueuedAttachment(id: string): Promise<void> {
@@ -83,9 +56,7 @@ export function flushAttachments(): Promise<void> {
   flushing ??= (async () => {
     const userId = session.get().userId;
     if (!userId || !currentDatabase()?.collections.messages) return;
-    const mine = (await all())
-      .filter((q) => q.userId === userId)
-      .sort((a, b) => a.queuedAt.localeCompare(b.queuedAt));
+    const mine = (await all()).filter((q) => q.userId === userId);
     for (const q of mine) {
       try {
         const form = new FormData();
@@ -141,11 +112,11 @@ export function useQueuedAttachments(conversationId: string): QueuedAttachment[]
           if (alive) setList(items.filter((q) => q.userId === userId && q.conversationId === conversationId));
         })
         .catch(() => undefined);
-    listeners.add(load);
+    const off = chatFileOutbox.subscribe(load);
     load();
     return () => {
       alive = false;
-      listeners.delete(load);
+      off();
     };
   }, [conversationId]);
   return list;
@@ -154,9 +125,7 @@ export function useQueuedAttachments(conversationId: string): QueuedAttachment[]
 // Signed out: no file of the previous person stays on the device (their RxDB data goes the same way).
 const clearWhenGuest = () => {
   if (session.get().status !== 'guest') return;
-  void request('readwrite', (s) => s.clear())
-    .then(changed)
-    .catch(() => undefined);
+  void chatFileOutbox.clear().catch(() => undefined);
 };
 session.subscribe(clearWhenGuest);
 clearWhenGuest();

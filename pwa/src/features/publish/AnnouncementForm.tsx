@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LIMITS, TIMINGS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
+import { localId } from '../../db/messages.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { useSession } from '../session/use-session.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
@@ -28,6 +29,8 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
   const [preview, setPreview] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const redirect = useRef<number | undefined>(undefined);
+  // The id of this publish, made once: a second click after a failure cannot create a second copy.
+  const [publishId] = useState(() => localId());
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
   const focusFirstError = () =>
@@ -53,7 +56,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
     setNotice(null);
     const result =
       mode === 'publish'
-        ? await publishAnnouncement(userId, fields, form.images)
+        ? await publishAnnouncement(userId, fields, form.images, publishId)
         : await updateAnnouncement(initial!.id, fields, form.images);
     if (result.kind === 'failed') {
       setBusy(false);

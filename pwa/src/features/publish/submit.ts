@@ -4,6 +4,7 @@ import {
 } from '../../../../schema/rules/announcement.ts';
 import { ApiError, api, NetworkError } from '../../api/client.ts';
 import type { DraftFields } from '../../db/draft.ts';
+import { newPendingAnnouncement, queueAnnouncement, sendAnnouncement } from '../../db/publish-queue.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
 import { announcementForm, type ImageItem } from './images.ts';
 
@@ -34,27 +35,23 @@ function failure(err: unknown, mode: 'publish' | 'update'): SubmitResult {
 }
 
 /**
- * Publishes a new announcement. With no network it goes to the device's outbox (fields and photos in
- * IndexedDB, a device-made id) and is published when the connection returns.
+ * Publishes a new announcement. Its id is made on the device first (`id`: one per form, so a second
+ * click after a failure is the same publish) and every attempt carries it: the request now, and after a
+ * network failure the device's outbox (fields and photos in IndexedDB), which sends it again when the
+ * connection returns. A retry after an answer lost on the way back gets the stored announcement, not a copy.
  */
 export async function publishAnnouncement(
   userId: string,
   fields: DraftFields,
   images: ImageItem[],
+  id?: string,
 ): Promise<SubmitResult> {
-  const input = normalizeAnnouncementInput(fields);
   const blobs = images.flatMap((i) => (i.kind === 'new' ? [i.blob] : []));
-  const queue = async (): Promise<SubmitResult> => {
-    const { queueAnnouncement } = await import('../../db/publish-queue.ts');
-    return { kind: 'queued', id: await queueAnnouncement(userId, input, blobs) };
-  };
+  const pending = newPendingAnnouncement(userId, normalizeAnnouncementInput(fields), blobs, id);
+  const queue = async (): Promise<SubmitResult> => ({ kind: 'queued', id: await queueAnnouncement(pending) });
   if (offline()) return queue();
   try {
-    const created = await api<{ _id: string }>('/api/users/my-announcements', {
-      method: 'POST',
-      body: announcementForm(input, images, 'publish'),
-      fallbackError: M.submitFailed.publish,
-    });
+    const created = await sendAnnouncement(pending, M.submitFailed.publish);
     return { kind: 'published', id: created._id };
   } catch (err) {
     if (err instanceof NetworkError) return queue();

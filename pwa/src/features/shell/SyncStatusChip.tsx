@@ -1,5 +1,5 @@
 import { pluralRo } from '../../../../schema/format.ts';
-import { usePendingChanges } from '../../db/outbox.ts';
+import { usePendingChanges } from '../../db/pending-count.ts';
 import { useSyncStatus } from '../../db/sync-status.ts';
 import { useSession } from '../session/use-session.ts';
 

@@ -31,7 +31,7 @@ const createBody = {
   type: 'object',
   properties: {
     ...formFields,
-    /** Made by the device for an offline publish (see pwa/src/db/publish-queue.ts): retries are idempotent. */
+    /** Made by the device before its first attempt (pwa/src/db/publish-queue.ts): every retry is idempotent. */
     id: { type: 'string', pattern: '^[0-9a-f]{24}$' },
   },
 } as const;

@@ -218,6 +218,48 @@ describe('POST /api/users/my-announcements', () => {
     expect(malformed.statusCode).toBe(400);
   });
 
+  it('the same id sent twice at once (a retry while the first answer is still on its way) stores one', async () => {
+    const id = '6a0b0c0d0123456789abcd01';
+    const rows = rowCount(app);
+    const before = storedFiles(app);
+    const photo = await jpeg();
+    const answers = await Promise.all([
+      publish({ ...validForm, id }, [{ data: photo }]),
+      publish({ ...validForm, id }, [{ data: photo }]),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
+    expect(answers[0]!.json()).toEqual(answers[1]!.json());
+    expect(answers[0]!.json()._id).toBe(id);
+    expect(rowCount(app)).toBe(rows + 1);
+    // The loser's photo was removed again: what was added belongs to the one stored photo.
+    const images = app.announcementsRepo.byId(id)!.images;
+    expect(images).toHaveLength(1);
+    const base = images[0]!
+      .split('/')
+      .pop()!
+      .replace(/\.jpg$/, '');
+    const added = storedFiles(app).filter((f) => !before.includes(f));
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.filter((f) => !f.startsWith(base))).toEqual([]);
+    const mine = await app.inject({
+      method: 'GET',
+      url: '/api/users/my-announcements',
+      headers: bearer(owner.token),
+    });
+    expect((mine.json() as Api[]).filter((a) => a._id === id)).toHaveLength(1);
+    // The same id from someone else, even with a valid form, is refused and changes nothing.
+    const theirs = await publish(
+      { ...validForm, id, title: 'Alt anunț, alt proprietar' },
+      [],
+      stranger.token,
+    );
+    expect(theirs.statusCode).toBe(409);
+    expect(theirs.json().error).toBe(
+      'Acest anunț nu mai poate fi publicat: identificatorul lui este deja folosit.',
+    );
+    expect(app.announcementsRepo.byId(id)).toMatchObject({ ownerId: owner.userId, title: validForm.title });
+  });
+
   it('a 9000-character description of multi-byte letters fits (27 kB in the form)', async () => {
     const res = await publish({ ...validForm, description: '€'.repeat(LIMITS.descriptionMax) });
     expect(res.statusCode, res.body).toBe(201);
