@@ -45,10 +45,15 @@ export function conflictHandlers(
       const others = real.reactions.filter((r) => r.userId !== userId);
       return { ...real, reactions: [...others, ...own] };
     }) as unknown as RxConflictHandler<never>,
-    // Read stays read.
+    // Read stays read — up to what this device had shown (lastReadAt): messages the server has after it
+    // stay unread (the server recounts them when the read lands).
     conversations: handler<ConversationDoc>((real, mine) =>
       mine.lastReadAt > real.lastReadAt && real.unreadCount > 0
-        ? { ...real, lastReadAt: mine.lastReadAt, unreadCount: 0 }
+        ? {
+            ...real,
+            lastReadAt: mine.lastReadAt,
+            unreadCount: real.lastMessageAt <= mine.lastReadAt ? 0 : real.unreadCount,
+          }
         : real,
     ) as unknown as RxConflictHandler<never>,
     notifications: handler<NotificationDoc>((real, mine) => ({
