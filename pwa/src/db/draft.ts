@@ -1,4 +1,5 @@
 import { DRAFT_ID, type DraftDoc } from '../../../schema/entities.ts';
+import { DRAFT_FIELDS, type DraftFields, pickDraftFields } from './draft-merge.ts';
 import { markDirty } from './outbox.ts';
 import { currentDatabase, onDatabase } from './registry.ts';
 import type { HobbizDatabase } from './types.ts';
@@ -8,7 +9,7 @@ import type { HobbizDatabase } from './types.ts';
  * stays on the device; an account's follows the seller to their other devices. Written while typing,
  * read when the publish page opens, removed after a successful publish.
  */
-export type DraftFields = Omit<DraftDoc, 'id' | 'updatedAt'>;
+export type { DraftFields };
 
 export const EMPTY_DRAFT: DraftFields = {
   title: '',
@@ -22,10 +23,8 @@ export const EMPTY_DRAFT: DraftFields = {
   price: '',
 };
 
-const FIELDS = Object.keys(EMPTY_DRAFT) as (keyof DraftFields)[];
-
 export function isEmptyDraft(d: DraftFields): boolean {
-  return FIELDS.every((f) => d[f].trim() === '');
+  return DRAFT_FIELDS.every((f) => d[f].trim() === '');
 }
 
 /** Resolves with the database once one is open (the boot module opens it after the first paint). */
@@ -52,8 +51,7 @@ export function watchDraft(fn: (draft: DraftFields | null) => void): () => void 
     if (stopped) return;
     sub = db.drafts.findOne(DRAFT_ID).$.subscribe((doc) => {
       if (!doc) return fn(null);
-      const json = doc.toJSON() as DraftDoc;
-      const fields = Object.fromEntries(FIELDS.map((f) => [f, json[f] ?? ''])) as DraftFields;
+      const fields = pickDraftFields(doc.toJSON() as DraftDoc);
       fn(isEmptyDraft(fields) ? null : fields);
     });
   });
