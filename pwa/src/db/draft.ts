@@ -71,15 +71,21 @@ function inOrder(write: () => Promise<void>): Promise<void> {
   return writes;
 }
 
-/** Saves what is typed now (works offline; replication pushes it later). */
-export function saveDraft(fields: DraftFields): Promise<void> {
-  return inOrder(() => writeDraft(fields));
+/**
+ * Saves what is typed now (works offline; replication pushes it later). `changed` holds only the fields
+ * the person changed: they are written over the stored draft at write time, so a newer text of another
+ * field that arrived from another device meanwhile is kept, not overwritten by a stale copy.
+ */
+export function saveDraft(changed: Partial<DraftFields>): Promise<void> {
+  return inOrder(() => writeDraft(changed));
 }
 
-async function writeDraft(fields: DraftFields): Promise<void> {
+async function writeDraft(changed: Partial<DraftFields>): Promise<void> {
   const db = currentDatabase();
   if (!db) return;
-  const doc: DraftDoc = { id: DRAFT_ID, ...fields, updatedAt: new Date().toISOString() };
+  const stored = await db.drafts.findOne(DRAFT_ID).exec();
+  const prev = stored ? pickDraftFields(stored.toJSON() as DraftDoc) : EMPTY_DRAFT;
+  const doc: DraftDoc = { id: DRAFT_ID, ...prev, ...changed, updatedAt: new Date().toISOString() };
   await db.drafts.upsert(doc);
   markDirty('drafts', DRAFT_ID);
 }

@@ -20,7 +20,7 @@ import {
   settleDraftConflicts,
 } from '../../db/draft-conflicts.ts';
 import { clearDraftImages, loadDraftImages, saveDraftImages } from '../../db/draft-images.ts';
-import { type DraftConflict, mergeDraftFields, sameDraftFields } from '../../db/draft-merge.ts';
+import { DRAFT_FIELDS, type DraftConflict, mergeDraftFields, sameDraftFields } from '../../db/draft-merge.ts';
 import { type ImageItem, moveImage, newImage, releaseImage, storedImage } from './images.ts';
 
 export type FormMode = 'publish' | 'update';
@@ -83,8 +83,14 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
       if (mode !== 'publish') return;
       window.clearTimeout(saveTimer.current);
       pendingSave.current = () => {
+        // Only what the person changed since the stored version the form last agreed with is written.
+        const was = base.current;
+        const changed = was
+          ? Object.fromEntries(DRAFT_FIELDS.filter((f) => next[f] !== was[f]).map((f) => [f, next[f]]))
+          : next;
         base.current = next;
-        void (isEmptyDraft(next) ? clearDraft() : saveDraft(next));
+        if (isEmptyDraft(next)) void clearDraft();
+        else if (Object.keys(changed).length > 0) void saveDraft(changed);
       };
       saveTimer.current = window.setTimeout(flush, DRAFT_DEBOUNCE_MS);
     },
@@ -123,6 +129,9 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
           }
         }
         base.current = draft;
+      } else if (alive) {
+        // No stored draft (none yet, or published on another device): the next save writes every field.
+        base.current = null;
       }
       textReady = true;
       ready();
