@@ -7,6 +7,8 @@ import type {
   MessageDoc,
   NotificationDoc,
 } from '../../../schema/entities.ts';
+import { recordDraftConflicts } from './draft-conflicts.ts';
+import { mergeDraftFields, pickDraftFields, sameDraftFields } from './draft-merge.ts';
 import type { CollectionKey } from './types.ts';
 
 /**
@@ -33,10 +35,7 @@ export function conflictHandlers(
     favorites: handler<FavoriteDoc>((real, mine) =>
       mine._deleted && !real._deleted ? { ...real, _deleted: true } : real,
     ) as unknown as RxConflictHandler<never>,
-    // The newest typing wins, whichever device it came from.
-    drafts: handler<DraftDoc>((real, mine) =>
-      mine.updatedAt > real.updatedAt ? mine : real,
-    ) as unknown as RxConflictHandler<never>,
+    drafts: draftHandler(userId) as unknown as RxConflictHandler<never>,
     // One's own reaction and the deletion of one's own message; everything else is the server's.
     messages: handler<MessageDoc>((real, mine) => {
       if (!userId || real._deleted) return real;
@@ -45,10 +44,15 @@ export function conflictHandlers(
       const others = real.reactions.filter((r) => r.userId !== userId);
       return { ...real, reactions: [...others, ...own] };
     }) as unknown as RxConflictHandler<never>,
-    // Read stays read.
+    // Read stays read — up to what this device had shown (lastReadAt): messages the server has after it
+    // stay unread (the server recounts them when the read lands).
     conversations: handler<ConversationDoc>((real, mine) =>
       mine.lastReadAt > real.lastReadAt && real.unreadCount > 0
-        ? { ...real, lastReadAt: mine.lastReadAt, unreadCount: 0 }
+        ? {
+            ...real,
+            lastReadAt: mine.lastReadAt,
+            unreadCount: real.lastMessageAt <= mine.lastReadAt ? 0 : real.unreadCount,
+          }
         : real,
     ) as unknown as RxConflictHandler<never>,
     notifications: handler<NotificationDoc>((real, mine) => ({
@@ -56,5 +60,30 @@ export function conflictHandlers(
       read: real.read || mine.read,
       _deleted: real._deleted || mine._deleted,
     })) as unknown as RxConflictHandler<never>,
+  };
+}
+
+/**
+ * The draft, merged per field against the version this device last had from the server: a field only one
+ * device changed keeps that change; a field both changed keeps the server's (newer) text, and this
+ * device's text waits for the person's choice on the publish page. A publish (deletion) on either side:
+ * the later action wins, as before.
+ */
+function draftHandler(userId: string | null): RxConflictHandler<DraftDoc> {
+  return {
+    isEqual: (a, b) => deepEqual(a, b),
+    resolve: async ({ assumedMasterState: base, realMasterState: real, newDocumentState: mine }) => {
+      if (real._deleted || mine._deleted) return mine.updatedAt > real.updatedAt ? mine : real;
+      const { merged, conflicts } = mergeDraftFields(
+        base && !base._deleted ? pickDraftFields(base) : null,
+        pickDraftFields(mine),
+        pickDraftFields(real),
+      );
+      recordDraftConflicts(userId, conflicts);
+      if (sameDraftFields(merged, real)) return real;
+      // A new version after the server's, so the merged draft is pushed over it.
+      const at = Math.max(Date.now(), Date.parse(real.updatedAt) + 1 || 0);
+      return { ...real, ...merged, updatedAt: new Date(at).toISOString(), _deleted: false };
+    },
   };
 }

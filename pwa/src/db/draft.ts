@@ -1,4 +1,5 @@
 import { DRAFT_ID, type DraftDoc } from '../../../schema/entities.ts';
+import { DRAFT_FIELDS, type DraftFields, pickDraftFields } from './draft-merge.ts';
 import { markDirty } from './pending-count.ts';
 import { currentDatabase, onDatabase } from './registry.ts';
 import type { HobbizDatabase } from './types.ts';
@@ -8,7 +9,7 @@ import type { HobbizDatabase } from './types.ts';
  * stays on the device; an account's follows the seller to their other devices. Written while typing,
  * read when the publish page opens, removed after a successful publish.
  */
-export type DraftFields = Omit<DraftDoc, 'id' | 'updatedAt'>;
+export type { DraftFields };
 
 export const EMPTY_DRAFT: DraftFields = {
   title: '',
@@ -22,10 +23,8 @@ export const EMPTY_DRAFT: DraftFields = {
   price: '',
 };
 
-const FIELDS = Object.keys(EMPTY_DRAFT) as (keyof DraftFields)[];
-
 export function isEmptyDraft(d: DraftFields): boolean {
-  return FIELDS.every((f) => d[f].trim() === '');
+  return DRAFT_FIELDS.every((f) => d[f].trim() === '');
 }
 
 /** Resolves with the database once one is open (the boot module opens it after the first paint). */
@@ -52,8 +51,7 @@ export function watchDraft(fn: (draft: DraftFields | null) => void): () => void 
     if (stopped) return;
     sub = db.drafts.findOne(DRAFT_ID).$.subscribe((doc) => {
       if (!doc) return fn(null);
-      const json = doc.toJSON() as DraftDoc;
-      const fields = Object.fromEntries(FIELDS.map((f) => [f, json[f] ?? ''])) as DraftFields;
+      const fields = pickDraftFields(doc.toJSON() as DraftDoc);
       fn(isEmptyDraft(fields) ? null : fields);
     });
   });
@@ -73,15 +71,21 @@ function inOrder(write: () => Promise<void>): Promise<void> {
   return writes;
 }
 
-/** Saves what is typed now (works offline; replication pushes it later). */
-export function saveDraft(fields: DraftFields): Promise<void> {
-  return inOrder(() => writeDraft(fields));
+/**
+ * Saves what is typed now (works offline; replication pushes it later). `changed` holds only the fields
+ * the person changed: they are written over the stored draft at write time, so a newer text of another
+ * field that arrived from another device meanwhile is kept, not overwritten by a stale copy.
+ */
+export function saveDraft(changed: Partial<DraftFields>): Promise<void> {
+  return inOrder(() => writeDraft(changed));
 }
 
-async function writeDraft(fields: DraftFields): Promise<void> {
+async function writeDraft(changed: Partial<DraftFields>): Promise<void> {
   const db = currentDatabase();
   if (!db) return;
-  const doc: DraftDoc = { id: DRAFT_ID, ...fields, updatedAt: new Date().toISOString() };
+  const stored = await db.drafts.findOne(DRAFT_ID).exec();
+  const prev = stored ? pickDraftFields(stored.toJSON() as DraftDoc) : EMPTY_DRAFT;
+  const doc: DraftDoc = { id: DRAFT_ID, ...prev, ...changed, updatedAt: new Date().toISOString() };
   await db.drafts.upsert(doc);
   markDirty('drafts', DRAFT_ID);
 }

@@ -75,11 +75,17 @@ export async function deleteMessage(messageId: string): Promise<void> {
   markDirty('messages', messageId);
 }
 
-/** Opening a conversation marks it read; the server then tells the other side (messagesRead). */
-export async function markConversationRead(conversationId: string): Promise<void> {
+/**
+ * Opening a conversation marks it read up to `upTo`: the server time of the newest message from the other
+ * person this device has shown. A read made offline thus covers only what the device had shown — the
+ * server leaves later messages unread. The server then tells the other side (messagesRead).
+ */
+export async function markConversationRead(conversationId: string, upTo: string): Promise<void> {
   const doc = await db().conversations.findOne(conversationId).exec();
-  if (!doc || doc.unreadCount === 0) return;
-  await doc.incrementalPatch({ lastReadAt: new Date().toISOString(), unreadCount: 0 });
+  if (!doc || doc.unreadCount === 0 || !upTo || upTo <= doc.lastReadAt) return;
+  // Everything this device has is on screen, so nothing it knows of is left unread; the server's count
+  // (messages it has and the device has not) comes back with the next pull.
+  await doc.incrementalPatch({ lastReadAt: upTo, unreadCount: 0 });
   markDirty('conversations', conversationId);
 }
 

@@ -141,8 +141,31 @@ describe('messages over replication', () => {
     expect(b.side).toContainEqual({
       type: 'event',
       name: 'messagesRead',
-      payload: { conversationId: conv!.id, readerId: seller.userId },
+      payload: { conversationId: conv!.id, readerId: seller.userId, upTo: read.lastReadAt },
     });
+  });
+
+  it('a read made offline covers only the messages the device had shown (lastReadAt = the newest one)', async () => {
+    const b = await connect(buyer.token);
+    const s = await connect(seller.token);
+    await b.push('messages', [{ newDocumentState: message({ text: 'Primul' }) }]);
+    const [shown] = (await s.pull(null, 10, 'messages')).documents;
+    // The seller's device goes offline and shows the first message; meanwhile a second one arrives.
+    await b.push('messages', [{ newDocumentState: message({ text: 'Al doilea' }) }]);
+    const [conv] = (await s.pull(null, 10, 'conversations')).documents;
+    expect(conv).toMatchObject({ unreadCount: 2 });
+    const read = { ...conv!, lastReadAt: shown!.createdAt, unreadCount: 0 };
+    expect(await s.push('conversations', [{ newDocumentState: read, assumedMasterState: conv }])).toEqual([]);
+    await settle();
+    const [after] = (await s.pull(null, 10, 'conversations')).documents;
+    expect(after).toMatchObject({ unreadCount: 1, lastReadAt: shown!.createdAt });
+    const msgs = (await b.pull(null, 10, 'messages')).documents;
+    expect(Object.fromEntries(msgs.map((m) => [m.text, m.isRead]))).toEqual({
+      Primul: true,
+      'Al doilea': false,
+    });
+    const notes = (await s.pull(null, 10, 'notifications')).documents;
+    expect(notes.filter((n) => !n._deleted).map((n) => n.message)).toEqual(['Al doilea']);
   });
 
   it('reactions: one per user, only one’s own; the sender alone deletes; the last one empties the conversation', async () => {

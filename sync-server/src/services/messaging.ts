@@ -240,20 +240,31 @@ export function messagingService(deps: {
       return null;
     },
 
-    /** Opening a conversation: its messages to the caller become read, its notifications go. */
-    markRead(callerId: string, convId: string, at: string, seq: () => number, fx: Effects): string | null {
+    /**
+     * Opening a conversation: its messages to the caller up to `upTo` become read, their notifications go.
+     * `upTo` is the server time of the newest message the reader's device had shown (a read made offline
+     * must not cover what arrived meanwhile); a client that names no bound passes the server's now.
+     * lastReadAt never goes back; unreadCount is what is left unread after the bound.
+     */
+    markRead(callerId: string, convId: string, upTo: string, seq: () => number, fx: Effects): string | null {
       const member = repo.member(convId, callerId);
       if (!member) return MESSAGE_MESSAGES.notParticipant;
       const unread = repo.unreadFor(convId, callerId);
-      for (const m of unread) repo.updateMessage(m.id, { isRead: true, seq: seq() });
-      repo.putMember({ ...member, unreadCount: 0, lastReadAt: at, seq: seq() });
-      const gone = repo.notificationsFor(callerId, convId);
+      const read = unread.filter((m) => m.createdAt <= upTo);
+      for (const m of read) repo.updateMessage(m.id, { isRead: true, seq: seq() });
+      repo.putMember({
+        ...member,
+        unreadCount: unread.length - read.length,
+        lastReadAt: upTo > member.lastReadAt ? upTo : member.lastReadAt,
+        seq: seq(),
+      });
+      const gone = repo.notificationsFor(callerId, convId).filter((n) => n.createdAt <= upTo);
       for (const n of gone) repo.updateNotification(n.id, { deleted: true, seq: seq() });
       fx.poke(['conversations'], [callerId]);
       if (gone.length) fx.poke(['notifications'], [callerId]);
-      if (unread.length) {
+      if (read.length) {
         fx.poke(['messages'], [callerId, member.otherUserId]);
-        fx.emit('messagesRead', { conversationId: convId, readerId: callerId }, [member.otherUserId]);
+        fx.emit('messagesRead', { conversationId: convId, readerId: callerId, upTo }, [member.otherUserId]);
       }
       return null;
     },

@@ -53,16 +53,18 @@ export function ChatThread({
   }, [conversationId]);
 
   const unread = conversation?.unreadCount ?? 0;
-  // Read means seen: a conversation open in a hidden tab is marked read when the tab comes back.
+  const shownUpTo = newestReceived(messages, meId);
+  // Read means seen: a conversation open in a hidden tab is marked read when the tab comes back, and only
+  // up to the newest message on screen (one that has not reached this device is not read).
   useEffect(() => {
-    if (unread === 0) return;
+    if (unread === 0 || !shownUpTo) return;
     const mark = () => {
-      if (document.visibilityState === 'visible') void markConversationRead(conversationId);
+      if (document.visibilityState === 'visible') void markConversationRead(conversationId, shownUpTo);
     };
     mark();
     document.addEventListener('visibilitychange', mark);
     return () => document.removeEventListener('visibilitychange', mark);
-  }, [unread, conversationId]);
+  }, [unread, conversationId, shownUpTo]);
 
   const send = useCallback(
     async ({ text, file }: Outgoing) => {
@@ -134,4 +136,11 @@ export function ChatThread({
       />
     </>
   );
+}
+
+/** The server time of the newest message to `meId` among those shown ('' when there is none). */
+function newestReceived(messages: readonly MessageDoc[] | undefined, meId: string): string {
+  let newest = '';
+  for (const m of messages ?? []) if (m.recipientId === meId && m.createdAt > newest) newest = m.createdAt;
+  return newest;
 }

@@ -7,6 +7,7 @@ import { localId } from '../../db/messages.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { useSession } from '../session/use-session.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
+import { DraftConflictBanner } from './DraftConflictBanner.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { LocationField } from './LocationField.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
@@ -92,6 +93,13 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
 
   return (
     <form ref={formRef} className="pub-form" noValidate onSubmit={submit} aria-busy={!form.restored}>
+      {form.conflicts.length > 0 && (
+        <DraftConflictBanner
+          conflicts={form.conflicts}
+          onKeepMine={form.keepMine}
+          onTakeTheirs={form.takeTheirs}
+        />
+      )}
       {/* Disabled until the saved draft is in place, so early typing is not mixed into it. */}
       <fieldset className="pub-all" disabled={!form.restored}>
         <TextField label="Titlu" {...field('title')} />

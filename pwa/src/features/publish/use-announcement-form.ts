@@ -13,7 +13,14 @@ import {
   saveDraft,
   watchDraft,
 } from '../../db/draft.ts';
+import {
+  draftConflicts,
+  onDraftConflicts,
+  recordDraftConflicts,
+  settleDraftConflicts,
+} from '../../db/draft-conflicts.ts';
 import { clearDraftImages, loadDraftImages, saveDraftImages } from '../../db/draft-images.ts';
+import { DRAFT_FIELDS, type DraftConflict, mergeDraftFields, sameDraftFields } from '../../db/draft-merge.ts';
 import { type ImageItem, moveImage, newImage, releaseImage, storedImage } from './images.ts';
 
 export type FormMode = 'publish' | 'update';
@@ -51,6 +58,11 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
   const [showErrors, setShowErrors] = useState(false);
   const [restored, setRestored] = useState(mode === 'update');
   const touched = useRef(false);
+  /** What the form shows, readable at once (the draft merge and the saves must not use stale state). */
+  const fieldsRef = useRef(fields);
+  /** The stored draft the form last agreed with: what it restored, received, or saved itself. */
+  const base = useRef<DraftFields | null>(null);
+  const [conflicts, setConflicts] = useState<DraftConflict[]>([]);
   const saveTimer = useRef<number | undefined>(undefined);
   /** The save waiting for the pause in typing; run at once when the page is left or hidden. */
   const pendingSave = useRef<(() => void) | null>(null);
@@ -61,7 +73,41 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     run?.();
   }, []);
 
-  // Restore the draft (and take a newer one arriving from another device) until the person types.
+  const show = useCallback((next: DraftFields) => {
+    fieldsRef.current = next;
+    setFields(next);
+  }, []);
+
+  const persist = useCallback(
+    (next: DraftFields) => {
+      if (mode !== 'publish') return;
+      window.clearTimeout(saveTimer.current);
+      pendingSave.current = () => {
+        // Only what the person changed since the stored version the form last agreed with is written.
+        const was = base.current;
+        const changed = was
+          ? Object.fromEntries(DRAFT_FIELDS.filter((f) => next[f] !== was[f]).map((f) => [f, next[f]]))
+          : next;
+        base.current = next;
+        if (isEmptyDraft(next)) void clearDraft();
+        else if (Object.keys(changed).length > 0) void saveDraft(changed);
+      };
+      saveTimer.current = window.setTimeout(flush, DRAFT_DEBOUNCE_MS);
+    },
+    [mode, flush],
+  );
+
+  // Fields another device changed in the draft while this one had its own change to them.
+  useEffect(() => {
+    if (mode !== 'publish') return;
+    const read = () => setConflicts(draftConflicts(userId));
+    read();
+    return onDraftConflicts(read);
+  }, [mode, userId]);
+
+  // Restore the draft, then merge every newer version (another device's typing) field by field: a field
+  // the person has not changed since takes the new text; one they did change keeps theirs; one both
+  // changed shows the new text and waits for their choice (conflicts) — never a silent overwrite.
   useEffect(() => {
     if (mode !== 'publish') return;
     let alive = true;
@@ -71,7 +117,22 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     // A local database that never opens must not lock the form: then it starts empty.
     const giveUp = window.setTimeout(() => setRestored(true), RESTORE_WAIT_MS);
     const stop = watchDraft((draft) => {
-      if (alive && draft && !touched.current) setFields(draft);
+      if (alive && draft) {
+        if (base.current === null && !touched.current) show(draft);
+        else {
+          const { merged, conflicts } = mergeDraftFields(base.current, fieldsRef.current, draft);
+          recordDraftConflicts(userId, conflicts);
+          if (!sameDraftFields(merged, fieldsRef.current)) {
+            show(merged);
+            // A save waiting for the pause in typing carries the merged text, not the stale one.
+            if (pendingSave.current) persist(merged);
+          }
+        }
+        base.current = draft;
+      } else if (alive) {
+        // No stored draft (none yet, or published on another device): the next save writes every field.
+        base.current = null;
+      }
       textReady = true;
       ready();
     });
@@ -85,7 +146,7 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
       window.clearTimeout(giveUp);
       stop();
     };
-  }, [mode, userId]);
+  }, [mode, userId, show, persist]);
 
   useEffect(() => {
     const onHide = () => {
@@ -100,27 +161,25 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     };
   }, [flush]);
 
-  const persist = useCallback(
-    (next: DraftFields) => {
-      if (mode !== 'publish') return;
-      window.clearTimeout(saveTimer.current);
-      pendingSave.current = () => void (isEmptyDraft(next) ? clearDraft() : saveDraft(next));
-      saveTimer.current = window.setTimeout(flush, DRAFT_DEBOUNCE_MS);
-    },
-    [mode, flush],
-  );
-
   const setField = useCallback(
     (patch: Partial<DraftFields>) => {
       touched.current = true;
-      setFields((prev) => {
-        const next = { ...prev, ...patch };
-        persist(next);
-        return next;
-      });
+      const next = { ...fieldsRef.current, ...patch };
+      show(next);
+      persist(next);
     },
-    [persist],
+    [persist, show],
   );
+
+  /** 'Păstrează varianta mea': this device's text goes back in and is saved over the newer one. */
+  const keepMine = () => {
+    const patch = Object.fromEntries(conflicts.map((c) => [c.field, c.mine])) as Partial<DraftFields>;
+    settleDraftConflicts(userId);
+    setField(patch);
+    flush();
+  };
+  /** 'Folosește varianta nouă': the form already shows it; this device's text is let go. */
+  const takeTheirs = () => settleDraftConflicts(userId);
 
   const changeImages = useCallback(
     (next: ImageItem[]) => {
@@ -158,6 +217,7 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
   const forgetDraft = async () => {
     window.clearTimeout(saveTimer.current);
     pendingSave.current = null;
+    settleDraftConflicts(userId);
     await Promise.all([clearDraft(), clearDraftImages(userId)]);
   };
 
@@ -176,5 +236,9 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     },
     restored,
     forgetDraft,
+    /** Fields changed on another device and here: the form shows the newer text until the person chooses. */
+    conflicts,
+    keepMine,
+    takeTheirs,
   };
 }

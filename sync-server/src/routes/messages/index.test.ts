@@ -495,15 +495,73 @@ describe('PUT /api/messages/conversation/:id/mark-read', () => {
     const res = await markRead(cid, seller);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Conversația a fost marcată ca citită.', conversationId: cid });
-    expect(emit).toHaveBeenCalledWith('messagesRead', { conversationId: cid, readerId: seller.userId }, [
-      buyer.userId,
-    ]);
+    expect(emit).toHaveBeenCalledWith(
+      'messagesRead',
+      { conversationId: cid, readerId: seller.userId, upTo: expect.any(String) },
+      [buyer.userId],
+    );
     const [msg] = (await get(`/api/messages/conversation/${cid}`, buyer)).json() as Msg[];
     expect(msg!.isRead).toBe(true);
     const [summary] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
     expect(summary).toMatchObject({ unread: false, unreadCount: 0 });
     // The buyer's own messages are not "read" by the buyer opening the chat.
     expect((await markRead(cid, buyer)).statusCode).toBe(200);
+  });
+});
+
+describe('PUT /api/messages/conversation/:id/mark-read with upToMessageId', () => {
+  const markReadUpTo = (upToMessageId: string, as: User) =>
+    app.inject({
+      method: 'PUT',
+      url: `/api/messages/conversation/${cid}/mark-read`,
+      headers: auth(as),
+      payload: { upToMessageId },
+    });
+
+  it('marks read only up to the newest message the device had shown; later ones stay unread', async () => {
+    const first = (await sendJson(buyer, { text: 'Primul mesaj, citit offline.' })).json() as Msg;
+    const second = (await sendJson(buyer, { text: 'Al doilea, sosit între timp.' })).json() as Msg;
+    const emit = vi.spyOn(app.hub, 'emit');
+    expect((await markReadUpTo(first._id, seller)).statusCode).toBe(200);
+    const msgs = (await get(`/api/messages/conversation/${cid}`, buyer)).json() as Msg[];
+    expect(msgs.map((m) => [m._id, m.isRead])).toEqual([
+      [first._id, true],
+      [second._id, false],
+    ]);
+    const [summary] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
+    expect(summary).toMatchObject({ unread: true, unreadCount: 1 });
+    // The notification about the second message stays: the seller has not seen it.
+    const notes = (await get(`/api/notifications/${seller.userId}`, seller)).json() as { message: string }[];
+    expect(notes.map((n) => n.message)).toEqual(['Al doilea, sosit între timp.']);
+    expect(emit).toHaveBeenCalledWith(
+      'messagesRead',
+      { conversationId: cid, readerId: seller.userId, upTo: expect.any(String) },
+      [buyer.userId],
+    );
+    // A later read up to the second covers it; an older bound never takes a read back.
+    expect((await markReadUpTo(second._id, seller)).statusCode).toBe(200);
+    expect((await markReadUpTo(first._id, seller)).statusCode).toBe(200);
+    const after = (await get(`/api/messages/conversation/${cid}`, buyer)).json() as Msg[];
+    expect(after.every((m) => m.isRead)).toBe(true);
+    const [again] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
+    expect(again).toMatchObject({ unread: false, unreadCount: 0 });
+  });
+
+  it('a message that is not in this conversation is refused; no body keeps marking everything', async () => {
+    const first = (await sendJson(buyer)).json() as Msg;
+    await sendJson(buyer, { text: 'Încă unul.' });
+    const other = insertAnnouncement(app, stranger.userId);
+    const elsewhere = (
+      await sendJson(buyer, { announcementId: other, destinatarId: stranger.userId })
+    ).json() as Msg;
+    const refused = await markReadUpTo(elsewhere._id, seller);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toEqual(messageNotFound);
+    expect((await markReadUpTo(newId(), seller)).json()).toEqual(messageNotFound);
+    expect(((await get(`/api/messages/conversation/${cid}`, buyer)).json() as Msg[])[0]!._id).toBe(first._id);
+    expect((await markRead(cid, seller)).statusCode).toBe(200);
+    const msgs = (await get(`/api/messages/conversation/${cid}`, buyer)).json() as Msg[];
+    expect(msgs.map((m) => m.isRead)).toEqual([true, true]);
   });
 });
 

@@ -48,6 +48,10 @@ const replyToBody = {
   },
 } as const;
 /** POST /api/messages as JSON. conversationId, senderId and senderRole are accepted and ignored. */
+const markReadBody = {
+  anyOf: [{ type: 'object', properties: { upToMessageId: short } }, { type: 'null' }],
+} as const;
+
 const sendJsonBody = {
   type: 'object',
   properties: {
@@ -118,15 +122,28 @@ export default async function messagesRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/messages/conversation/:conversationId/mark-read',
-    { config: writeLimit('chat'), schema: { params: paramsSchema('conversationId') } },
+    {
+      config: writeLimit('chat'),
+      // The spec sends no body; a client may name the newest message it has shown (upToMessageId), so a
+      // read made offline does not cover messages that arrived meanwhile.
+      schema: { params: paramsSchema('conversationId'), body: markReadBody },
+    },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
       const { conversationId } = request.params as { conversationId: string };
       if (!isParticipant(callerId, conversationId)) return notFoundConversation(reply);
+      const upToId = (request.body as { upToMessageId?: string } | undefined)?.upToMessageId;
+      let upTo = new Date().toISOString();
+      if (upToId) {
+        const shown = repo.message(upToId);
+        if (!shown || shown.conversationId !== conversationId)
+          return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
+        upTo = shown.createdAt;
+      }
       const fx = new Effects();
       const error = app.db.transaction(() =>
-        app.messaging.markRead(callerId, conversationId, new Date().toISOString(), () => nextSeq(app.db), fx),
+        app.messaging.markRead(callerId, conversationId, upTo, () => nextSeq(app.db), fx),
       );
       if (error) return fail(reply, 404, MESSAGE_MESSAGES.notFound, 'not_found');
       fx.publish(app.hub);
