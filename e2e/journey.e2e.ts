@@ -198,10 +198,9 @@ describe('a seller and a buyer, from sign-up to account deletion', () => {
     step('The seller deletes the account: their announcement, profile and review received are gone.');
     await seller.goto('/setari-cont');
     await seller.getByRole('button', { name: 'Șterge contul' }).click();
-    await seller
-      .getByRole('dialog', { name: 'Sigur vrei să ștergi contul?' })
-      .getByRole('button', { name: 'Șterge', exact: true })
-      .click();
+    const deleteDialog = seller.getByRole('dialog', { name: 'Sigur vrei să ștergi contul?' });
+    await deleteDialog.getByLabel('Parola actuală').fill(SELLER.password);
+    await deleteDialog.getByRole('button', { name: 'Șterge', exact: true }).click();
     await seller.getByText('Contul tău a fost șters cu succes!').waitFor();
     expect(
       queryServerDb<{ deleted: number }>(

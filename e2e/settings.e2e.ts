@@ -59,7 +59,7 @@ describe('account settings', () => {
     await context.close();
   });
 
-  it('change email: required message, then the new address everywhere and on the server', async () => {
+  it('change email: required messages, the current password asked, typed values kept on a refusal, then the new address', async () => {
     const me = await apiAccount(server, 'settings.email@hobbiz.test');
     const { page, context } = await newPage(browser, server, { width: 375, height: 800 });
     await openSettings(page, me);
@@ -69,7 +69,23 @@ describe('account settings', () => {
     await form.getByText('Introduceți noua adresă de e-mail.').waitFor();
     await form.getByLabel('Noua adresă de email').fill('settings.email.nou@hobbiz.test');
     await form.getByRole('button', { name: 'Schimbă email-ul' }).click();
+    await form.getByText('Introdu parola actuală pentru a confirma.').waitFor();
+    // A wrong password: the server's Romanian answer, and nothing typed is lost (issue 12 item 15).
+    await form.getByLabel('Parola actuală').fill('nu-este-parola-1');
+    await form.getByRole('button', { name: 'Schimbă email-ul' }).click();
+    await form.getByRole('alert').getByText('Parola actuală nu este corectă.').waitFor();
+    expect(await form.getByLabel('Noua adresă de email').inputValue()).toBe('settings.email.nou@hobbiz.test');
+    expect(await form.getByLabel('Parola actuală').inputValue()).toBe('nu-este-parola-1');
+    const [still] = queryServerDb<{ email: string }>(
+      server,
+      'SELECT email FROM users WHERE id = ?',
+      me.userId,
+    );
+    expect(still?.email).toBe('settings.email@hobbiz.test');
+    await form.getByLabel('Parola actuală').fill('o-parola-lunga');
+    await form.getByRole('button', { name: 'Schimbă email-ul' }).click();
     await form.getByText('Adresa de email a fost actualizată.').waitFor();
+    expect(await form.getByLabel('Parola actuală').inputValue()).toBe('');
     await form.getByText('settings.email.nou@hobbiz.test').waitFor();
     const [row] = queryServerDb<{ email: string }>(server, 'SELECT email FROM users WHERE id = ?', me.userId);
     expect(row?.email).toBe('settings.email.nou@hobbiz.test');
@@ -121,7 +137,7 @@ describe('account settings', () => {
     await two.context.close();
   });
 
-  it('delete account: Anulează keeps it; Șterge removes it, says so, and goes home after 1.5 s', async () => {
+  it('delete account: Anulează keeps it; a wrong password is refused in the dialog; Șterge with the password removes it, says so, and goes home after 1.5 s', async () => {
     const me = await apiAccount(server, 'settings.delete@hobbiz.test');
     const { page, context } = await newPage(browser, server, { width: 900, height: 900 });
     await openSettings(page, me);
@@ -137,6 +153,17 @@ describe('account settings', () => {
     ).toBe(0);
 
     await page.getByRole('button', { name: 'Șterge contul' }).click();
+    await dialog.getByRole('button', { name: 'Șterge', exact: true }).click();
+    await dialog.getByText('Introdu parola actuală pentru a confirma.').waitFor();
+    await dialog.getByLabel('Parola actuală').fill('nu-este-parola-1');
+    await dialog.getByRole('button', { name: 'Șterge', exact: true }).click();
+    await dialog.getByRole('alert').getByText('Parola actuală nu este corectă.').waitFor();
+    expect(await dialog.getByLabel('Parola actuală').inputValue()).toBe('nu-este-parola-1');
+    expect(
+      queryServerDb<{ deleted: number }>(server, 'SELECT deleted FROM users WHERE id = ?', me.userId)[0]
+        ?.deleted,
+    ).toBe(0);
+    await dialog.getByLabel('Parola actuală').fill('o-parola-lunga');
     await dialog.getByRole('button', { name: 'Șterge', exact: true }).click();
     const started = Date.now();
     await page.getByText('Contul tău a fost șters cu succes!').waitFor();

@@ -47,6 +47,8 @@ export const ownProfile = z.object({
   avatar: z.string().nullable(),
   createdAt: z.string(),
   lastSeen: z.string(),
+  /** False for an account made with Google/Facebook that never chose a password (it confirms by e-mail). */
+  hasPassword: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 

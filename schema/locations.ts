@@ -99,6 +99,11 @@ export function localitiesOf(county: string): string[] {
   return [...list];
 }
 
+/** A town or city (oraș, municipiu) of the county, as opposed to a commune. */
+export function isTown(county: string, name: string): boolean {
+  return countyOf(county)?.towns.some((p) => p.name === name) ?? false;
+}
+
 /** The county picker's options: 'Toată țara' first, then the counties. */
 export function countyOptions(): string[] {
   return [COUNTRY_WIDE, ...countyNames()];

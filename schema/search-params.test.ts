@@ -57,6 +57,11 @@ describe('parseSearchParams', () => {
     expect(ok({ judet: 'Florești, Cluj' })).toEqual({ judet: 'Cluj', localitate: 'Florești' });
     // A county name is the county, even where a locality has the same name.
     expect(ok({ judet: 'Călărași' })).toEqual({ judet: 'Călărași' });
+    // Three counties, one of them a town (the county seat of Ialomița): the town is meant.
+    expect(parseSearchParams({ judet: 'slobozia' })).toEqual({
+      ok: true,
+      params: { judet: 'Ialomița', localitate: 'Slobozia' },
+    });
     const twice = error({ judet: 'Florești' });
     expect(twice.field).toBe('judet');
     expect(twice.error).toMatch(

@@ -1,6 +1,5 @@
-import { CATEGORIES } from './catalog/categories.ts';
-import { COUNTRY_WIDE } from './constants.ts';
-import { countyNames, localitiesOf } from './locations.ts';
+import { resolveCategory } from './catalog/category-aliases.ts';
+import { ambiguousPlaceMessage, localityIn, placeKey, resolvePlaceName } from './place-names.ts';
 import {
   effectiveSort,
   PRICE_FILTERS,
@@ -9,7 +8,6 @@ import {
   SEARCH_SORTS,
   type SearchParams,
   type SearchSort,
-  words,
 } from './search.ts';
 
 /**
@@ -25,8 +23,7 @@ export const SEARCH_ERRORS = {
   qLong: `Textul căutat poate avea cel mult ${200} de caractere.`,
   category: (c: string) => `Categoria „${c}” nu există.`,
   judet: (j: string) => `Județul sau localitatea „${j}” nu există.`,
-  ambiguous: (l: string, counties: string[]) =>
-    `Localitatea „${l}” există în mai multe județe (${counties.join(', ')}): alege și județul.`,
+  ambiguous: ambiguousPlaceMessage,
   localitate: (l: string, j: string) => `Localitatea „${l}” nu se află în județul ${j}.`,
   pret: `Filtrul de preț trebuie să fie unul dintre: ${PRICE_FILTERS.join(', ')}.`,
   sort: `Ordonarea trebuie să fie una dintre: ${SEARCH_SORTS.join(', ')}.`,
@@ -38,40 +35,7 @@ export const SEARCH_ERRORS = {
 
 const Q_MAX = 200;
 
-/** Loose comparison key of a name: words without diacritics or case ('Bistrița-Năsăud' = 'bistrita nasaud'). */
-const key = (s: string) => words(s).join(' ');
-
-const CATEGORY_BY_KEY = new Map<string, string>();
-for (const c of CATEGORIES) {
-  CATEGORY_BY_KEY.set(key(c.name), c.name);
-  CATEGORY_BY_KEY.set(key(c.slug), c.name);
-}
-
-let countyByKey: Map<string, string> | undefined;
-let countiesOfLocality: Map<string, { county: string; name: string }[]> | undefined;
-/** Built on first use: ~3,000 localities of 42 counties. */
-function placeIndex() {
-  if (!countyByKey || !countiesOfLocality) {
-    countyByKey = new Map(countyNames().map((c) => [key(c), c]));
-    countiesOfLocality = new Map();
-    for (const county of countyNames()) {
-      for (const name of localitiesOf(county)) {
-        const k = key(name);
-        const list = countiesOfLocality.get(k) ?? [];
-        list.push({ county, name });
-        countiesOfLocality.set(k, list);
-      }
-    }
-  }
-  return { countyByKey, countiesOfLocality };
-}
-
-/** The locality of `county` whose name matches `name` loosely (no two in a county fold alike). */
-function localityIn(county: string, name: string): string | undefined {
-  return placeIndex()
-    .countiesOfLocality.get(key(name))
-    ?.find((p) => p.county === county)?.name;
-}
+const key = placeKey;
 
 type Place = { judet?: string; localitate?: string } | { error: string; field: string };
 
@@ -81,39 +45,17 @@ type Place = { judet?: string; localitate?: string } | { error: string; field: s
  * like a locality given as `judet`.
  */
 function resolvePlace(judetRaw: string | undefined, localitateRaw: string | undefined): Place {
-  const { countyByKey, countiesOfLocality } = placeIndex();
   let judet: string | undefined;
   let localitate: string | undefined;
-  const wholeCountry = (s: string) => key(s) === key(COUNTRY_WIDE);
-  if (judetRaw !== undefined && !wholeCountry(judetRaw)) {
-    const county = countyByKey.get(key(judetRaw));
-    if (county) judet = county;
-    else {
-      const comma = judetRaw.lastIndexOf(',');
-      const pairCounty = comma > 0 ? countyByKey.get(key(judetRaw.slice(comma + 1))) : undefined;
-      const pairPlace = pairCounty ? localityIn(pairCounty, judetRaw.slice(0, comma)) : undefined;
-      if (pairCounty && pairPlace) {
-        judet = pairCounty;
-        localitate = pairPlace;
-      } else {
-        const found = countiesOfLocality.get(key(judetRaw));
-        if (!found) return { error: SEARCH_ERRORS.judet(judetRaw), field: 'judet' };
-        if (found.length > 1) {
-          return {
-            error: SEARCH_ERRORS.ambiguous(
-              found[0]!.name,
-              found.map((p) => p.county),
-            ),
-            field: 'judet',
-          };
-        }
-        judet = found[0]!.county;
-        localitate = found[0]!.name;
-      }
-    }
-  } else if (judetRaw !== undefined) {
+  if (judetRaw !== undefined) {
+    const place = resolvePlaceName(judetRaw);
     // The whole country: a locality means nothing there.
-    return {};
+    if (place.kind === 'country') return {};
+    if (place.kind === 'unknown') return { error: SEARCH_ERRORS.judet(judetRaw), field: 'judet' };
+    if (place.kind === 'ambiguous')
+      return { error: SEARCH_ERRORS.ambiguous(place.name, place.counties), field: 'judet' };
+    judet = place.county;
+    if (place.localitate) localitate = place.localitate;
   }
   if (localitateRaw !== undefined) {
     if (judet === undefined) return resolvePlace(localitateRaw, undefined);
@@ -155,7 +97,7 @@ export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
     params.q = fields.q;
   }
   if (fields.category !== undefined && key(fields.category) !== 'toate') {
-    const category = CATEGORY_BY_KEY.get(key(fields.category));
+    const category = resolveCategory(fields.category);
     if (!category) return fail('category', SEARCH_ERRORS.category(fields.category));
     params.category = category;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCOUNT_MESSAGES,
+  confirmationError,
   normalizeLogin,
   normalizeRegistration,
   passwordError,
@@ -161,5 +162,18 @@ describe('login', () => {
       email: 'ana@example.ro',
       password: 'p',
     });
+  });
+});
+
+describe('confirmationError (e-mail change, account deletion)', () => {
+  it('asks an account with a password for it, a social-only account for its address', () => {
+    expect(confirmationError(true, { password: '', confirmEmail: 'a@b.ro' })).toBe(
+      'Introdu parola actuală pentru a confirma.',
+    );
+    expect(confirmationError(true, { password: ' x ', confirmEmail: '' })).toBeNull();
+    expect(confirmationError(false, { password: 'parola-1', confirmEmail: '  ' })).toBe(
+      'Introdu adresa de email a contului pentru a confirma.',
+    );
+    expect(confirmationError(false, { password: '', confirmEmail: 'a@b.ro' })).toBeNull();
   });
 });

@@ -50,6 +50,12 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: 'Parola curentă nu este corectă.',
   passwordSame: 'Parola nouă trebuie să fie diferită de cea curentă.',
   loggedOutEverywhere: 'Ai fost deconectat de pe toate dispozitivele.',
+  /** Changing the e-mail and deleting the account need the current password (issue 12 item 15). */
+  confirmPasswordRequired: 'Introdu parola actuală pentru a confirma.',
+  confirmPasswordWrong: 'Parola actuală nu este corectă.',
+  /** An account made with Google/Facebook has no password: it confirms with its e-mail address. */
+  confirmEmailRequired: 'Introdu adresa de email a contului pentru a confirma.',
+  confirmEmailWrong: 'Adresa de email introdusă nu este cea a contului.',
   accountDeleted: 'Contul tău a fost șters cu succes!',
   accountDeleteFailed: 'Eroare la ștergerea contului.',
   resetRequested:
@@ -248,4 +254,18 @@ export function validatePasswordChange(
   if (weak) return weak;
   if (currentPassword === newPassword) return M.passwordSame;
   return null;
+}
+
+/**
+ * Changing the e-mail and deleting the account: the caller proves it is the owner, not only a holder of
+ * the token — with the current password, or, for an account made with Google/Facebook that has none, by
+ * typing the account's e-mail address (docs/decisions.md, issue 12 item 15). Presence only here; the
+ * server compares.
+ */
+export function confirmationError(
+  hasPassword: boolean,
+  input: { password: string; confirmEmail: string },
+): string | null {
+  if (hasPassword) return input.password === '' ? M.confirmPasswordRequired : null;
+  return input.confirmEmail.trim() === '' ? M.confirmEmailRequired : null;
 }

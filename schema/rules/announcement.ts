@@ -1,6 +1,8 @@
 import { CATEGORY_NAMES } from '../catalog/categories.ts';
-import { LIMITS } from '../constants.ts';
+import { resolveCategory } from '../catalog/category-aliases.ts';
+import { COUNTRY_WIDE, LIMITS } from '../constants.ts';
 import { isValidLocation } from '../locations.ts';
+import { ambiguousPlaceMessage, localityIn, resolvePlaceName } from '../place-names.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';
 import {
   charCount,
@@ -93,7 +95,9 @@ export function validateAnnouncement(input: AnnouncementInput): FieldErrors {
 
   const location = input.location.trim();
   if (location === '' || !isValidLocation(location, input.localitate.trim())) {
-    errors.location = M.locationRequired;
+    const place = location === '' ? null : resolvePlaceName(location);
+    errors.location =
+      place?.kind === 'ambiguous' ? ambiguousPlaceMessage(place.name, place.counties) : M.locationRequired;
   }
 
   const contactLength = charCount(input.contactPerson.trim());
@@ -118,17 +122,32 @@ export function validateAnnouncement(input: AnnouncementInput): FieldErrors {
  */
 export function normalizeAnnouncementInput(raw: Record<string, unknown>): AnnouncementInput {
   const field = (key: keyof AnnouncementInput) => toTrimmedString(raw[key]);
+  const category = field('category');
   return {
     title: field('title'),
-    category: field('category'),
+    category: resolveCategory(category) ?? category,
     description: field('description'),
-    location: field('location'),
-    localitate: field('localitate'),
+    ...resolveLocation(field('location'), field('localitate')),
     contactPerson: field('contactPerson'),
     contactEmail: field('contactEmail').toLowerCase(),
     contactPhone: normalizePhone(field('contactPhone')),
     price: field('price'),
   };
+}
+
+/**
+ * The place as stored: `location` a county (or 'Toată țara'), `localitate` one of its localities or ''.
+ * Other clients send what the spec's payload has, `location` alone ("county or locality"): a county or a
+ * town/commune in any case, with or without diacritics, or 'Locality, County' (schema/place-names.ts).
+ * What cannot be resolved is passed on as sent, for validateAnnouncement to answer.
+ */
+function resolveLocation(location: string, localitate: string): { location: string; localitate: string } {
+  if (location === '') return { location, localitate };
+  const place = resolvePlaceName(location);
+  if (place.kind === 'country') return { location: COUNTRY_WIDE, localitate };
+  if (place.kind !== 'place') return { location, localitate };
+  if (localitate === '') return { location: place.county, localitate: place.localitate };
+  return { location: place.county, localitate: localityIn(place.county, localitate) ?? localitate };
 }
 
 export type ImageCandidate = { name: string; type: string; size: number };

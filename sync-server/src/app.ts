@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
 import auth from './plugins/auth.ts';
+import cors from './plugins/cors.ts';
 import { type Db, nextSeq, openDatabase } from './plugins/db.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
@@ -145,6 +146,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     }
   });
   await app.register(security);
+  // Other origins' clients (CORS_ORIGINS); a no-op by default. Before the routes, so preflights are answered.
+  await app.register(cors);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(auth);

@@ -32,6 +32,11 @@ export type Config = {
    * null = off (WRITE_LIMITS=off: benchmarks that write faster than any person; never in production).
    */
   writeLimits: WriteLimitTable | null;
+  /**
+   * Other origins whose browser clients may call the REST API (CORS_ORIGINS, comma-separated, e.g.
+   * `https://app.example.ro,http://localhost:3000`); empty (default) = same origin only.
+   */
+  corsOrigins: string[];
   /** The write limits' clock; tests pass their own to move time instead of waiting. */
   now: () => number;
 };
@@ -52,6 +57,25 @@ function trustProxy(raw: string | undefined): boolean | string {
   // A hop count is not offered: Fastify cannot check the nearest peer with it (it trusts nothing then).
   if (/^\d+$/.test(v)) throw new Error(`TRUST_PROXY invalid: ${raw} (use true or the proxy addresses)`);
   return v;
+}
+
+/** CORS_ORIGINS: exact origins (scheme, host, optional port), no paths and no '*' (tokens travel here). */
+function corsOrigins(raw: string | undefined): string[] {
+  const list = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim().replace(/\/+$/, ''))
+    .filter((s) => s !== '');
+  for (const origin of list) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = null;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin)
+      throw new Error(`CORS_ORIGINS invalid: ${origin} (use origins such as https://app.example.ro)`);
+  }
+  return list;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -82,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Hobbiz <no-reply@hobbiz.ro>',
     trustProxy: trustProxy(env.TRUST_PROXY),
     writeLimits: writeLimits(env.WRITE_LIMITS),
+    corsOrigins: corsOrigins(env.CORS_ORIGINS),
     now: Date.now,
   };
 }

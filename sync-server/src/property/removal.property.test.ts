@@ -124,7 +124,14 @@ beforeAll(async () => {
     .prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?')
     .run(Date.now() - 1000, hashToken(expired));
   const gone = await registerAndLogin(app, 'plecat@hobbiz.test');
-  await ok(app.inject({ method: 'DELETE', url: '/api/users/delete-account', headers: auth(gone) }));
+  await ok(
+    app.inject({
+      method: 'DELETE',
+      url: '/api/users/delete-account',
+      headers: auth(gone),
+      payload: { password: 'parola-buna-1' },
+    }),
+  );
   const live = victim.token;
   const swap = (c: string) => (c === 'A' ? 'B' : 'A');
   deadTokens.push(

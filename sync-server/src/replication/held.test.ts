@@ -428,7 +428,7 @@ describe('live changes of held keys', () => {
     const a = await publish();
     const c = await connect(stranger.token);
     await c.hold({ announcements: at([a]), profiles: [[owner.userId, userSeq(owner.userId)]] });
-    ok(await asJson(owner, 'DELETE', '/api/users/delete-account'));
+    ok(await asJson(owner, 'DELETE', '/api/users/delete-account', { password: 'parola-buna-1' }));
     await settle();
     const events = c.takeHeld();
     expect(events.flatMap((e) => docs(e))).toEqual([

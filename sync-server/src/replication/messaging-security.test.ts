@@ -170,6 +170,7 @@ describe('chat attachments pushed over sync', () => {
       method: 'DELETE',
       url: '/api/users/delete-account',
       headers: { authorization: `Bearer ${buyer.token}` },
+      payload: { password: 'parola-buna-1' },
     });
     const n = app.db.$client
       .prepare('SELECT COUNT(*) AS n FROM chat_uploads WHERE user_id = ?')

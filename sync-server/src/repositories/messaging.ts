@@ -184,6 +184,36 @@ export function messagingRepository(db: Db) {
         .all();
       return new Map(rows.map((r) => [r.id, { title: r.title, image: r.images[0] ?? '' }]));
     },
+    /** The public card and last activity of users (the chat list's other participant over REST). */
+    participantCards(
+      ids: string[],
+    ): Map<string, { firstName: string; lastName: string; avatar: string | null; lastSeen: string }> {
+      const unique = [...new Set(ids)];
+      if (unique.length === 0) return new Map();
+      const rows = db
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          avatar: users.avatar,
+          lastSeen: users.lastSeen,
+        })
+        .from(users)
+        .where(inArray(users.id, unique))
+        .all();
+      return new Map(rows.map(({ id, ...card }) => [id, card]));
+    },
+    /** The seller (the announcement's owner when the conversation began) of each conversation. */
+    sellersOf(conversationIds: string[]): Map<string, string> {
+      const unique = [...new Set(conversationIds)];
+      if (unique.length === 0) return new Map();
+      const rows = db
+        .select({ id: conversations.id, sellerId: conversations.sellerId })
+        .from(conversations)
+        .where(inArray(conversations.id, unique))
+        .all();
+      return new Map(rows.map((r) => [r.id, r.sellerId]));
+    },
     countLive(conversationId: string): number {
       const r = db
         .select({ n: sql<number>`count(*)` })

@@ -5,6 +5,9 @@ import type { NotificationSettings } from '../../../schema/rules/notification-se
 import type { Db } from '../plugins/db.ts';
 import { chunks } from './announcements.ts';
 
+/** A chosen password (scrypt); accounts made by social sign-in hold a marker that no password matches. */
+export const hasPasswordHash = (hash: string): boolean => hash.startsWith('scrypt$');
+
 export function toOwnProfile(u: UserRow): OwnProfile {
   return {
     _id: u.id,
@@ -16,6 +19,7 @@ export function toOwnProfile(u: UserRow): OwnProfile {
     avatar: u.avatar,
     createdAt: u.createdAt,
     lastSeen: u.lastSeen,
+    hasPassword: hasPasswordHash(u.passwordHash),
   };
 }
 

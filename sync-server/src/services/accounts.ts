@@ -9,7 +9,7 @@ import {
 } from '../../../schema/rules/account.ts';
 import { newId } from '../lib/ids.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
-import type { UsersRepository } from '../repositories/users.ts';
+import { hasPasswordHash, type UsersRepository } from '../repositories/users.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 
 export type ServiceResult<T> =
@@ -75,6 +75,18 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
         throw err;
       }
       return { ok: true, value: { email } };
+    },
+
+    /**
+     * Is the caller the owner (issue 12 item 15)? The current password, or, without one (social sign-in),
+     * the account's e-mail address typed again. The route counts wrong answers in the sign-in throttle.
+     */
+    async confirmsIdentity(
+      user: { email: string; passwordHash: string },
+      input: { password: string; confirmEmail: string },
+    ): Promise<boolean> {
+      if (hasPasswordHash(user.passwordHash)) return verifyPassword(input.password, user.passwordHash);
+      return input.confirmEmail.trim().toLowerCase() === user.email;
     },
 
     /** Needs the current password; every other session is revoked (the device that asked stays in). */

@@ -1,30 +1,44 @@
 import { type FormEvent, useState } from 'react';
-import { ACCOUNT_MESSAGES, validateEmailChange } from '../../../../schema/rules/account.ts';
+import {
+  ACCOUNT_MESSAGES,
+  confirmationError,
+  validateEmailChange,
+} from '../../../../schema/rules/account.ts';
 import { api, NetworkError } from '../../api/client.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { useSession } from '../session/use-session.ts';
+import { type Confirmation, IdentityConfirmField, NO_CONFIRMATION } from './IdentityConfirmField.tsx';
 import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
 
-/** 'Schimbă email-ul': the new address; the session is refreshed so every screen shows it. */
+/**
+ * 'Schimbă email-ul': the new address and 'Parola actuală' (a social-only account types its address);
+ * the session is refreshed so every screen shows it. A refusal keeps what was typed.
+ */
 export function ChangeEmailForm() {
   const { user, refresh } = useSession();
   const [email, setEmail] = useState('');
+  const [confirm, setConfirm] = useState<Confirmation>(NO_CONFIRMATION);
+  // A profile cached before the field existed: ask for the password (the server says otherwise if not).
+  const hasPassword = user?.hasPassword !== false;
   const [status, setStatus] = useState<Status>(null);
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const error = validateEmailChange(email);
+    const error = validateEmailChange(email) ?? confirmationError(hasPassword, confirm);
     if (error) return setStatus({ kind: 'error', text: error });
     setBusy(true);
     setStatus(null);
     try {
       const answer = await api<{ message: string }>('/api/users/update-email', {
         method: 'PUT',
-        json: { newEmail: email.trim() },
+        json: hasPassword
+          ? { newEmail: email.trim(), password: confirm.password }
+          : { newEmail: email.trim(), confirmEmail: confirm.confirmEmail },
         fallbackError: ACCOUNT_MESSAGES.emailUpdateFailed,
       });
       setEmail('');
+      setConfirm(NO_CONFIRMATION);
       setStatus({ kind: 'success', text: answer.message });
       void refresh(true);
     } catch (err) {
@@ -52,6 +66,12 @@ export function ChangeEmailForm() {
         autoComplete="email"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
+      />
+      <IdentityConfirmField
+        id="email-confirm"
+        hasPassword={hasPassword}
+        value={confirm}
+        onChange={setConfirm}
       />
       <StatusLine status={status} />
       <button type="submit" className="btn btn-primary" disabled={busy}>

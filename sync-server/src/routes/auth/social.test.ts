@@ -213,6 +213,8 @@ describe('account deletion of a social account', () => {
       method: 'DELETE',
       url: '/api/users/delete-account',
       headers: { authorization: `Bearer ${first}` },
+      // No password on a Google-made account: the address typed again confirms (issue 12 item 15).
+      payload: { confirmEmail: 'Plecat@hobbiz.test' },
     });
     expect(del.statusCode).toBe(200);
     expect(app.usersRepo.byId(userId)).toMatchObject({

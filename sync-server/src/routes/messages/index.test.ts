@@ -294,7 +294,7 @@ describe('POST /api/messages (multipart attachments)', () => {
     expect(served.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
     // The conversation list shows 'Imagine' for a message without text.
     const [summary] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
-    expect(summary!.lastMessage).toBe('Imagine');
+    expect(summary!.lastMessageText).toBe('Imagine');
   });
 
   it('strips EXIF from a JPEG', async () => {
@@ -437,10 +437,20 @@ describe('reading conversations', () => {
       _id: `${stranger.userId}-${buyer.userId}-${other}`,
       conversationId: `${stranger.userId}-${buyer.userId}-${other}`,
       otherUser: { _id: stranger.userId, firstName: 'Ana', lastName: 'Pop', avatar: null },
+      // The spec's web client reads these (issue 12 item 19): public fields only, no email or phone.
+      otherParticipant: {
+        id: stranger.userId,
+        firstName: 'Ana',
+        lastName: 'Pop',
+        avatar: null,
+        lastSeen: app.usersRepo.byId(stranger.userId)!.lastSeen,
+      },
       announcementId: other,
+      announcementOwnerId: stranger.userId,
       announcementTitle: 'Lecții de chitară pentru începători',
       announcementImage: '/uploads/a/x.jpg',
-      lastMessage: 'Mai aveți locuri?',
+      lastMessage: { text: 'Mai aveți locuri?', senderId: buyer.userId, createdAt: list[0]!.lastMessageAt },
+      lastMessageText: 'Mai aveți locuri?',
       lastMessageAt: expect.any(String),
       lastSenderId: buyer.userId,
       unread: false,
@@ -452,6 +462,10 @@ describe('reading conversations', () => {
       unread: true,
       unreadCount: 1,
       otherUser: { _id: buyer.userId },
+      otherParticipant: { id: buyer.userId },
+      // The seller's own announcement: the owner is the caller.
+      announcementOwnerId: seller.userId,
+      lastMessage: { senderId: buyer.userId },
     });
   });
 
@@ -629,7 +643,7 @@ describe('DELETE /api/messages/:id', () => {
     const left = (await get(`/api/messages/conversation/${cid}`, seller)).json() as Msg[];
     expect(left.map((m) => m._id)).toEqual([b._id]);
     const [summary] = (await get(`/api/messages/conversations/${seller.userId}`, seller)).json() as Msg[];
-    expect(summary!.lastMessage).toBe('A doua');
+    expect(summary!.lastMessageText).toBe('A doua');
 
     await remove(b._id, buyer);
     expect(emit).toHaveBeenCalledWith('conversationEmpty', { conversationId: cid }, [

@@ -25,7 +25,7 @@ import {
   statusOf,
   str,
 } from './request.ts';
-import { toMessagesApi, toSummariesApi } from './shapes.ts';
+import { conversationSummariesSchema, toMessagesApi, toSummariesApi } from './shapes.ts';
 
 export { REST_MESSAGE_MESSAGES };
 
@@ -97,7 +97,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/messages/conversations/:userId',
-    { schema: { params: paramsSchema('userId') } },
+    { schema: { params: paramsSchema('userId'), response: { 200: conversationSummariesSchema } } },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;

@@ -30,20 +30,69 @@ export type MessageApi = {
   senderInfo: Card;
 };
 
-/** One participant's conversation summary (the chat list). */
+/**
+ * One participant's conversation summary (the chat list). A superset for every client: `otherUser` and
+ * the flat last-message fields as before, and the shape the spec's web client reads (issue 12 item 19):
+ * `otherParticipant` (public fields only), `lastMessage` as an object and `announcementOwnerId`. The
+ * last message's text as a plain string is `lastMessageText` (it was `lastMessage` before that became
+ * the object).
+ */
 export type ConversationSummaryApi = {
   _id: string;
   conversationId: string;
   otherUser: { _id: string } & Card;
+  otherParticipant: { id: string; lastSeen: string | null } & Card;
   announcementId: string;
+  announcementOwnerId: string;
   announcementTitle: string;
   announcementImage: string;
-  lastMessage: string;
+  lastMessage: { text: string; senderId: string; createdAt: string };
+  lastMessageText: string;
   lastMessageAt: string;
   lastSenderId: string;
   unread: boolean;
   unreadCount: number;
 };
+
+const str = { type: 'string' } as const;
+const card = {
+  firstName: str,
+  lastName: str,
+  avatar: { type: ['string', 'null'] },
+} as const;
+/** OpenAPI/serialisation schema of the chat list (ConversationSummaryApi). */
+export const conversationSummariesSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      _id: str,
+      conversationId: str,
+      otherUser: { type: 'object', properties: { _id: str, ...card } },
+      otherParticipant: {
+        type: 'object',
+        description: 'Celălalt participant: doar câmpuri publice.',
+        properties: { id: str, ...card, lastSeen: { type: ['string', 'null'] } },
+      },
+      announcementId: str,
+      announcementOwnerId: { ...str, description: 'Proprietarul anunțului (vânzătorul conversației).' },
+      announcementTitle: str,
+      announcementImage: str,
+      lastMessage: {
+        type: 'object',
+        properties: { text: str, senderId: str, createdAt: str },
+      },
+      lastMessageText: {
+        ...str,
+        description: 'Textul ultimului mesaj („Imagine” pentru o imagine fără text).',
+      },
+      lastMessageAt: str,
+      lastSenderId: str,
+      unread: { type: 'boolean' },
+      unreadCount: { type: 'integer' },
+    },
+  },
+} as const;
 
 export function toMessagesApi(
   repo: MessagingRepository,
@@ -70,18 +119,26 @@ export function toMessagesApi(
 }
 
 export function toSummariesApi(repo: MessagingRepository, rows: MemberRow[]): ConversationSummaryApi[] {
-  const users = repo.userCards(rows.map((m) => m.otherUserId));
+  const users = repo.participantCards(rows.map((m) => m.otherUserId));
   const anns = repo.announcementCards(rows.map((m) => m.announcementId));
+  const sellers = repo.sellersOf(rows.map((m) => m.conversationId));
   return rows.map((m) => {
     const ann = anns.get(m.announcementId);
+    const other = users.get(m.otherUserId);
+    const card: Card = other
+      ? { firstName: other.firstName, lastName: other.lastName, avatar: other.avatar }
+      : UNKNOWN;
     return {
       _id: m.conversationId,
       conversationId: m.conversationId,
-      otherUser: { _id: m.otherUserId, ...(users.get(m.otherUserId) ?? UNKNOWN) },
+      otherUser: { _id: m.otherUserId, ...card },
+      otherParticipant: { id: m.otherUserId, ...card, lastSeen: other?.lastSeen ?? null },
       announcementId: m.announcementId,
+      announcementOwnerId: sellers.get(m.conversationId) ?? '',
       announcementTitle: ann?.title ?? '',
       announcementImage: ann?.image ?? '',
-      lastMessage: m.lastMessageText,
+      lastMessage: { text: m.lastMessageText, senderId: m.lastSenderId, createdAt: m.lastMessageAt },
+      lastMessageText: m.lastMessageText,
       lastMessageAt: m.lastMessageAt,
       lastSenderId: m.lastSenderId,
       unread: m.unreadCount > 0,

@@ -1,5 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
+import { resolvePlaceName } from '../../../../schema/place-names.ts';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
@@ -17,10 +19,21 @@ import { readMultipartForm, type UploadedImage } from '../../services/uploads.ts
 const text = { type: 'string', maxLength: 64 * 1024 } as const;
 const formFields = {
   title: text,
-  category: text,
+  category: {
+    ...text,
+    description:
+      'Una din cele 14 categorii: numele, slug-ul, numele fără diacritice („Prajituri, Bacanie, Gatit”) sau un nume scurt („Prăjituri”, „Curatenie”); se salvează numele canonic.',
+  },
   description: text,
-  location: text,
-  localitate: text,
+  location: {
+    ...text,
+    description:
+      'Județul, „Toată țara”, o localitate („Pitești” → Argeș, Pitești) sau „Localitate, Județ”, fără diacritice dacă vrei. Un nume de comună aflat în mai multe județe: 400 cu județele (un oraș are întâietate).',
+  },
+  localitate: {
+    ...text,
+    description: 'Localitatea din județ (opțional). La PUT, un câmp netrimis își păstrează valoarea.',
+  },
   contactPerson: text,
   contactEmail: text,
   contactPhone: text,
@@ -54,7 +67,7 @@ const activeBody = {
   required: ['active'],
 } as const;
 
-const FORM_FIELDS = Object.keys(formFields);
+const FORM_FIELDS = Object.keys(formFields) as (keyof typeof formFields)[];
 const INVALID = 'Datele trimise nu sunt valide.';
 
 type FormState = { files: UploadedImage[]; tooManyFiles: boolean };
@@ -117,6 +130,34 @@ async function collectForm(request: FastifyRequest, reply: FastifyReply) {
     body.existingImages = keep;
   }
   request.body = body;
+}
+
+/**
+ * An edit changes what the client sent and nothing else (issue 12 item 18): a field left out keeps the
+ * stored value (the spec's client sends no `localitate`, and may leave out the price). A `localitate`
+ * left out stays while the county does; a new county without a locality has none (the old one is not in
+ * it), unless `location` itself names a locality ('Pitești').
+ */
+function withStoredFields(body: Record<string, unknown>, row: AnnouncementRow): Record<string, unknown> {
+  const stored: Record<(typeof FORM_FIELDS)[number], string> = {
+    title: row.title,
+    category: row.category,
+    description: row.description,
+    location: row.location,
+    localitate: row.localitate,
+    contactPerson: row.contactPerson,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    price: row.price === null ? '' : String(row.price),
+  };
+  const merged = { ...body };
+  for (const f of FORM_FIELDS) if (merged[f] === undefined) merged[f] = stored[f];
+  if (body.localitate === undefined && typeof body.location === 'string') {
+    const place = resolvePlaceName(body.location);
+    const sameCounty = place.kind === 'place' && place.localitate === '' && place.county === row.location;
+    merged.localitate = sameCounty ? row.localitate : '';
+  }
+  return merged;
 }
 
 function send<T>(reply: FastifyReply, outcome: Outcome<T>) {
@@ -188,11 +229,13 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string };
       if (!validId(id)) return notFound(reply);
       const body = request.body as Record<string, unknown> & { existingImages?: string[] };
+      const row = app.announcementsRepo.byId(id);
+      if (!row || row.deleted || row.ownerId !== userId) return notFound(reply);
       const { files, tooManyFiles } = uploads.get(request)!;
       const outcome = await service.update(
         userId,
         id,
-        normalizeAnnouncementInput(body),
+        normalizeAnnouncementInput(withStoredFields(body, row)),
         body.existingImages,
         files,
         { tooManyFiles },

@@ -63,10 +63,20 @@ export default async function profilesRoutes(app: FastifyInstance) {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     try {
-      const result = profiles.update(
-        userId,
-        normalizeProfileInput((request.body ?? {}) as Record<string, unknown>),
-      );
+      // A field the client leaves out keeps its stored value (the spec's client sends all four; another
+      // may send only the one it changes): nothing is erased by omission.
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const user = app.usersRepo.byId(userId);
+      const stored = user
+        ? {
+            firstName: user.firstName,
+            lastName: user.lastName,
+            localitate: user.localitate,
+            phone: user.phone,
+          }
+        : {};
+      const sent = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      const result = profiles.update(userId, normalizeProfileInput({ ...stored, ...sent }));
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return { ...result.value, message: M.saved };
     } catch (err) {

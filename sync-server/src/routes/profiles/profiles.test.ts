@@ -178,6 +178,7 @@ describe('PUT /api/users/profile', () => {
       avatar: null,
       createdAt: expect.any(String),
       lastSeen: expect.any(String),
+      hasPassword: true,
       message: M.saved,
     });
     expect(userSeq(ana.userId)).toBeGreaterThan(before);

@@ -23,7 +23,7 @@ describe('account settings', () => {
         method: 'PUT',
         url: '/api/users/update-email',
         headers: auth(token),
-        payload: { newEmail },
+        payload: { newEmail, password: 'parola-buna-1' },
       });
     expect((await put('')).json()).toEqual({ error: 'Introduceți noua adresă de e-mail.' });
     expect((await put('nu-e-email')).json()).toEqual({ error: 'Adresa de email nu este validă' });
@@ -86,6 +86,7 @@ describe('account settings', () => {
       method: 'DELETE',
       url: '/api/users/delete-account',
       headers: auth(me.token),
+      payload: { password: 'parola-buna-1' },
     });
     expect(res.json()).toEqual({ message: 'Contul tău a fost șters cu succes!' });
     expect(app.announcementsRepo.byId(mine)!.deleted).toBe(true);

@@ -1,11 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthCheck } from '../../../../schema/entities.ts';
-import { ACCOUNT_MESSAGES, normalizeLogin, normalizeRegistration } from '../../../../schema/rules/account.ts';
+import {
+  ACCOUNT_MESSAGES,
+  confirmationError,
+  normalizeLogin,
+  normalizeRegistration,
+  validateEmailChange,
+} from '../../../../schema/rules/account.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { nextSeq } from '../../plugins/db.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { deleteAccountData } from '../../repositories/account-deletion.ts';
-import { toOwnProfile } from '../../repositories/users.ts';
+import { hasPasswordHash, toOwnProfile } from '../../repositories/users.ts';
 import { removeUploads } from '../../services/images.ts';
 import { LoginThrottle } from '../../services/login-throttle.ts';
 import notificationSettingsRoutes from './notification-settings.ts';
@@ -19,6 +25,19 @@ const registerBody = {
   properties: { firstName: text, lastName: text, email: text, password: text, phone: text },
 } as const;
 const loginBody = { type: 'object', properties: { email: text, password: text } } as const;
+/** Changing the e-mail and deleting the account: who asks proves it is the owner (issue 12 item 15). */
+const confirmation = {
+  password: { ...text, description: 'Parola actuală (obligatorie pentru un cont cu parolă).' },
+  confirmEmail: {
+    ...text,
+    description: 'Pentru un cont creat cu Google/Facebook, fără parolă: adresa de email a contului.',
+  },
+} as const;
+const updateEmailBody = {
+  type: 'object',
+  properties: { newEmail: text, ...confirmation },
+} as const;
+const deleteAccountBody = { type: ['object', 'null'], properties: confirmation } as const;
 
 export default async function userRoutes(app: FastifyInstance) {
   await app.register(passwordResetRoutes);
@@ -53,16 +72,59 @@ export default async function userRoutes(app: FastifyInstance) {
     return result.value;
   });
 
+  /**
+   * The caller proves it owns the account (password, or e-mail for a social-only account). Wrong answers
+   * count in the sign-in throttle (per IP, per account), so a stolen token cannot guess the password
+   * here faster than at /login. Answers the refusal itself and returns false.
+   */
+  const confirmed = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
+    const body = (request.body ?? {}) as { password?: unknown; confirmEmail?: unknown };
+    const input = {
+      password: typeof body.password === 'string' ? body.password : '',
+      confirmEmail: typeof body.confirmEmail === 'string' ? body.confirmEmail : '',
+    };
+    const user = app.usersRepo.byId(userId);
+    if (!user || user.deleted) {
+      reply.code(401).send({ error: ACCOUNT_MESSAGES.sessionExpired });
+      return false;
+    }
+    const hasPassword = hasPasswordHash(user.passwordHash);
+    const missing = confirmationError(hasPassword, input);
+    if (missing) {
+      reply.code(400).send({ error: missing, code: 'confirmation_required' });
+      return false;
+    }
+    const wait = throttle.waitSeconds(request.ip, user.email);
+    if (wait > 0) {
+      reply
+        .code(429)
+        .header('Retry-After', String(wait))
+        .send({ error: throttle.message(wait), code: 'throttled' });
+      return false;
+    }
+    if (!(await app.accounts.confirmsIdentity(user, input))) {
+      throttle.failed(request.ip, user.email);
+      const error = hasPassword ? ACCOUNT_MESSAGES.confirmPasswordWrong : ACCOUNT_MESSAGES.confirmEmailWrong;
+      reply.code(403).send({ error, code: 'confirmation_wrong' });
+      return false;
+    }
+    throttle.succeeded(request.ip, user.email);
+    return true;
+  };
+
   app.put(
     '/api/users/update-email',
-    { config: writeLimit('account'), schema: { body: { type: 'object', properties: { newEmail: text } } } },
+    { config: writeLimit('account'), schema: { body: updateEmailBody } },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const result = app.accounts.changeEmail(
-        userId,
-        (request.body as { newEmail?: unknown } | null)?.newEmail,
-      );
+      const newEmail = (request.body as { newEmail?: unknown } | null)?.newEmail;
+      // The new address's own errors first (form order); its availability only after the proof, so a
+      // token alone cannot probe which addresses have accounts.
+      const invalid = validateEmailChange(typeof newEmail === 'string' ? newEmail.trim() : '');
+      if (invalid) return reply.code(400).send({ error: invalid });
+      if (!(await confirmed(request, reply, userId))) return reply;
+      const result = app.accounts.changeEmail(userId, newEmail);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return { message: ACCOUNT_MESSAGES.emailUpdated, email: result.value.email };
     },
@@ -98,9 +160,11 @@ export default async function userRoutes(app: FastifyInstance) {
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   });
 
-  app.delete('/api/users/delete-account', { config: writeLimit('account') }, async (request, reply) => {
+  const deleteAccount = { config: writeLimit('account'), schema: { body: deleteAccountBody } };
+  app.delete('/api/users/delete-account', deleteAccount, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
+    if (!(await confirmed(request, reply, userId))) return reply;
     const done = app.db.transaction(() => {
       const result = deleteAccountData(app.db, userId, () => nextSeq(app.db));
       // Social links, the Google picture and any reset code are the person's data too.
