@@ -91,6 +91,8 @@ describe('map box (item 10)', () => {
     it(`${viewport.width} px: the map host blocked → the spec's fallback within the timeout`, async () => {
       const { page, context } = await newPage(browser, server, viewport);
       await page.route('https://maps.google.com/**', (route) => route.abort('blockedbyclient'));
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Acceptă tot' }).click();
       const t0 = Date.now();
       await open(page, target);
       const box = page.locator('.map-box');
@@ -173,6 +175,11 @@ describe('back arrow and contact bar (item 11)', () => {
     }
     await page.goto('/login');
     await back(page).waitFor(); // login is below the top level: search header with the arrow
+    // Arrow, search field and bell share one row.
+    const bell = await page.getByRole('banner').getByRole('link', { name: 'Notificări' }).boundingBox();
+    const arrow = await back(page).boundingBox();
+    expect(Math.abs(bell!.y - arrow!.y)).toBeLessThan(4);
+    await shot(page, 'login-header-375');
     await context.close();
   });
 
@@ -308,6 +315,7 @@ describe('smaller', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       const { page, context } = await newPage(browser, server, viewport);
       await page.goto('/login');
+      await page.getByRole('button', { name: 'Acceptă tot' }).click();
       await page.getByRole('button', { name: 'Continuă cu Facebook' }).click();
       await page.getByText('Autentificarea cu Facebook nu este disponibilă pe acest server.').waitFor();
       expect(await page.getByText('Autentificare Facebook eșuată!').count()).toBe(0);
