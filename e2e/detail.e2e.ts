@@ -193,6 +193,10 @@ describe('announcement detail', () => {
 
   it('offline, the page comes from the local database and shows the place instead of the map', async () => {
     const { page, context } = await newPage(browser, server);
+    // The maps host answers (the test machine has no internet): online, the embed shows.
+    await page.route('https://maps.google.com/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Hartă</title>' }),
+    );
     await open(page, target);
     await page.locator('iframe.map-frame').waitFor({ state: 'attached' });
     await waitForServiceWorker(page);
@@ -205,6 +209,8 @@ describe('announcement detail', () => {
       const box = page.locator('.map-box');
       await box.getByText(target.localitate, { exact: true }).waitFor();
       await box.getByText(`județul ${target.location}`).waitFor();
+      await box.getByText('Nu s-a putut încărca harta.').waitFor();
+      await box.getByRole('link', { name: 'Deschide în Google Maps' }).waitFor();
       expect(await page.locator('iframe.map-frame').count()).toBe(0);
       // The listing works offline too, over what the phone holds, and says so.
       await page.getByRole('link', { name: target.category }).click();

@@ -53,7 +53,8 @@ export default fp(async function security(app: FastifyInstance) {
         scriptSrc: ["'self'", ...hashes, ...social.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...social.img],
-        connectSrc: ["'self'", ...social.connect],
+        // The map box asks the maps host whether it can be reached (an iframe reports no network error).
+        connectSrc: ["'self'", 'https://maps.google.com', 'https://www.google.com', ...social.connect],
         fontSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],

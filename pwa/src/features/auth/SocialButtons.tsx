@@ -10,7 +10,7 @@ import { authProviders, facebookAccessToken } from './social-providers.ts';
 /**
  * The three social sign-ins of the spec: Google by browser redirect (back through /oauth-success),
  * Facebook by an access-token exchange (the SDK is loaded only when the server has a Facebook app;
- * otherwise the spec's failure text), Apple with no real action.
+ * otherwise it says that the provider is not available here, as Google does), Apple with no real action.
  */
 export function SocialButtons({ onError }: { onError: (message: string) => void }) {
   const { refresh } = useSession();
@@ -28,7 +28,7 @@ export function SocialButtons({ onError }: { onError: (message: string) => void 
     setBusy(true);
     try {
       const { facebookAppId } = await authProviders();
-      if (!facebookAppId) return onError(SOCIAL_MESSAGES.facebookFailed);
+      if (!facebookAppId) return onError(SOCIAL_MESSAGES.facebookNotConfigured);
       let accessToken: string | null;
       try {
         accessToken = await facebookAccessToken(facebookAppId);

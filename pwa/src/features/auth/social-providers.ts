@@ -5,11 +5,14 @@ export type AuthProviders = { google: boolean; facebookAppId: string | null };
 
 let providers: Promise<AuthProviders> | null = null;
 
-/** Asked once per page load; offline or on an error, no social provider is assumed available. */
+/**
+ * Asked once per page load. Rejects when the server could not be asked (offline, an error): then
+ * nothing is known about the providers, which is not the same as "not configured".
+ */
 export function authProviders(): Promise<AuthProviders> {
-  providers ??= api<AuthProviders>('/api/auth/providers').catch(() => {
+  providers ??= api<AuthProviders>('/api/auth/providers').catch((err: unknown) => {
     providers = null;
-    return { google: false, facebookAppId: null };
+    throw err;
   });
   return providers;
 }

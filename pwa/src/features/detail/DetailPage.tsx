@@ -7,6 +7,8 @@ import { firstPaintDone } from '../../first-paint.ts';
 import { ChatPopup } from '../chat/ChatPopup.tsx';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useSession } from '../session/use-session.ts';
+import { useMediaQuery } from '../shell/use-media-query.ts';
+import { ContactBar } from './ContactBar.tsx';
 import { DetailSkeleton } from './DetailSkeleton.tsx';
 import { ImageCarousel } from './ImageCarousel.tsx';
 import { MapBox } from './MapBox.tsx';
@@ -83,6 +85,8 @@ function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) 
   const [zoomAt, setZoomAt] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'rating' | 'report' | 'chat' | null>(null);
   const isOwner = viewerId === a.ownerId;
+  // One 'Trimite mesaj' on wide screens (the seller card sits beside the photos there).
+  const phone = useMediaQuery('(max-width: 899px)');
   const title = a.title.trim() || 'Anunț fără titlu';
   const posted = formatDate(a.createdAt || createdAtFromId(a.id));
   const price = formatPrice(a.price) || 'Preț la cerere';
@@ -137,6 +141,9 @@ function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) 
           <MapBox county={a.location} locality={a.localitate} />
         </div>
       </div>
+      {phone && !isOwner && dialog !== 'chat' && (
+        <ContactBar price={price} onMessage={() => needAccount('chat')} />
+      )}
       {zoomAt !== null && a.images.length > 0 && (
         <ZoomViewer images={a.images} start={zoomAt} title={title} onClose={() => setZoomAt(null)} />
       )}

@@ -2,11 +2,12 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { COUNTRY_WIDE } from '../../../../schema/constants.ts';
 import { formatLocation } from '../../../../schema/format.ts';
 import { useSyncStatus } from '../../db/sync-status.ts';
+import { mapReachable } from './map-reachable.ts';
 
 type Props = { county: string; locality: string };
 
-/** Without a load within this time the embed is taken as failed (iframes report no network errors). */
-const MAP_TIMEOUT_MS = 15_000;
+/** Without an answer from the maps host within this time, the map has failed (a hung network too). */
+export const MAP_TIMEOUT_MS = 8_000;
 
 function useOnline(): boolean {
   const status = useSyncStatus();
@@ -25,39 +26,43 @@ function useOnline(): boolean {
 }
 
 /**
- * 'Locație': the keyless Google Maps embed of the place when online, with the spec's failure text and
- * link; offline, the place and county in words instead of a frame that cannot load.
+ * 'Locație': the keyless Google Maps embed of the place. When the map cannot load — offline, the maps
+ * host unreachable or blocked, or no answer within MAP_TIMEOUT_MS — the spec's 'Nu s-a putut încărca
+ * harta.' with 'Deschide în Google Maps', under the place and county in words.
  */
 export function MapBox({ county, locality }: Props) {
   const online = useOnline();
-  const [loaded, setLoaded] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [reached, setReached] = useState<boolean | null>(null);
   const countryWide = county === COUNTRY_WIDE || county.trim() === '';
   const place = formatLocation(county, locality);
   const query = countryWide ? 'România' : `${place}, România`;
   const link = `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+  const src = `https://maps.google.com/maps?q=${encodeURIComponent(query)}&z=${countryWide ? 6 : 11}&output=embed`;
 
+  // Asked again whenever the device comes back online (a failure while offline is not final).
   useEffect(() => {
-    if (!online || loaded) return;
-    const t = setTimeout(() => setFailed(true), MAP_TIMEOUT_MS);
-    return () => clearTimeout(t);
-  }, [online, loaded]);
+    if (!online) return;
+    let live = true;
+    setReached(null);
+    void mapReachable(src, MAP_TIMEOUT_MS).then((ok) => live && setReached(ok));
+    return () => {
+      live = false;
+    };
+  }, [online, src]);
+
+  // While the host is being asked the frame already loads (lazily, when scrolled to): a reachable host
+  // is trusted to serve it.
+  const failed = !online || reached === false;
 
   let body: ReactNode;
-  if (!online) {
+  if (failed) {
     body = (
-      <div className="map-offline">
+      <div className="map-offline" role="alert">
         <p className="map-place">{countryWide ? COUNTRY_WIDE : locality.trim() || county}</p>
         {!countryWide && locality.trim() !== '' && locality.trim() !== county && (
           <p className="muted">județul {county}</p>
         )}
-        <p className="muted map-note">Harta apare când ești din nou online.</p>
-      </div>
-    );
-  } else if (failed && !loaded) {
-    body = (
-      <div className="map-offline" role="alert">
-        <p>Nu s-a putut încărca harta.</p>
+        <p className="map-note">Nu s-a putut încărca harta.</p>
         <a href={link} target="_blank" rel="noopener noreferrer">
           Deschide în Google Maps
         </a>
@@ -68,10 +73,9 @@ export function MapBox({ county, locality }: Props) {
       <iframe
         className="map-frame"
         title={`Hartă: ${countryWide ? COUNTRY_WIDE : place}`}
-        src={`https://maps.google.com/maps?q=${encodeURIComponent(query)}&z=${countryWide ? 6 : 11}&output=embed`}
+        src={src}
         loading="lazy"
         referrerPolicy="no-referrer-when-downgrade"
-        onLoad={() => setLoaded(true)}
       />
     );
   }
@@ -79,7 +83,7 @@ export function MapBox({ county, locality }: Props) {
   return (
     <section className="map-box" aria-labelledby="map-title">
       <h2 id="map-title">Locație</h2>
-      {online && <p className="map-caption muted">{place}</p>}
+      {!failed && <p className="map-caption muted">{place}</p>}
       {body}
     </section>
   );

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { BellIcon, ChatIcon, HeartIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -7,8 +8,11 @@ import { DarkModeToggle } from './DarkModeToggle.tsx';
 import { IconLink } from './IconLink.tsx';
 import { useBadges } from './use-badge-counts.ts';
 
-/** Header from 1200 px (from 900 px on /chat); CSS decides when it shows, so nothing shifts. */
-export function DesktopHeader() {
+/**
+ * Header from 1200 px (from 900 px on /chat); CSS decides when it shows, so nothing shifts. The sync
+ * state sits at the start of the actions, where it covers nothing.
+ */
+export function DesktopHeader({ sync }: { sync: ReactNode }) {
   const counts = useBadges();
   const { status } = useSession();
   return (
@@ -17,6 +21,7 @@ export function DesktopHeader() {
         <Link to="/" className="hdr-logo" aria-label="Hobbiz — pagina principală">
           <Logo />
         </Link>
+        {sync}
         <nav className="hdr-actions" aria-label="Cont și acțiuni">
           <Link to={status === 'guest' ? '/login' : '/add-announcement'} className="btn btn-primary">
             <PlusIcon size={20} />

@@ -3,41 +3,48 @@ import { usePendingChanges } from '../../db/pending-count.ts';
 import { useSyncStatus } from '../../db/sync-status.ts';
 import { useSession } from '../session/use-session.ts';
 
+export type SyncTone = 'ok' | 'busy' | 'off';
+export type SyncState = { text: string; tone: SyncTone };
+
 /**
  * What the sync engine is doing, in words: offline (and how many changes wait), syncing, or in sync.
  * 'Sincronizat' only while the socket is open and authenticated; a socket the server closed for good
- * (outdated app, ended session) says that sync is stopped. Hidden while connecting with nothing
+ * (outdated app, ended session) says that sync is stopped. Nothing while connecting with nothing
  * waiting, and for guests who are online.
  */
-export function SyncStatusChip() {
+export function useSyncState(): SyncState | null {
   const { status: session } = useSession();
   const status = useSyncStatus();
   const pending = usePendingChanges();
   const waiting =
     pending > 0 ? `${pluralRo(pending, 'modificare', 'modificări', 'de modificări')} în așteptare` : '';
 
-  let text: string;
-  let tone: 'ok' | 'busy' | 'off';
   if (status === 'offline') {
-    text = waiting ? `Offline · ${waiting}` : 'Offline · afișăm datele salvate';
-    tone = 'off';
-  } else if (status === 'outdated' || status === 'unauthorized') {
-    text = waiting ? `Sincronizare oprită · ${waiting}` : 'Sincronizare oprită';
-    tone = 'off';
-  } else if (pending > 0) {
-    text = `${status === 'online' ? 'Se sincronizează' : 'Se conectează'} · ${waiting}`;
-    tone = 'busy';
-  } else if (status === 'online') {
-    if (session !== 'user') return null;
-    text = 'Sincronizat';
-    tone = 'ok';
-  } else {
-    return null;
+    return { text: waiting ? `Offline · ${waiting}` : 'Offline · afișăm datele salvate', tone: 'off' };
   }
+  if (status === 'outdated' || status === 'unauthorized') {
+    return { text: waiting ? `Sincronizare oprită · ${waiting}` : 'Sincronizare oprită', tone: 'off' };
+  }
+  if (pending > 0) {
+    return {
+      text: `${status === 'online' ? 'Se sincronizează' : 'Se conectează'} · ${waiting}`,
+      tone: 'busy',
+    };
+  }
+  if (status === 'online' && session === 'user') return { text: 'Sincronizat', tone: 'ok' };
+  return null;
+}
+
+/**
+ * The sync state as it sits in a header: quiet when in sync (a green dot, and the word where there is
+ * room), a tinted pill when something waits or sync is off. It is part of the header's layout, so it
+ * never covers the page.
+ */
+export function SyncStatusChip({ state }: { state: SyncState }) {
   return (
-    <p className={`sync-chip sync-chip--${tone}`} role="status" aria-live="polite">
+    <p className={`sync-chip sync-chip--${state.tone}`} role="status" aria-live="polite">
       <span className="sync-dot" aria-hidden="true" />
-      {text}
+      <span className="sync-text">{state.text}</span>
     </p>
   );
 }
