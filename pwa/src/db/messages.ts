@@ -93,10 +93,15 @@ export function sendTyping(conversationId: string, isTyping: boolean): void {
 
 export { messagePreview };
 
-/** Removes a notification (clicked while unread, or its delete button); the server keeps a tombstone. */
-export async function deleteNotification(id: string): Promise<void> {
-  const doc = await db().notifications.findOne(id).exec();
-  if (!doc) return;
-  await doc.remove();
-  markDirty('notifications', id);
+/**
+ * Removes notifications (clicked while unread, a delete button, 'Șterge toate'); works offline: the
+ * removal is pushed when the socket is back and the server keeps tombstones, so other devices lose them too.
+ */
+export async function deleteNotifications(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db().notifications.findByIds(ids).exec();
+  const live = [...found.keys()];
+  if (live.length === 0) return;
+  await db().notifications.bulkRemove(live);
+  for (const id of live) markDirty('notifications', id);
 }
