@@ -1,5 +1,5 @@
 import type { ReplyTo } from '../../../schema/db/tables.ts';
-import { messagePreview, validateMessageBody } from '../../../schema/rules/messages.ts';
+import { fitAttachmentName, messagePreview, validateMessageBody } from '../../../schema/rules/messages.ts';
 import { markDirty } from './outbox.ts';
 import { currentDatabase } from './registry.ts';
 import { currentSyncClient } from './sync-status.ts';
@@ -30,6 +30,8 @@ export async function sendMessage(input: {
   conversationId: string;
   text: string;
   image?: string;
+  /** The attachment's name as the device called it; fitted to the shared rule here. */
+  fileName?: string;
   replyTo?: ReplyTo | null;
   /** A message queued earlier (a file sent offline) keeps the id it was shown with. */
   id?: string;
@@ -45,6 +47,7 @@ export async function sendMessage(input: {
     recipientId: input.recipientId,
     text: input.text,
     image: input.image ?? '',
+    fileName: input.image ? fitAttachmentName(input.fileName ?? '', input.image) : '',
     replyTo: input.replyTo ?? null,
     reactions: [],
     isRead: false,

@@ -104,8 +104,15 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
               <img src={m.image} alt="Imagine trimisă" loading="lazy" />
             </a>
           ) : (
-            <a href={m.image} target="_blank" rel="noreferrer" className="msg-file" download>
-              <PaperclipIcon size={16} /> {attachmentLabel(m.image)}
+            <a
+              href={m.image}
+              target="_blank"
+              rel="noreferrer"
+              className="msg-file"
+              download={m.fileName || true}
+              title={m.fileName || undefined}
+            >
+              <PaperclipIcon size={16} /> <span className="msg-file-name">{attachmentLabel(m)}</span>
             </a>
           ))}
         {m.text && <p className="msg-text">{m.text}</p>}
