@@ -250,7 +250,7 @@ describe('chat between a buyer and a seller, live', () => {
     }
     expect(await message(sellerPage, texts[0]!).count()).toBe(1);
     await message(sellerPage, 'Cu fișier')
-      .getByRole('link', { name: /Fișier TXT/ })
+      .getByRole('link', { name: 'nota.txt' })
       .waitFor({ timeout: 15_000 });
     await queued.waitFor({ state: 'detached' });
     const withFile = queryServerDb<{ image: string }>(
