@@ -138,6 +138,15 @@ describe('chat between a buyer and a seller, live', () => {
     expect(await message(sellerPage, oops).getByRole('button', { name: 'Șterge' }).count()).toBe(0);
     await message(buyerPage, oops).hover();
     await message(buyerPage, oops).getByRole('button', { name: 'Șterge' }).click();
+    // It asks first; 'Anulează' keeps the message.
+    const ask = buyerPage.getByRole('dialog', { name: 'Ștergi mesajul?' });
+    await ask.getByRole('button', { name: 'Anulează' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    expect(serverMessages(oops)[0]?.deleted).toBe(0);
+    await message(buyerPage, oops).waitFor();
+    await message(buyerPage, oops).hover();
+    await message(buyerPage, oops).getByRole('button', { name: 'Șterge' }).click();
+    await ask.getByRole('button', { name: 'Șterge' }).click();
     await message(sellerPage, oops).waitFor({ state: 'detached' });
     await until(() => serverMessages(oops)[0]?.deleted === 1);
   });
@@ -241,7 +250,7 @@ describe('chat between a buyer and a seller, live', () => {
     }
     expect(await message(sellerPage, texts[0]!).count()).toBe(1);
     await message(sellerPage, 'Cu fișier')
-      .getByRole('link', { name: /Fișier TXT/ })
+      .getByRole('link', { name: 'nota.txt' })
       .waitFor({ timeout: 15_000 });
     await queued.waitFor({ state: 'detached' });
     const withFile = queryServerDb<{ image: string }>(

@@ -15,6 +15,8 @@ export const LIMITS = {
   /** Decoding refuses larger images (decompression bombs). */
   imageMaxPixels: 40_000_000,
   attachmentMaxBytes: 10 * 1024 * 1024,
+  /** Longest chat attachment name kept, in characters (a longer one keeps its start and its extension). */
+  attachmentNameMax: 120,
   favoritesMax: 150,
   popularLimit: 10,
   badgeCap: 99,

@@ -153,6 +153,8 @@ export const messageDoc = z.object({
   recipientId: z.string(),
   text: z.string(),
   image: z.string(),
+  /** The attachment's name ('Ofertă.pdf'), shown on both sides; '' when there is none or it is unknown. */
+  fileName: z.string(),
   replyTo: replyToSchema.nullable(),
   reactions: z.array(reactionSchema),
   isRead: z.boolean(),

@@ -8,7 +8,9 @@ import {
   idTail,
   initials,
   lastSeenText,
+  messageCountText,
   pluralRo,
+  reviewCountText,
 } from './format.ts';
 
 describe('formatDate', () => {
@@ -134,5 +136,20 @@ describe('initials', () => {
     expect(initials('ștefan', 'țiriac')).toBe('ȘȚ');
     expect(initials(' ion', '')).toBe('I');
     expect(initials('', '')).toBe('');
+  });
+});
+
+describe('reviewCountText and messageCountText', () => {
+  it('say "recenzii" (never "review-uri") with Romanian agreement', () => {
+    expect(reviewCountText(0)).toBe('nu există recenzii');
+    expect(reviewCountText(1)).toBe('1 recenzie');
+    expect(reviewCountText(2)).toBe('2 recenzii');
+    expect(reviewCountText(20)).toBe('20 de recenzii');
+    expect(reviewCountText(101)).toBe('101 recenzii');
+  });
+  it('count messages: 1 mesaj, 5 mesaje, 20 de mesaje', () => {
+    expect(messageCountText(1)).toBe('1 mesaj');
+    expect(messageCountText(5)).toBe('5 mesaje');
+    expect(messageCountText(20)).toBe('20 de mesaje');
   });
 });

@@ -35,6 +35,16 @@ export function pluralRo(n: number, one: string, few: string, many: string): str
 }
 const roNumber = new Intl.NumberFormat('ro-RO');
 
+/** A count of reviews in Romanian: 'nu există recenzii', '1 recenzie', '2 recenzii', '20 de recenzii'. */
+export function reviewCountText(n: number): string {
+  return n === 0 ? 'nu există recenzii' : pluralRo(n, 'recenzie', 'recenzii', 'de recenzii');
+}
+
+/** A count of messages in Romanian: '1 mesaj', '5 mesaje', '20 de mesaje'. */
+export function messageCountText(n: number): string {
+  return pluralRo(n, 'mesaj', 'mesaje', 'de mesaje');
+}
+
 /** Last-activity wording of a public profile (spec doc 1 §9). */
 export function lastSeenText(iso: string, now: Date = new Date()): string {
   const seen = new Date(iso);

@@ -15,7 +15,8 @@ export const COLLECTION_VERSIONS = {
   reviews: 0,
   profiles: 0,
   conversations: 0,
-  messages: 0,
+  /** 1: fileName (the attachment's name). */
+  messages: 1,
   notifications: 0,
 } as const;
 export type CollectionName = keyof typeof COLLECTION_VERSIONS;

@@ -274,6 +274,8 @@ export const messages = sqliteTable(
     recipientId: text('recipient_id').notNull(),
     text: text('text').notNull().default(''),
     image: text('image').notNull().default(''),
+    /** The attachment's name as the sender's device called it (fitAttachmentName), '' for none. */
+    fileName: text('file_name').notNull().default(''),
     replyTo: text('reply_to', { mode: 'json' }).$type<ReplyTo | null>(),
     reactions: text('reactions', { mode: 'json' }).$type<Reaction[]>().notNull().default(sql`'[]'`),
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),

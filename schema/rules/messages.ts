@@ -85,4 +85,51 @@ export const ATTACHMENT_MESSAGES = {
   unsupported: 'Tipul de fișier nu este suportat. Poți încărca imagini, PDF-uri sau documente Word.',
   /** A message pointing at a file the server did not store for its sender (sync push). */
   missing: 'Fișierul atașat nu a fost găsit. Atașează-l din nou.',
+  /** A file name that is not what the shared rule makes of it (sync push), or a name with no file. */
+  badName: 'Numele fișierului nu este valid.',
 } as const;
+
+/**
+ * What is never kept in a file name shown to the other person: control characters (Cc) and format
+ * characters (Cf: the bidirectional overrides and isolates, which can show 'fdp.exe' as 'exe.pdf', and the
+ * zero-width ones). Path separators go with the path (only the last part is kept).
+ */
+const UNSAFE_NAME_CHARS = /[\p{Cc}\p{Cf}]/gu;
+const kindOfExtension = (ext: string) =>
+  kinds.find((k) => (k.extensions as readonly string[]).includes(ext.toLowerCase()));
+
+/**
+ * The name an attachment is shown under, made from what the sender's device called the file and the path
+ * the server stored it at: the last part of a path only, unsafe characters dropped, spaces collapsed, no
+ * leading dots, at most LIMITS.attachmentNameMax characters, and an extension of the stored file's kind
+ * (a PDF is never shown as 'x.exe'). Applying it twice changes nothing; '' when nothing usable is left.
+ */
+export function fitAttachmentName(raw: string, path: string): string {
+  const last = raw.split(/[/\\]/).pop() ?? '';
+  let name = last
+    .normalize('NFC')
+    .replace(UNSAFE_NAME_CHARS, '')
+    .replace(/\s+/g, ' ')
+    .replace(/^[.\s]+/, '')
+    .trim();
+  const stored = extensionOf(path);
+  if (!name || !stored) return '';
+  if (kindOfExtension(extensionOf(name)) !== kindOfExtension(stored)) name = `${name}.${stored}`;
+  const chars = [...name];
+  if (chars.length > LIMITS.attachmentNameMax) {
+    const tail = `.${extensionOf(name)}`;
+    name = `${chars
+      .slice(0, LIMITS.attachmentNameMax - tail.length - 1)
+      .join('')
+      .trimEnd()}…${tail}`;
+  }
+  return name;
+}
+
+/** The server's check of a name sent with a message over sync: '' or exactly what the rule makes of it. */
+export function attachmentNameError(name: unknown, path: string): string | null {
+  if (name === '' || name === undefined) return null;
+  if (typeof name !== 'string' || !path || fitAttachmentName(name, path) !== name)
+    return ATTACHMENT_MESSAGES.badName;
+  return null;
+}

@@ -47,6 +47,7 @@ export const messageRxSchema: RxJsonSchema<MessageDoc> = {
     recipientId: text,
     text,
     image: text,
+    fileName: text,
     replyTo: {
       type: ['object', 'null'],
       properties: { messageId: text, senderId: text, text, image: text },
@@ -66,6 +67,7 @@ export const messageRxSchema: RxJsonSchema<MessageDoc> = {
     'recipientId',
     'text',
     'image',
+    'fileName',
     'replyTo',
     'reactions',
     'isRead',

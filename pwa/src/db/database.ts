@@ -1,5 +1,6 @@
-import type { RxJsonSchema, RxStorage } from 'rxdb';
-import { createRxDatabase } from 'rxdb/plugins/core';
+import type { MigrationStrategies, RxJsonSchema, RxStorage } from 'rxdb';
+import { addRxPlugin, createRxDatabase } from 'rxdb/plugins/core';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { announcementRxSchema } from '../../../schema/rx/announcements.ts';
 import { draftRxSchema } from '../../../schema/rx/drafts.ts';
@@ -20,6 +21,16 @@ const SCHEMAS: Record<CollectionKey, RxJsonSchema<never>> = {
   messages: messageRxSchema as RxJsonSchema<never>,
   notifications: notificationRxSchema as RxJsonSchema<never>,
   held: heldRxSchema as RxJsonSchema<never>,
+};
+
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+/**
+ * How a device's stored documents reach a newer collection version (COLLECTION_VERSIONS). Messages 1:
+ * `fileName`, unknown for what the device already holds ('' shows the file's kind, as before).
+ */
+const MIGRATIONS: Partial<Record<CollectionKey, MigrationStrategies>> = {
+  messages: { 1: (doc) => ({ ...doc, fileName: '' }) },
 };
 
 export const GUEST_COLLECTIONS: CollectionKey[] = [
@@ -61,7 +72,12 @@ export async function openDatabase(
   const names = only ?? (userId ? USER_COLLECTIONS : GUEST_COLLECTIONS);
   const conflicts = conflictHandlers(userId);
   await db.addCollections(
-    Object.fromEntries(names.map((n) => [n, { schema: SCHEMAS[n], conflictHandler: conflicts[n] }])) as never,
+    Object.fromEntries(
+      names.map((n) => [
+        n,
+        { schema: SCHEMAS[n], conflictHandler: conflicts[n], migrationStrategies: MIGRATIONS[n] ?? {} },
+      ]),
+    ) as never,
   );
   return db;
 }

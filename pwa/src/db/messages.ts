@@ -1,5 +1,5 @@
 import type { ReplyTo } from '../../../schema/db/tables.ts';
-import { messagePreview, validateMessageBody } from '../../../schema/rules/messages.ts';
+import { fitAttachmentName, messagePreview, validateMessageBody } from '../../../schema/rules/messages.ts';
 import { markDirty } from './pending-count.ts';
 import { currentDatabase } from './registry.ts';
 import { currentSyncClient } from './sync-status.ts';
@@ -30,6 +30,8 @@ export async function sendMessage(input: {
   conversationId: string;
   text: string;
   image?: string;
+  /** The attachment's name as the device called it; fitted to the shared rule here. */
+  fileName?: string;
   replyTo?: ReplyTo | null;
   /** A message queued earlier (a file sent offline) keeps the id it was shown with. */
   id?: string;
@@ -45,6 +47,7 @@ export async function sendMessage(input: {
     recipientId: input.recipientId,
     text: input.text,
     image: input.image ?? '',
+    fileName: input.image ? fitAttachmentName(input.fileName ?? '', input.image) : '',
     replyTo: input.replyTo ?? null,
     reactions: [],
     isRead: false,
@@ -99,10 +102,15 @@ export function sendTyping(conversationId: string, isTyping: boolean): void {
 
 export { messagePreview };
 
-/** Removes a notification (clicked while unread, or its delete button); the server keeps a tombstone. */
-export async function deleteNotification(id: string): Promise<void> {
-  const doc = await db().notifications.findOne(id).exec();
-  if (!doc) return;
-  await doc.remove();
-  markDirty('notifications', id);
+/**
+ * Removes notifications (clicked while unread, a delete button, 'Șterge toate'); works offline: the
+ * removal is pushed when the socket is back and the server keeps tombstones, so other devices lose them too.
+ */
+export async function deleteNotifications(ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await db().notifications.findByIds(ids).exec();
+  const live = [...found.keys()];
+  if (live.length === 0) return;
+  await db().notifications.bulkRemove(live);
+  for (const id of live) markDirty('notifications', id);
 }

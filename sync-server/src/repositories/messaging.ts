@@ -135,6 +135,25 @@ export function messagingRepository(db: Db) {
         )
         .all();
     },
+    /**
+     * Live notifications a review author's review gave its reviewed user: no conversation, from the author,
+     * linking to the reviewed user's profile (one live review per author and user, so these are its own).
+     */
+    reviewNotificationsFor(userId: string, authorId: string): NotificationRow[] {
+      return db
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.senderId, authorId),
+            eq(notifications.conversationId, ''),
+            eq(notifications.link, `/profil/${userId}`),
+            eq(notifications.deleted, false),
+          ),
+        )
+        .all();
+    },
     notificationsChangedSince(userId: string, afterSeq: number, limit: number): NotificationRow[] {
       return db
         .select()

@@ -12,6 +12,7 @@ export const toMessageDoc = (m: MessageRow): MessageDoc => ({
   recipientId: m.recipientId,
   text: m.text,
   image: m.image,
+  fileName: m.fileName,
   replyTo: m.replyTo ?? null,
   reactions: m.reactions,
   isRead: m.isRead,

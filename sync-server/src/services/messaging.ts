@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { MessageRow, Reaction, ReplyTo } from '../../../schema/db/tables.ts';
 import {
   ATTACHMENT_MESSAGES,
+  attachmentNameError,
   conversationId,
   MESSAGE_MESSAGES,
   messagePreview,
@@ -25,6 +26,8 @@ export type NewMessage = {
   recipientId: string;
   text: string;
   image: string;
+  /** The attachment's name: checked by the shared rule (attachmentNameError) before it gets here. */
+  fileName: string;
   /** Only the quoted message's id is read: the quote itself is built from that message (see quoteOf). */
   replyTo: Pick<ReplyTo, 'messageId'> | null;
 };
@@ -141,6 +144,8 @@ export function messagingService(deps: {
     ): MessageRow | { error: string } {
       const bodyError = validateMessageBody(input.text, input.image);
       if (bodyError) return { error: bodyError };
+      const nameError = attachmentNameError(input.fileName, input.image);
+      if (nameError) return { error: nameError };
       const r = route(callerId, input.announcementId, input.recipientId);
       if ('error' in r) return r;
       const now = messageTime();
@@ -159,6 +164,7 @@ export function messagingService(deps: {
         recipientId: r.recipientId,
         text: input.text,
         image: input.image,
+        fileName: input.image ? input.fileName : '',
         replyTo: quoteOf(input.replyTo?.messageId, r.conversationId),
         reactions: [],
         isRead: false,

@@ -154,10 +154,19 @@ export function reviewsService(deps: {
       return ok(card(reviewId));
     },
 
-    /** Author only; leaves a tombstone (text and likes blanked) so every device removes it. */
+    /**
+     * Author only; leaves a tombstone (text and likes blanked) so every device removes it. The notification
+     * it gave the reviewed user goes too (tombstoned), so no device of theirs keeps pointing at it.
+     */
     remove(authorId: string, reviewId: string): ServiceResult<{ _id: string }> {
+      let notified: string | null = null;
       const result = db.transaction(() => {
-        if (!reviews.liveOwnedBy(reviewId, authorId)) return fail(404, M.notFound);
+        const current = reviews.liveOwnedBy(reviewId, authorId);
+        if (!current) return fail(404, M.notFound);
+        for (const n of notifications.reviewNotificationsFor(current.userId, authorId)) {
+          notifications.updateNotification(n.id, { deleted: true, seq: nextSeq(db) });
+          notified = current.userId;
+        }
         reviews.update(reviewId, {
           deleted: true,
           comment: '',
@@ -168,6 +177,7 @@ export function reviewsService(deps: {
         return ok({ _id: reviewId });
       });
       if (result.ok) changed();
+      if (notified) hub.poke(['notifications'], [notified]);
       return result;
     },
 

@@ -39,3 +39,9 @@ export const ClockIcon = ({ size = 12 }: { size?: number }) => (
     <path d="M12 7v5l3 2" />
   </Icon>
 );
+
+export const SendIcon = ({ size }: { size?: number }) => (
+  <Icon size={size}>
+    <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" />
+  </Icon>
+);

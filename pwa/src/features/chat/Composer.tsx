@@ -1,8 +1,9 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
 import { ATTACHMENT_ACCEPT, checkAttachment } from './attachments.ts';
-import { PaperclipIcon, SmileIcon } from './ChatIcons.tsx';
+import { PaperclipIcon, SendIcon, SmileIcon } from './ChatIcons.tsx';
 import { EmojiGrid } from './EmojiGrid.tsx';
+import { useComposerFocus } from './use-composer-focus.ts';
 
 export type Outgoing = { text: string; file: File | null };
 
@@ -29,6 +30,7 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();
+  const focus = useComposerFocus();
 
   useEffect(() => {
     if (!file?.type.startsWith('image/')) {
@@ -155,7 +157,11 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
             setText(e.target.value);
             onKeystroke();
           }}
-          onBlur={onStopTyping}
+          onFocus={focus.onFocus}
+          onBlur={() => {
+            focus.onBlur();
+            onStopTyping();
+          }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey) {
               e.preventDefault();
@@ -164,7 +170,8 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
           }}
         />
         <button type="submit" className="btn btn-primary composer-send" disabled={!canSend}>
-          Trimite
+          <SendIcon size={18} />
+          <span className="composer-send-label">Trimite</span>
         </button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../../schema/constants.ts';
 import type { MessageDoc } from '../../../../schema/entities.ts';
 import { deleteMessage, toggleReaction } from '../../db/messages.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { showToast } from '../shell/toast.ts';
 import { attachmentLabel, isImagePath } from './attachments.ts';
 import { ClockIcon, PaperclipIcon } from './ChatIcons.tsx';
@@ -60,8 +61,10 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
     if (ok) setCopied(true);
     else showToast('Textul nu a putut fi copiat.', 'error');
   };
+  // Deleting is for both people and cannot be undone: it is asked first.
+  const [confirming, setConfirming] = useState(false);
   const remove = () => {
-    setOpen(false);
+    setConfirming(false);
     void deleteMessage(m.id).catch(() => showToast('Mesajul nu a putut fi șters.', 'error'));
   };
   const react = (emoji: string) => {
@@ -101,8 +104,15 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
               <img src={m.image} alt="Imagine trimisă" loading="lazy" />
             </a>
           ) : (
-            <a href={m.image} target="_blank" rel="noreferrer" className="msg-file" download>
-              <PaperclipIcon size={16} /> {attachmentLabel(m.image)}
+            <a
+              href={m.image}
+              target="_blank"
+              rel="noreferrer"
+              className="msg-file"
+              download={m.fileName || true}
+              title={m.fileName || undefined}
+            >
+              <PaperclipIcon size={16} /> <span className="msg-file-name">{attachmentLabel(m)}</span>
             </a>
           ))}
         {m.text && <p className="msg-text">{m.text}</p>}
@@ -116,7 +126,28 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
         </span>
       </div>
       <ReactionChips reactions={m.reactions} meId={meId} onToggle={react} />
-      <MessageActions own={own} onReply={() => onReply(m)} onReact={react} onCopy={copy} onDelete={remove} />
+      <MessageActions
+        own={own}
+        onReply={() => onReply(m)}
+        onReact={react}
+        onCopy={copy}
+        onDelete={() => {
+          setOpen(false);
+          setConfirming(true);
+        }}
+      />
+      {confirming && (
+        <ConfirmDialog
+          open
+          title="Ștergi mesajul?"
+          confirmLabel="Șterge"
+          danger
+          onConfirm={remove}
+          onCancel={() => setConfirming(false)}
+        >
+          <p>Mesajul va dispărea pentru amândoi.</p>
+        </ConfirmDialog>
+      )}
       {copied && (
         <span className="msg-copied" role="status">
           Copiat!

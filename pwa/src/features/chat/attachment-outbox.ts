@@ -66,7 +66,7 @@ export function flushAttachments(): Promise<void> {
           body: form,
         });
         const exists = await currentDatabase()?.messages.findOne(q.id).exec();
-        if (!exists) await sendMessage({ ...q, image });
+        if (!exists) await sendMessage({ ...q, image, fileName: q.name });
         await drop(q.id);
       } catch (err) {
         if (err instanceof NetworkError) return;

@@ -8,9 +8,13 @@ export {
   isImageAttachmentPath as isImagePath,
 } from '../../../../schema/rules/messages.ts';
 
-/** The name shown for a file attachment: 'document.pdf' style, from its stored path. */
-export function attachmentLabel(path: string): string {
-  const ext = path.split('.').pop()?.toUpperCase() ?? '';
+/**
+ * The name shown for a file attachment: the name it was sent with ('Ofertă.pdf'); for a message from
+ * before names travelled, its kind from the stored path ('Fișier PDF').
+ */
+export function attachmentLabel(m: Pick<MessageDoc, 'image' | 'fileName'>): string {
+  if (m.fileName) return m.fileName;
+  const ext = m.image.split('.').pop()?.toUpperCase() ?? '';
   return ext ? `Fișier ${ext}` : 'Fișier';
 }
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { averageStars, initials, pluralRo } from '../../../../schema/format.ts';
+import { averageStars, initials, reviewCountText } from '../../../../schema/format.ts';
 import { normalizeImagePath } from '../../../../schema/images.ts';
 import type { Seller } from './use-seller.ts';
 
@@ -47,8 +47,8 @@ export function SellerCard({ seller, isOwner, contactPerson, contactPhone, onMes
   const scores = seller.scores ?? [];
   const rating =
     scores.length === 0
-      ? 'nu există review-uri'
-      : `${averageStars(scores).toLocaleString('ro-RO')} ★ · ${pluralRo(scores.length, 'review', 'review-uri', 'de review-uri')}`;
+      ? reviewCountText(0)
+      : `${averageStars(scores).toLocaleString('ro-RO')} ★ · ${reviewCountText(scores.length)}`;
 
   return (
     <section className="seller" aria-label="Vânzător">

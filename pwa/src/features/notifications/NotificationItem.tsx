@@ -3,9 +3,10 @@ import { formatDate } from '../../../../schema/format.ts';
 import { messageTime } from '../chat/chat-format.ts';
 import { PersonAvatar } from '../chat/PersonAvatar.tsx';
 import { fullName } from '../chat/use-chat-data.ts';
+import { groupText, type NotificationGroup } from './group-notifications.ts';
 
 type Props = {
-  notification: NotificationDoc;
+  group: NotificationGroup;
   sender: ProfileDoc | undefined;
   onClick: () => void;
   /** Opens what it is about: its conversation, or its link (a review leads to the profile). */
@@ -19,17 +20,24 @@ export function openLabel(n: NotificationDoc): string {
   return n.link.startsWith('/profil') ? 'Vezi recenzia' : 'Deschide';
 }
 
-/** One notification: unread marker, sender, preview, date, its action ('Deschide chat'…) and delete. */
-export function NotificationItem({ notification: n, sender, onClick, onOpen, onDelete }: Props) {
+/**
+ * One card: unread marker, sender, preview, date, its action ('Deschide chat'…) and delete. Several
+ * messages of one conversation make one card ('Maria ți-a trimis 5 mesaje', then the latest one).
+ */
+export function NotificationItem({ group, sender, onClick, onOpen, onDelete }: Props) {
+  const n = group.latest;
   const name = fullName(sender);
+  const several = group.items.length > 1;
+  const first = sender?.firstName.trim() || name;
   return (
-    <li className={`notif${n.read ? '' : ' notif--unread'}`}>
+    <li className={`notif${group.unread ? ' notif--unread' : ''}`} data-count={group.items.length}>
       <button type="button" className="notif-main" onClick={onClick}>
-        {!n.read && <span className="notif-dot" role="img" aria-label="Necitită" />}
+        {group.unread && <span className="notif-dot" role="img" aria-label="Necitită" />}
         <PersonAvatar profile={sender} size={44} />
         <span className="notif-body">
           <span className="notif-who">{name}</span>
-          <span className="notif-preview">{n.message}</span>
+          <span className="notif-preview">{groupText(group, first)}</span>
+          {several && <span className="notif-last">{n.message}</span>}
           <time className="notif-date" dateTime={n.createdAt}>
             {formatDate(n.createdAt)}, {messageTime(n.createdAt)}
           </time>
@@ -42,7 +50,7 @@ export function NotificationItem({ notification: n, sender, onClick, onOpen, onD
         <button
           type="button"
           className="icon-btn notif-delete"
-          aria-label={`Șterge notificarea de la ${name}`}
+          aria-label={several ? `Șterge notificările de la ${name}` : `Șterge notificarea de la ${name}`}
           title="Șterge"
           onClick={onDelete}
         >

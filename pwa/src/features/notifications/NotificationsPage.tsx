@@ -1,64 +1,101 @@
 import { useNavigate, useRouter } from '@tanstack/react-router';
-import type { NotificationDoc } from '../../../../schema/entities.ts';
-import { deleteNotification } from '../../db/messages.ts';
+import { useMemo, useState } from 'react';
+import { pluralRo } from '../../../../schema/format.ts';
+import { deleteNotifications } from '../../db/messages.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useProfiles } from '../chat/use-chat-data.ts';
 import { showToast } from '../shell/toast.ts';
+import { groupNotifications, type NotificationGroup } from './group-notifications.ts';
 import { NotificationItem } from './NotificationItem.tsx';
 import './notifications.css';
 import { useNotifications } from './use-notifications.ts';
 
-const remove = (id: string) =>
-  deleteNotification(id).catch(() => showToast('Notificarea nu a putut fi ștearsă.', 'error'));
+const remove = (ids: string[]) =>
+  deleteNotifications(ids).catch(() => showToast('Notificarea nu a putut fi ștearsă.', 'error'));
+const idsOf = (g: NotificationGroup) => g.items.map((n) => n.id);
 
 /**
- * /notificari: new messages from others, each leading to its conversation, and new reviews, leading to
- * the profile they were left on.
+ * /notificari: new messages from others (one card per conversation), each leading to its conversation,
+ * and new reviews, leading to the profile they were left on. 'Șterge toate' asks first.
  */
 export function NotificationsPage() {
   const list = useNotifications();
+  const groups = useMemo(() => (list ? groupNotifications(list) : undefined), [list]);
   const profiles = useProfiles(list?.map((n) => n.senderId) ?? []);
   const navigate = useNavigate();
   const router = useRouter();
+  const [confirmAll, setConfirmAll] = useState(false);
 
-  const open = (n: NotificationDoc) => {
+  const open = (g: NotificationGroup) => {
+    const n = g.latest;
     if (n.conversationId) {
       void navigate({ to: '/chat', state: { conversationId: n.conversationId } });
       return;
     }
     // No conversation (a review): its link, inside the app only. Seen now, so it goes like a chat's does.
     if (!/^\/[^/\\]/.test(n.link)) return;
-    void remove(n.id);
+    void remove(idsOf(g));
     router.history.push(n.link);
   };
   // Spec doc 2 §2: clicking an unread notification deletes it (it has been seen).
-  const click = (n: NotificationDoc) => {
-    if (!n.read) void remove(n.id);
-    else open(n);
+  const click = (g: NotificationGroup) => {
+    if (g.unread) void remove(idsOf(g));
+    else open(g);
+  };
+  const removeAll = () => {
+    setConfirmAll(false);
+    // Only what the person saw when they confirmed: a notification arriving meanwhile stays.
+    void remove(list?.map((n) => n.id) ?? []);
   };
 
   return (
     <section className="page notif-page">
-      <h1>Notificări</h1>
+      <div className="notif-head">
+        <h1>Notificări</h1>
+        {list && list.length > 0 && (
+          <button type="button" className="btn btn-outline notif-clear" onClick={() => setConfirmAll(true)}>
+            Șterge toate
+          </button>
+        )}
+      </div>
       {list === undefined && (
         <p className="muted" role="status">
           Se încarcă notificările...
         </p>
       )}
       {list?.length === 0 && <p className="notif-empty muted">Nu ai notificări noi.</p>}
-      {list && list.length > 0 && (
+      {groups && groups.length > 0 && (
         <ul className="notif-list">
-          {list.map((n) => (
+          {groups.map((g) => (
             <NotificationItem
-              key={n.id}
-              notification={n}
-              sender={profiles.get(n.senderId)}
-              onClick={() => click(n)}
-              onOpen={() => open(n)}
-              onDelete={() => void remove(n.id)}
+              key={g.key}
+              group={g}
+              sender={profiles.get(g.latest.senderId)}
+              onClick={() => click(g)}
+              onOpen={() => open(g)}
+              onDelete={() => void remove(idsOf(g))}
             />
           ))}
         </ul>
       )}
+      <ConfirmDialog
+        open={confirmAll}
+        title="Ștergi toate notificările?"
+        confirmLabel="Șterge toate"
+        danger
+        onConfirm={removeAll}
+        onCancel={() => setConfirmAll(false)}
+      >
+        <p>
+          {pluralRo(
+            list?.length ?? 0,
+            'notificare va dispărea',
+            'notificări vor dispărea',
+            'de notificări vor dispărea',
+          )}{' '}
+          de pe toate dispozitivele tale.
+        </p>
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,6 +1,10 @@
 import type { ConversationDoc, MessageDoc, NotificationDoc } from '../../../../schema/entities.ts';
 import { objectId, reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
-import { MESSAGE_MESSAGES, validateMessageBody } from '../../../../schema/rules/messages.ts';
+import {
+  attachmentNameError,
+  MESSAGE_MESSAGES,
+  validateMessageBody,
+} from '../../../../schema/rules/messages.ts';
 import type { PushRow } from '../../../../schema/sync.ts';
 import { saneClientTime } from '../../lib/ids.ts';
 import type { Db } from '../../plugins/db.ts';
@@ -50,6 +54,9 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         if (bodyError) return { ok: false, error: bodyError };
         const fileError = deps.service.attachmentRefusal(ctx.userId!, wanted.image);
         if (fileError) return { ok: false, error: fileError };
+        // The name shown to the other person: exactly what the shared rule makes of it, or none.
+        const nameError = attachmentNameError(wanted.fileName, wanted.image);
+        if (nameError) return { ok: false, error: nameError };
         const route = deps.service.route(
           ctx.userId!,
           String(wanted.announcementId),
@@ -77,6 +84,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
             recipientId: wanted.recipientId,
             text: wanted.text,
             image: wanted.image,
+            fileName: wanted.fileName ?? '',
             replyTo: wanted.replyTo,
           },
           deps.seq,

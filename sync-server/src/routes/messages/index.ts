@@ -2,7 +2,12 @@ import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ReplyTo } from '../../../../schema/db/tables.ts';
 import { reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
-import { MESSAGE_LIMITS, MESSAGE_MESSAGES, validateMessageBody } from '../../../../schema/rules/messages.ts';
+import {
+  fitAttachmentName,
+  MESSAGE_LIMITS,
+  MESSAGE_MESSAGES,
+  validateMessageBody,
+} from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { nextSeq } from '../../plugins/db.ts';
@@ -176,6 +181,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
           destinatarId: str(body.destinatarId),
           text: str(body.text),
           replyTo: body.replyTo,
+          fileName: '',
         };
       }
 
@@ -215,6 +221,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
             recipientId: fields.destinatarId,
             text: fields.text,
             image,
+            fileName: image ? fitAttachmentName(fields.fileName, image) : '',
             replyTo,
           },
           () => nextSeq(app.db),

@@ -26,11 +26,19 @@ export const MULTIPART_FIELDS = new Set([
 ]);
 /**
  * The multipart file fields the attachment may come in: `image` (spec) or `imageFile`. A text `imageFile`
- * (the original name) is accepted and ignored: files are stored under a random name.
+ * is the original name (spec doc 2 §3); the file itself is stored under a random name, and the name is
+ * kept only as the message's `fileName`, fitted to the shared rule (fitAttachmentName).
  */
 const FILE_FIELDS = new Set(['image', 'imageFile']);
 
-export type SendFields = { announcementId: string; destinatarId: string; text: string; replyTo: unknown };
+export type SendFields = {
+  announcementId: string;
+  destinatarId: string;
+  text: string;
+  replyTo: unknown;
+  /** The attachment's original name as sent (the `imageFile` field, else the file part's name). */
+  fileName: string;
+};
 export type Attachment = { buf: Buffer; kind: AttachmentKind };
 type Failure = { status: number; error: string; code: string };
 
@@ -41,6 +49,7 @@ export async function readMultipart(
 ): Promise<{ fields: SendFields; file: Buffer | null } | Failure> {
   const raw: Record<string, string> = {};
   let file: Buffer | null = null;
+  let partName = '';
   let truncated = false;
   try {
     const parts = request.parts({
@@ -53,6 +62,7 @@ export async function readMultipart(
         if (!FILE_FIELDS.has(part.fieldname) || buf.length === 0) continue;
         if (file) return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
         file = buf;
+        partName = part.filename ?? '';
       } else if (MULTIPART_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
         raw[part.fieldname] = part.value;
         truncated ||= part.valueTruncated;
@@ -83,6 +93,7 @@ export async function readMultipart(
       destinatarId: str(raw.destinatarId),
       text: str(raw.text),
       replyTo,
+      fileName: str(raw.imageFile) || partName,
     },
     file,
   };

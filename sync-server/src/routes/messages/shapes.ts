@@ -109,7 +109,8 @@ export function toMessagesApi(
     announcementId: m.announcementId,
     text: m.text,
     image: m.image,
-    imageFile: m.image ? (m.image.split('/').at(-1) ?? '') : '',
+    // Spec doc 2 §3: the file name. The sender's name for it when known, else the stored file's name.
+    imageFile: m.image ? m.fileName || (m.image.split('/').at(-1) ?? '') : '',
     createdAt: m.createdAt,
     isRead: m.isRead,
     reactions: m.reactions,

@@ -1,0 +1,1 @@
+ALTER TABLE `messages` ADD `file_name` text DEFAULT '' NOT NULL;
