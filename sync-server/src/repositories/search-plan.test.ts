@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { Db } from '../plugins/db.ts';
-import { buildTestApp, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { searchRepository } from './search.ts';
 import { insertSearchFixtures } from './search-fixtures.ts';
 
@@ -14,10 +14,12 @@ type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
 let ran: string[];
 let traced: Db;
+let owner: string;
 
 beforeAll(async () => {
   app = await buildTestApp();
-  insertSearchFixtures(app, (await registerAndLogin(app)).userId);
+  owner = (await registerAndLogin(app)).userId;
+  insertSearchFixtures(app, owner);
   ran = [];
   const client = app.db.$client;
   const prepare = client.prepare.bind(client);
@@ -81,4 +83,33 @@ describe('a search with many matches, in an order', () => {
       }
     },
   );
+});
+
+describe('relevance pages', () => {
+  const scores = (statements: string[]) => statements.filter((s) => s.includes('bm25(')).length;
+
+  it('score the matches once for a search and its next pages, again after a write', () => {
+    const repo = searchRepository(traced);
+    const page = (cursor?: string) => {
+      ran = [];
+      const got = repo.search({ q: 'de', limit: 4, cursor });
+      return { got, scored: scores(ran) };
+    };
+    const first = page();
+    expect(first.scored).toBe(1);
+    const second = page(first.got.nextCursor!);
+    expect(second.scored).toBe(0);
+    // Same pages as a fresh repository gives.
+    const fresh = searchRepository(app.db);
+    const expected = fresh.search({ q: 'de', limit: 8 }).rows.map((r) => r.id);
+    expect([...first.got.rows, ...second.got.rows].map((r) => r.id)).toEqual(expected);
+
+    // A new announcement that ranks first ('de' in its title, short text) is seen at once.
+    const id = insertAnnouncement(app, owner, { title: 'De de de', description: 'De.', price: 10 });
+    const after = page();
+    expect(after.scored).toBe(1);
+    expect(after.got.rows[0]!.id).toBe(id);
+    repo.forgetRankings();
+    expect(page().scored).toBe(1);
+  });
 });

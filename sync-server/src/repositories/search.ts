@@ -81,7 +81,7 @@ export function searchRepository(
 ) {
   const { small, walkBudget, filteredSmall } = tuning;
   const walkPerMatch = tuning.walkPerMatch ?? WALK_PER_MATCH;
-  const { rowids, capped, sortWhole, walk, byRelevance, load } = searchSteps(db);
+  const { rowids, capped, sortWhole, walk, byRelevance, load, forgetRankings } = searchSteps(db);
 
   return {
     /**
@@ -202,6 +202,8 @@ export function searchRepository(
      * Re-indexes the full text from the table (public rows, through the view): after a VACUUM, which may
      * renumber rowids, or a bulk load done without the triggers.
      */
+    forgetRankings,
+
     rebuildIndex(): void {
       db.$client.exec("INSERT INTO announcements_fts(announcements_fts) VALUES ('rebuild')");
     },
