@@ -37,7 +37,8 @@ import { searchSteps } from './search-steps.ts';
  *   up and the matches are read and sorted whole;
  * - relevance ranks by BM25 (title weighted 10, description 1), ties newest first: the top rows are
  *   taken by score alone (no row reads), then only those rows are read to break ties. BM25 has no
- *   shortcut: every match is scored (see docs/decisions.md).
+ *   shortcut: every match is scored (see docs/decisions.md), so the ranking is kept for the search's
+ *   next pages while the index is unchanged (search-steps.ts).
  * Every statement names its index (INDEXED BY) rather than leaving the choice to the planner, which has
  * no statistics about the full-text side.
  */
@@ -53,7 +54,7 @@ export type SearchResult = {
 const S_SMALL = 2000;
 /**
  * Index entries a walk with words reads at least before giving up (then the matches are read and
- * sorted whole: 'meditatii' titles all start with M, photo sessions are never the dearest).
+ * sorted whole: 'meditatii' titles all start with M, cakes are never the dearest).
  */
 const WALK_BUDGET = 15_000;
 /**
@@ -72,6 +73,7 @@ export type SearchTuning = {
   small: number;
   walkBudget: number;
   filteredSmall: number;
+  /** Index entries a walk may read per match (default WALK_PER_MATCH; 0: walkBudget alone). */
   walkPerMatch?: number;
 };
 
