@@ -196,9 +196,22 @@ function priceSort(dir: 'asc' | 'desc') {
 
 const hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
 
-/** The words, in the title or the description: all whole, the last one also as a prefix. */
-const textQuery = (ws: string[]) =>
-  `{title description} : (${ws.map((w, i) => `"${w.replaceAll('"', '""')}"${i === ws.length - 1 ? '*' : ''}`).join(' ')})`;
+const quote = (w: string) => `"${w.replaceAll('"', '""')}"`;
+
+/**
+ * The words, in the title or the description: all whole, the last one also as a prefix; and with a
+ * topic, any one of its terms (a term ending in '*' as a prefix) — matchesSearch and matchesTopic.
+ */
+const textQuery = (ws: string[], terms: readonly string[]) => {
+  const parts: string[] = [];
+  if (ws.length > 0)
+    parts.push(`(${ws.map((w, i) => `${quote(w)}${i === ws.length - 1 ? '*' : ''}`).join(' ')})`);
+  if (terms.length > 0)
+    parts.push(
+      `(${terms.map((t) => (t.endsWith('*') ? `${quote(t.slice(0, -1))}*` : quote(t))).join(' OR ')})`,
+    );
+  return `{title description} : (${parts.join(' AND ')})`;
+};
 
 /**
  * The filters as terms of the `facets` column (migration 0009 writes them: hex of each value, one token
@@ -384,7 +397,8 @@ export function searchRepository(
      * ours, or not of this order, throws). `total` is exact up to SEARCH_PAGE.countCap, then `totalCapped`.
      */
     search(params: SearchParams): SearchResult {
-      const sort = effectiveSort(params.q, params.sort);
+      const terms = params.terms ?? [];
+      const sort = effectiveSort(params.q, params.sort, terms.length > 0);
       const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
       const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
       if (params.cursor !== undefined && cursor?.s !== sort) throw new Error('invalid search cursor');
@@ -401,7 +415,7 @@ export function searchRepository(
         };
       };
 
-      if (ws.length === 0) {
+      if (ws.length === 0 && terms.length === 0) {
         // A listing: counted through the filters' index; a small set is sorted whole, else walked.
         const sorted = sort as Sorted;
         const keyed = cursor as Keyed | null;
@@ -419,7 +433,7 @@ export function searchRepository(
         return result(page, total, (last) => SORTS[sorted].cursor(last));
       }
 
-      const text = textQuery(ws);
+      const text = textQuery(ws, terms);
       const allFacets = facetQuery(params);
       // First probe, for at most `small` matches. Few filtered rows (E, counted in its B-tree index,
       // cheaper than the facet lists, 'Toată țara' alone is 100k rows at 1M): the words' matches among
