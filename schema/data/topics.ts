@@ -40,6 +40,7 @@ export const TILE_KEYWORDS: Readonly<Record<string, string>> = {
 export const SUBTOPIC_KEYWORDS: Readonly<Record<string, string>> = {
   'Miere de albine': 'miere mierea mieri apicol* apicult* fagur* propolis* polen* laptisor*',
   'Biciclete de oraș': 'biciclet* oras* urban*',
+  'Organizare evenimente corporate': 'organizar* eveniment* corporat* team teambuilding*',
   'Om bun la toate': 'mester* reparati* montaj* montez* mici diverse',
   'Prăjituri de casă':
     'prajitur* cremsnit* amandin* ecler* savarin* negres* checu* fursec* placint* tava',
