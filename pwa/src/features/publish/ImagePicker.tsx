@@ -117,7 +117,7 @@ export function ImagePicker({ images, refused, onDismissRefused, onAdd, onRemove
               </li>
             ))}
           </ul>
-          <button type="button" className="link-btn" onClick={onDismissRefused}>
+          <button type="button" className="pub-refused-ok" onClick={onDismissRefused}>
             Am înțeles
           </button>
         </div>
