@@ -133,6 +133,21 @@ describe('sub-topic chips of the category menu (1280 px)', () => {
       inCakes.map((a) => a.title),
     );
 
+    // On a phone, the same chips are folded under the category's title ('Subiecte').
+    await page.setViewportSize(PHONE);
+    await page.getByText('Subiecte', { exact: true }).click();
+    await page.getByRole('link', { name: 'Cozonaci și pască' }).click();
+    await page.getByRole('heading', { name: 'Cozonaci și pască' }).waitFor();
+    const cozonac = inCakes.filter((a) =>
+      matchesTopic(topicTerms('Cozonaci și pască', cakes), a.title, a.description),
+    );
+    expect(cozonac.length).toBeGreaterThan(0);
+    await expectResults(
+      page,
+      cozonac.map((a) => a.title),
+    );
+    await page.setViewportSize({ width: 1280, height: 900 });
+
     // No honey in the demo: the page says so and offers the whole category instead of a dead end.
     await open();
     await page.getByRole('link', { name: 'Miere de albine' }).click();

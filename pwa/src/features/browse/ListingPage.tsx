@@ -5,6 +5,7 @@ import { pluralRo } from '../../../../schema/format.ts';
 import { AnnouncementCard } from '../home/AnnouncementCard.tsx';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
 import { CategorySelect } from './CategorySelect.tsx';
+import { CategoryTopics } from './CategoryTopics.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
 import { ListingToolbar } from './ListingToolbar.tsx';
@@ -78,6 +79,7 @@ export function ListingPage({ category }: { category: string }) {
         </p>
       )}
       <CategorySelect category={category} onChange={changeCategory} />
+      {!all && !search.subiect && <CategoryTopics category={category} />}
       <ListingToolbar
         search={search}
         onChange={update}
