@@ -156,9 +156,22 @@ function priceSort(dir: 'asc' | 'desc'): SortSql {
 
 const hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
 
-/** The words, in the title or the description: all whole, the last one also as a prefix. */
-export const textQuery = (ws: string[]) =>
-  `{title description} : (${ws.map((w, i) => `"${w.replaceAll('"', '""')}"${i === ws.length - 1 ? '*' : ''}`).join(' ')})`;
+const quote = (w: string) => `"${w.replaceAll('"', '""')}"`;
+
+/**
+ * The words, in the title or the description: all whole, the last one also as a prefix; and with a
+ * topic, any one of its terms (a term ending in '*' as a prefix) — matchesSearch and matchesTopic.
+ */
+export const textQuery = (ws: string[], terms: readonly string[] = []) => {
+  const parts: string[] = [];
+  if (ws.length > 0)
+    parts.push(`(${ws.map((w, i) => `${quote(w)}${i === ws.length - 1 ? '*' : ''}`).join(' ')})`);
+  if (terms.length > 0)
+    parts.push(
+      `(${terms.map((t) => (t.endsWith('*') ? `${quote(t.slice(0, -1))}*` : quote(t))).join(' OR ')})`,
+    );
+  return `{title description} : (${parts.join(' AND ')})`;
+};
 
 /**
  * The filters as terms of the `facets` column (migration 0009 writes them: hex of each value, one token

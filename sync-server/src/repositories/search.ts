@@ -91,7 +91,8 @@ export function searchRepository(
      * ours, or not of this order, throws). `total` is exact up to SEARCH_PAGE.countCap, then `totalCapped`.
      */
     search(params: SearchParams): SearchResult {
-      const sort = effectiveSort(params.q, params.sort);
+      const terms = params.terms ?? [];
+      const sort = effectiveSort(params.q, params.sort, terms.length > 0);
       const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
       const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
       if (params.cursor !== undefined && cursor?.s !== sort) throw new Error('invalid search cursor');
@@ -112,7 +113,7 @@ export function searchRepository(
       const keyedNext = (s: Sorted) => (last: Row) => SORTS[s].cursor(last);
       const relevanceNext = () => ({ s: 'relevance' as const, o: offset + limit });
 
-      if (ws.length === 0) {
+      if (ws.length === 0 && terms.length === 0) {
         // A listing: counted through the filters' index; a small set is sorted whole, else walked.
         const sorted = sort as Sorted;
         const where = and([cond(PUB('a')), ...filterConds(params, 'a')]);
@@ -129,7 +130,7 @@ export function searchRepository(
         return result(page, total, keyedNext(sorted));
       }
 
-      const text = textQuery(ws);
+      const text = textQuery(ws, terms);
       const allFacets = facetQuery(params);
       // First probe, for at most `small` matches. Few filtered rows (E, counted in its B-tree index,
       // cheaper than the facet lists, 'Toată țara' alone is 100k rows at 1M): the words' matches among

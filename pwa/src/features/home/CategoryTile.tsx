@@ -1,12 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import type { HomeCategory } from '../../../../schema/catalog/home-grid.ts';
+import { ALL_CATEGORIES } from '../shell/search-all.ts';
 
-/** One tile of 'Explorează categorii': opens the listing of the tile's category. */
+/**
+ * One tile of 'Explorează categorii': its whole category, or its topic (the tile's name as `subiect`) in
+ * its category or in every category — a page about what the tile says (schema/catalog/home-grid.ts).
+ */
 export function CategoryTile({ tile }: { tile: HomeCategory }) {
   return (
     <Link
       to="/anunturi-categorie/$category"
-      params={{ category: tile.category }}
+      params={{ category: tile.category ?? ALL_CATEGORIES }}
+      search={tile.topic ? { subiect: tile.name } : {}}
       className="tile"
       style={{ backgroundColor: tile.color }}
     >

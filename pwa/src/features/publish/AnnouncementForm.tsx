@@ -113,7 +113,8 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
         />
         <ImagePicker
           images={form.images}
-          error={errors.images}
+          refused={form.refused}
+          onDismissRefused={form.dismissRefused}
           onAdd={form.addFiles}
           onRemove={form.removeImage}
           onMove={form.move}

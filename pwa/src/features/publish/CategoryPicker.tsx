@@ -1,9 +1,5 @@
 import { CATEGORIES } from '../../../../schema/catalog/categories.ts';
-import { HOME_CATEGORIES } from '../../../../schema/catalog/home-grid.ts';
-
-/** The home grid's icon and colour for a category, when one of its tiles opens that category. */
-const LOOK = new Map<string, { image: string; color: string }>();
-for (const t of HOME_CATEGORIES) if (!LOOK.has(t.category)) LOOK.set(t.category, t);
+import { CATEGORY_LOOKS } from '../../../../schema/catalog/category-looks.ts';
 
 type Props = { value: string; onChange: (name: string) => void; error?: string };
 
@@ -21,7 +17,7 @@ export function CategoryPicker({ value, onChange, error }: Props) {
       <legend>Categorie</legend>
       <div className="pub-cat-grid">
         {CATEGORIES.map((c) => {
-          const look = LOOK.get(c.name);
+          const look = CATEGORY_LOOKS[c.name];
           return (
             <label key={c.slug} className={value === c.name ? 'pub-cat is-on' : 'pub-cat'}>
               <input
