@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { HomeCategory } from '../../../../schema/catalog/home-grid.ts';
+import { categoryIcon } from './category-icons.ts';
 
 /** One tile of 'Explorează categorii': opens the listing of the tile's category. */
 export function CategoryTile({ tile }: { tile: HomeCategory }) {
@@ -10,7 +11,7 @@ export function CategoryTile({ tile }: { tile: HomeCategory }) {
       className="tile"
       style={{ backgroundColor: tile.color }}
     >
-      <img src={tile.image} width={56} height={56} alt="" loading="lazy" decoding="async" />
+      <img src={categoryIcon(tile.image)} width={56} height={56} alt="" loading="lazy" decoding="async" />
       <span className="tile-name">{tile.name}</span>
       <span className="tile-hint">{tile.hint}</span>
     </Link>

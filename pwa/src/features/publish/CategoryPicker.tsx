@@ -1,5 +1,6 @@
 import { CATEGORIES } from '../../../../schema/catalog/categories.ts';
 import { HOME_CATEGORIES } from '../../../../schema/catalog/home-grid.ts';
+import { categoryIcon } from '../home/category-icons.ts';
 
 /** The home grid's icon and colour for a category, when one of its tiles opens that category. */
 const LOOK = new Map<string, { image: string; color: string }>();
@@ -32,7 +33,7 @@ export function CategoryPicker({ value, onChange, error }: Props) {
                 onChange={() => onChange(c.name)}
               />
               <span className="pub-cat-icon" style={look ? { backgroundColor: look.color } : undefined}>
-                {look ? <img src={look.image} width={32} height={32} alt="" /> : [...c.name][0]}
+                {look ? <img src={categoryIcon(look.image)} width={32} height={32} alt="" /> : [...c.name][0]}
               </span>
               <span className="pub-cat-name">{c.name}</span>
             </label>
