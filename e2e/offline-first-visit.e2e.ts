@@ -134,6 +134,9 @@ describe('offline after a first visit (precache = what offline browsing needs)',
     await page.goto('/chat');
     await page.getByRole('heading', { name: 'Mesaje' }).first().waitFor();
     expect(await page.getByRole('heading', { name: OFFLINE_TITLE }).count()).toBe(0);
+    // A page of the account never opened (a React.lazy page, not in the background set) says so.
+    await page.goto('/plati');
+    await page.getByRole('heading', { name: OFFLINE_TITLE }).waitFor();
     await goOnline(page);
     await context.close();
   });

@@ -1,4 +1,5 @@
 import { session } from '../session/session-store.ts';
+import { handLoadedFilesToWorker } from './keep-loaded.ts';
 
 /**
  * The pages a signed-in person uses that a guest does not: publish and edit, my announcements, chat,
@@ -6,12 +7,12 @@ import { session } from '../session/session-store.ts';
  * visit does not download them; once someone signs in, they are fetched in the background, one at a time,
  * so a seller who loses the connection can still publish and chat. Fetched while the service worker
  * controls the page, each lands in its chunk cache; fetched before, the worker is handed the page's loaded
- * files when it takes control (sw-register.ts).
+ * files when it takes control (sw-register.ts) — and after each page here, for one still in flight then.
  */
 export const SIGNED_IN_PAGES: (() => Promise<unknown>)[] = [
   () => import('../publish/PublishPage.tsx'),
-  () => import('../../routes/chat.lazy.tsx'),
   () => import('../my-announcements/MyAnnouncementsPage.tsx'),
+  () => import('../../routes/chat.lazy.tsx'),
   () => import('../publish/EditPage.tsx'),
   () => import('../settings/SettingsPage.tsx'),
   () => import('../profile/OwnProfilePage.tsx'),
@@ -21,7 +22,7 @@ export const SIGNED_IN_PAGES: (() => Promise<unknown>)[] = [
 
 function idle(): Promise<void> {
   return new Promise((resolve) => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 5_000 });
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 2_000 });
     else setTimeout(resolve, 200);
   });
 }
@@ -35,6 +36,7 @@ export function keepSignedInPages(pages = SIGNED_IN_PAGES): Promise<boolean> {
       await idle();
       try {
         await load();
+        handLoadedFilesToWorker();
       } catch {
         running = null; // offline: try again at the next sign-in or page load
         return false;

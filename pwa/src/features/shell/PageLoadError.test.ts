@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadedFiles } from '../../sw-register.ts';
+import { loadedFiles } from '../offline/keep-loaded.ts';
 import { isChunkLoadError, PageChunkError } from './PageLoadError.tsx';
 
 describe('isChunkLoadError', () => {
