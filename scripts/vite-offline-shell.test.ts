@@ -35,6 +35,7 @@ writeFileSync(
 describe('offlineShellFiles', () => {
   it("holds the page's scripts and the chosen pages with their imports and CSS, nothing else", () => {
     expect([...offlineShellFiles(dir, ['src/detail.tsx'])].sort()).toEqual([
+      'assets/app-1.css',
       'assets/app-1.js',
       'assets/detail-1.css',
       'assets/detail-1.js',

@@ -33,8 +33,6 @@ export function offlineShellFiles(outDir: string, pages = OFFLINE_PAGES): Set<st
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const html = readFileSync(join(outDir, 'index.html'), 'utf8');
   const roots = [...html.matchAll(/["'(]\/(assets\/[^"')?#]+)/g)].map((m) => byFile.get(m[1]!) ?? m[1]!);
-  // The page's own scripts bring no stylesheet: the prerender inlines the first screen's CSS.
-  const htmlScripts = new Set(roots);
   for (const page of pages) {
     const key = Object.keys(manifest).find((k) => manifest[k]!.src === page);
     if (!key) throw new Error(`offline shell: ${page} is not in the build manifest`);
@@ -53,7 +51,9 @@ export function offlineShellFiles(outDir: string, pages = OFFLINE_PAGES): Set<st
       continue;
     }
     files.add(chunk.file);
-    if (!htmlScripts.has(key)) for (const css of chunk.css ?? []) files.add(css);
+    // The app chunk's stylesheet too, although the prerender inlines it: Vite preloads it with some lazy
+    // imports (the publish queue's), which fail offline without it.
+    for (const css of chunk.css ?? []) files.add(css);
     stack.push(...(chunk.imports ?? []));
   }
   return files;
