@@ -122,9 +122,13 @@ describe('offline after a first visit (precache = what offline browsing needs)',
     // Neither page was opened: the app fetched them itself after the sign-in.
     await until(async () => {
       const kept = await cachedUrls(page, 'hobbiz-assets');
-      return ['/assets/PublishPage-', '/assets/chat.lazy-', '/assets/notificari.lazy-'].every((p) =>
-        kept.some((u) => u.startsWith(p)),
-      );
+      const pages = [
+        '/assets/PublishPage-',
+        '/assets/publish-queue-',
+        '/assets/chat.lazy-',
+        '/assets/notificari.lazy-',
+      ];
+      return pages.every((p) => kept.some((u) => u.startsWith(p)));
     }, 60_000);
 
     await goOffline(page);

@@ -11,6 +11,8 @@ import { handLoadedFilesToWorker } from './keep-loaded.ts';
  */
 export const SIGNED_IN_PAGES: (() => Promise<unknown>)[] = [
   () => import('../publish/PublishPage.tsx'),
+  // The outbox the form's 'Publică' hands an announcement to when offline (its own lazy chunk).
+  () => import('../../db/publish-queue.ts'),
   () => import('../my-announcements/MyAnnouncementsPage.tsx'),
   () => import('../../routes/chat.lazy.tsx'),
   () => import('../publish/EditPage.tsx'),
