@@ -4,12 +4,18 @@ import { LIMITS, TIMINGS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
 import { TextField } from '../../ui/TextField.tsx';
+import { loadLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { LocationField } from './LocationField.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
-import { PUBLISH_MESSAGES, publishAnnouncement, updateAnnouncement } from './submit.ts';
+import {
+  PUBLISH_MESSAGES,
+  preloadOfflinePublish,
+  publishAnnouncement,
+  updateAnnouncement,
+} from './submit.ts';
 import { type FormMode, useAnnouncementForm } from './use-announcement-form.ts';
 import './publish.css';
 
@@ -29,6 +35,11 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
   const formRef = useRef<HTMLFormElement>(null);
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
+  // The outbox and the place names are fetched while online, so both work if the connection drops.
+  useEffect(() => {
+    preloadOfflinePublish();
+    void loadLocations().catch(() => {});
+  }, []);
 
   const focusFirstError = () =>
     requestAnimationFrame(() => {

@@ -37,6 +37,14 @@ function failure(err: unknown, mode: 'publish' | 'update'): SubmitResult {
  * Publishes a new announcement. With no network it goes to the device's outbox (fields and photos in
  * IndexedDB, a device-made id) and is published when the connection returns.
  */
+/**
+ * Fetches what 'Publică' may need with no network — the outbox's own chunk — as soon as the form shows,
+ * so that the service worker keeps it: a seller who loses the connection while typing can still publish.
+ */
+export function preloadOfflinePublish(): void {
+  void import('../../db/publish-queue.ts').catch(() => {});
+}
+
 export async function publishAnnouncement(
   userId: string,
   fields: DraftFields,
