@@ -38,11 +38,13 @@ function failure(err: unknown, mode: 'publish' | 'update'): SubmitResult {
  * IndexedDB, a device-made id) and is published when the connection returns.
  */
 /**
- * Fetches what 'Publică' may need with no network — the outbox's own chunk — as soon as the form shows,
- * so that the service worker keeps it: a seller who loses the connection while typing can still publish.
+ * Fetches what 'Publică' may need with no network — the outbox's own chunk and 'Anunțurile mele', where
+ * it leads — as soon as the form shows, so that the service worker keeps them: a seller who loses the
+ * connection while typing can still publish and see the announcement waiting.
  */
 export function preloadOfflinePublish(): void {
   void import('../../db/publish-queue.ts').catch(() => {});
+  void import('../my-announcements/MyAnnouncementsPage.tsx').catch(() => {});
 }
 
 export async function publishAnnouncement(
