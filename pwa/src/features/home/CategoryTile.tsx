@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { HomeCategory } from '../../../../schema/catalog/home-grid.ts';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
+import { categoryIcon } from './category-icons.ts';
 
 /**
  * One tile of 'Explorează categorii': its whole category, or its topic (the tile's name as `subiect`) in
@@ -15,7 +16,7 @@ export function CategoryTile({ tile }: { tile: HomeCategory }) {
       className="tile"
       style={{ backgroundColor: tile.color }}
     >
-      <img src={tile.image} width={56} height={56} alt="" loading="lazy" decoding="async" />
+      <img src={categoryIcon(tile.image)} width={56} height={56} alt="" loading="lazy" decoding="async" />
       <span className="tile-name">{tile.name}</span>
       <span className="tile-hint">{tile.hint}</span>
     </Link>

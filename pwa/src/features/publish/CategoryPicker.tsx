@@ -1,5 +1,6 @@
 import { CATEGORIES } from '../../../../schema/catalog/categories.ts';
 import { CATEGORY_LOOKS } from '../../../../schema/catalog/category-looks.ts';
+import { categoryIcon } from '../home/category-icons.ts';
 
 type Props = { value: string; onChange: (name: string) => void; error?: string };
 
@@ -28,7 +29,7 @@ export function CategoryPicker({ value, onChange, error }: Props) {
                 onChange={() => onChange(c.name)}
               />
               <span className="pub-cat-icon" style={look ? { backgroundColor: look.color } : undefined}>
-                {look ? <img src={look.image} width={32} height={32} alt="" /> : [...c.name][0]}
+                {look ? <img src={categoryIcon(look.image)} width={32} height={32} alt="" /> : [...c.name][0]}
               </span>
               <span className="pub-cat-name">{c.name}</span>
             </label>
