@@ -50,8 +50,14 @@ export function cancelQueuedAttachment(id: string): Promise<void> {
   return drop(id);
 }
 
+/** After a failed send while the sync link is up (an answer lost, a server error): the next try. */
+export const ATTACHMENT_RETRY_SECONDS = 10;
 let flushing: Promise<void> | null = null;
-/** Sends what waits, oldest first; stops at the first network failure (the next 'online' retries). */
+/**
+ * Sends what waits, oldest first; stops at the first network failure or server error and keeps the file:
+ * the next 'online' sends it, or, while the link is up, a try after ATTACHMENT_RETRY_SECONDS (the same
+ * message id: a retry never makes a second message).
+ */
 export function flushAttachments(): Promise<void> {
   flushing ??= (async () => {
     const userId = session.get().userId;
@@ -69,7 +75,14 @@ export function flushAttachments(): Promise<void> {
         if (!exists) await sendMessage({ ...q, image, fileName: q.name });
         await drop(q.id);
       } catch (err) {
-        if (err instanceof NetworkError) return;
+        // Signed out meanwhile: the file stays until the person is back (or is cleared as a guest).
+        if (err instanceof ApiError && err.status === 401) return;
+        if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) {
+          // The socket may still be up (only this request failed): no 'online' will come to send it.
+          if (currentSyncClient()?.status$.value === 'online')
+            retryLater('chat-attachments', () => void flushAttachments(), ATTACHMENT_RETRY_SECONDS);
+          return;
+        }
         // Past the uploads limit: the file waits on the device and goes when the window allows.
         if (isWriteLimited(err)) {
           showToast(err.message, 'error', 4000);
