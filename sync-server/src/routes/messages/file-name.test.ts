@@ -95,6 +95,16 @@ describe('POST /api/messages (multipart): the file name', () => {
     expect((notes.json() as { message: string }[]).map((n) => n.message)).toEqual(['Fișier: Deviz.pdf']);
   });
 
+  it('a deleted message leaves no file name on the other side, as it leaves no text or file', async () => {
+    const res = await multipart('/api/messages', { announcementId: ann, text: '' }, 'Contract.pdf');
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { _id: string })._id;
+    const del = await app.inject({ method: 'DELETE', url: `/api/messages/${id}`, headers: auth(buyer) });
+    expect(del.statusCode, del.body).toBe(200);
+    const gone = (await sellerPull()).find((d) => d.id === id);
+    expect(gone).toMatchObject({ _deleted: true, image: '', fileName: '' });
+  });
+
   it("without an imageFile field, the file part's own name is used", async () => {
     const res = await multipart('/api/messages', { announcementId: ann, text: 'Uite' }, 'Deviz.pdf');
     expect(res.statusCode, res.body).toBe(201);
