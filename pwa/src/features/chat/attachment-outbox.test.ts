@@ -83,3 +83,14 @@ describe('flushAttachments while the sync link is up', () => {
     });
   }
 });
+
+describe('the sync chip count', () => {
+  it('counts a chat file waiting on the device, and no longer once it is sent', async () => {
+    const q = await queued();
+    const { waitingCount } = await import('../../db/pending-count.ts');
+    await vi.waitFor(() => expect(waitingCount()).toBe(1));
+    api.mockResolvedValue({ image: '/uploads/chat/0123456789abcdef0123456789abcdef.pdf' });
+    await q.flushAttachments();
+    await vi.waitFor(() => expect(waitingCount()).toBe(0));
+  });
+});

@@ -3,6 +3,7 @@ import type { MessageDoc } from '../../../../schema/entities.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../../api/client.ts';
 import { chatFileOutbox } from '../../db/device-outbox.ts';
 import { localId, sendMessage } from '../../db/messages.ts';
+import { setQueuedChatFiles } from '../../db/pending-count.ts';
 import { currentDatabase, onDatabase } from '../../db/registry.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
 import { session } from '../session/session-store.ts';
@@ -11,7 +12,7 @@ import { showToast } from '../shell/toast.ts';
 /**
  * Files attached while offline. A message's file must be on the server before the message can point to
  * it, so the file waits here (IndexedDB, survives reloads) and is shown as a pending message; when the
- * sync socket is back it is uploaded (POST /api/messages/attachments) and the message is written to RxDB
+ * sync socket is back (boot.ts loads this module, so that needs no open chat page) it is uploaded (POST /api/messages/attachments) and the message is written to RxDB
  * with the same id, so a retry after a crash cannot make a second message.
  */
 export type QueuedAttachment = {
@@ -29,6 +30,11 @@ export type QueuedAttachment = {
 
 const all = () => chatFileOutbox.list();
 const drop = (id: string) => chatFileOutbox.delete(id);
+
+/** The files of this person waiting on the device (sign-out asks before they are let go). */
+export async function queuedAttachmentsOf(userId: string): Promise<QueuedAttachment[]> {
+  return (await all()).filter((q) => q.userId === userId);
+}
 
 export async function queueAttachment(
   input: Omit<QueuedAttachment, 'id' | 'queuedAt' | 'name' | 'file'> & { file: File },
@@ -62,7 +68,7 @@ export function flushAttachments(): Promise<void> {
   flushing ??= (async () => {
     const userId = session.get().userId;
     if (!userId || !currentDatabase()?.collections.messages) return;
-    const mine = (await all()).filter((q) => q.userId === userId);
+    const mine = await queuedAttachmentsOf(userId);
     for (const q of mine) {
       try {
         const form = new FormData();
@@ -134,6 +140,18 @@ export function useQueuedAttachments(conversationId: string): QueuedAttachment[]
   }, [conversationId]);
   return list;
 }
+
+// The sync chip counts them with the other waiting changes.
+const countMine = () => {
+  const { userId } = session.get();
+  if (!userId) return setQueuedChatFiles(0);
+  void queuedAttachmentsOf(userId)
+    .then((list) => setQueuedChatFiles(list.length))
+    .catch(() => undefined);
+};
+chatFileOutbox.subscribe(countMine);
+session.subscribe(countMine);
+countMine();
 
 // Signed out: no file of the previous person stays on the device (their RxDB data goes the same way).
 const clearWhenGuest = () => {
