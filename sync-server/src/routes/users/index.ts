@@ -31,7 +31,8 @@ const confirmation = {
   password: { ...text, description: 'Parola actuală (obligatorie pentru un cont cu parolă).' },
   confirmEmail: {
     ...text,
-    description: 'Pentru un cont creat cu Google/Facebook, fără parolă: adresa de email a contului.',
+    description:
+      'Pentru un cont creat cu Google/Facebook, fără parolă: adresa de email a contului (și o autentificare din ultimele 10 minute).',
   },
 } as const;
 const updateEmailBody = {
