@@ -5,6 +5,7 @@ import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
   launchBrowser,
+  localFavoriteIds,
   newPage,
   openSignedIn,
   queryServerDb,
@@ -92,6 +93,8 @@ describe('the favourites page', () => {
     });
     await openSignedIn(page, me);
     await page.getByText('Sincronizat').waitFor();
+    // 'Sincronizat' means the socket is up; the first pull of the favourites may still be on its way.
+    await until(async () => (await localFavoriteIds(page)).length === 2);
     await waitForServiceWorker(page);
 
     await server.stop();

@@ -5,6 +5,15 @@ type LocationsModule = typeof import('../../../../schema/locations.ts');
 
 let pending: Promise<LocationsModule> | null = null;
 
+/**
+ * A page whose own code already holds the place names (the publish form imports them statically) hands
+ * them over, so its pickers never fetch them (a dynamic import goes through a separate small chunk, which
+ * an offline device may not have).
+ */
+export function provideLocations(module: LocationsModule): void {
+  pending = Promise.resolve(module);
+}
+
 export function loadLocations(): Promise<LocationsModule> {
   pending ??= import('../../../../schema/locations.ts').catch((err: unknown) => {
     pending = null; // offline before the chunk was cached: try again next time

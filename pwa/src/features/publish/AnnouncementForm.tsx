@@ -2,10 +2,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LIMITS, TIMINGS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+// The place names are part of the form's own code (a static import, not fetched when the picker opens):
+// a seller who loses the connection right after the form shows can still pick a locality.
+import * as placeNames from '../../../../schema/locations.ts';
 import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
 import { localId } from '../../db/messages.ts';
 import { TextField } from '../../ui/TextField.tsx';
-import { loadLocations } from '../home/use-locations.ts';
+import { provideLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { DraftConflictBanner } from './DraftConflictBanner.tsx';
@@ -39,11 +42,11 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
   // The id of this publish, made once: a second click after a failure cannot create a second copy.
   const [publishId] = useState(() => localId());
   useEffect(() => () => window.clearTimeout(redirect.current), []);
-  // The outbox and the place names are fetched while online, so both work if the connection drops.
+  // The outbox is fetched while online, so an offline 'Publică' works if the connection drops.
   useEffect(() => {
     preloadOfflinePublish();
-    void loadLocations().catch(() => {});
   }, []);
+  provideLocations(placeNames);
 
   const focusFirstError = () =>
     requestAnimationFrame(() => {
