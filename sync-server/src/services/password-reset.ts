@@ -5,7 +5,7 @@ import {
   validateResetConfirm,
   validateResetRequest,
 } from '../../../schema/rules/account.ts';
-import type { Db } from '../plugins/db.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { PasswordResetsRepository } from '../repositories/password-resets.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { UsersRepository } from '../repositories/users.ts';
@@ -31,7 +31,7 @@ const hashCode = (userId: string, code: string) => createHash('sha256').update(`
  * hashed, expires after 30 minutes and dies after 5 wrong tries; a successful reset ends every session.
  */
 export function passwordResetService(deps: {
-  db: Db;
+  uow: UnitOfWork;
   users: UsersRepository;
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;
@@ -110,7 +110,7 @@ export function passwordResetService(deps: {
       }
       const passwordHash = await hashPassword(input.password);
       // Single use: the code goes in the same transaction that sets the password and ends the sessions.
-      const done = deps.db.transaction(() => {
+      const done = deps.uow.write(() => {
         const still = deps.resets.of(user.id);
         if (!still || still.codeHash !== row.codeHash) return false;
         deps.resets.remove(user.id);

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../../../../schema/db/tables.ts';
 import { newId } from '../../lib/ids.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
 
 /**
@@ -106,7 +105,7 @@ describe('an account made with Google/Facebook (no password)', () => {
   /** A social-only account as social-auth.ts makes it, with a session. */
   function socialAccount(email: string) {
     const id = newId();
-    app.db.transaction(() => {
+    app.uow.write((tx) => {
       app.db
         .insert(users)
         .values({
@@ -121,7 +120,7 @@ describe('an account made with Google/Facebook (no password)', () => {
           createdAt: new Date().toISOString(),
           lastSeen: new Date().toISOString(),
           googleId: `g-${id}`,
-          seq: nextSeq(app.db),
+          seq: tx.seq(),
         })
         .run();
     });
