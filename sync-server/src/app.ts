@@ -135,7 +135,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       dataDir: config.dataDir,
     }),
   );
-  sessionsRepo.purgeExpired();
+  uow.write(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
   const uploadsDir = join(config.dataDir, 'uploads');

@@ -62,7 +62,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       // Verify against a dummy hash for unknown emails so the answer time does not reveal accounts.
       const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) return fail(401, ACCOUNT_MESSAGES.invalidCredentials);
-      return { ok: true, value: { token: sessions.create(user.id), userId: user.id } };
+      return { ok: true, value: { token: uow.write(() => sessions.create(user.id)), userId: user.id } };
     },
 
     changeEmail(userId: string, raw: unknown): ServiceResult<{ email: string }> {
@@ -74,7 +74,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       if (user.email === email) return fail(400, ACCOUNT_MESSAGES.emailSame);
       if (users.byEmail(email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
       try {
-        users.setEmail(userId, email);
+        uow.write(() => users.setEmail(userId, email));
       } catch (err) {
         if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
@@ -126,16 +126,16 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
 
     /** Ends the presented session (its sync sockets close: sessions repository). */
     logout(token: string): void {
-      sessions.revoke(token);
+      uow.write(() => sessions.revoke(token));
     },
 
     /** 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included. */
     logoutAll(userId: string): void {
-      sessions.revokeAll(userId);
+      uow.write(() => sessions.revokeAll(userId));
     },
 
     setNotificationSettings(userId: string, settings: NotificationSettings): void {
-      users.setNotificationSettings(userId, settings);
+      uow.write(() => users.setNotificationSettings(userId, settings));
     },
   };
 }

@@ -227,7 +227,7 @@ export function messagingService(deps: {
 
     /** Notes that `userId` uploaded the chat file at `path` (so they, and only they, may send it). */
     recordUpload(userId: string, path: string): void {
-      repo.recordUpload(path, userId);
+      uow.write(() => repo.recordUpload(path, userId));
     },
 
     /**

@@ -55,13 +55,16 @@ export function passwordResetService(deps: {
       if (user && !user.deleted) {
         const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
         const t = now();
-        deps.resets.put({
-          userId: user.id,
-          codeHash: hashCode(user.id, code).toString('hex'),
-          createdAt: t,
-          expiresAt: t + RESET_TTL_MS,
-          attempts: 0,
-        });
+        const codeHash = hashCode(user.id, code).toString('hex');
+        deps.uow.write(() =>
+          deps.resets.put({
+            userId: user.id,
+            codeHash,
+            createdAt: t,
+            expiresAt: t + RESET_TTL_MS,
+            attempts: 0,
+          }),
+        );
         void deps.mailer
           .send({
             to: user.email,
@@ -98,14 +101,16 @@ export function passwordResetService(deps: {
       const row = user && !user.deleted ? deps.resets.of(user.id) : undefined;
       if (!user || !row) return fail(400, M.resetCodeInvalid);
       if (row.expiresAt <= now() || row.attempts >= RESET_MAX_ATTEMPTS) {
-        deps.resets.remove(user.id);
+        deps.uow.write(() => deps.resets.remove(user.id));
         return fail(400, M.resetCodeInvalid);
       }
       const expected = Buffer.from(row.codeHash, 'hex');
       const actual = hashCode(user.id, input.code);
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-        if (row.attempts + 1 >= RESET_MAX_ATTEMPTS) deps.resets.remove(user.id);
-        else deps.resets.setAttempts(user.id, row.attempts + 1);
+        deps.uow.write(() => {
+          if (row.attempts + 1 >= RESET_MAX_ATTEMPTS) deps.resets.remove(user.id);
+          else deps.resets.setAttempts(user.id, row.attempts + 1);
+        });
         return fail(400, M.resetCodeInvalid);
       }
       const passwordHash = await hashPassword(input.password);

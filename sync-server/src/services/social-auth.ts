@@ -93,7 +93,10 @@ export function socialAuthService(deps: {
     if (!result.ok) return result;
     return {
       ok: true,
-      value: { token: deps.sessions.create(result.value.userId), userId: result.value.userId },
+      value: {
+        token: deps.uow.write(() => deps.sessions.create(result.value.userId)),
+        userId: result.value.userId,
+      },
     };
   }
 
