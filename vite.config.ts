@@ -5,9 +5,13 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { WORKING_SET } from './schema/constants.ts';
 import { initialChunk } from './scripts/vite-initial-chunk.ts';
+import { offlineShellFiles } from './scripts/vite-offline-shell.ts';
 import { prerender } from './scripts/vite-prerender.ts';
 
 const app = initialChunk();
+const outDir = process.env.STATIC_DIR
+  ? resolve(process.env.STATIC_DIR)
+  : resolve(import.meta.dirname, 'dist');
 
 // The PWA lives in pwa/; the built files go to dist/ where the sync server serves them.
 export default defineConfig({
@@ -15,7 +19,7 @@ export default defineConfig({
   publicDir: 'public',
   build: {
     // STATIC_DIR (also read by the server) lets parallel work build into its own folder.
-    outDir: process.env.STATIC_DIR ? resolve(process.env.STATIC_DIR) : '../dist',
+    outDir,
     emptyOutDir: true,
     target: 'es2022',
     // The home page must paint from the prerendered HTML; keep chunks honest so the budget shows.
@@ -50,7 +54,10 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'autoUpdate',
       strategies: 'generateSW',
-      includeAssets: ['favicon.svg', 'icons/*.png', 'categories/*.svg'],
+      // The install icons are the browser's business (it fetches them when it installs the app): they stay
+      // out of the precache, so a first visit does not download 512-pixel images nobody sees.
+      includeAssets: [],
+      includeManifestIcons: false,
       manifest: {
         name: 'Hobbiz — pasiunea ta, sursă de venit',
         short_name: 'Hobbiz',
@@ -77,8 +84,36 @@ export default defineConfig({
         cleanupOutdatedCaches: true,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/auth\//],
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Precache = what offline browsing needs (docs/decisions.md, "First visit's bytes"): the shell, the
+        // home's category pictures, and the chunks of home, listing, detail and favourites. Hashed chunks
+        // carry no revision, so the worker's fetch reuses what the page has just downloaded (HTTP cache).
+        globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css}'],
+        manifestTransforms: [
+          (entries) => {
+            const shell = offlineShellFiles(outDir);
+            const manifest = entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url));
+            return { manifest, warnings: [] };
+          },
+        ],
         runtimeCaching: [
+          {
+            // Every other hashed chunk (publish form, chat, settings, static pages, place names) is cached
+            // the first time a page needs it: it never changes under the same name.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'hobbiz-assets',
+              expiration: { maxEntries: 200, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+              plugins: [
+                {
+                  // A missing chunk answered with the app's HTML (an old release's name) is never kept.
+                  cacheWillUpdate: async ({ response }) =>
+                    response.headers.get('content-type')?.includes('text/html') ? null : response,
+                },
+              ],
+            },
+          },
           {
             // Announcement photos never change under the same name (new upload = new file name).
             urlPattern: ({ url }) => url.pathname.startsWith('/uploads/'),

@@ -36,6 +36,9 @@ const jpeg = async (color: string) => ({
 const publishButton = (page: Page) => page.getByRole('button', { name: 'Publică un anunț' });
 const files = (page: Page) => page.getByTestId('images-input');
 const error = (page: Page, text: string) => page.locator('.field-error', { hasText: text });
+/** The line naming a refused file with its reason, in the picker's list. */
+const refusal = (page: Page, name: string, reason: string) =>
+  page.locator('#images-refused li', { hasText: `${name}: ${reason}` });
 
 async function openForm(page: Page, email: string) {
   const me = await apiAccount(server, email);
@@ -111,22 +114,19 @@ describe('add announcement', () => {
     await page.getByLabel('Persoana de contact').fill('N'.repeat(51));
     await error(page, M.contactPersonMax).waitFor();
 
-    // Photos: type, size and count are checked as they are chosen.
+    // Photos: type, size and count are checked as they are chosen; a refused file is named, not added.
     await files(page).setInputFiles({
       name: 'poza.png',
       mimeType: 'image/png',
       buffer: Buffer.from([0x89, 0x50]),
     });
-    await error(page, M.imagesJpeg).waitFor();
+    await refusal(page, 'poza.png', M.imagesJpeg).waitFor();
     const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0);
     big.set([0xff, 0xd8, 0xff]);
     await files(page).setInputFiles({ name: 'mare.jpg', mimeType: 'image/jpeg', buffer: big });
-    await error(page, M.imagesSize).waitFor();
-    const eleven = await Promise.all(
-      Array.from({ length: 11 }, (_, i) => jpeg(`#${(i + 1).toString(16).repeat(6)}`)),
-    );
-    await files(page).setInputFiles(eleven);
-    await error(page, M.imagesMax).waitFor();
+    await refusal(page, 'mare.jpg', M.imagesSize).waitFor();
+    // The previous selection's list is gone: it no longer applies.
+    expect(await page.getByText('poza.png').count()).toBe(0);
     expect(await page.locator('.pub-image img').count()).toBe(0);
     // Nothing reached the server.
     expect(rowsTitled('x'.repeat(71))).toHaveLength(0);
@@ -187,6 +187,53 @@ describe('add announcement', () => {
 
     await page.goto(`/announcement/${row!.id}`);
     await page.getByText(title).first().waitFor();
+    await context.close();
+  });
+
+  it('at 375 px, a selection with a PNG, a too-big file and valid JPEGs keeps the JPEGs, names the others, and Publică works', async () => {
+    const { page, context } = await newPage(browser, server, { width: 375, height: 800 });
+    await openForm(page, 'mixed.photos@hobbiz.test');
+    const title = 'Lecții de șah pentru începători, online';
+    await fill(page, {
+      title,
+      description:
+        'Deschideri, tactică și finaluri simple, explicate pe înțelesul tuturor, cu partide comentate.',
+      person: 'Radu Ene',
+      phone: '0722 000 111',
+    });
+    const big = Buffer.alloc(5 * 1024 * 1024 + 10, 0);
+    big.set([0xff, 0xd8, 0xff]);
+    await files(page).setInputFiles([
+      await jpeg('#ff0000'),
+      { name: 'captura.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47]) },
+      { name: 'vacanta-mare.jpg', mimeType: 'image/jpeg', buffer: big },
+      await jpeg('#00ff00'),
+    ]);
+    await expect.poll(() => page.locator('.pub-image img').count()).toBe(2);
+    await page.getByText('2 fișiere nu au fost adăugate:').waitFor();
+    await refusal(page, 'captura.png', M.imagesJpeg).waitFor();
+    await refusal(page, 'vacanta-mare.jpg', M.imagesSize).waitFor();
+    await page.getByRole('button', { name: 'Am înțeles' }).click();
+    await page.locator('#images-refused').waitFor({ state: 'detached' });
+
+    // Eleven more: eight fit beside the two (ten in all), the last three are named.
+    const eleven = await Promise.all(
+      Array.from({ length: 11 }, (_, i) => jpeg(`#${(i + 1).toString(16).repeat(6)}`)),
+    );
+    await files(page).setInputFiles(eleven);
+    await expect.poll(() => page.locator('.pub-image img').count()).toBe(10);
+    await page.getByText('3 fișiere nu au fost adăugate:').waitFor();
+    for (const name of ['foto-999999.jpg', 'foto-aaaaaa.jpg', 'foto-bbbbbb.jpg'])
+      await refusal(page, name, M.imagesMax).waitFor();
+    expect(await page.locator('#images-refused li').count()).toBe(3);
+    // Removing a photo makes room: "too many" no longer applies.
+    await page.getByRole('button', { name: 'Elimină imaginea 10' }).click();
+    await page.locator('#images-refused').waitFor({ state: 'detached' });
+
+    await publishButton(page).click();
+    await page.getByText('Anunțul a fost publicat cu succes!').waitFor();
+    const [row] = rowsTitled(title);
+    expect(JSON.parse(row!.images)).toHaveLength(9);
     await context.close();
   });
 

@@ -163,8 +163,9 @@ describe('account settings', () => {
       queryServerDb<{ deleted: number }>(server, 'SELECT deleted FROM users WHERE id = ?', me.userId)[0]
         ?.deleted,
     ).toBe(0);
+    // Enter in the password field confirms, as in any form.
     await dialog.getByLabel('Parola actuală').fill('o-parola-lunga');
-    await dialog.getByRole('button', { name: 'Șterge', exact: true }).click();
+    await dialog.getByLabel('Parola actuală').press('Enter');
     const started = Date.now();
     await page.getByText('Contul tău a fost șters cu succes!').waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();

@@ -127,6 +127,12 @@ export type WriteLimitTable = Record<WriteKind, WriteLimit>;
 /** Sessions (bearer tokens) live this long; logout revokes them earlier. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
+/**
+ * An account without a password (Google/Facebook) changes its e-mail or is deleted only from a session
+ * signed in this recently: its address alone is readable by whoever holds the token.
+ */
+export const RECENT_SIGN_IN_MINUTES = 10;
+
 /** Local storage keys named by the spec (doc 1 §3, doc 2 §3). */
 /**
  * The device's working set (issue 11): how many keys of each kind stay on the device besides the pinned

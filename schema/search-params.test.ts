@@ -92,6 +92,22 @@ describe('parseSearchParams', () => {
     expect(error({ q: { $gt: '' } }).field).toBe('q');
   });
 
+  it('resolves a topic to its title and terms, in its category; a topic of empty words is no filter', () => {
+    expect(ok({ subiect: ' miere de albine ', category: 'prajituri-bacanie-gatit' })).toMatchObject({
+      subiect: 'Miere de albine',
+      category: 'Prăjituri, Băcănie, Gătit',
+      terms: expect.arrayContaining(['miere', 'apicol*']),
+    });
+    expect(ok({ subiect: 'Fotografie de nuntă', category: 'Fotografie' }).terms).toEqual(['nunt*']);
+    expect(ok({ subiect: 'de și' })).toEqual({});
+    expect(error({ subiect: 'x'.repeat(101) })).toMatchObject({ field: 'subiect' });
+    // A topic ranks by relevance by default, like words: a relevance cursor belongs to it.
+    const rel = encodeCursor({ s: 'relevance', o: 24 });
+    expect(ok({ subiect: 'Sport', cursor: rel }).cursor).toBe(rel);
+    const recent = encodeCursor({ s: 'recent', c: '2026-01-01T00:00:00.000Z', i: 'a'.repeat(24) });
+    expect(error({ subiect: 'Sport', cursor: recent })).toMatchObject({ field: 'cursor' });
+  });
+
   it('accepts a cursor of the same order only', () => {
     const recent = encodeCursor({ s: 'recent', c: '2026-01-01T00:00:00.000Z', i: 'a'.repeat(24) });
     expect(ok({ cursor: recent }).cursor).toBe(recent);

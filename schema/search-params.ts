@@ -1,4 +1,5 @@
 import { resolveCategory } from './catalog/category-aliases.ts';
+import { topicTerms, topicTitle } from './catalog/topics.ts';
 import { ambiguousPlaceMessage, localityIn, placeKey, resolvePlaceName } from './place-names.ts';
 import {
   effectiveSort,
@@ -17,10 +18,13 @@ import {
  * locality list (~100 kB), which the listing page's light path does not load.
  */
 
+const SUBIECT_MAX = 100;
+
 export type ParsedSearch = { ok: true; params: SearchParams } | { ok: false; error: string; field: string };
 
 export const SEARCH_ERRORS = {
   qLong: `Textul căutat poate avea cel mult ${200} de caractere.`,
+  subiectLong: `Subiectul poate avea cel mult ${SUBIECT_MAX} de caractere.`,
   category: (c: string) => `Categoria „${c}” nu există.`,
   judet: (j: string) => `Județul sau localitatea „${j}” nu există.`,
   ambiguous: ambiguousPlaceMessage,
@@ -84,7 +88,18 @@ const isId = (s: string) => /^[0-9a-f]{24}$/.test(s);
  */
 export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
   const fields: Record<string, string | undefined> = {};
-  for (const f of ['q', 'category', 'judet', 'localitate', 'pret', 'sort', 'owner', 'cursor', 'limit']) {
+  for (const f of [
+    'q',
+    'subiect',
+    'category',
+    'judet',
+    'localitate',
+    'pret',
+    'sort',
+    'owner',
+    'cursor',
+    'limit',
+  ]) {
     const t = text(raw[f], f);
     if (t.error) return { ok: false, error: t.error, field: f };
     fields[f] = t.value;
@@ -100,6 +115,15 @@ export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
     const category = resolveCategory(fields.category);
     if (!category) return fail('category', SEARCH_ERRORS.category(fields.category));
     params.category = category;
+  }
+  if (fields.subiect !== undefined) {
+    if (fields.subiect.length > SUBIECT_MAX) return fail('subiect', SEARCH_ERRORS.subiectLong);
+    // A topic of words that say nothing ('de', 'și') is no filter.
+    const terms = topicTerms(fields.subiect, params.category);
+    if (terms.length > 0) {
+      params.subiect = topicTitle(fields.subiect);
+      params.terms = terms;
+    }
   }
   const place = resolvePlace(fields.judet, fields.localitate);
   if ('error' in place) return fail(place.field, place.error);
@@ -124,7 +148,7 @@ export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
   }
   if (fields.cursor !== undefined) {
     const cursor = decodeCursor(fields.cursor);
-    if (!cursor || cursor.s !== effectiveSort(params.q, params.sort))
+    if (!cursor || cursor.s !== effectiveSort(params.q, params.sort, !!params.terms))
       return fail('cursor', SEARCH_ERRORS.cursor);
     params.cursor = fields.cursor;
   }

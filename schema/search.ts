@@ -124,8 +124,13 @@ export const SEARCH_SORT_LABELS: Record<SearchSort, string> = { relevance: 'Rele
  * The order a search runs in: the one asked for, else relevance when there are words to rank by, else the
  * newest first. Relevance without words has nothing to rank: it is the newest-first order.
  */
-export function effectiveSort(q: string | undefined, sort: SearchSort | undefined): SearchSort {
-  const hasWords = words(q ?? '').length > 0;
+export function effectiveSort(
+  q: string | undefined,
+  sort: SearchSort | undefined,
+  /** A topic with terms (catalog/topics.ts) also gives something to rank by. */
+  topic = false,
+): SearchSort {
+  const hasWords = topic || words(q ?? '').length > 0;
   if (sort === 'relevance' || sort === undefined) return hasWords ? 'relevance' : 'recent';
   return sort;
 }
@@ -188,6 +193,10 @@ export function matchesPlace(
  */
 export type SearchParams = {
   q?: string;
+  /** A topic (a sub-topic chip, a home tile), as its page title writes it; `terms` are its words. */
+  subiect?: string;
+  /** The topic's terms (topicTerms): an announcement must hold one of them, besides every word of q. */
+  terms?: string[];
   category?: string;
   judet?: string;
   localitate?: string;

@@ -1,6 +1,7 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+import { keepSignedInPagesOnSignIn } from './features/offline/signed-in-pages.ts';
 import { appContainer, firstPaintLeft } from './first-paint.ts';
 import { createAppRouter } from './router.tsx';
 import './styles/index.css';
@@ -38,5 +39,7 @@ afterPaint(() => {
   void import('./db/boot.ts').then((m) => m.bootDatabase());
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     void import('./sw-register.ts').then((m) => m.registerServiceWorker());
+    // Signed in: the publish form, chat and the other signed-in pages are kept for offline use too.
+    keepSignedInPagesOnSignIn();
   }
 });

@@ -1,4 +1,5 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { PageLoadError } from './features/shell/PageLoadError.tsx';
 import { routeTree } from './routeTree.gen.ts';
 
 /** Resolves once the browser has painted the next frame (or after 100 ms in a tab that does not paint). */
@@ -18,6 +19,8 @@ export function createAppRouter(history?: RouterHistory) {
     // Spec: the scroll position resets to the top on every path change.
     scrollRestoration: false,
     defaultPreload: 'intent',
+    // A lazy page that cannot load (offline and never opened on this phone) says so in Romanian.
+    defaultErrorComponent: PageLoadError,
   });
   // A navigation started by a tap commits after the next frame: the tap's own feedback paints first and
   // the new page renders in a task of its own, not inside the tap's frame (the router's store updates

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { foldDiacritics } from '../search.ts';
 import { isCategory } from './categories.ts';
 import { categoryHint, FALLBACK_HINT, HOME_CATEGORIES } from './home-grid.ts';
+import { topicTerms, topicTitle } from './topics.ts';
 
 // Vite's glob import keeps this test free of node: modules, like the rest of schema/.
 const icons = import.meta.glob<string>('../../pwa/public/categories/*.svg', {
@@ -27,13 +29,27 @@ describe('HOME_CATEGORIES', () => {
     ]);
   });
 
-  it('opens an existing listing category from every tile', () => {
-    for (const tile of HOME_CATEGORIES) expect(isCategory(tile.category), tile.name).toBe(true);
-    const byName = Object.fromEntries(HOME_CATEGORIES.map((t) => [t.name, t.category]));
-    expect(byName.Muzică).toBe('Muzică, Teatru, Dans');
-    expect(byName.Dans).toBe('Muzică, Teatru, Dans');
-    expect(byName.Artă).toBe('Grafică & Design');
-    expect(byName.Prăjituri).toBe('Prăjituri, Băcănie, Gătit');
+  it('opens a page about what the tile says: its whole category, or its topic (issue 12, item 8)', () => {
+    const key = (s: string) => foldDiacritics(s);
+    for (const tile of HOME_CATEGORIES) {
+      if (tile.category !== undefined) expect(isCategory(tile.category), tile.name).toBe(true);
+      if (tile.topic) {
+        // A topic page is titled with the tile's name and has keywords of its own.
+        expect(topicTitle(tile.name)).toBe(tile.name);
+        expect(topicTerms(tile.name).length, tile.name).toBeGreaterThan(5);
+      } else {
+        // A whole category: its name begins with the tile's word.
+        expect(key(tile.category!).startsWith(key(tile.name)), tile.name).toBe(true);
+      }
+    }
+    const byName = Object.fromEntries(HOME_CATEGORIES.map((t) => [t.name, t]));
+    // Issue 12: these opened 'Meditații & Cursuri', 'Business', 'Curățenie…' and 'Grafică & Design'.
+    for (const name of ['Sport', 'Tehnologie', 'Grădinărit', 'Artă']) {
+      expect(byName[name]!.topic, name).toBe(true);
+      expect(byName[name]!.category, name).toBeUndefined();
+    }
+    expect(byName.Dans).toMatchObject({ topic: true, category: 'Muzică, Teatru, Dans' });
+    expect(byName.Prăjituri).toMatchObject({ topic: false, category: 'Prăjituri, Băcănie, Gătit' });
   });
 
   it('has a slug-named image, a light hex colour and a hint for every tile', () => {

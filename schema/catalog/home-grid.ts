@@ -2,7 +2,12 @@ import { foldDiacritics } from '../search.ts';
 
 /**
  * The 12 tiles of the home page's 'Explorează categorii' grid (spec doc 1 §3). They are friendlier, shorter
- * names than the 14 listing categories; each tile opens the listing of the closest category.
+ * names than the 14 listing categories. A tile's page is about what the tile says (issue 12, item 8):
+ * - a tile that names a whole category opens that category's listing (its title begins with the tile's
+ *   word: 'Reparații' → 'Reparații, Instalații, Bricolaj');
+ * - a tile that is one part of a category ('Dans') or spans several ('Sport', 'Tehnologie') opens a topic
+ *   page titled with the tile's name: that category, or every category, with the tile's keywords
+ *   (data/topics.ts; see catalog/topics.ts).
  */
 export type HomeCategory = {
   name: string;
@@ -12,60 +17,44 @@ export type HomeCategory = {
   /** Tile background; light enough for dark text. */
   color: string;
   hint: string;
-  /** Name of the category (see categories.ts) whose listing the tile opens. */
-  category: string;
+  /** The category (see categories.ts) the tile's page lists; absent: every category. */
+  category?: string;
+  /** True when the page is the tile's topic (`subiect` = the tile's name), not the whole category. */
+  topic: boolean;
 };
 
-function tile(name: string, slug: string, color: string, hint: string, category: string): HomeCategory {
-  return { name, slug, image: `/categories/${slug}.svg`, color, hint, category };
+type Opens = { category: string } | { topic: true; category?: string };
+
+function tile(name: string, slug: string, color: string, hint: string, opens: Opens): HomeCategory {
+  return { name, slug, image: `/categories/${slug}.svg`, color, hint, topic: 'topic' in opens, ...opens };
 }
 
+const MUSIC = 'Muzică, Teatru, Dans';
+
 export const HOME_CATEGORIES: readonly HomeCategory[] = [
-  tile('Fotografie', 'fotografie', '#fde2e4', 'Ședințe foto, evenimente și editare', 'Fotografie'),
-  tile(
-    'Prăjituri',
-    'prajituri',
-    '#ffe8cc',
-    'Torturi și bunătăți făcute în casă',
-    'Prăjituri, Băcănie, Gătit',
-  ),
-  tile('Muzică', 'muzica', '#e5dbff', 'Lecții, formații și instrumente', 'Muzică, Teatru, Dans'),
-  tile(
-    'Reparații',
-    'reparatii',
-    '#d3f9d8',
-    'Meșteri pricepuți pentru orice defecțiune',
-    'Reparații, Instalații, Bricolaj',
-  ),
-  tile('Dans', 'dans', '#ffdeeb', 'Cursuri de dans și dansul mirilor', 'Muzică, Teatru, Dans'),
-  tile(
-    'Curățenie',
-    'curatenie',
-    '#d0ebff',
-    'O casă curată, fără bătăi de cap',
-    'Curățenie, Întreținere casă',
-  ),
-  // Garden upkeep sits with home upkeep (the category has a 'Grădină & Exterior' column).
-  tile(
-    'Grădinărit',
-    'gradinarit',
-    '#e3f5c4',
-    'Grădini îngrijite și plante sănătoase',
-    'Curățenie, Întreținere casă',
-  ),
-  // Coaches and sport lessons are courses (the category has a 'Sport & Mișcare' column).
-  tile('Sport', 'sport', '#c5f6fa', 'Antrenori și cursuri pentru mișcare', 'Meditații & Cursuri'),
-  tile('Artă', 'arta', '#fff3bf', 'Tablouri, ilustrații și cadouri unicat', 'Grafică & Design'),
-  // Websites, apps and IT help are offered to businesses (the category has a 'Servicii IT & Web' column).
-  tile('Tehnologie', 'tehnologie', '#dbe4ff', 'Site-uri, aplicații și ajutor IT', 'Business'),
-  tile('Auto', 'auto', '#e9ecef', 'Detailing, piese și service', 'Auto, Moto, Biciclete'),
-  tile(
-    'Meditații',
-    'meditatii',
-    '#ffe3e3',
-    'Meditații și cursuri pentru toate vârstele',
-    'Meditații & Cursuri',
-  ),
+  tile('Fotografie', 'fotografie', '#fde2e4', 'Ședințe foto, evenimente și editare', {
+    category: 'Fotografie',
+  }),
+  tile('Prăjituri', 'prajituri', '#ffe8cc', 'Torturi și bunătăți făcute în casă', {
+    category: 'Prăjituri, Băcănie, Gătit',
+  }),
+  tile('Muzică', 'muzica', '#e5dbff', 'Lecții, formații și instrumente', { topic: true, category: MUSIC }),
+  tile('Reparații', 'reparatii', '#d3f9d8', 'Meșteri pricepuți pentru orice defecțiune', {
+    category: 'Reparații, Instalații, Bricolaj',
+  }),
+  tile('Dans', 'dans', '#ffdeeb', 'Cursuri de dans și dansul mirilor', { topic: true, category: MUSIC }),
+  tile('Curățenie', 'curatenie', '#d0ebff', 'O casă curată, fără bătăi de cap', {
+    category: 'Curățenie, Întreținere casă',
+  }),
+  // Gardens, sport, art and technology are offered in several categories: each is a topic of them all.
+  tile('Grădinărit', 'gradinarit', '#e3f5c4', 'Grădini îngrijite și plante sănătoase', { topic: true }),
+  tile('Sport', 'sport', '#c5f6fa', 'Antrenori și cursuri pentru mișcare', { topic: true }),
+  tile('Artă', 'arta', '#fff3bf', 'Tablouri, ilustrații și cadouri unicat', { topic: true }),
+  tile('Tehnologie', 'tehnologie', '#dbe4ff', 'Site-uri, aplicații și ajutor IT', { topic: true }),
+  tile('Auto', 'auto', '#e9ecef', 'Detailing, piese și service', { category: 'Auto, Moto, Biciclete' }),
+  tile('Meditații', 'meditatii', '#ffe3e3', 'Meditații și cursuri pentru toate vârstele', {
+    category: 'Meditații & Cursuri',
+  }),
 ];
 
 export const FALLBACK_HINT = 'Descoperă anunțuri din această categorie';

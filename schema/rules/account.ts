@@ -1,4 +1,4 @@
-import { LIMITS } from '../constants.ts';
+import { LIMITS, RECENT_SIGN_IN_MINUTES } from '../constants.ts';
 
 /** Longest password accepted (scrypt hashes any length; this bounds the work per request). */
 export const PASSWORD_MAX = 128;
@@ -56,6 +56,8 @@ export const ACCOUNT_MESSAGES = {
   /** An account made with Google/Facebook has no password: it confirms with its e-mail address. */
   confirmEmailRequired: 'Introdu adresa de email a contului pentru a confirma.',
   confirmEmailWrong: 'Adresa de email introdusă nu este cea a contului.',
+  /** ...and it must have signed in with the provider within RECENT_SIGN_IN_MINUTES. */
+  recentSignInRequired: `Din motive de siguranță, această acțiune cere o autentificare recentă: ieși din cont, intră din nou cu Google sau Facebook și reîncearcă în următoarele ${RECENT_SIGN_IN_MINUTES} minute.`,
   accountDeleted: 'Contul tău a fost șters cu succes!',
   accountDeleteFailed: 'Eroare la ștergerea contului.',
   resetRequested:

@@ -7,6 +7,7 @@ import {
   normalizeAnnouncementInput,
   PRICE_MAX,
   parsePrice,
+  sortImageCandidates,
   submitErrorMessage,
   validateAnnouncement,
   validateImageCandidates,
@@ -274,6 +275,57 @@ describe('validateImageCandidates', () => {
     const png = jpeg(6 * MB, 'x.png', 'image/png');
     expect(validateImageCandidates([png], 10)).toBe(ANNOUNCEMENT_MESSAGES.imagesMax);
     expect(validateImageCandidates([png], 0)).toBe(ANNOUNCEMENT_MESSAGES.imagesJpeg);
+  });
+});
+
+describe('sortImageCandidates (a bad file does not cost the good ones)', () => {
+  const MB = 1024 * 1024;
+  const file = (name: string, size = 1000, type = 'image/jpeg') => ({ name, type, size });
+  const M = ANNOUNCEMENT_MESSAGES;
+
+  it('keeps the valid JPEGs and names a PNG and a file of 5 MB or more with their reasons', () => {
+    const a = file('a.jpg');
+    const b = file('b.jpeg', 5 * MB - 1);
+    const { accepted, refused } = sortImageCandidates(
+      [a, file('poza.png', 10, 'image/png'), file('mare.jpg', 5 * MB), b],
+      0,
+    );
+    expect(accepted).toEqual([a, b]);
+    expect(refused).toEqual([
+      { name: 'poza.png', reason: M.imagesJpeg },
+      { name: 'mare.jpg', reason: M.imagesSize },
+    ]);
+  });
+
+  it('keeps only as many as fit beside the photos already there, in the order chosen', () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => file(`f${i + 1}.jpg`));
+    const all = sortImageCandidates(eleven, 0);
+    expect(all.accepted.map((f) => f.name)).toEqual(eleven.slice(0, 10).map((f) => f.name));
+    expect(all.refused).toEqual([{ name: 'f11.jpg', reason: M.imagesMax }]);
+    const some = sortImageCandidates(eleven.slice(0, 3), 8);
+    expect(some.accepted.map((f) => f.name)).toEqual(['f1.jpg', 'f2.jpg']);
+    expect(some.refused).toEqual([{ name: 'f3.jpg', reason: M.imagesMax }]);
+    expect(sortImageCandidates([file('x.jpg')], 10).refused).toEqual([
+      { name: 'x.jpg', reason: M.imagesMax },
+    ]);
+  });
+
+  it('a refused file takes no place: a PNG before the tenth JPEG does not push it out', () => {
+    const r = sortImageCandidates([file('p.png', 1, 'image/png'), file('ok.jpg')], 9);
+    expect(r.accepted.map((f) => f.name)).toEqual(['ok.jpg']);
+    expect(r.refused).toEqual([{ name: 'p.png', reason: M.imagesJpeg }]);
+  });
+
+  it('the type is named before the size, and the size before the count', () => {
+    expect(sortImageCandidates([file('x.png', 6 * MB, 'image/png')], 10).refused[0]!.reason).toBe(
+      M.imagesJpeg,
+    );
+    expect(sortImageCandidates([file('x.jpg', 6 * MB)], 10).refused[0]!.reason).toBe(M.imagesSize);
+  });
+
+  it('an empty selection, or one with only good files, refuses nothing', () => {
+    expect(sortImageCandidates([], 10)).toEqual({ accepted: [], refused: [] });
+    expect(sortImageCandidates([file('POZA.JPEG', 1, '')], 0).refused).toEqual([]);
   });
 });
 

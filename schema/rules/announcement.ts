@@ -164,6 +164,39 @@ export function validateImageCandidates(files: ImageCandidate[], existingCount: 
   return null;
 }
 
+/** A file of a selection that was not added, and why (one of the spec's image messages). */
+export type RefusedImage = { name: string; reason: string };
+
+/**
+ * Splits a selection of photos (issue 12, item 6): a bad file must not cost the good ones. Each file is
+ * checked on its own — type first, then size — and the valid ones are kept in the order chosen while
+ * there is room (existing + kept ≤ the limit); the rest are named with their reason. The server still
+ * refuses a whole request with a bad file (validateImageCandidates): the form only ever sends kept ones.
+ */
+export function sortImageCandidates<T extends ImageCandidate>(
+  files: readonly T[],
+  existingCount: number,
+): { accepted: T[]; refused: RefusedImage[] } {
+  const accepted: T[] = [];
+  const refused: RefusedImage[] = [];
+  let room = Math.max(0, LIMITS.imagesMax - existingCount);
+  for (const file of files) {
+    const reason = !looksJpeg(file)
+      ? M.imagesJpeg
+      : file.size >= LIMITS.imageMaxBytes
+        ? M.imagesSize
+        : room === 0
+          ? M.imagesMax
+          : null;
+    if (reason) refused.push({ name: file.name, reason });
+    else {
+      accepted.push(file);
+      room--;
+    }
+  }
+  return { accepted, refused };
+}
+
 /** JPEG files start with the SOI marker followed by another marker: FF D8 FF. The name and type can lie. */
 export function isJpegBytes(bytes: Uint8Array): boolean {
   return bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '../constants.ts';
-import { ATTACHMENT_MESSAGES, attachmentNameError, fitAttachmentName } from './messages.ts';
+import { ATTACHMENT_MESSAGES, attachmentNameError, fitAttachmentName, messagePreview } from './messages.ts';
 
 const pdf = '/uploads/chat/0123456789abcdef0123456789abcdef.pdf';
 
@@ -51,5 +51,15 @@ describe('attachmentNameError (the server’s check of a pushed name)', () => {
       expect(attachmentNameError(bad, pdf)).toBe(ATTACHMENT_MESSAGES.badName);
     }
     expect(attachmentNameError('a.pdf', '')).toBe(ATTACHMENT_MESSAGES.badName);
+  });
+});
+
+describe('messagePreview of a message without text', () => {
+  it("says 'Imagine' for a picture and the file's name (or kind) for any other file", () => {
+    expect(messagePreview('', '/uploads/chat/a.jpg', '')).toBe('Imagine');
+    expect(messagePreview('  ', pdf, 'Ofertă.pdf')).toBe('Fișier: Ofertă.pdf');
+    expect(messagePreview('', pdf)).toBe('Fișier PDF');
+    expect(messagePreview('Uite oferta', pdf, 'Ofertă.pdf')).toBe('Uite oferta');
+    expect(messagePreview('', '')).toBe('');
   });
 });

@@ -18,11 +18,30 @@ export function conversationId(sellerId: string, buyerId: string, announcementId
   return `${sellerId}-${buyerId}-${announcementId}`;
 }
 
-/** A message's preview in notifications and the conversation list. */
-export function messagePreview(text: string, image: string): string {
+/**
+ * A message's preview in notifications and the conversation list. Without text: 'Imagine' for a picture,
+ * 'Fișier: Ofertă.pdf' for another file (its kind, 'Fișier PDF', when no name travelled with it).
+ */
+export function messagePreview(text: string, image: string, fileName = ''): string {
   const t = text.trim().replace(/\s+/g, ' ');
-  if (!t) return image ? 'Imagine' : '';
+  if (!t) return image ? attachmentPreview(image, fileName) : '';
   return t.length > MESSAGE_LIMITS.previewChars ? `${t.slice(0, MESSAGE_LIMITS.previewChars - 1)}…` : t;
+}
+
+/** A text-less attachment in a preview or a quote: 'Imagine', or the file's name or kind. */
+export function attachmentPreview(image: string, fileName = ''): string {
+  if (isImageAttachmentPath(image)) return 'Imagine';
+  return fileName ? `Fișier: ${fileName}` : attachmentLabel({ image, fileName });
+}
+
+/**
+ * The name shown for a file attachment: the name it was sent with ('Ofertă.pdf'); for a message from
+ * before names travelled, its kind from the stored path ('Fișier PDF').
+ */
+export function attachmentLabel(m: { image: string; fileName: string }): string {
+  if (m.fileName) return m.fileName;
+  const ext = extensionOf(m.image).toUpperCase();
+  return ext ? `Fișier ${ext}` : 'Fișier';
 }
 
 /** The composer's rule (spec doc 2 §5): trimmed text or an image. Returns a Romanian error or null. */

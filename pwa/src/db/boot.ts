@@ -8,6 +8,8 @@ import {
   WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
 import { storedToken } from '../api/client.ts';
+// Loaded with the database, not with the chat page: files queued offline go out when the link is back.
+import { flushAttachments, queuedAttachmentsOf } from '../features/chat/attachment-outbox.ts';
 import { session } from '../features/session/session-store.ts';
 import { showToast } from '../features/shell/toast.ts';
 import { openDatabase } from './database.ts';
@@ -48,11 +50,12 @@ const REVOKED_GRACE_MS = 1500;
 
 const WRITABLE = new Set(['favorites', 'drafts', 'conversations', 'messages', 'notifications']);
 
-/** Local changes not yet confirmed by the server, plus announcements waiting in the publish queue. */
+/** Local changes not yet confirmed by the server, plus announcements and chat files waiting on the device. */
 async function unsynced(run: Running | null, inSync = false): Promise<number> {
   if (!run || run.key === 'guest') return 0;
   const queued = await pendingAnnouncements(run.key).catch(() => []);
-  return (inSync ? 0 : pendingChangeCount()) + queued.length;
+  const files = await queuedAttachmentsOf(run.key).catch(() => []);
+  return (inSync ? 0 : pendingChangeCount()) + queued.length + files.length;
 }
 
 /** Before a logout: reconnect at once if needed, then give the queues up to `ms` to reach the server. */
@@ -82,6 +85,7 @@ async function pushBeforeLogout(ms: number): Promise<number> {
   const pushed = Promise.all([
     ...run.replications.filter((r) => WRITABLE.has(r.collection.name)).map((r) => r.awaitInSync()),
     flushOutbox(run.key),
+    flushAttachments(),
   ]).then(() => {
     // RxDB's own queue is the truth; the counter beside it can only be behind.
     inSync = client.status$.value === 'online';

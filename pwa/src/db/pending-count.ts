@@ -3,12 +3,14 @@ import { useSyncExternalStore } from 'react';
 /**
  * Local writes not yet confirmed by the server, for the "n changes waiting" status. RxDB keeps the real
  * queue (and replays it after a reload); this only counts it, per user, across reloads. Announcements
- * in the publish queue are counted beside it (boot.ts keeps that number current).
+ * in the publish queue (boot.ts keeps that number current) and chat files waiting on the device
+ * (attachment-outbox.ts) are counted beside it.
  */
 type Entry = `${string}/${string}`;
 let key: string | null = null;
 let entries = new Set<Entry>();
 let queuedPublishes = 0;
+let queuedChatFiles = 0;
 const listeners = new Set<() => void>();
 
 function save() {
@@ -39,6 +41,13 @@ export function setQueuedPublishes(n: number): void {
   for (const fn of listeners) fn();
 }
 
+/** How many chat files of the signed-in person wait on the device to be sent (attachment-outbox.ts). */
+export function setQueuedChatFiles(n: number): void {
+  if (n === queuedChatFiles) return;
+  queuedChatFiles = n;
+  for (const fn of listeners) fn();
+}
+
 export function markDirty(collection: string, id: string): void {
   if (!key) return;
   entries.add(`${collection}/${id}`);
@@ -60,9 +69,9 @@ export function pendingChangeCount(): number {
   return entries.size;
 }
 
-/** Everything of the signed-in person that waits for the server: changes and queued publishes. */
+/** Everything of the signed-in person that waits for the server: changes, queued publishes and files. */
 export function waitingCount(): number {
-  return entries.size + queuedPublishes;
+  return entries.size + queuedPublishes + queuedChatFiles;
 }
 
 export function usePendingChanges(): number {

@@ -48,11 +48,13 @@ export async function forgetPhotos(docs: Map<string, { images: string[] }>): Pro
   }
 }
 
-/** Size of a cached response: its Content-Length, else its body (read once). */
-async function responseBytes(res: Response): Promise<number> {
+/** A photo without a Content-Length is counted at this size (reading its body would cost more). */
+const PHOTO_BYTES_UNKNOWN = 80_000;
+
+/** Size of a cached response: its Content-Length, else a generous estimate. */
+function responseBytes(res: Response): number {
   const length = Number(res.headers.get('content-length'));
-  if (Number.isFinite(length) && length > 0) return length;
-  return (await res.clone().blob()).size;
+  return Number.isFinite(length) && length > 0 ? length : PHOTO_BYTES_UNKNOWN;
 }
 
 /**
@@ -74,7 +76,7 @@ export async function trimPhotoCache(
       if (!res) continue;
       photos.push({
         url: req.url,
-        bytes: await responseBytes(res),
+        bytes: responseBytes(res),
         pinned: keep.has(new URL(req.url).pathname),
       });
     }

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { RequireAuth } from '../features/auth/RequireAuth.tsx';
 
-// Text page: its own chunk (no RxDB), fetched on first visit and precached by the service worker.
+// Text page: its own chunk (no RxDB), fetched when first opened and then kept by the service worker.
 const Page = lazy(() =>
   import('../features/static/PaymentsPage.tsx').then((m) => ({ default: m.PaymentsPage })),
 );

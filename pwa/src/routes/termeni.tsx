@@ -1,6 +1,10 @@
 import { createFileRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { offlineAware } from '../features/shell/PageLoadError.tsx';
 
-// Text page: its own chunk (no RxDB), fetched on first visit and precached by the service worker.
+// Text page: its own chunk (no RxDB), fetched when first opened and then kept by the service worker.
 export const Route = createFileRoute('/termeni')({
-  component: lazyRouteComponent(() => import('../features/static/TermsPage.tsx'), 'TermsPage'),
+  component: lazyRouteComponent(
+    offlineAware(() => import('../features/static/TermsPage.tsx')),
+    'TermsPage',
+  ),
 });

@@ -15,7 +15,8 @@ type Props = {
 
 /**
  * A modal confirmation on the native <dialog>: focus moves into it, Escape cancels, the page behind is
- * inert, and focus returns to the opener when it closes. Cancel is focused first (the safe choice).
+ * inert, and focus returns to the opener when it closes. Cancel is focused first (the safe choice);
+ * Enter in a field inside it confirms, as in any form.
  */
 export function ConfirmDialog({
   open,
@@ -46,22 +47,27 @@ export function ConfirmDialog({
         if (!busy) onCancel();
       }}
     >
-      <h2 id={titleId}>{title}</h2>
-      {children}
-      <div className="dialog-actions">
-        {/* biome-ignore lint/a11y/noAutofocus: the safe choice gets focus when the dialog opens */}
-        <button type="button" className="btn btn-outline" autoFocus disabled={busy} onClick={onCancel}>
-          {cancelLabel}
-        </button>
-        <button
-          type="button"
-          className={danger ? 'btn btn-danger' : 'btn btn-primary'}
-          disabled={busy}
-          onClick={onConfirm}
-        >
-          {confirmLabel}
-        </button>
-      </div>
+      {/* A form, so Enter in a field of the dialog (the password asked before deleting) confirms. */}
+      <form
+        className="dialog-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          e.stopPropagation();
+          if (!busy) onConfirm();
+        }}
+      >
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        <div className="dialog-actions">
+          {/* biome-ignore lint/a11y/noAutofocus: the safe choice gets focus when the dialog opens */}
+          <button type="button" className="btn btn-outline" autoFocus disabled={busy} onClick={onCancel}>
+            {cancelLabel}
+          </button>
+          <button type="submit" className={danger ? 'btn btn-danger' : 'btn btn-primary'} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </div>
+      </form>
     </dialog>
   );
 }

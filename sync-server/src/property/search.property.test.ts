@@ -34,7 +34,7 @@ beforeAll(async () => {
   app = await buildTestApp();
   for (let i = 0; i < 3; i++) owners.push((await registerAndLogin(app)).userId);
   real = searchRepository(app.db);
-  tiny = searchRepository(app.db, { small: 3, walkBudget: 4, filteredSmall: 3 });
+  tiny = searchRepository(app.db, { small: 3, walkBudget: 4, filteredSmall: 3, walkPerMatch: 0 });
   // Few matches are 'many', but the filtered rows are few: the matches are taken among them.
   mixed = searchRepository(app.db, { small: 3, walkBudget: 50, filteredSmall: 1000 });
 });

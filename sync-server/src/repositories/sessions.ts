@@ -10,7 +10,7 @@ export function hashToken(token: string): string {
 
 /** What a revocation ended: one session (by token hash), or sessions of a user. */
 export type Revocation = { tokenHash: string } | { userId: string };
-export type LiveSession = { userId: string; tokenHash: string; expiresAt: number };
+export type LiveSession = { userId: string; tokenHash: string; createdAt: number; expiresAt: number };
 
 /**
  * Bearer sessions. Every revocation is reported to `onRevoked` (the app closes the sync sockets of
@@ -18,7 +18,7 @@ export type LiveSession = { userId: string; tokenHash: string; expiresAt: number
  */
 export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) => void } = {}) {
   const byHash = db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+    .select({ userId: sessions.userId, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(
       and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))),
@@ -26,7 +26,7 @@ export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) =
     .prepare();
   const live = (tokenHash: string, now: number): LiveSession | null => {
     const row = byHash.get({ hash: tokenHash, now });
-    return row ? { userId: row.userId, tokenHash, expiresAt: row.expiresAt } : null;
+    return row ? { userId: row.userId, tokenHash, createdAt: row.createdAt, expiresAt: row.expiresAt } : null;
   };
   return {
     /** Issues a new random bearer token; only its hash is stored. */

@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
@@ -22,7 +22,10 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
       if (opts.smtpUrl) return;
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(16).slice(2, 8)}.eml`;
-      await writeFile(join(outbox, name), (info as unknown as { message: Buffer }).message);
+      // Written beside the outbox, then moved in: whoever reads the outbox never sees half a message.
+      const partial = join(opts.dataDir, `.${name}.part`);
+      await writeFile(partial, (info as unknown as { message: Buffer }).message);
+      await rename(partial, join(outbox, name));
     },
   };
 }

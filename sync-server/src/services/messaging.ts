@@ -87,7 +87,7 @@ export function messagingService(deps: {
       const unread = live.filter((x) => x.recipientId === userId && !x.isRead).length;
       repo.putMember({
         ...m,
-        lastMessageText: last ? messagePreview(last.text, last.image) : '',
+        lastMessageText: last ? messagePreview(last.text, last.image, last.fileName) : '',
         lastMessageAt: last?.createdAt ?? m.lastMessageAt,
         lastSenderId: last?.senderId ?? '',
         unreadCount: unread,
@@ -152,7 +152,7 @@ export function messagingService(deps: {
       seq: tx.seq(),
     };
     repo.insertMessage(row);
-    const preview = messagePreview(row.text, row.image);
+    const preview = messagePreview(row.text, row.image, row.fileName);
     for (const [userId, otherUserId] of [
       [callerId, r.recipientId],
       [r.recipientId, callerId],

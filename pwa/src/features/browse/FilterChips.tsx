@@ -1,3 +1,4 @@
+import { topicTitle } from '../../../../schema/catalog/topics.ts';
 import { PRICE_FILTER_LABELS } from '../../../../schema/search.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import type { ListingSearch } from './listing-search.ts';
@@ -13,6 +14,8 @@ type Chip = { key: string; label: string; clear: Partial<ListingSearch> };
 /** One chip per active filter (a click removes it) and 'Resetează filtrele' for all of them. */
 export function FilterChips({ search, onChange, onReset }: Props) {
   const chips: Chip[] = [];
+  if (search.subiect)
+    chips.push({ key: 'subiect', label: topicTitle(search.subiect), clear: { subiect: undefined } });
   if (search.q) chips.push({ key: 'q', label: `„${search.q}”`, clear: { q: undefined } });
   if (search.pret)
     chips.push({ key: 'pret', label: PRICE_FILTER_LABELS[search.pret], clear: { pret: undefined } });

@@ -1,8 +1,11 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { topicTitle } from '../../../../schema/catalog/topics.ts';
 import { pluralRo } from '../../../../schema/format.ts';
 import { AnnouncementCard } from '../home/AnnouncementCard.tsx';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
+import { CategorySelect } from './CategorySelect.tsx';
+import { CategoryTopics } from './CategoryTopics.tsx';
 import { FilterChips } from './FilterChips.tsx';
 import { ListingFilters } from './ListingFilters.tsx';
 import { ListingToolbar } from './ListingToolbar.tsx';
@@ -18,6 +21,9 @@ export const LISTING_TEXTS = {
   emptyFilters: 'Nu s-au găsit anunțuri care să corespundă filtrelor.',
   offline: 'Ești offline: vezi anunțurile salvate pe acest telefon',
   offlineEmpty: 'Nu ai încă anunțuri salvate pe acest telefon care să corespundă căutării.',
+  allOfCategory: (c: string) => `Vezi toate anunțurile din ${c}`,
+  allCategories: 'Din toate categoriile',
+  inCategory: 'Din categoria',
   more: 'Încarcă mai multe',
   moreLoading: 'Se încarcă...',
 } as const;
@@ -41,13 +47,39 @@ export function ListingPage({ category }: { category: string }) {
       replace: true,
     });
 
-  const title = category === ALL_CATEGORIES ? 'Toate anunțurile' : category;
+  // Another category keeps the search, the filters and the view (a cursor belongs to one search only).
+  const changeCategory = (next: string) =>
+    void navigate({
+      to: '/anunturi-categorie/$category',
+      params: { category: next },
+      search: (prev) => prev,
+    });
+
+  const all = category === ALL_CATEGORIES;
+  // A topic page (a sub-topic chip, a home tile) is titled with the topic: a page about what was chosen.
+  const title = search.subiect ? topicTitle(search.subiect) : all ? 'Toate anunțurile' : category;
   const view = search.view ?? 'grid';
-  const filtered = !!(search.q || search.pret || search.judet);
+  const filtered = !!(search.q || search.subiect || search.pret || search.judet);
 
   return (
     <section className="page listing">
       <h1>{title}</h1>
+      {search.subiect && (
+        <p className="listing-sub muted">
+          {all ? (
+            LISTING_TEXTS.allCategories
+          ) : (
+            <>
+              {LISTING_TEXTS.inCategory}{' '}
+              <Link to="/anunturi-categorie/$category" params={{ category }} search={{ view: search.view }}>
+                {category}
+              </Link>
+            </>
+          )}
+        </p>
+      )}
+      <CategorySelect category={category} onChange={changeCategory} />
+      {!all && !search.subiect && <CategoryTopics category={category} />}
       <ListingToolbar
         search={search}
         onChange={update}
@@ -67,13 +99,20 @@ export function ListingPage({ category }: { category: string }) {
             {count(listing.total, listing.totalCapped)}
           </p>
           {listing.items.length === 0 ? (
-            <p className="listing-state muted">
-              {listing.source === 'device'
-                ? LISTING_TEXTS.offlineEmpty
-                : filtered
-                  ? LISTING_TEXTS.emptyFilters
-                  : LISTING_TEXTS.emptyCategory}
-            </p>
+            <div className="listing-state muted">
+              <p>
+                {listing.source === 'device'
+                  ? LISTING_TEXTS.offlineEmpty
+                  : filtered
+                    ? LISTING_TEXTS.emptyFilters
+                    : LISTING_TEXTS.emptyCategory}
+              </p>
+              {search.subiect && !all && (
+                <Link to="/anunturi-categorie/$category" params={{ category }} search={{ view: search.view }}>
+                  {LISTING_TEXTS.allOfCategory(category)}
+                </Link>
+              )}
+            </div>
           ) : (
             <ul className={`listing-grid listing-grid--${view}`}>
               {listing.items.map((a) => (

@@ -85,13 +85,17 @@ export function ListingToolbar({ search, onChange, filtersOpen, onToggleFilters 
           <span>Sortează</span>
           <select
             aria-label="Sortează"
-            value={effectiveSort(search.q, search.sort)}
+            value={effectiveSort(search.q, search.sort, !!search.subiect)}
             onChange={(e) => {
               const sort = e.target.value as SearchSort;
-              onChange({ sort: sort === effectiveSort(search.q, undefined) ? undefined : sort });
+              onChange({
+                sort: sort === effectiveSort(search.q, undefined, !!search.subiect) ? undefined : sort,
+              });
             }}
           >
-            {SEARCH_SORTS.filter((s) => s !== 'relevance' || words(search.q ?? '').length > 0).map((s) => (
+            {SEARCH_SORTS.filter(
+              (s) => s !== 'relevance' || !!search.subiect || words(search.q ?? '').length > 0,
+            ).map((s) => (
               <option key={s} value={s}>
                 {SEARCH_SORT_LABELS[s]}
               </option>

@@ -35,6 +35,13 @@ describe('listing URL parameters', () => {
     expect(parseListingSearch({ sort: 'relevance' }).sort).toBeUndefined();
   });
 
+  it('keeps a topic, whose default order is relevance too', () => {
+    expect(parseListingSearch({ subiect: 'Miere de albine' }).subiect).toBe('Miere de albine');
+    expect(parseListingSearch({ subiect: 'Sport', sort: 'recent' }).sort).toBe('recent');
+    expect(parseListingSearch({ subiect: 'Sport', sort: 'relevance' }).sort).toBeUndefined();
+    expect(parseListingSearch({ subiect: ' ' }).subiect).toBeUndefined();
+  });
+
   it('reads a numeric query back as the text that was typed', () => {
     expect(parseListingSearch({ q: 2024 }).q).toBe('2024');
   });

@@ -15,10 +15,12 @@ export type ViewMode = (typeof VIEW_MODES)[number];
  */
 export type ListingSearch = {
   q?: string;
+  /** A topic: a sub-topic chip of the category menu or a home tile (schema/catalog/topics.ts). */
+  subiect?: string;
   judet?: string;
   localitate?: string;
   pret?: PriceFilter;
-  /** Absent: relevance when there is a query, else the newest first (effectiveSort). */
+  /** Absent: relevance when there is a query or a topic, else the newest first (effectiveSort). */
   sort?: SearchSort;
   view?: ViewMode;
 };
@@ -37,15 +39,18 @@ export function parseListingSearch(search: Record<string, unknown>): ListingSear
   const judet = text(search.judet);
   const sort = oneOf(SEARCH_SORTS, search.sort);
   const view = oneOf(VIEW_MODES, search.view);
+  const subiect = text(search.subiect);
   return {
     q: text(search.q),
+    subiect,
     judet,
     // A locality means nothing without its county.
     localitate: judet ? text(search.localitate) : undefined,
     pret: oneOf(PRICE_FILTERS, search.pret),
     // The default order is left out: relevance with a query, the newest first without one.
     // (relevance without a query has nothing to rank by: it is the newest first, the default too).
-    sort: sort === 'relevance' || sort === effectiveSort(text(search.q), undefined) ? undefined : sort,
+    sort:
+      sort === 'relevance' || sort === effectiveSort(text(search.q), undefined, !!subiect) ? undefined : sort,
     view: view === 'grid' ? undefined : view,
   };
 }

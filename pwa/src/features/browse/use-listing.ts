@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
+import { matchesTopic, topicTerms } from '../../../../schema/catalog/topics.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
 import {
   compareAnnouncements,
@@ -54,10 +55,11 @@ function paramsOf(category: string, s: ListingSearch): Record<string, unknown> {
   return {
     ...(category === ALL_CATEGORIES ? {} : { category }),
     ...(s.q ? { q: s.q } : {}),
+    ...(s.subiect ? { subiect: s.subiect } : {}),
     ...(s.judet ? { judet: s.judet } : {}),
     ...(s.localitate ? { localitate: s.localitate } : {}),
     ...(s.pret ? { pret: s.pret } : {}),
-    sort: effectiveSort(s.q, s.sort),
+    sort: effectiveSort(s.q, s.sort, !!s.subiect),
     limit: SEARCH_PAGE.size,
   };
 }
@@ -99,11 +101,13 @@ function useDeviceListing(
         ? db.announcements.find({ selector: all ? { active: true } : { active: true, category } }).$.pipe(
             map((docs) => {
               const sort = effectiveSort(s.q, s.sort);
+              const terms = s.subiect ? topicTerms(s.subiect, all ? undefined : category) : [];
               return docs
                 .map((d) => d.toMutableJSON() as AnnouncementDoc)
                 .filter(
                   (a) =>
                     matchesSearch(s.q ?? '', a.title, a.description) &&
+                    matchesTopic(terms, a.title, a.description) &&
                     matchesPriceFilter(a.price, s.pret) &&
                     matchesPlace(a, s.judet, s.localitate),
                 )
@@ -111,7 +115,7 @@ function useDeviceListing(
             }),
           )
         : null,
-    `${enabled}|${category}|${s.q}|${s.judet}|${s.localitate}|${s.pret}|${s.sort}`,
+    `${enabled}|${category}|${s.q}|${s.subiect}|${s.judet}|${s.localitate}|${s.pret}|${s.sort}`,
   );
 }
 

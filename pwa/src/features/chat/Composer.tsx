@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
-import { ATTACHMENT_ACCEPT, checkAttachment } from './attachments.ts';
+import { ATTACHMENT_ACCEPT, attachmentPreview, checkAttachment } from './attachments.ts';
 import { PaperclipIcon, SendIcon, SmileIcon } from './ChatIcons.tsx';
 import { EmojiGrid } from './EmojiGrid.tsx';
 import { useComposerFocus } from './use-composer-focus.ts';
@@ -84,7 +84,10 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
               {replyTo.own ? 'Răspuns la mesajul tău' : `Răspuns la mesajul de la ${replyTo.author}`}
             </span>
             <span className="composer-reply-text">
-              {replyTo.message.text.trim() || (replyTo.message.image ? 'Imagine' : '')}
+              {replyTo.message.text.trim() ||
+                (replyTo.message.image
+                  ? attachmentPreview(replyTo.message.image, replyTo.message.fileName)
+                  : '')}
             </span>
           </div>
           <button type="button" className="icon-btn" aria-label="Anulează răspunsul" onClick={onCancelReply}>

@@ -4,7 +4,7 @@ import type { MessageDoc } from '../../../../schema/entities.ts';
 import { deleteMessage, toggleReaction } from '../../db/messages.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { showToast } from '../shell/toast.ts';
-import { attachmentLabel, isImagePath } from './attachments.ts';
+import { attachmentLabel, attachmentPreview, isImagePath } from './attachments.ts';
 import { ClockIcon, PaperclipIcon } from './ChatIcons.tsx';
 import { messageTime } from './chat-format.ts';
 import { copyText } from './copy-text.ts';
@@ -94,7 +94,7 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
           <blockquote className="msg-quote">
             <span className="msg-quote-who">{nameOf(m.replyTo.senderId)}</span>
             <span className="msg-quote-text">
-              {m.replyTo.text.trim() || (m.replyTo.image ? 'Imagine' : '')}
+              {m.replyTo.text.trim() || (m.replyTo.image ? attachmentPreview(m.replyTo.image) : '')}
             </span>
           </blockquote>
         )}

@@ -3,6 +3,7 @@ import type { MessageDoc } from '../../../../schema/entities.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../../api/client.ts';
 import { chatFileOutbox } from '../../db/device-outbox.ts';
 import { localId, sendMessage } from '../../db/messages.ts';
+import { setQueuedChatFiles } from '../../db/pending-count.ts';
 import { currentDatabase, onDatabase } from '../../db/registry.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
 import { session } from '../session/session-store.ts';
@@ -11,7 +12,7 @@ import { showToast } from '../shell/toast.ts';
 /**
  * Files attached while offline. A message's file must be on the server before the message can point to
  * it, so the file waits here (IndexedDB, survives reloads) and is shown as a pending message; when the
- * sync socket is back it is uploaded (POST /api/messages/attachments) and the message is written to RxDB
+ * sync socket is back (boot.ts loads this module, so that needs no open chat page) it is uploaded (POST /api/messages/attachments) and the message is written to RxDB
  * with the same id, so a retry after a crash cannot make a second message.
  */
 export type QueuedAttachment = {
@@ -29,6 +30,11 @@ export type QueuedAttachment = {
 
 const all = () => chatFileOutbox.list();
 const drop = (id: string) => chatFileOutbox.delete(id);
+
+/** The files of this person waiting on the device (sign-out asks before they are let go). */
+export async function queuedAttachmentsOf(userId: string): Promise<QueuedAttachment[]> {
+  return (await all()).filter((q) => q.userId === userId);
+}
 
 export async function queueAttachment(
   input: Omit<QueuedAttachment, 'id' | 'queuedAt' | 'name' | 'file'> & { file: File },
@@ -50,13 +56,19 @@ export function cancelQueuedAttachment(id: string): Promise<void> {
   return drop(id);
 }
 
+/** After a failed send while the sync link is up (an answer lost, a server error): the next try. */
+export const ATTACHMENT_RETRY_SECONDS = 10;
 let flushing: Promise<void> | null = null;
-/** Sends what waits, oldest first; stops at the first network failure (the next 'online' retries). */
+/**
+ * Sends what waits, oldest first; stops at the first network failure or server error and keeps the file:
+ * the next 'online' sends it, or, while the link is up, a try after ATTACHMENT_RETRY_SECONDS (the same
+ * message id: a retry never makes a second message).
+ */
 export function flushAttachments(): Promise<void> {
   flushing ??= (async () => {
     const userId = session.get().userId;
     if (!userId || !currentDatabase()?.collections.messages) return;
-    const mine = (await all()).filter((q) => q.userId === userId);
+    const mine = await queuedAttachmentsOf(userId);
     for (const q of mine) {
       try {
         const form = new FormData();
@@ -69,7 +81,14 @@ export function flushAttachments(): Promise<void> {
         if (!exists) await sendMessage({ ...q, image, fileName: q.name });
         await drop(q.id);
       } catch (err) {
-        if (err instanceof NetworkError) return;
+        // Signed out meanwhile: the file stays until the person is back (or is cleared as a guest).
+        if (err instanceof ApiError && err.status === 401) return;
+        if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) {
+          // The socket may still be up (only this request failed): no 'online' will come to send it.
+          if (currentSyncClient()?.status$.value === 'online')
+            retryLater('chat-attachments', () => void flushAttachments(), ATTACHMENT_RETRY_SECONDS);
+          return;
+        }
         // Past the uploads limit: the file waits on the device and goes when the window allows.
         if (isWriteLimited(err)) {
           showToast(err.message, 'error', 4000);
@@ -121,6 +140,18 @@ export function useQueuedAttachments(conversationId: string): QueuedAttachment[]
   }, [conversationId]);
   return list;
 }
+
+// The sync chip counts them with the other waiting changes.
+const countMine = () => {
+  const { userId } = session.get();
+  if (!userId) return setQueuedChatFiles(0);
+  void queuedAttachmentsOf(userId)
+    .then((list) => setQueuedChatFiles(list.length))
+    .catch(() => undefined);
+};
+chatFileOutbox.subscribe(countMine);
+session.subscribe(countMine);
+countMine();
 
 // Signed out: no file of the previous person stays on the device (their RxDB data goes the same way).
 const clearWhenGuest = () => {

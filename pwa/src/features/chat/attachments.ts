@@ -4,19 +4,11 @@ import { api } from '../../api/client.ts';
 /** The rules live in schema/ (the server sorts files into the same kinds by their content). */
 export {
   ATTACHMENT_ACCEPT,
+  attachmentLabel,
+  attachmentPreview,
   checkAttachmentCandidate as checkAttachment,
   isImageAttachmentPath as isImagePath,
 } from '../../../../schema/rules/messages.ts';
-
-/**
- * The name shown for a file attachment: the name it was sent with ('Ofertă.pdf'); for a message from
- * before names travelled, its kind from the stored path ('Fișier PDF').
- */
-export function attachmentLabel(m: Pick<MessageDoc, 'image' | 'fileName'>): string {
-  if (m.fileName) return m.fileName;
-  const ext = m.image.split('.').pop()?.toUpperCase() ?? '';
-  return ext ? `Fișier ${ext}` : 'Fișier';
-}
 
 /**
  * Sends a message with an attachment over REST (the file must reach the server before the message can

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { COUNTRY_WIDE } from '../../../../schema/constants.ts';
 import { formatLocation } from '../../../../schema/format.ts';
 import { useSyncStatus } from '../../db/sync-status.ts';
@@ -25,6 +25,28 @@ function useOnline(): boolean {
   return online && status !== 'offline';
 }
 
+/** True once the element has come near the screen (the map's host is asked only for a map about to be seen). */
+function useNearScreen(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (near || !el) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '400px' },
+    );
+    io.observe(el);
+    return () => io.disconnect();
+  }, [near, ref]);
+  return near;
+}
+
 /**
  * 'Locație': the keyless Google Maps embed of the place. When the map cannot load — offline, the maps
  * host unreachable or blocked, or no answer within MAP_TIMEOUT_MS — the spec's 'Nu s-a putut încărca
@@ -32,6 +54,8 @@ function useOnline(): boolean {
  */
 export function MapBox({ county, locality }: Props) {
   const online = useOnline();
+  const box = useRef<HTMLElement>(null);
+  const near = useNearScreen(box);
   const [reached, setReached] = useState<boolean | null>(null);
   const countryWide = county === COUNTRY_WIDE || county.trim() === '';
   const place = formatLocation(county, locality);
@@ -40,15 +64,16 @@ export function MapBox({ county, locality }: Props) {
   const src = `https://maps.google.com/maps?q=${encodeURIComponent(query)}&z=${countryWide ? 6 : 11}&output=embed`;
 
   // Asked again whenever the device comes back online (a failure while offline is not final).
+  // Asked only once the box comes near the screen: a detail page opened and left sends nothing to Google.
   useEffect(() => {
-    if (!online) return;
+    if (!online || !near) return;
     let live = true;
     setReached(null);
     void mapReachable(src, MAP_TIMEOUT_MS).then((ok) => live && setReached(ok));
     return () => {
       live = false;
     };
-  }, [online, src]);
+  }, [online, near, src]);
 
   // While the host is being asked the frame already loads (lazily, when scrolled to): a reachable host
   // is trusted to serve it.
@@ -81,7 +106,7 @@ export function MapBox({ county, locality }: Props) {
   }
 
   return (
-    <section className="map-box" aria-labelledby="map-title">
+    <section ref={box} className="map-box" aria-labelledby="map-title">
       <h2 id="map-title">Locație</h2>
       {!failed && <p className="map-caption muted">{place}</p>}
       {body}

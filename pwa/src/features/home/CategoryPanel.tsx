@@ -3,7 +3,10 @@ import type { CategoryDef } from '../../../../schema/catalog/categories.ts';
 
 type Props = { category: CategoryDef; onEnter: () => void; onLeave: () => void; onPick: () => void };
 
-/** Hover panel of a category: four columns of topic chips, each a search inside that category. */
+/**
+ * Hover panel of a category: four columns of topic chips, each the topic's page inside that category
+ * (its announcements holding any of the topic's words — schema/catalog/topics.ts).
+ */
 export function CategoryPanel({ category, onEnter, onLeave, onPick }: Props) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: hover only keeps the panel open; its links are the controls
@@ -19,7 +22,7 @@ export function CategoryPanel({ category, onEnter, onLeave, onPick }: Props) {
                   <Link
                     to="/anunturi-categorie/$category"
                     params={{ category: category.name }}
-                    search={{ q: topic }}
+                    search={{ subiect: topic }}
                     className="chip"
                     onClick={onPick}
                   >

@@ -5,13 +5,19 @@ import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
 import { localId } from '../../db/messages.ts';
 import { TextField } from '../../ui/TextField.tsx';
+import { loadLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { DraftConflictBanner } from './DraftConflictBanner.tsx';
 import { ImagePicker } from './ImagePicker.tsx';
 import { LocationField } from './LocationField.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
-import { PUBLISH_MESSAGES, publishAnnouncement, updateAnnouncement } from './submit.ts';
+import {
+  PUBLISH_MESSAGES,
+  preloadOfflinePublish,
+  publishAnnouncement,
+  updateAnnouncement,
+} from './submit.ts';
 import { type FormMode, useAnnouncementForm } from './use-announcement-form.ts';
 import './publish.css';
 
@@ -33,6 +39,11 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
   // The id of this publish, made once: a second click after a failure cannot create a second copy.
   const [publishId] = useState(() => localId());
   useEffect(() => () => window.clearTimeout(redirect.current), []);
+  // The outbox and the place names are fetched while online, so both work if the connection drops.
+  useEffect(() => {
+    preloadOfflinePublish();
+    void loadLocations().catch(() => {});
+  }, []);
 
   const focusFirstError = () =>
     requestAnimationFrame(() => {
@@ -113,7 +124,8 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
         />
         <ImagePicker
           images={form.images}
-          error={errors.images}
+          refused={form.refused}
+          onDismissRefused={form.dismissRefused}
           onAdd={form.addFiles}
           onRemove={form.removeImage}
           onMove={form.move}

@@ -1,9 +1,6 @@
 import { CATEGORIES } from '../../../../schema/catalog/categories.ts';
-import { HOME_CATEGORIES } from '../../../../schema/catalog/home-grid.ts';
-
-/** The home grid's icon and colour for a category, when one of its tiles opens that category. */
-const LOOK = new Map<string, { image: string; color: string }>();
-for (const t of HOME_CATEGORIES) if (!LOOK.has(t.category)) LOOK.set(t.category, t);
+import { CATEGORY_LOOKS } from '../../../../schema/catalog/category-looks.ts';
+import { categoryIcon } from '../home/category-icons.ts';
 
 type Props = { value: string; onChange: (name: string) => void; error?: string };
 
@@ -21,7 +18,7 @@ export function CategoryPicker({ value, onChange, error }: Props) {
       <legend>Categorie</legend>
       <div className="pub-cat-grid">
         {CATEGORIES.map((c) => {
-          const look = LOOK.get(c.name);
+          const look = CATEGORY_LOOKS[c.name];
           return (
             <label key={c.slug} className={value === c.name ? 'pub-cat is-on' : 'pub-cat'}>
               <input
@@ -32,7 +29,7 @@ export function CategoryPicker({ value, onChange, error }: Props) {
                 onChange={() => onChange(c.name)}
               />
               <span className="pub-cat-icon" style={look ? { backgroundColor: look.color } : undefined}>
-                {look ? <img src={look.image} width={32} height={32} alt="" /> : [...c.name][0]}
+                {look ? <img src={categoryIcon(look.image)} width={32} height={32} alt="" /> : [...c.name][0]}
               </span>
               <span className="pub-cat-name">{c.name}</span>
             </label>

@@ -1,10 +1,14 @@
 import { useRef } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
+import { pluralRo } from '../../../../schema/format.ts';
+import type { RefusedImage } from '../../../../schema/rules/announcement.ts';
 import type { ImageItem } from './images.ts';
 
 type Props = {
   images: ImageItem[];
-  error?: string;
+  /** Files of the last selection that were not added, each with its reason. */
+  refused: RefusedImage[];
+  onDismissRefused: () => void;
   onAdd: (files: File[]) => void;
   onRemove: (index: number) => void;
   onMove: (from: number, to: number) => void;
@@ -14,7 +18,7 @@ type Props = {
  * JPEG photos with previews. The first is the cover ('Imagine principală'); any other can be made the
  * cover or moved one place left/right; each can be removed. Limits and messages come from schema/rules.
  */
-export function ImagePicker({ images, error, onAdd, onRemove, onMove }: Props) {
+export function ImagePicker({ images, refused, onDismissRefused, onAdd, onRemove, onMove }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const full = images.length >= LIMITS.imagesMax;
   return (
@@ -98,10 +102,25 @@ export function ImagePicker({ images, error, onAdd, onRemove, onMove }: Props) {
           e.currentTarget.value = '';
         }}
       />
-      {error && (
-        <p id="images-error" className="field-error" role="alert">
-          {error}
-        </p>
+      {refused.length > 0 && (
+        <div id="images-refused" className="pub-refused" role="alert">
+          <p className="pub-refused-head">
+            {refused.length === 1
+              ? 'Un fișier nu a fost adăugat:'
+              : `${pluralRo(refused.length, 'fișier', 'fișiere', 'de fișiere')} nu au fost adăugate:`}
+          </p>
+          <ul>
+            {refused.map((r, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: two files may share a name; the list is replaced whole
+              <li key={i}>
+                <span className="pub-refused-name">{r.name}</span>: {r.reason}
+              </li>
+            ))}
+          </ul>
+          <button type="button" className="pub-refused-ok" onClick={onDismissRefused}>
+            Am înțeles
+          </button>
+        </div>
       )}
     </div>
   );

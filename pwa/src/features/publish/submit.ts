@@ -40,6 +40,16 @@ function failure(err: unknown, mode: 'publish' | 'update'): SubmitResult {
  * network failure the device's outbox (fields and photos in IndexedDB), which sends it again when the
  * connection returns. A retry after an answer lost on the way back gets the stored announcement, not a copy.
  */
+/**
+ * Fetches what 'Publică' may need with no network — the outbox's own chunk and 'Anunțurile mele', where
+ * it leads — as soon as the form shows, so that the service worker keeps them: a seller who loses the
+ * connection while typing can still publish and see the announcement waiting.
+ */
+export function preloadOfflinePublish(): void {
+  void import('../../db/publish-queue.ts').catch(() => {});
+  void import('../my-announcements/MyAnnouncementsPage.tsx').catch(() => {});
+}
+
 export async function publishAnnouncement(
   userId: string,
   fields: DraftFields,

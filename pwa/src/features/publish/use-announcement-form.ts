@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import {
+  ANNOUNCEMENT_MESSAGES,
   type FieldErrors,
+  type RefusedImage,
+  sortImageCandidates,
   validateAnnouncement,
-  validateImageCandidates,
 } from '../../../../schema/rules/announcement.ts';
 import {
   clearDraft,
@@ -54,7 +56,8 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     initial ? fromAnnouncement(initial) : EMPTY_DRAFT,
   );
   const [images, setImages] = useState<ImageItem[]>(() => (initial ? initial.images.map(storedImage) : []));
-  const [imageError, setImageError] = useState<string | null>(null);
+  /** Files of the last selection that were not added, with the reason; they never block the submit. */
+  const [refused, setRefused] = useState<RefusedImage[]>([]);
   const [showErrors, setShowErrors] = useState(false);
   const [restored, setRestored] = useState(mode === 'update');
   const touched = useRef(false);
@@ -197,21 +200,22 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
 
   const addFiles = (files: File[]) => {
     if (files.length === 0) return;
-    const problem = validateImageCandidates(files, images.length);
-    setImageError(problem);
-    if (!problem) changeImages([...images, ...files.map(newImage)]);
+    const { accepted, refused: out } = sortImageCandidates(files, images.length);
+    // Each selection says what became of it: the previous list no longer applies.
+    setRefused(out);
+    if (accepted.length > 0) changeImages([...images, ...accepted.map(newImage)]);
   };
   const removeImage = (index: number) => {
     const item = images[index];
     if (item) releaseImage(item);
-    setImageError(null);
+    // There is room now: "too many" no longer applies (a wrong type or size still does).
+    setRefused((list) => list.filter((r) => r.reason !== ANNOUNCEMENT_MESSAGES.imagesMax));
     changeImages(images.filter((_, i) => i !== index));
   };
   const move = (from: number, to: number) => changeImages(moveImage(images, from, to));
 
   const fieldErrors: FieldErrors = validateAnnouncement(fields);
   const errors: FieldErrors = showErrors ? fieldErrors : {};
-  if (imageError) errors.images = imageError;
 
   /** After a publish: nothing of the draft is left (text on every device, photos on this one). */
   const forgetDraft = async () => {
@@ -226,13 +230,15 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     setField,
     images,
     addFiles,
+    refused,
+    dismissRefused: () => setRefused([]),
     removeImage,
     move,
     errors,
     /** True when the form may be submitted; otherwise shows every message. */
     check: () => {
       setShowErrors(true);
-      return Object.keys(fieldErrors).length === 0 && !imageError;
+      return Object.keys(fieldErrors).length === 0;
     },
     restored,
     forgetDraft,

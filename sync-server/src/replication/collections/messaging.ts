@@ -104,7 +104,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         checkpoint,
         (m) => ({
           ...toMessageDoc(m),
-          ...(m.deleted ? { text: '', image: '', replyTo: null, reactions: [] } : {}),
+          ...(m.deleted ? { text: '', image: '', fileName: '', replyTo: null, reactions: [] } : {}),
           _deleted: m.deleted,
         }),
       ),

@@ -133,7 +133,7 @@ describe('GET /api/announcements/search', () => {
     const op = doc.paths['/api/announcements/search']?.get;
     expect(op).toBeDefined();
     expect(op!.parameters.map((p) => p.name).sort()).toEqual(
-      ['category', 'cursor', 'judet', 'limit', 'localitate', 'pret', 'q', 'sort'].sort(),
+      ['category', 'cursor', 'judet', 'limit', 'localitate', 'pret', 'q', 'sort', 'subiect'].sort(),
     );
     expect(Object.keys(op!.responses)).toEqual(expect.arrayContaining(['200', '400']));
     const list = doc.paths['/api/announcements']?.get;

@@ -17,6 +17,12 @@ export const searchQuerystring = {
       description:
         'Cuvintele căutate în titlu și descriere, fără diacritice sau majuscule dacă vrei; fiecare trebuie găsit întreg, ultimul și ca început de cuvânt („foto” găsește „fotograf”).',
     },
+    subiect: {
+      type: 'string',
+      maxLength: 1000,
+      description:
+        'Un subiect (din meniul categoriilor, „Miere de albine”, sau o temă a paginii principale, „Sport”): anunțurile care conțin oricare dintre cuvintele lui (cuvinte-cheie din schema/data/topics.ts, altfel cuvintele semnificative ale numelui, ca început de cuvânt), ordonate implicit după relevanță.',
+    },
     category: {
       type: 'string',
       maxLength: 200,

@@ -77,6 +77,34 @@ describe('POST /api/messages (multipart): the file name', () => {
     expect(docs.map((d) => d.fileName)).toContain('Ofertă finală.pdf');
   });
 
+  it("a file sent without text previews as 'Fișier: <name>', never 'Imagine' (list and notification)", async () => {
+    const res = await multipart('/api/messages', { announcementId: ann, text: '' }, 'Deviz.pdf');
+    expect(res.statusCode, res.body).toBe(201);
+    const asSeller = { headers: auth(seller) };
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/messages/conversations/${seller.userId}`,
+      ...asSeller,
+    });
+    expect((list.json() as { lastMessageText: string }[])[0]?.lastMessageText).toBe('Fișier: Deviz.pdf');
+    const notes = await app.inject({
+      method: 'GET',
+      url: `/api/notifications/${seller.userId}`,
+      ...asSeller,
+    });
+    expect((notes.json() as { message: string }[]).map((n) => n.message)).toEqual(['Fișier: Deviz.pdf']);
+  });
+
+  it('a deleted message leaves no file name on the other side, as it leaves no text or file', async () => {
+    const res = await multipart('/api/messages', { announcementId: ann, text: '' }, 'Contract.pdf');
+    expect(res.statusCode, res.body).toBe(201);
+    const id = (res.json() as { _id: string })._id;
+    const del = await app.inject({ method: 'DELETE', url: `/api/messages/${id}`, headers: auth(buyer) });
+    expect(del.statusCode, del.body).toBe(200);
+    const gone = (await sellerPull()).find((d) => d.id === id);
+    expect(gone).toMatchObject({ _deleted: true, image: '', fileName: '' });
+  });
+
   it("without an imageFile field, the file part's own name is used", async () => {
     const res = await multipart('/api/messages', { announcementId: ann, text: 'Uite' }, 'Deviz.pdf');
     expect(res.statusCode, res.body).toBe(201);

@@ -22,7 +22,7 @@ const formFields = {
   category: {
     ...text,
     description:
-      'Una din cele 14 categorii: numele, slug-ul, numele fără diacritice („Prajituri, Bacanie, Gatit”) sau un nume scurt („Prăjituri”, „Curatenie”); se salvează numele canonic.',
+      'Una dintre cele 14 categorii: numele, slug-ul, numele fără diacritice („Prajituri, Bacanie, Gatit”) sau un nume scurt („Prăjituri”, „Curatenie”); se salvează numele canonic.',
   },
   description: text,
   location: {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { RECENT_SIGN_IN_MINUTES } from '../../../../schema/constants.ts';
 import { users } from '../../../../schema/db/tables.ts';
+import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
 import { newId } from '../../lib/ids.ts';
 import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
 
@@ -152,5 +154,25 @@ describe('an account made with Google/Facebook (no password)', () => {
     expect(ok.statusCode).toBe(200);
     expect((await deleteAccount(social.token, { confirmEmail: 'nou2@hobbiz.test' })).statusCode).toBe(200);
     expect(deleted(social.userId)).toBe(true);
+  });
+
+  it('a token from an older sign-in is not enough, even with the address (readable from the profile)', async () => {
+    const social = socialAccount('vechi@hobbiz.test');
+    const old = Date.now() - (RECENT_SIGN_IN_MINUTES + 1) * 60_000;
+    app.db.$client.prepare('UPDATE sessions SET created_at = ? WHERE user_id = ?').run(old, social.userId);
+    const address = (await app.inject({ url: '/api/users/profile', headers: auth(social.token) })).json()
+      .email;
+    const change = await changeEmail(social.token, { newEmail: 'hot@hobbiz.test', confirmEmail: address });
+    expect(change.statusCode).toBe(403);
+    expect(change.json()).toMatchObject({
+      error: ACCOUNT_MESSAGES.recentSignInRequired,
+      code: 'recent_sign_in_required',
+    });
+    expect((await deleteAccount(social.token, { confirmEmail: address })).statusCode).toBe(403);
+    expect(emailOf(social.userId)).toBe('vechi@hobbiz.test');
+    expect(deleted(social.userId)).toBe(false);
+    // Signed in again with the provider: a fresh session may.
+    const fresh = app.sessionsRepo.create(social.userId);
+    expect((await deleteAccount(fresh, { confirmEmail: address })).statusCode).toBe(200);
   });
 });

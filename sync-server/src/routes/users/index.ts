@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { RECENT_SIGN_IN_MINUTES } from '../../../../schema/constants.ts';
 import type { AuthCheck } from '../../../../schema/entities.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -27,7 +28,8 @@ const confirmation = {
   password: { ...text, description: 'Parola actuală (obligatorie pentru un cont cu parolă).' },
   confirmEmail: {
     ...text,
-    description: 'Pentru un cont creat cu Google/Facebook, fără parolă: adresa de email a contului.',
+    description:
+      'Pentru un cont creat cu Google/Facebook, fără parolă: adresa de email a contului (și o autentificare din ultimele 10 minute).',
   },
 } as const;
 const updateEmailBody = {
@@ -89,6 +91,12 @@ export default async function userRoutes(app: FastifyInstance) {
     const missing = confirmationError(hasPassword, input);
     if (missing) {
       reply.code(400).send({ error: missing, code: 'confirmation_required' });
+      return false;
+    }
+    // Without a password the address is no secret to a token holder: the session must be a fresh sign-in.
+    const signedInAt = request.token ? (app.sessionsRepo.session(request.token)?.createdAt ?? 0) : 0;
+    if (!hasPassword && Date.now() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
+      reply.code(403).send({ error: ACCOUNT_MESSAGES.recentSignInRequired, code: 'recent_sign_in_required' });
       return false;
     }
     const wait = throttle.waitSeconds(request.ip, user.email);

@@ -32,7 +32,7 @@ function outbox(): string[] {
   }
 }
 async function waitForMail(count: number): Promise<string> {
-  for (let i = 0; i < 100 && outbox().length < count; i++) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && outbox().length < count; i++) await new Promise((r) => setTimeout(r, 20));
   const mails = outbox();
   expect(mails).toHaveLength(count);
   return mails[count - 1]!;

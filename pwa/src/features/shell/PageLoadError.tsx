@@ -1,0 +1,89 @@
+import { type ErrorComponentProps, Link } from '@tanstack/react-router';
+import { useEffect, useSyncExternalStore } from 'react';
+
+export const PAGE_LOAD_TEXT = {
+  offlineTitle: 'Pagina nu este salvată pe acest telefon',
+  offlineBody:
+    'Ești offline, iar pagina aceasta nu a fost deschisă până acum pe acest telefon. Se deschide singură când revine conexiunea la internet.',
+  failedTitle: 'Pagina nu s-a putut încărca',
+  failedBody: 'Verifică conexiunea la internet și încearcă din nou.',
+  errorTitle: 'A apărut o eroare neașteptată',
+  errorBody: 'Reîncarcă pagina. Dacă eroarea se repetă, scrie-ne din pagina de contact.',
+  retry: 'Încearcă din nou',
+  home: 'Înapoi la pagina principală',
+} as const;
+
+/** A page's code could not be fetched (offline and never cached, or a release that removed the file). */
+export class PageChunkError extends Error {
+  constructor(cause: unknown) {
+    super('Pagina nu s-a putut încărca', { cause });
+    this.name = 'PageChunkError';
+  }
+}
+
+/** True for an error of loading a lazy page's code (a script or its stylesheet). */
+export function isChunkLoadError(error: unknown): boolean {
+  if (error instanceof PageChunkError) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  // Chromium, Firefox, Safari; Vite's preload of a chunk's stylesheet.
+  return /dynamically imported module|module script failed|Unable to preload CSS|Failed to fetch/i.test(
+    message,
+  );
+}
+
+/**
+ * Wraps a lazy page's import so that, offline, its failure shows the offline page instead of the router's
+ * reload-on-missing-module (a reload offline, before the worker has the shell, is the browser's error).
+ */
+export function offlineAware<T>(load: () => Promise<T>): () => Promise<T> {
+  return () =>
+    load().catch((err: unknown) => {
+      throw navigator.onLine ? err : new PageChunkError(err);
+    });
+}
+
+function subscribeOnline(fn: () => void) {
+  window.addEventListener('online', fn);
+  window.addEventListener('offline', fn);
+  return () => {
+    window.removeEventListener('online', fn);
+    window.removeEventListener('offline', fn);
+  };
+}
+
+/** The router's error page: says in Romanian what happened; a page missing offline opens once online. */
+export function PageLoadError({ error }: ErrorComponentProps) {
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+  const chunk = isChunkLoadError(error);
+  // A lazy page that failed stays failed in this page's module map: a fresh load fetches it again.
+  useEffect(() => {
+    if (!chunk) return;
+    const reload = () => window.location.reload();
+    window.addEventListener('online', reload);
+    return () => window.removeEventListener('online', reload);
+  }, [chunk]);
+
+  const [title, body] = !chunk
+    ? [PAGE_LOAD_TEXT.errorTitle, PAGE_LOAD_TEXT.errorBody]
+    : online
+      ? [PAGE_LOAD_TEXT.failedTitle, PAGE_LOAD_TEXT.failedBody]
+      : [PAGE_LOAD_TEXT.offlineTitle, PAGE_LOAD_TEXT.offlineBody];
+  return (
+    <section className="page page-load-error" role="alert">
+      <h1>{title}</h1>
+      <p className="muted">{body}</p>
+      <p className="page-load-error__actions">
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          {PAGE_LOAD_TEXT.retry}
+        </button>{' '}
+        <Link to="/" className="btn">
+          {PAGE_LOAD_TEXT.home}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,194 @@
+import type { Statement } from 'better-sqlite3';
+import { inArray } from 'drizzle-orm';
+import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
+import type { SearchParams } from '../../../schema/search.ts';
+import type { Db } from '../plugins/db.ts';
+import {
+  and,
+  COLS,
+  type Cond,
+  cond,
+  filterConds,
+  type Keyed,
+  newest,
+  PUB,
+  ROW_ORDER,
+  type Row,
+  SORTS,
+  type Sorted,
+} from './search-sql.ts';
+
+/** Relevance pages are offsets; past this there is nothing to show (nobody reads 400 pages). */
+export const RELEVANCE_MAX_OFFSET = 10_000;
+/** Rows fetched past a relevance page, so that ties with its last row are usually among them. */
+const TIE_SLACK = 64;
+/**
+ * A ranking is fetched at least this deep (scoring costs the same whatever the LIMIT: every match is
+ * scored), and kept for the next pages while the full-text index is unchanged.
+ */
+const RANK_DEPTH = 200;
+/** Rankings kept (most recently used): a few hundred numbers each. */
+const RANKINGS_KEPT = 64;
+
+/**
+ * The steps a search plan is made of (search.ts chooses them), each running the SQL of search-sql.ts
+ * through prepared statements kept per shape.
+ */
+export function searchSteps(db: Db) {
+  const sqlite = db.$client;
+  const statements = new Map<string, Statement>();
+  /** Statements differ by the filters present; each shape is prepared once. */
+  const stmt = (sql: string): Statement => {
+    let s = statements.get(sql);
+    if (!s) {
+      if (statements.size > 500) statements.clear();
+      s = sqlite.prepare(sql);
+      statements.set(sql, s);
+    }
+    return s;
+  };
+  const all = <T>(c: Cond) => stmt(c.sql).all(...c.args) as T[];
+  const rowids = (c: Cond) =>
+    stmt(c.sql)
+      .pluck()
+      .all(...c.args) as number[];
+  const capped = (inner: Cond, cap: number): number =>
+    stmt(`SELECT count(*) FROM (${inner.sql} LIMIT ${cap})`)
+      .pluck()
+      .get(...inner.args) as number;
+
+  /** A set sorted whole: `from` yields rows of alias `a`, `where` limits them. */
+  function sortWhole(from: string, where: Cond, sort: Sorted, cursor: Keyed | null, n: number): Row[] {
+    const w = and([where, ...(cursor ? [SORTS[sort].after(cursor)] : [])]);
+    return all<Row>(
+      cond(
+        `SELECT ${COLS} FROM ${from} WHERE ${w.sql} ORDER BY ${SORTS[sort].orderBy} LIMIT ${n}`,
+        ...w.args,
+      ),
+    );
+  }
+
+  /**
+   * Walks the index of the page's order (after the category when there is one), segment by segment,
+   * until n rows pass the filters (checked inside the index) and, with words, belong to the matches
+   * (`r IN (…)`, a set SQLite builds once per statement). With words, each segment reads at most
+   * `budget` entries; null when that was not enough (the caller sorts the matches whole instead).
+   */
+  function walk(
+    p: SearchParams,
+    matches: Cond | null,
+    sort: Sorted,
+    cursor: Keyed | null,
+    n: number,
+    budget: number,
+  ): Row[] | null {
+    const spec = SORTS[sort];
+    const index = `announcements_pub_${p.category ? 'cat_' : ''}${spec.index}`;
+    const out: Row[] = [];
+    for (const seg of spec.segments(cursor)) {
+      const want = n - out.length;
+      if (want <= 0) break;
+      const w = and([cond(PUB('a')), ...filterConds(p, 'a'), seg.where]);
+      const range = `FROM announcements a INDEXED BY ${index} WHERE ${w.sql} ORDER BY ${seg.orderBy}`;
+      if (matches === null) {
+        out.push(...all<Row>(cond(`SELECT ${COLS} ${range} LIMIT ${want}`, ...w.args)));
+        continue;
+      }
+      // The inner query bounds the entries read and takes only what the index holds (reading rows for the
+      // other columns would cost more than the walk); SQLite runs it as a co-routine, stopping once `want`
+      // rows passed (their order is restored below).
+      const rows = all<Row>(
+        cond(
+          `SELECT * FROM (SELECT ${spec.covered} ${range} LIMIT ${budget}) WHERE r IN ${matches.sql} LIMIT ${want}`,
+          ...w.args,
+          ...matches.args,
+        ),
+      );
+      out.push(...rows.sort(ROW_ORDER[sort]));
+      if (rows.length < want && capped(cond(`SELECT 1 ${range}`, ...w.args), budget) === budget) return null;
+    }
+    return out;
+  }
+
+  /**
+   * Rankings of recent searches (rowid, score), for their next pages: BM25 scores every match whatever
+   * the page ('sedinta foto': 20,784 at 1M, ~35 ms), so a person's second and third page would pay it
+   * again. Valid while the index's averages and structure records (FTS5 rewrites them on every write
+   * that reaches the index) are unchanged.
+   */
+  const rankings = new Map<string, { version: string; depth: number; top: { r: number; s: number }[] }>();
+  const indexVersion = () =>
+    (stmt('SELECT group_concat(hex(block)) FROM announcements_fts_data WHERE id IN (1, 10)').pluck().get() as
+      | string
+      | null) ?? '';
+  function ranking(scored: Cond, depth: number) {
+    const key = JSON.stringify([scored.sql, scored.args]);
+    const version = indexVersion();
+    const kept = rankings.get(key);
+    rankings.delete(key);
+    if (kept?.version === version && (kept.depth >= depth || kept.top.length < kept.depth)) {
+      rankings.set(key, kept);
+      return kept.top;
+    }
+    const deep = Math.max(depth, RANK_DEPTH);
+    const top = all<{ r: number; s: number }>(cond(`${scored.sql} ORDER BY s LIMIT ${deep}`, ...scored.args));
+    rankings.set(key, { version, depth: deep, top });
+    if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
+    return top;
+  }
+
+  /**
+   * Relevance: the best rows by score alone (the index answers without reading rows), a few more than the
+   * page so that rows tying with its last one are among them (else every row of that score is fetched);
+   * only those are read, to break ties newest first. `scored` yields (r, s).
+   */
+  function byRelevance(scored: Cond, offset: number, n: number): Row[] {
+    if (offset > RELEVANCE_MAX_OFFSET) return [];
+    const need = offset + n;
+    const top = ranking(scored, need + TIE_SLACK).slice(0, need + TIE_SLACK);
+    let chosen = top.slice(0, need);
+    const edge = chosen[chosen.length - 1]?.s;
+    if (edge !== undefined) {
+      chosen = top.filter((x) => x.s <= edge);
+      if (chosen.length === top.length && top.length === need + TIE_SLACK) {
+        // More rows tie with the page's last one than were fetched: take them all.
+        const tied = all<{ r: number; s: number }>(
+          cond(`SELECT r, s FROM (${scored.sql}) WHERE s = ?`, ...scored.args, edge),
+        );
+        chosen = [...top.filter((x) => x.s < edge), ...tied];
+      }
+    }
+    const score = new Map(chosen.map((x) => [x.r, x.s]));
+    const rows: Row[] = [];
+    const ids = [...score.keys()];
+    for (let i = 0; i < ids.length; i += 500) {
+      const chunk = ids.slice(i, i + 500);
+      const marks = chunk.map(() => '?').join(',');
+      rows.push(
+        ...all<Row>(cond(`SELECT ${COLS} FROM announcements a WHERE a.rowid IN (${marks})`, ...chunk)),
+      );
+    }
+    rows.sort((a, b) => score.get(a.r)! - score.get(b.r)! || newest(a, b));
+    return rows.slice(offset, offset + n);
+  }
+
+  /** The page's rows as drizzle reads them, in page order. */
+  function load(page: Row[]): AnnouncementRow[] {
+    if (page.length === 0) return [];
+    const ids = page.map((r) => r.id);
+    const byId = new Map(
+      db
+        .select()
+        .from(announcements)
+        .where(inArray(announcements.id, ids))
+        .all()
+        .map((r) => [r.id, r]),
+    );
+    return ids.map((id) => byId.get(id)).filter((r): r is AnnouncementRow => r !== undefined);
+  }
+
+  /** Forgets the kept rankings (benchmarks time a first page as a new search). */
+  const forgetRankings = () => rankings.clear();
+
+  return { rowids, capped, sortWhole, walk, byRelevance, load, forgetRankings };
+}
