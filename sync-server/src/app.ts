@@ -6,9 +6,10 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
+import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
 import cors from './plugins/cors.ts';
-import { type Db, nextSeq, openDatabase } from './plugins/db.ts';
+import { type Db, openDatabase, sqliteUnitOfWork } from './plugins/db.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
@@ -17,13 +18,16 @@ import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
 import { purgeTombstones } from './replication/purge.ts';
 import { syncSocketRoutes } from './replication/socket.ts';
+import { accountDeletionRepository } from './repositories/account-deletion.ts';
 import { type AnnouncementsRepository, announcementsRepository } from './repositories/announcements.ts';
+import { countersRepository } from './repositories/counters.ts';
 import { draftsRepository } from './repositories/drafts.ts';
 import { type FavoritesRepository, favoritesRepository } from './repositories/favorites.ts';
 import { messagingRepository } from './repositories/messaging.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
 import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { tombstonesRepository } from './repositories/tombstones.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
 import authRoutes from './routes/auth/index.ts';
@@ -35,16 +39,21 @@ import notificationsRoutes from './routes/notifications/index.ts';
 import profilesRoutes from './routes/profiles/index.ts';
 import reviewsRoutes from './routes/reviews/index.ts';
 import userRoutes from './routes/users/index.ts';
+import { type AccountDeletionService, accountDeletionService } from './services/account-deletion.ts';
 import { type AccountsService, accountsService } from './services/accounts.ts';
 import { purgeUnusedChatUploads } from './services/chat-upload-purge.ts';
+import { draftsService } from './services/drafts.ts';
 import { type FavoritesService, favoritesService } from './services/favorites.ts';
 import { type MessagingService, messagingService } from './services/messaging.ts';
+import { type NotificationsService, notificationsService } from './services/notifications.ts';
 import { searchAnnouncements } from './services/search.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
+    /** Every write goes through it (lib/unit-of-work.ts): transaction, seq, effects after commit. */
+    uow: UnitOfWork;
     hub: RealtimeHub;
     usersRepo: UsersRepository;
     sessionsRepo: SessionsRepository;
@@ -53,6 +62,13 @@ declare module 'fastify' {
     favoritesRepo: FavoritesRepository;
     favoritesService: FavoritesService;
     messaging: MessagingService;
+    notifications: NotificationsService;
+    accountDeletion: AccountDeletionService;
+    /** Periodic clean-up, also run by tests with their own clock. */
+    housekeeping: {
+      purgeTombstones(now?: number, horizonMs?: number): { purged: number; purgedSeq: number };
+      purgeChatUploads(now?: number, graceMs?: number): Promise<number>;
+    };
   }
 }
 
@@ -70,6 +86,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   const { config } = opts;
   const db = openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
   const hub = new RealtimeHub();
+  // A real-time effect that fails after its write committed is logged, never turned into a failed request.
+  const uow = sqliteUnitOfWork(db, hub, (err) => app.log.error({ err }, 'real-time effect failed'));
   const usersRepo = usersRepository(db);
   // Every revocation closes the sync sockets of the sessions it ended. Checked after the current
   // synchronous work (a revocation inside a transaction has committed, or rolled back and stays live).
@@ -79,9 +97,10 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   const announcementsRepo = announcementsRepository(db);
   app.decorate('config', config);
   app.decorate('db', db);
+  app.decorate('uow', uow);
   const favoritesRepo = favoritesRepository(db);
   const favService = favoritesService({
-    db,
+    uow,
     hub,
     favorites: favoritesRepo,
     announcements: announcementsRepo,
@@ -91,6 +110,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('favoritesService', favService);
   const messagingRepo = messagingRepository(db);
   const messaging = messagingService({
+    uow,
     hub,
     repo: messagingRepo,
     announcements: announcementsRepo,
@@ -98,20 +118,37 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     uploadsDir: join(config.dataDir, 'uploads'),
   });
   app.decorate('messaging', messaging);
+  const notifications = notificationsService({ uow, repo: messagingRepo });
+  app.decorate('notifications', notifications);
   app.decorate('usersRepo', usersRepo);
   app.decorate('sessionsRepo', sessionsRepo);
   app.decorate('announcementsRepo', announcementsRepo);
+  app.decorate('accounts', accountsService(usersRepo, sessionsRepo, uow));
   app.decorate(
-    'accounts',
-    accountsService(usersRepo, sessionsRepo, () => nextSeq(db)),
+    'accountDeletion',
+    accountDeletionService({
+      uow,
+      hub,
+      erasure: accountDeletionRepository(db),
+      users: usersRepo,
+      favorites: favService,
+      dataDir: config.dataDir,
+    }),
   );
-  sessionsRepo.purgeExpired();
+  uow.write(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
   const uploadsDir = join(config.dataDir, 'uploads');
+  const counters = countersRepository(db);
+  const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
+  app.decorate('housekeeping', {
+    purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
+    purgeChatUploads: (now?: number, graceMs?: number) =>
+      purgeUnusedChatUploads(messagingRepo, uploadsDir, now, graceMs),
+  });
   const housekeeping = () => {
-    purgeTombstones(db);
-    purgeUnusedChatUploads(db, uploadsDir).catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
+    app.housekeeping.purgeTombstones();
+    app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
   };
   housekeeping();
   const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();
@@ -169,16 +206,23 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(myAnnouncementsRoutes);
   await app.register(reviewsRoutes);
   await app.register(profilesRoutes);
+  const drafts = draftsRepository(db);
   const collections = buildCollections({
-    db,
-    hub,
+    uow,
     favorites: favoritesRepo,
     favoritesService: favService,
-    drafts: draftsRepository(db),
+    drafts,
+    draftsService: draftsService({ uow, repo: drafts }),
     messaging: messagingRepo,
     messagingService: messaging,
+    notificationsService: notifications,
   });
-  const held = { db, announcements: announcementsRepo, users: usersRepo, reviews: reviewsRepository(db) };
+  const held = {
+    counters,
+    announcements: announcementsRepo,
+    users: usersRepo,
+    reviews: reviewsRepository(db),
+  };
   const catalogue = searchRepository(db);
   await app.register(syncSocketRoutes, {
     collections,

@@ -7,7 +7,6 @@ import { titleSortKey } from '../../schema/search.ts';
 import app, { serverOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { newId } from './lib/ids.ts';
-import { nextSeq } from './plugins/db.ts';
 
 /**
  * Builds the real app on a fresh SQLite file in a temp folder; call close() to remove it. Write limits
@@ -64,7 +63,7 @@ export function insertAnnouncement(
 ): string {
   const now = new Date();
   const id = newId(now);
-  server.db.transaction(() => {
+  server.uow.write((tx) => {
     server.db
       .insert(announcements)
       .values({
@@ -82,7 +81,7 @@ export function insertAnnouncement(
         price: 100,
         createdAt: now.toISOString(),
         updatedAt: now.toISOString(),
-        seq: nextSeq(server.db),
+        seq: tx.seq(),
         ...patch,
         titleKey: titleSortKey(patch.title ?? 'Tort de ciocolată pentru aniversări'),
       })

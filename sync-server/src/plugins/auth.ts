@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { nextSeq } from './db.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,9 +43,7 @@ export default fp(async function auth(app: FastifyInstance) {
       touched.set(userId, now);
       const user = app.usersRepo.byId(userId);
       const stale = !user || Date.parse(user.lastSeen) + LAST_SEEN_REPLICATE_MS < now;
-      app.db.transaction(() => {
-        app.usersRepo.touchLastSeen(userId, new Date(now).toISOString(), stale ? nextSeq(app.db) : undefined);
-      });
+      app.accounts.touchLastSeen(userId, new Date(now).toISOString(), stale);
     }
   });
 });

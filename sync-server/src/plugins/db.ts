@@ -6,6 +6,8 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as tables from '../../../schema/db/tables.ts';
 import { titleSortKey } from '../../../schema/search.ts';
+import { createUnitOfWork, type EffectSink, type UnitOfWork } from '../lib/unit-of-work.ts';
+import { type CountersRepository, countersRepository } from '../repositories/counters.ts';
 
 export type Db = BetterSQLite3Database<typeof tables> & { $client: Database.Database };
 
@@ -48,12 +50,33 @@ function backfillTitleKeys(sqlite: Database.Database): void {
   })();
 }
 
-/** Next replication sequence number. Must be called inside the write transaction that uses it. */
-export function nextSeq(db: Db): number {
-  const row = db.$client
-    .prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
-    .get() as {
-    value: number;
-  };
-  return row.value;
+/**
+ * The unit of work on this SQLite file (lib/unit-of-work.ts): better-sqlite3 transactions (a nested write
+ * becomes a savepoint) and `seq` from the counters repository; effects go to `sink` after the commit.
+ */
+export function sqliteUnitOfWork(
+  db: Db,
+  sink: EffectSink,
+  onEffectError?: (err: unknown) => void,
+): UnitOfWork {
+  const counters = countersRepository(db);
+  return createUnitOfWork(
+    { transaction: (fn) => db.$client.transaction(fn)(), nextSeq: counters.nextSeq },
+    sink,
+    onEffectError,
+  );
 }
+
+/**
+ * Next `seq`, for offline tools only (seeders, benchmarks, a few fixtures outside the server) that fill a
+ * database before any server runs. The server's own code takes seqs only through the unit of work.
+ */
+export function nextSeq(db: Db): number {
+  let counters = offlineCounters.get(db);
+  if (!counters) {
+    counters = countersRepository(db);
+    offlineCounters.set(db, counters);
+  }
+  return counters.nextSeq();
+}
+const offlineCounters = new WeakMap<Db, CountersRepository>();

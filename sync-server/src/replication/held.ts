@@ -10,13 +10,12 @@ import {
   type HeldKind,
   type ServerMessage,
 } from '../../../schema/sync.ts';
-import type { Db } from '../plugins/db.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
+import type { CountersRepository } from '../repositories/counters.ts';
 import type { ReviewsRepository } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { forCaller } from './collections/announcements.ts';
 import { profileOf, reviewOf } from './collections/public.ts';
-import { counter } from './purge.ts';
 
 /**
  * The working set of each device, server side (issue 11; see docs/decisions.md "Working set"). A socket
@@ -29,7 +28,7 @@ import { counter } from './purge.ts';
 type Entry = { userId: string | null; own: boolean; keys: Record<HeldKind, Set<string>> };
 
 export type HeldDeps = {
-  db: Db;
+  counters: CountersRepository;
   announcements: AnnouncementsRepository;
   users: UsersRepository;
   reviews: ReviewsRepository;
@@ -199,7 +198,7 @@ export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, o
   const subjects = keys.reviews ?? [];
   if (subjects.length) {
     // Reviews deleted long ago are purged: a device that last looked before that gets the full list.
-    const purged = counter(deps.db, 'purged_seq');
+    const purged = deps.counters.get('purged_seq');
     const reset = subjects.filter(([, seq]) => seq > 0 && seq < purged).map(([id]) => id);
     const since = new Map(subjects.map(([id, seq]) => [id, reset.includes(id) ? 0 : seq]));
     const low = Math.min(...since.values());
@@ -211,7 +210,7 @@ export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, o
     }
     if (revs.length) out.reviews = revs;
     if (reset.length) out.reviewsReset = reset;
-    out.upTo = counter(deps.db, 'seq');
+    out.upTo = deps.counters.get('seq');
   }
   return out;
 }
@@ -223,7 +222,7 @@ export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, o
  * with the visibility of each socket's person. SQLite commits in seq order, so no change is skipped.
  */
 export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
-  let cursor = counter(deps.db, 'seq');
+  let cursor = deps.counters.get('seq');
   let scheduled = false;
   const PAGE = 1000;
 
@@ -244,8 +243,8 @@ export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
   function run() {
     scheduled = false;
     // A pass scheduled by the last commit before the server closed finds the database closed.
-    if (!deps.db.$client.open) return;
-    const upTo = counter(deps.db, 'seq');
+    if (!deps.counters.available()) return;
+    const upTo = deps.counters.get('seq');
     if (upTo <= cursor) return;
     const out = new Map<WebSocket, HeldDocs>();
     const add = (socket: WebSocket, kind: HeldKind, doc: HeldDoc) => {

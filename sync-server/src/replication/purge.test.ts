@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
-import { purgeTombstones, TOMBSTONE_HORIZON_DAYS } from './purge.ts';
+import { TOMBSTONE_HORIZON_DAYS } from './purge.ts';
 import { connectedClient } from './test-client.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -40,16 +40,16 @@ describe('tombstone purge horizon', () => {
     expect((await as(owner, 'DELETE', `/api/users/my-announcements/${b}`)).statusCode).toBe(200);
     const tombSeq = seqOf('announcements', b);
 
-    expect(purgeTombstones(app.db, T0)).toEqual({ purged: 0, purgedSeq: 0 });
+    expect(app.housekeeping.purgeTombstones(T0)).toEqual({ purged: 0, purgedSeq: 0 });
     // A device 30 days away still catches up normally: the blanked tombstone is there.
-    expect(purgeTombstones(app.db, T0 + 30 * DAY).purged).toBe(0);
+    expect(app.housekeeping.purgeTombstones(T0 + 30 * DAY).purged).toBe(0);
     const device = await connectedClient(app, null);
     expect(await device.hold(held(), { replace: true })).toEqual({
       announcements: [{ doc: expect.objectContaining({ id: b, _deleted: true, title: '' }), seq: tombSeq }],
     });
 
     // Past the horizon the tombstone is removed for good.
-    const out = purgeTombstones(app.db, T0 + TOMBSTONE_HORIZON_DAYS * DAY);
+    const out = app.housekeeping.purgeTombstones(T0 + TOMBSTONE_HORIZON_DAYS * DAY);
     expect(out.purged).toBe(1);
     expect(rowCount('announcements', b)).toBe(0);
     expect(rowCount('announcements', a)).toBe(1);
@@ -92,7 +92,7 @@ describe('tombstone purge horizon', () => {
     const oldSeq = seqOf('reviews', kept);
 
     expect((await as(buyer, 'DELETE', `/api/reviews/${gone}`)).statusCode).toBe(200);
-    expect(purgeTombstones(app.db, T0).purged).toBe(0);
+    expect(app.housekeeping.purgeTombstones(T0).purged).toBe(0);
     // 30 days away: the tombstone, no reset.
     const away = await connectedClient(app, null);
     const caughtUp = await away.hold({ reviews: [[seller.userId, oldSeq]] });
@@ -106,7 +106,7 @@ describe('tombstone purge horizon', () => {
       ],
     });
 
-    const { purged, purgedSeq } = purgeTombstones(app.db, T0 + TOMBSTONE_HORIZON_DAYS * DAY);
+    const { purged, purgedSeq } = app.housekeeping.purgeTombstones(T0 + TOMBSTONE_HORIZON_DAYS * DAY);
     expect(purged).toBe(1);
     expect(rowCount('reviews', gone)).toBe(0);
 

@@ -1,26 +1,12 @@
-import type { Db } from '../plugins/db.ts';
-
-/** Tombstones of these public tables are removed after the horizon; private ones are kept (see decisions). */
-const PURGED_TABLES = ['announcements', 'reviews'] as const;
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
+import type { CountersRepository } from '../repositories/counters.ts';
+import type { TombstonesRepository } from '../repositories/tombstones.ts';
 
 const DAY_MS = 86_400_000;
 /** Longer than the longest offline period we support (a device 30 days away catches up normally). */
 export const TOMBSTONE_HORIZON_DAYS = 90;
 
-export function counter(db: Db, name: string): number {
-  const row = db.$client.prepare('SELECT value FROM counters WHERE name = ?').get(name) as
-    | { value: number }
-    | undefined;
-  return row?.value ?? 0;
-}
-
-function setCounter(db: Db, name: string, value: number): void {
-  db.$client
-    .prepare(
-      'INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
-    )
-    .run(name, value);
-}
+export type PurgeDeps = { uow: UnitOfWork; counters: CountersRepository; tombstones: TombstonesRepository };
 
 /**
  * The purge horizon, kept with `seq` alone (no per-row timestamps needed): each run remembers the current
@@ -28,26 +14,23 @@ function setCounter(db: Db, name: string, value: number): void {
  * becomes `purged_seq`. With runs every few hours the horizon is between 90 days and 90 days + one period.
  */
 export function purgeTombstones(
-  db: Db,
+  deps: PurgeDeps,
   now = Date.now(),
   horizonMs = TOMBSTONE_HORIZON_DAYS * DAY_MS,
 ): { purged: number; purgedSeq: number } {
-  return db.$client.transaction(() => {
+  const { counters } = deps;
+  return deps.uow.write(() => {
     let purged = 0;
-    const candidateSeq = counter(db, 'purge_candidate_seq');
-    const candidateAt = counter(db, 'purge_candidate_at');
+    const candidateSeq = counters.get('purge_candidate_seq');
+    const candidateAt = counters.get('purge_candidate_at');
     if (candidateAt > 0 && now - candidateAt >= horizonMs) {
-      for (const table of PURGED_TABLES) {
-        purged += db.$client
-          .prepare(`DELETE FROM ${table} WHERE deleted = 1 AND seq <= ?`)
-          .run(candidateSeq).changes;
-      }
-      setCounter(db, 'purged_seq', Math.max(candidateSeq, counter(db, 'purged_seq')));
+      purged = deps.tombstones.purgeUpTo(candidateSeq);
+      counters.set('purged_seq', Math.max(candidateSeq, counters.get('purged_seq')));
     }
     if (candidateAt === 0 || now - candidateAt >= horizonMs) {
-      setCounter(db, 'purge_candidate_seq', counter(db, 'seq'));
-      setCounter(db, 'purge_candidate_at', now);
+      counters.set('purge_candidate_seq', counters.get('seq'));
+      counters.set('purge_candidate_at', now);
     }
-    return { purged, purgedSeq: counter(db, 'purged_seq') };
-  })();
+    return { purged, purgedSeq: counters.get('purged_seq') };
+  });
 }

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { WriteKind } from '../../../schema/constants.ts';
 import type { PushRow, SyncRejection, WithDeleted } from '../../../schema/sync.ts';
-import type { Db } from '../plugins/db.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { ReplicationContext } from './types.ts';
 
 export type Prepared<T> = { ok: true; doc: WithDeleted<T> } | { ok: false; error: string };
@@ -15,10 +15,11 @@ export type PushAdapter<T extends { id: string }> = {
    * message; they come back to the client as a conflict with the server's copy, never as an exception.
    */
   prepare(ctx: ReplicationContext, wanted: WithDeleted<T>, current: WithDeleted<T> | null): Prepared<T>;
-  /** Writes inside the batch transaction, with the seq taken for it. */
-  write(ctx: ReplicationContext, doc: WithDeleted<T>, current: WithDeleted<T> | null, seq: number): void;
-  /** After commit: derived data, pokes and events (services own side effects). */
-  afterCommit?(ctx: ReplicationContext, written: WithDeleted<T>[]): void;
+  /**
+   * Writes one row by calling its service, inside the batch's unit of work: the service's own write joins
+   * it, so its seqs, derived data and real-time effects belong to the batch (effects go after the commit).
+   */
+  write(ctx: ReplicationContext, doc: WithDeleted<T>, current: WithDeleted<T> | null): void;
   /**
    * The write limit a change of this row spends (WRITE_LIMITS), the same kind as its REST route. Every
    * collection clients write to has one (the house rule: every write is limited).
@@ -44,7 +45,7 @@ export type PushOutcome<T> = {
 };
 
 /**
- * The push rules of ARCHITECTURE.md, one transaction per batch:
+ * The push rules of ARCHITECTURE.md, one unit of work (one transaction) per batch:
  * same as the server's copy → ok (an idempotent retry); no copy (or a tombstone) and no assumed state → insert;
  * copy equal to the assumed state → write with a new seq; anything else → conflict with the server's copy.
  *
@@ -55,18 +56,16 @@ export type PushOutcome<T> = {
  * with the server's copy), so nothing is written twice and nothing is lost.
  */
 export function applyPush<T extends { id: string }>(
-  db: Db,
+  uow: UnitOfWork,
   collection: string,
   adapter: PushAdapter<T>,
   ctx: ReplicationContext,
   rows: PushRow<T>[],
-  nextSeq: () => number,
 ): PushOutcome<T> {
   const conflicts: WithDeleted<T>[] = [];
   const rejections: SyncRejection[] = [];
-  const written: WithDeleted<T>[] = [];
   let limited: PushOutcome<T>['limited'];
-  db.transaction(() => {
+  uow.write(() => {
     for (const row of rows) {
       const wanted = body(row.newDocumentState);
       const assumed = row.assumedMasterState ? body(row.assumedMasterState) : null;
@@ -96,10 +95,8 @@ export function applyPush<T extends { id: string }>(
         rejections.push({ collection, id: wanted.id, error: prepared.error });
         continue;
       }
-      adapter.write(ctx, prepared.doc, current, nextSeq());
-      written.push(prepared.doc);
+      adapter.write(ctx, prepared.doc, current);
     }
   });
-  if (written.length > 0) adapter.afterCommit?.(ctx, written);
   return limited ? { conflicts, rejections, limited } : { conflicts, rejections };
 }

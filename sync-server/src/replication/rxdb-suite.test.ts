@@ -18,8 +18,10 @@ import { Subject } from 'rxjs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import WebSocket from 'ws';
 import { type PushRow, SYNC_PATH, SYNC_PROTOCOL_VERSION, type WithDeleted } from '../../../schema/sync.ts';
-import { type Db, nextSeq, openDatabase } from '../plugins/db.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
+import { type Db, openDatabase, sqliteUnitOfWork } from '../plugins/db.ts';
 import { announcementsRepository } from '../repositories/announcements.ts';
+import { countersRepository } from '../repositories/counters.ts';
 import { reviewsRepository } from '../repositories/reviews.ts';
 import { usersRepository } from '../repositories/users.ts';
 import { RealtimeHub } from './hub.ts';
@@ -57,6 +59,7 @@ let app: FastifyInstance;
 let url: string;
 
 function humansCollection(hub: RealtimeHub): CollectionHandler {
+  const uow: UnitOfWork = sqliteUnitOfWork(db, hub);
   const docOf = (r: HumanRow): WithDeleted<Human> => ({
     id: r.id,
     firstName: r.firstName,
@@ -82,16 +85,18 @@ function humansCollection(hub: RealtimeHub): CollectionHandler {
             doc: { id: w.id, firstName: w.firstName, lastName: w.lastName, age: w.age, _deleted: w._deleted },
           }
         : { ok: false, error: 'Date invalide.' },
-    write: (_ctx, d, _current, seq) => {
-      db.$client
-        .prepare(
-          `INSERT INTO humans (id, first_name, last_name, age, deleted, seq) VALUES (?, ?, ?, ?, ?, ?)
+    // The suite's own tiny "service": its write joins the batch's unit of work.
+    write: (_ctx, d) =>
+      uow.write((tx) => {
+        db.$client
+          .prepare(
+            `INSERT INTO humans (id, first_name, last_name, age, deleted, seq) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT(id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
            age = excluded.age, deleted = excluded.deleted, seq = excluded.seq`,
-        )
-        .run(d.id, d.firstName, d.lastName, d.age, d._deleted ? 1 : 0, seq);
-    },
-    afterCommit: () => hub.poke(['humans']),
+          )
+          .run(d.id, d.firstName, d.lastName, d.age, d._deleted ? 1 : 0, tx.seq());
+        tx.poke(['humans']);
+      }),
   };
   return {
     public: false,
@@ -103,7 +108,7 @@ function humansCollection(hub: RealtimeHub): CollectionHandler {
         .all(checkpoint?.seq ?? 0, clampBatch(batchSize)) as HumanRow[];
       return page(rows, checkpoint, docOf);
     },
-    push: (ctx, rows) => applyPush(db, 'humans', adapter, ctx, rows as PushRow<Human>[], () => nextSeq(db)),
+    push: (ctx, rows) => applyPush(uow, 'humans', adapter, ctx, rows as PushRow<Human>[]),
   };
 }
 
@@ -127,7 +132,7 @@ beforeAll(async () => {
   await app.register(syncSocketRoutes, {
     collections: { humans: humansCollection(hub) } as never,
     held: {
-      db,
+      counters: countersRepository(db),
       announcements: announcementsRepository(db),
       users: usersRepository(db),
       reviews: reviewsRepository(db),

@@ -64,3 +64,9 @@ export function deleteAccountData(db: Db, userId: string, seq: () => number): De
   if (user?.avatar) files.push(user.avatar);
   return { announcementIds: anns.map((a) => a.id), favoriteIds: favs.map((f) => f.id), files };
 }
+
+/** The erasure above as a repository over one database handle (services call it inside their write). */
+export function accountDeletionRepository(db: Db) {
+  return { erase: (userId: string, seq: () => number) => deleteAccountData(db, userId, seq) };
+}
+export type AccountDeletionRepository = ReturnType<typeof accountDeletionRepository>;

@@ -57,6 +57,21 @@ export function messagingRepository(db: Db) {
           ?.userId ?? null
       );
     },
+    /** Chat files recorded before `before` (ms) that no live message uses: never sent, or deleted. */
+    unusedUploads(before: number): string[] {
+      return (
+        db.$client
+          .prepare(
+            `SELECT path FROM chat_uploads
+             WHERE created_at < ?
+               AND path NOT IN (SELECT image FROM messages WHERE image != '' AND deleted = 0)`,
+          )
+          .all(before) as { path: string }[]
+      ).map((r) => r.path);
+    },
+    forgetUpload(path: string): void {
+      db.delete(chatUploads).where(eq(chatUploads.path, path)).run();
+    },
     message(id: string): MessageRow | undefined {
       return db.select().from(messages).where(eq(messages.id, id)).get();
     },

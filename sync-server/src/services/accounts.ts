@@ -7,7 +7,9 @@ import {
   validatePasswordChange,
   validateRegistration,
 } from '../../../schema/rules/account.ts';
+import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
 import { newId } from '../lib/ids.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import { hasPasswordHash, type UsersRepository } from '../repositories/users.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
@@ -19,7 +21,7 @@ export type ServiceResult<T> =
 const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
 
 /** Account operations shared by every transport. Rules come from schema/rules/account.ts. */
-export function accountsService(users: UsersRepository, sessions: SessionsRepository, seq: () => number) {
+export function accountsService(users: UsersRepository, sessions: SessionsRepository, uow: UnitOfWork) {
   return {
     async register(input: RegistrationInput): Promise<ServiceResult<{ userId: string }>> {
       const errors = Object.values(validateRegistration(input));
@@ -27,21 +29,24 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       if (users.byEmail(input.email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
       const now = new Date();
       const id = newId(now);
+      const passwordHash = await hashPassword(input.password);
       try {
-        users.insert({
-          id,
-          email: input.email,
-          passwordHash: await hashPassword(input.password),
-          firstName: input.firstName,
-          lastName: input.lastName,
-          phone: input.phone,
-          localitate: '',
-          avatar: null,
-          createdAt: now.toISOString(),
-          lastSeen: now.toISOString(),
-          // The public profile replicates from its first moment.
-          seq: seq(),
-        });
+        uow.write((tx) =>
+          users.insert({
+            id,
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            phone: input.phone,
+            localitate: '',
+            avatar: null,
+            createdAt: now.toISOString(),
+            lastSeen: now.toISOString(),
+            // The public profile replicates from its first moment.
+            seq: tx.seq(),
+          }),
+        );
       } catch (err) {
         // Two sign-ups racing for one address: the unique index decides.
         if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
@@ -57,7 +62,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       // Verify against a dummy hash for unknown emails so the answer time does not reveal accounts.
       const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) return fail(401, ACCOUNT_MESSAGES.invalidCredentials);
-      return { ok: true, value: { token: sessions.create(user.id), userId: user.id } };
+      return { ok: true, value: { token: uow.write(() => sessions.create(user.id)), userId: user.id } };
     },
 
     changeEmail(userId: string, raw: unknown): ServiceResult<{ email: string }> {
@@ -69,7 +74,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       if (user.email === email) return fail(400, ACCOUNT_MESSAGES.emailSame);
       if (users.byEmail(email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
       try {
-        users.setEmail(userId, email);
+        uow.write(() => users.setEmail(userId, email));
       } catch (err) {
         if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
@@ -103,9 +108,34 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       if (error) return fail(400, error);
       if (!user || !(await verifyPassword(cur, user.passwordHash)))
         return fail(400, ACCOUNT_MESSAGES.currentPasswordWrong);
-      users.setPasswordHash(userId, await hashPassword(nxt));
-      sessions.revokeAllExcept(userId, keepToken);
+      const passwordHash = await hashPassword(nxt);
+      uow.write(() => {
+        users.setPasswordHash(userId, passwordHash);
+        sessions.revokeAllExcept(userId, keepToken);
+      });
       return { ok: true, value: null };
+    },
+
+    /**
+     * 'Last seen' for public profiles. The replicated value moves only when `replicate` (a coarser grain,
+     * so activity does not flood every device): then it takes a new seq.
+     */
+    touchLastSeen(userId: string, at: string, replicate: boolean): void {
+      uow.write((tx) => users.touchLastSeen(userId, at, replicate ? tx.seq() : undefined));
+    },
+
+    /** Ends the presented session (its sync sockets close: sessions repository). */
+    logout(token: string): void {
+      uow.write(() => sessions.revoke(token));
+    },
+
+    /** 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included. */
+    logoutAll(userId: string): void {
+      uow.write(() => sessions.revokeAll(userId));
+    },
+
+    setNotificationSettings(userId: string, settings: NotificationSettings): void {
+      uow.write(() => users.setNotificationSettings(userId, settings));
     },
   };
 }

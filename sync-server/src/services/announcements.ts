@@ -8,8 +8,7 @@ import {
   validateAnnouncement,
 } from '../../../schema/rules/announcement.ts';
 import { newId } from '../lib/ids.ts';
-import { type Db, nextSeq } from '../plugins/db.ts';
-import type { RealtimeHub } from '../replication/hub.ts';
+import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import { arrangeImages, storedPath } from './announcement-photos.ts';
 import { checkImages, ImageRejectedError, removeImages, storeImages, type UploadedImage } from './uploads.ts';
@@ -71,13 +70,12 @@ const isUniqueViolation = (err: unknown) => /UNIQUE|PRIMARY KEY/i.test(String(er
 export type Viewer = { userId: string | null; ip: string; userAgent: string };
 
 export function announcementsService(deps: {
-  db: Db;
-  hub: RealtimeHub;
+  uow: UnitOfWork;
   repo: AnnouncementsRepository;
   uploadsDir: string;
   now?: () => Date;
 }) {
-  const { db, hub, repo, uploadsDir } = deps;
+  const { uow, repo, uploadsDir } = deps;
   const now = deps.now ?? (() => new Date());
   const api = (id: string): AnnouncementApi => repo.toApi([repo.byId(id)!])[0]!;
 
@@ -91,18 +89,21 @@ export function announcementsService(deps: {
   };
 
   /**
-   * Applies `patch` to the caller's announcement with a new seq, reading and writing in one synchronous
-   * transaction (nothing can interleave). Returns the row as it was before, or null (404).
+   * Applies `patch` to the caller's announcement with a new seq, reading and writing in one unit of work
+   * (nothing can interleave); `effects` says what to tell clients after the commit. Returns the row as it
+   * was before, or null (404).
    */
   const writeOwned = (
     userId: string,
     id: string,
     patch: (row: AnnouncementRow) => Parameters<AnnouncementsRepository['update']>[1],
+    effects: (tx: WriteTx) => void = (tx) => tx.poke(['announcements']),
   ): AnnouncementRow | null =>
-    db.transaction(() => {
+    uow.write((tx) => {
       const row = owned(userId, id);
       if (!row) return null;
-      repo.update(id, { ...patch(row), seq: nextSeq(db) });
+      repo.update(id, { ...patch(row), seq: tx.seq() });
+      effects(tx);
       return row;
     });
 
@@ -142,7 +143,7 @@ export function announcementsService(deps: {
         throw err;
       }
       try {
-        db.transaction(() => {
+        uow.write((tx) => {
           repo.insert({
             id,
             ownerId,
@@ -155,8 +156,10 @@ export function announcementsService(deps: {
             deleted: false,
             createdAt: at.toISOString(),
             updatedAt: at.toISOString(),
-            seq: nextSeq(db),
+            seq: tx.seq(),
           });
+          tx.poke(['announcements']);
+          tx.emit('announcementCreated', { id });
         });
       } catch (err) {
         await removeImages(uploadsDir, images);
@@ -164,8 +167,6 @@ export function announcementsService(deps: {
         if (opts.clientId && isUniqueViolation(err) && repo.byId(id)) return retried(id);
         throw err;
       }
-      hub.poke(['announcements']);
-      hub.emit('announcementCreated', { id });
       return { ok: true, status: 201, value: api(id) };
     },
 
@@ -218,21 +219,22 @@ export function announcementsService(deps: {
         uploadsDir,
         before.images.filter((p) => !images.includes(p)),
       );
-      hub.poke(['announcements']);
       return { ok: true, status: 200, value: api(id) };
     },
 
     /** A tombstone with a new seq, so every device drops it on its next pull; the photos are deleted. */
     async remove(ownerId: string, id: string): Promise<Outcome<{ message: string }>> {
-      const before = writeOwned(ownerId, id, () => ({
-        deleted: true,
-        images: [],
-        updatedAt: now().toISOString(),
-      }));
+      const before = writeOwned(
+        ownerId,
+        id,
+        () => ({ deleted: true, images: [], updatedAt: now().toISOString() }),
+        (tx) => {
+          tx.poke(['announcements']);
+          tx.emit('announcementDeleted', { id });
+        },
+      );
       if (!before) return notFound();
       await removeImages(uploadsDir, before.images);
-      hub.poke(['announcements']);
-      hub.emit('announcementDeleted', { id });
       return { ok: true, status: 200, value: { message: DELETED_MESSAGE } };
     },
 
@@ -244,7 +246,6 @@ export function announcementsService(deps: {
       if (at.getTime() - Date.parse(row.createdAt) < RENEW_INTERVAL_MS) return fail(429, RENEW_TOO_SOON);
       const iso = at.toISOString();
       if (!writeOwned(ownerId, id, () => ({ createdAt: iso, updatedAt: iso }))) return notFound();
-      hub.poke(['announcements']);
       return { ok: true, status: 200, value: api(id) };
     },
 
@@ -254,7 +255,6 @@ export function announcementsService(deps: {
      */
     setActive(ownerId: string, id: string, active: boolean): Outcome<AnnouncementApi> {
       if (!writeOwned(ownerId, id, () => ({ active, updatedAt: now().toISOString() }))) return notFound();
-      hub.poke(['announcements']);
       return { ok: true, status: 200, value: api(id) };
     },
 
@@ -278,7 +278,7 @@ export function announcementsService(deps: {
       const key = viewer.userId
         ? `u:${viewer.userId}`
         : `g:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex')}`;
-      db.transaction(() => {
+      uow.write(() => {
         // Marks of past days are useless (and personal): drop them once a day.
         if (purgedBefore !== day) {
           repo.purgeViewsBefore(day);

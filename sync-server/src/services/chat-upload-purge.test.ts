@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.ts';
 import { connectedClient } from '../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
-import { CHAT_UPLOAD_GRACE_DAYS, purgeUnusedChatUploads } from './chat-upload-purge.ts';
+import { CHAT_UPLOAD_GRACE_DAYS } from './chat-upload-purge.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type User = { token: string; userId: string };
@@ -43,7 +43,6 @@ const onDisk = (path: string) => existsSync(join(app.config.dataDir, path.slice(
 const recorded = (path: string) =>
   !!app.db.$client.prepare('SELECT 1 FROM chat_uploads WHERE path = ?').get(path);
 const later = Date.now() + (CHAT_UPLOAD_GRACE_DAYS + 1) * 86_400_000;
-const uploadsDir = () => join(app.config.dataDir, 'uploads');
 
 describe('chat files no live message uses', () => {
   it('go after the grace period: never sent, or their message deleted; sent ones stay', async () => {
@@ -69,10 +68,10 @@ describe('chat files no live message uses', () => {
     expect(await b.push('messages', [{ newDocumentState: doc }])).toEqual([]);
 
     // Within the grace period nothing goes (a device may still push the message for the first file).
-    expect(await purgeUnusedChatUploads(app.db, uploadsDir())).toBe(0);
+    expect(await app.housekeeping.purgeChatUploads()).toBe(0);
     expect(onDisk(unsent) && onDisk(sent)).toBe(true);
 
-    expect(await purgeUnusedChatUploads(app.db, uploadsDir(), later)).toBe(1);
+    expect(await app.housekeeping.purgeChatUploads(later)).toBe(1);
     expect(onDisk(unsent)).toBe(false);
     expect(recorded(unsent)).toBe(false);
     expect(onDisk(sent)).toBe(true);
@@ -84,7 +83,7 @@ describe('chat files no live message uses', () => {
       headers: auth(buyer),
     });
     expect(del.statusCode, del.body).toBe(200);
-    expect(await purgeUnusedChatUploads(app.db, uploadsDir(), later)).toBe(1);
+    expect(await app.housekeeping.purgeChatUploads(later)).toBe(1);
     expect(onDisk(sent)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { Db } from '../plugins/db.ts';
+import type { MessagingRepository } from '../repositories/messaging.ts';
 import { removeAttachment } from './rest-attachments.ts';
 
 const DAY_MS = 86_400_000;
@@ -14,22 +14,15 @@ export const CHAT_UPLOAD_GRACE_DAYS = 30;
  * whose message was deleted (deleting one's message then really removes its file). Returns how many.
  */
 export async function purgeUnusedChatUploads(
-  db: Db,
+  repo: MessagingRepository,
   uploadsDir: string,
   now = Date.now(),
   graceMs = CHAT_UPLOAD_GRACE_DAYS * DAY_MS,
 ): Promise<number> {
-  const unused = db.$client
-    .prepare(
-      `SELECT path FROM chat_uploads
-       WHERE created_at < ?
-         AND path NOT IN (SELECT image FROM messages WHERE image != '' AND deleted = 0)`,
-    )
-    .all(now - graceMs) as { path: string }[];
-  const forget = db.$client.prepare('DELETE FROM chat_uploads WHERE path = ?');
-  for (const { path } of unused) {
+  const unused = repo.unusedUploads(now - graceMs);
+  for (const path of unused) {
     // The record first: a message pushed from now on is refused instead of pointing at a missing file.
-    forget.run(path);
+    repo.forgetUpload(path);
     await removeAttachment(uploadsDir, path);
   }
   return unused.length;

@@ -1,53 +1,87 @@
-import { eq } from 'drizzle-orm';
-import { announcements } from '../../../schema/db/tables.ts';
 import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
-import { type Db, nextSeq } from '../plugins/db.ts';
+import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { FavoritesRepository } from '../repositories/favorites.ts';
 
 /**
- * Favourites, shared by replication and REST. A toggle is a write to the caller's own favourites;
- * `favoritesCount` is recounted here from the rows, never taken from a client.
+ * Favourites, shared by replication and REST: the one favourite write lives here (`write`), and both
+ * transports reach it. `favoritesCount` is recounted here from the rows, never taken from a client.
  */
 export function favoritesService(deps: {
-  db: Db;
+  uow: UnitOfWork;
   hub: RealtimeHub;
   favorites: FavoritesRepository;
   announcements: AnnouncementsRepository;
 }) {
-  const { db, hub, favorites, announcements: annRepo } = deps;
+  const { uow, hub, favorites, announcements: annRepo } = deps;
+
+  /** Why `userId` may not favourite `announcementId` now, or null when they may. */
+  function refusal(userId: string, announcementId: string): string | null {
+    const ann = annRepo.byId(announcementId);
+    if (!ann || ann.deleted || (!ann.active && ann.ownerId !== userId)) return FAVORITE_MESSAGES.notFound;
+    const existing = favorites.get(userId, announcementId);
+    if (existing && !existing.deleted) return null;
+    if (!canAddFavorite(favorites.activeCount(userId))) return FAVORITE_MESSAGES.limit;
+    return null;
+  }
+
+  /**
+   * Recounts `favoritesCount` from the rows, in the write that changed them, so a crash can never leave a
+   * counter that disagrees with them. Everyone's catalogue is poked after the commit.
+   */
+  function recount(tx: WriteTx, announcementIds: string[]): void {
+    const ids = [...new Set(announcementIds)];
+    const counts = favorites.countsFor(ids);
+    for (const id of ids) annRepo.update(id, { favoritesCount: counts.get(id) ?? 0, seq: tx.seq() });
+    if (ids.length > 0) tx.poke(['announcements']);
+  }
+
+  /**
+   * The favourite write: stores the caller's row as `state`, recounts the announcement, and after the
+   * commit tells the owner's devices (once per unit, however many favourites it wrote). Rules are the
+   * caller's to check first (`refusal`): the sync collection does it in its `prepare`, `toggle` below.
+   */
+  function write(userId: string, announcementId: string, state: { deleted: boolean; createdAt: string }) {
+    uow.write((tx) => {
+      favorites.put({ userId, announcementId, ...state, seq: tx.seq() });
+      recount(tx, [announcementId]);
+      tx.poke(['favorites'], [userId]);
+      tx.effect(
+        () => hub.emit('favoritesUpdated', { favoriteIds: favorites.activeIds(userId) }, [userId]),
+        `favoritesUpdated:${userId}`,
+      );
+    });
+  }
+
   return {
-    /** Why `userId` may not favourite `announcementId` now, or null when they may. */
-    refusal(userId: string, announcementId: string): string | null {
-      const ann = annRepo.byId(announcementId);
-      if (!ann || ann.deleted || (!ann.active && ann.ownerId !== userId)) return FAVORITE_MESSAGES.notFound;
-      const existing = favorites.get(userId, announcementId);
-      if (existing && !existing.deleted) return null;
-      if (!canAddFavorite(favorites.activeCount(userId))) return FAVORITE_MESSAGES.limit;
-      return null;
-    },
+    refusal,
+    recount,
+    write,
 
     /**
-     * Recounts `favoritesCount` from the rows. Call it INSIDE the transaction that changed the rows, so a
-     * crash can never leave a counter that disagrees with them.
+     * Adds (wanted = true) or removes a favourite, idempotently: adding twice keeps one row, removing a
+     * non-favourite is a no-op. Removing is always allowed (even for a since-deleted announcement).
      */
-    recount(announcementIds: string[]): void {
-      const ids = [...new Set(announcementIds)];
-      const counts = favorites.countsFor(ids);
-      for (const id of ids) {
-        db.update(announcements)
-          .set({ favoritesCount: counts.get(id) ?? 0, seq: nextSeq(db) })
-          .where(eq(announcements.id, id))
-          .run();
-      }
-    },
-
-    /** After the commit: everyone's catalogue, and the owner's devices. */
-    publish(userId: string): void {
-      hub.poke(['announcements']);
-      hub.poke(['favorites'], [userId]);
-      hub.emit('favoritesUpdated', { favoriteIds: favorites.activeIds(userId) }, [userId]);
+    toggle(
+      userId: string,
+      announcementId: string,
+      wanted: boolean,
+    ): { error: string } | { changed: boolean } {
+      return uow.write(() => {
+        const existing = favorites.get(userId, announcementId);
+        const live = !!existing && !existing.deleted;
+        if (live === wanted) return { changed: false };
+        if (wanted) {
+          const refused = refusal(userId, announcementId);
+          if (refused) return { error: refused };
+        }
+        write(userId, announcementId, {
+          createdAt: wanted ? new Date().toISOString() : existing!.createdAt,
+          deleted: !wanted,
+        });
+        return { changed: true };
+      });
     },
   };
 }

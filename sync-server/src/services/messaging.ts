@@ -10,14 +10,15 @@ import {
   validateMessageBody,
 } from '../../../schema/rules/messages.ts';
 import { newId } from '../lib/ids.ts';
+import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { UsersRepository } from '../repositories/users.ts';
-import { type Effects, toMessageDoc } from './messaging-docs.ts';
+import { toMessageDoc } from './messaging-docs.ts';
 import { isChatUploadPath } from './rest-attachments.ts';
 
-export { Effects, toConversationDoc, toMessageDoc, toNotificationDoc } from './messaging-docs.ts';
+export { toConversationDoc, toMessageDoc, toNotificationDoc } from './messaging-docs.ts';
 
 type Route = { conversationId: string; sellerId: string; buyerId: string; recipientId: string };
 export type NewMessage = {
@@ -43,10 +44,11 @@ function messageTime(): string {
 }
 
 /**
- * Conversations, messages and their notifications. Used by replication (inside its batch transaction)
+ * Conversations, messages and their notifications. Used by replication (joining its batch's unit of work)
  * and by REST. Identity, membership and conversation ids are decided here, never by the client.
  */
 export function messagingService(deps: {
+  uow: UnitOfWork;
   hub: RealtimeHub;
   repo: MessagingRepository;
   announcements: AnnouncementsRepository;
@@ -55,7 +57,7 @@ export function messagingService(deps: {
   /** DATA_DIR/uploads: a chat file named in a pushed message must be there. */
   uploadsDir: string;
 }) {
-  const { hub, repo } = deps;
+  const { uow, hub, repo } = deps;
 
   /** Who a new message from `callerId` about an announcement goes to, and in which conversation. */
   function route(callerId: string, announcementId: string, recipientId: string): Route | { error: string } {
@@ -76,7 +78,7 @@ export function messagingService(deps: {
     return { conversationId: id, sellerId: callerId, buyerId: recipientId, recipientId };
   }
 
-  function refreshSummaries(convId: string, seq: () => number, fx: Effects) {
+  function refreshSummaries(convId: string, tx: WriteTx) {
     const live = repo.liveMessages(convId);
     const last = live.at(-1);
     for (const userId of membersOf(convId)) {
@@ -90,10 +92,10 @@ export function messagingService(deps: {
         lastSenderId: last?.senderId ?? '',
         unreadCount: unread,
         deleted: !last,
-        seq: seq(),
+        seq: tx.seq(),
       });
     }
-    fx.poke(['conversations'], membersOf(convId));
+    tx.poke(['conversations'], membersOf(convId));
   }
 
   /**
@@ -112,13 +114,120 @@ export function messagingService(deps: {
     return c ? [c.sellerId, c.buyerId] : [];
   }
 
+  /** The body of `send`, inside its unit of work. */
+  function sendIn(
+    tx: WriteTx,
+    callerId: string,
+    input: NewMessage,
+    storedFile: boolean,
+  ): MessageRow | { error: string } {
+    const bodyError = validateMessageBody(input.text, input.image);
+    if (bodyError) return { error: bodyError };
+    const nameError = attachmentNameError(input.fileName, input.image);
+    if (nameError) return { error: nameError };
+    const r = route(callerId, input.announcementId, input.recipientId);
+    if ('error' in r) return r;
+    const now = messageTime();
+    repo.insertConversation({
+      id: r.conversationId,
+      sellerId: r.sellerId,
+      buyerId: r.buyerId,
+      announcementId: input.announcementId,
+      createdAt: now,
+    });
+    const row: MessageRow = {
+      id: input.id,
+      conversationId: r.conversationId,
+      announcementId: input.announcementId,
+      senderId: callerId,
+      recipientId: r.recipientId,
+      text: input.text,
+      image: input.image,
+      fileName: input.image ? input.fileName : '',
+      replyTo: quoteOf(input.replyTo?.messageId, r.conversationId),
+      reactions: [],
+      isRead: false,
+      createdAt: now,
+      deleted: false,
+      seq: tx.seq(),
+    };
+    repo.insertMessage(row);
+    const preview = messagePreview(row.text, row.image, row.fileName);
+    for (const [userId, otherUserId] of [
+      [callerId, r.recipientId],
+      [r.recipientId, callerId],
+    ] as const) {
+      const m = repo.member(r.conversationId, userId);
+      repo.putMember({
+        conversationId: r.conversationId,
+        userId,
+        otherUserId,
+        announcementId: input.announcementId,
+        lastMessageText: preview,
+        lastMessageAt: now,
+        lastSenderId: callerId,
+        unreadCount: (m?.unreadCount ?? 0) + (userId === r.recipientId ? 1 : 0),
+        lastReadAt: m?.lastReadAt ?? '',
+        deleted: false,
+        seq: tx.seq(),
+      });
+    }
+    // No notification for someone who is looking at this very conversation.
+    // Nor for someone who turned message notifications off ('Setează notificările').
+    const wantsIt = deps.users?.byId(r.recipientId)?.notifyMessages ?? true;
+    if (wantsIt && !hub.isViewing(r.recipientId, r.conversationId)) {
+      repo.insertNotification({
+        id: newId(),
+        userId: r.recipientId,
+        senderId: callerId,
+        conversationId: r.conversationId,
+        link: `/chat/${r.conversationId}`,
+        message: preview,
+        read: false,
+        createdAt: now,
+        deleted: false,
+        seq: tx.seq(),
+      });
+      tx.poke(['notifications'], [r.recipientId]);
+    }
+    const both = [callerId, r.recipientId];
+    tx.poke(['messages', 'conversations'], both);
+    tx.emit('newMessage', toMessageDoc(row), both);
+    if (storedFile && input.image) repo.recordUpload(input.image, callerId);
+    return row;
+  }
+
+  /** The body of `markRead`, inside its unit of work. */
+  function markReadIn(tx: WriteTx, callerId: string, convId: string, upTo: string): string | null {
+    const member = repo.member(convId, callerId);
+    if (!member) return MESSAGE_MESSAGES.notParticipant;
+    const unread = repo.unreadFor(convId, callerId);
+    const read = unread.filter((m) => m.createdAt <= upTo);
+    for (const m of read) repo.updateMessage(m.id, { isRead: true, seq: tx.seq() });
+    repo.putMember({
+      ...member,
+      unreadCount: unread.length - read.length,
+      lastReadAt: upTo > member.lastReadAt ? upTo : member.lastReadAt,
+      seq: tx.seq(),
+    });
+    const gone = repo.notificationsFor(callerId, convId).filter((n) => n.createdAt <= upTo);
+    for (const n of gone) repo.updateNotification(n.id, { deleted: true, seq: tx.seq() });
+    tx.poke(['conversations'], [callerId]);
+    if (gone.length) tx.poke(['notifications'], [callerId]);
+    if (read.length) {
+      tx.poke(['messages'], [callerId, member.otherUserId]);
+      tx.emit('messagesRead', { conversationId: convId, readerId: callerId, upTo }, [member.otherUserId]);
+    }
+    return null;
+  }
+
   return {
     route,
     membersOf,
 
     /** Notes that `userId` uploaded the chat file at `path` (so they, and only they, may send it). */
     recordUpload(userId: string, path: string): void {
-      repo.recordUpload(path, userId);
+      uow.write(() => repo.recordUpload(path, userId));
     },
 
     /**
@@ -135,114 +244,42 @@ export function messagingService(deps: {
       return null;
     },
 
-    /** Validates and records a new message; must run inside a write transaction. */
+    /**
+     * Validates and records a new message, its conversation summaries and the recipient's notification.
+     * `storedFile`: the attachment was stored by this same request, so its uploader is recorded with it.
+     */
     send(
       callerId: string,
       input: NewMessage,
-      seq: () => number,
-      fx: Effects,
+      opts: { storedFile?: boolean } = {},
     ): MessageRow | { error: string } {
-      const bodyError = validateMessageBody(input.text, input.image);
-      if (bodyError) return { error: bodyError };
-      const nameError = attachmentNameError(input.fileName, input.image);
-      if (nameError) return { error: nameError };
-      const r = route(callerId, input.announcementId, input.recipientId);
-      if ('error' in r) return r;
-      const now = messageTime();
-      repo.insertConversation({
-        id: r.conversationId,
-        sellerId: r.sellerId,
-        buyerId: r.buyerId,
-        announcementId: input.announcementId,
-        createdAt: now,
-      });
-      const row: MessageRow = {
-        id: input.id,
-        conversationId: r.conversationId,
-        announcementId: input.announcementId,
-        senderId: callerId,
-        recipientId: r.recipientId,
-        text: input.text,
-        image: input.image,
-        fileName: input.image ? input.fileName : '',
-        replyTo: quoteOf(input.replyTo?.messageId, r.conversationId),
-        reactions: [],
-        isRead: false,
-        createdAt: now,
-        deleted: false,
-        seq: seq(),
-      };
-      repo.insertMessage(row);
-      const preview = messagePreview(row.text, row.image, row.fileName);
-      for (const [userId, otherUserId] of [
-        [callerId, r.recipientId],
-        [r.recipientId, callerId],
-      ] as const) {
-        const m = repo.member(r.conversationId, userId);
-        repo.putMember({
-          conversationId: r.conversationId,
-          userId,
-          otherUserId,
-          announcementId: input.announcementId,
-          lastMessageText: preview,
-          lastMessageAt: now,
-          lastSenderId: callerId,
-          unreadCount: (m?.unreadCount ?? 0) + (userId === r.recipientId ? 1 : 0),
-          lastReadAt: m?.lastReadAt ?? '',
-          deleted: false,
-          seq: seq(),
-        });
-      }
-      // No notification for someone who is looking at this very conversation.
-      // Nor for someone who turned message notifications off ('Setează notificările').
-      const wantsIt = deps.users?.byId(r.recipientId)?.notifyMessages ?? true;
-      if (wantsIt && !hub.isViewing(r.recipientId, r.conversationId)) {
-        repo.insertNotification({
-          id: newId(),
-          userId: r.recipientId,
-          senderId: callerId,
-          conversationId: r.conversationId,
-          link: `/chat/${r.conversationId}`,
-          message: preview,
-          read: false,
-          createdAt: now,
-          deleted: false,
-          seq: seq(),
-        });
-        fx.poke(['notifications'], [r.recipientId]);
-      }
-      const both = [callerId, r.recipientId];
-      fx.poke(['messages', 'conversations'], both);
-      fx.emit('newMessage', toMessageDoc(row), both);
-      return row;
+      return uow.write((tx) => sendIn(tx, callerId, input, opts.storedFile ?? false));
     },
 
     /** One reaction per user per message; null removes the caller's. Participants only. */
-    react(
-      callerId: string,
-      msg: MessageRow,
-      emoji: string | null,
-      seq: () => number,
-      fx: Effects,
-    ): string | null {
+    react(callerId: string, msg: MessageRow, emoji: string | null): string | null {
       if (msg.senderId !== callerId && msg.recipientId !== callerId) return MESSAGE_MESSAGES.notParticipant;
       const others = msg.reactions.filter((x) => x.userId !== callerId);
       const reactions: Reaction[] = emoji ? [...others, { emoji, userId: callerId }] : others;
-      repo.updateMessage(msg.id, { reactions, seq: seq() });
-      fx.poke(['messages'], [msg.senderId, msg.recipientId]);
+      uow.write((tx) => {
+        repo.updateMessage(msg.id, { reactions, seq: tx.seq() });
+        tx.poke(['messages'], [msg.senderId, msg.recipientId]);
+      });
       return null;
     },
 
     /** The sender deletes their message; the last one going empties the conversation. */
-    remove(callerId: string, msg: MessageRow, seq: () => number, fx: Effects): string | null {
+    remove(callerId: string, msg: MessageRow): string | null {
       if (msg.senderId !== callerId) return MESSAGE_MESSAGES.onlySenderDeletes;
-      repo.updateMessage(msg.id, { deleted: true, seq: seq() });
-      const both = [msg.senderId, msg.recipientId];
-      fx.poke(['messages'], both);
-      if (repo.countLive(msg.conversationId) === 0) {
-        fx.emit('conversationEmpty', { conversationId: msg.conversationId }, both);
-      }
-      refreshSummaries(msg.conversationId, seq, fx);
+      uow.write((tx) => {
+        repo.updateMessage(msg.id, { deleted: true, seq: tx.seq() });
+        const both = [msg.senderId, msg.recipientId];
+        tx.poke(['messages'], both);
+        if (repo.countLive(msg.conversationId) === 0) {
+          tx.emit('conversationEmpty', { conversationId: msg.conversationId }, both);
+        }
+        refreshSummaries(msg.conversationId, tx);
+      });
       return null;
     },
 
@@ -252,27 +289,8 @@ export function messagingService(deps: {
      * must not cover what arrived meanwhile); a client that names no bound passes the server's now.
      * lastReadAt never goes back; unreadCount is what is left unread after the bound.
      */
-    markRead(callerId: string, convId: string, upTo: string, seq: () => number, fx: Effects): string | null {
-      const member = repo.member(convId, callerId);
-      if (!member) return MESSAGE_MESSAGES.notParticipant;
-      const unread = repo.unreadFor(convId, callerId);
-      const read = unread.filter((m) => m.createdAt <= upTo);
-      for (const m of read) repo.updateMessage(m.id, { isRead: true, seq: seq() });
-      repo.putMember({
-        ...member,
-        unreadCount: unread.length - read.length,
-        lastReadAt: upTo > member.lastReadAt ? upTo : member.lastReadAt,
-        seq: seq(),
-      });
-      const gone = repo.notificationsFor(callerId, convId).filter((n) => n.createdAt <= upTo);
-      for (const n of gone) repo.updateNotification(n.id, { deleted: true, seq: seq() });
-      fx.poke(['conversations'], [callerId]);
-      if (gone.length) fx.poke(['notifications'], [callerId]);
-      if (read.length) {
-        fx.poke(['messages'], [callerId, member.otherUserId]);
-        fx.emit('messagesRead', { conversationId: convId, readerId: callerId, upTo }, [member.otherUserId]);
-      }
-      return null;
+    markRead(callerId: string, convId: string, upTo: string): string | null {
+      return uow.write((tx) => markReadIn(tx, callerId, convId, upTo));
     },
 
     /** `typing` from a participant becomes `userTyping` for the other one. */

@@ -5,7 +5,7 @@ import {
   validateResetConfirm,
   validateResetRequest,
 } from '../../../schema/rules/account.ts';
-import type { Db } from '../plugins/db.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { PasswordResetsRepository } from '../repositories/password-resets.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { UsersRepository } from '../repositories/users.ts';
@@ -31,7 +31,7 @@ const hashCode = (userId: string, code: string) => createHash('sha256').update(`
  * hashed, expires after 30 minutes and dies after 5 wrong tries; a successful reset ends every session.
  */
 export function passwordResetService(deps: {
-  db: Db;
+  uow: UnitOfWork;
   users: UsersRepository;
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;
@@ -55,13 +55,16 @@ export function passwordResetService(deps: {
       if (user && !user.deleted) {
         const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
         const t = now();
-        deps.resets.put({
-          userId: user.id,
-          codeHash: hashCode(user.id, code).toString('hex'),
-          createdAt: t,
-          expiresAt: t + RESET_TTL_MS,
-          attempts: 0,
-        });
+        const codeHash = hashCode(user.id, code).toString('hex');
+        deps.uow.write(() =>
+          deps.resets.put({
+            userId: user.id,
+            codeHash,
+            createdAt: t,
+            expiresAt: t + RESET_TTL_MS,
+            attempts: 0,
+          }),
+        );
         void deps.mailer
           .send({
             to: user.email,
@@ -98,19 +101,21 @@ export function passwordResetService(deps: {
       const row = user && !user.deleted ? deps.resets.of(user.id) : undefined;
       if (!user || !row) return fail(400, M.resetCodeInvalid);
       if (row.expiresAt <= now() || row.attempts >= RESET_MAX_ATTEMPTS) {
-        deps.resets.remove(user.id);
+        deps.uow.write(() => deps.resets.remove(user.id));
         return fail(400, M.resetCodeInvalid);
       }
       const expected = Buffer.from(row.codeHash, 'hex');
       const actual = hashCode(user.id, input.code);
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-        if (row.attempts + 1 >= RESET_MAX_ATTEMPTS) deps.resets.remove(user.id);
-        else deps.resets.setAttempts(user.id, row.attempts + 1);
+        deps.uow.write(() => {
+          if (row.attempts + 1 >= RESET_MAX_ATTEMPTS) deps.resets.remove(user.id);
+          else deps.resets.setAttempts(user.id, row.attempts + 1);
+        });
         return fail(400, M.resetCodeInvalid);
       }
       const passwordHash = await hashPassword(input.password);
       // Single use: the code goes in the same transaction that sets the password and ends the sessions.
-      const done = deps.db.transaction(() => {
+      const done = deps.uow.write(() => {
         const still = deps.resets.of(user.id);
         if (!still || still.codeHash !== row.codeHash) return false;
         deps.resets.remove(user.id);

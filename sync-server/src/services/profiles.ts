@@ -10,8 +10,7 @@ import {
 } from '../../../schema/rules/profile.ts';
 import { ratingSummary } from '../../../schema/rules/reviews.ts';
 import { newId } from '../lib/ids.ts';
-import { type Db, nextSeq } from '../plugins/db.ts';
-import type { RealtimeHub } from '../replication/hub.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import { toOwnProfile, toPublicUser, type UsersRepository } from '../repositories/users.ts';
 import type { ServiceResult } from './accounts.ts';
 import { storeImage } from './images.ts';
@@ -52,15 +51,14 @@ function sameImage(url: string, avatar: string): boolean {
  * replicate, so a change to one takes a new seq in its transaction and pokes 'profiles'.
  */
 export function profilesService(deps: {
-  db: Db;
-  hub: RealtimeHub;
+  uow: UnitOfWork;
   users: UsersRepository;
   reviews: ReviewsService;
   uploadsDir: string;
   /** Told when an old file could not be removed; the profile row, already committed, stays the truth. */
   onCleanupError?: (err: unknown) => void;
 }) {
-  const { db, hub, users, reviews, uploadsDir, onCleanupError } = deps;
+  const { uow, users, reviews, uploadsDir, onCleanupError } = deps;
 
   /** The avatar file and its WebP variants. Never throws: a leftover file is reported, not a failed request. */
   async function deleteAvatarFiles(avatar: string | null): Promise<void> {
@@ -90,20 +88,18 @@ export function profilesService(deps: {
     update(userId: string, input: ProfileInput): ServiceResult<OwnProfile> {
       const errors = Object.values(validateProfileEdit(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      let publicChange = false;
-      const result = db.transaction(() => {
+      return uow.write((tx) => {
         const user = users.byId(userId);
         if (!user || user.deleted) return fail(404, M.unavailable);
         // The phone is private: only names and locality (the replicated fields) need a new seq.
-        publicChange =
+        const publicChange =
           user.firstName !== input.firstName ||
           user.lastName !== input.lastName ||
           user.localitate !== input.localitate;
-        users.updateProfile(userId, input, publicChange ? nextSeq(db) : undefined);
+        users.updateProfile(userId, input, publicChange ? tx.seq() : undefined);
+        if (publicChange) tx.poke(['profiles']);
         return { ok: true, value: toOwnProfile(users.byId(userId)!) } as const;
       });
-      if (result.ok && publicChange) hub.poke(['profiles']);
-      return result;
     },
 
     /** Re-encodes the image (metadata dropped), points the profile at it, then deletes the previous files. */
@@ -118,11 +114,12 @@ export function profilesService(deps: {
       }
       let previous: string | null = null;
       try {
-        const result = db.transaction(() => {
+        const result = uow.write((tx) => {
           const user = users.byId(userId);
           if (!user || user.deleted) return fail(404, M.unavailable);
           previous = user.avatar;
-          users.setAvatar(userId, avatar, nextSeq(db));
+          users.setAvatar(userId, avatar, tx.seq());
+          tx.poke(['profiles']);
           return { ok: true, value: { avatar } } as const;
         });
         if (!result.ok) {
@@ -133,7 +130,6 @@ export function profilesService(deps: {
         await deleteAvatarFiles(avatar);
         throw err;
       }
-      hub.poke(['profiles']);
       // Only after the commit: a failed update must not leave the profile pointing at a deleted file.
       await deleteAvatarFiles(previous);
       return { ok: true, value: { avatar } };
@@ -141,15 +137,15 @@ export function profilesService(deps: {
 
     /** Clears the avatar, but only when `url` is the current one (a stale client cannot clear a newer one). */
     async removeAvatar(userId: string, url: string): Promise<ServiceResult<{ avatar: null }>> {
-      const result = db.transaction(() => {
+      const result = uow.write((tx) => {
         const user = users.byId(userId);
         if (!user || user.deleted) return fail(404, M.unavailable);
         if (!user.avatar || !sameImage(url, user.avatar)) return fail(400, M.avatarNotCurrent);
-        users.setAvatar(userId, null, nextSeq(db));
+        users.setAvatar(userId, null, tx.seq());
+        tx.poke(['profiles']);
         return { ok: true, value: user.avatar } as const;
       });
       if (!result.ok) return result;
-      hub.poke(['profiles']);
       await deleteAvatarFiles(result.value);
       return { ok: true, value: { avatar: null } };
     },

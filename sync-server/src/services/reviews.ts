@@ -7,10 +7,9 @@ import {
   validateReviewEdit,
 } from '../../../schema/rules/reviews.ts';
 import { newId } from '../lib/ids.ts';
-import { type Db, nextSeq } from '../plugins/db.ts';
-import type { RealtimeHub } from '../replication/hub.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
-import { messagingRepository } from '../repositories/messaging.ts';
+import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { ReviewsRepository, ReviewWithContext } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { ServiceResult } from './accounts.ts';
@@ -49,20 +48,19 @@ export type NewReviewRequest = {
 export type ReviewEditRequest = { score?: unknown; comment?: unknown };
 
 /**
- * Reviews, for REST (and any later transport). Every write takes a new seq inside its transaction and
+ * Reviews, for REST (and any later transport). Every write takes a new seq in its unit of work and
  * pokes the public 'reviews' collection after the commit, so every device pulls the change.
  */
 export function reviewsService(deps: {
-  db: Db;
-  hub: RealtimeHub;
+  uow: UnitOfWork;
   reviews: ReviewsRepository;
+  /** Where a review's notification to the reviewed user is written. */
+  notifications: MessagingRepository;
   users: UsersRepository;
   announcements: AnnouncementsRepository;
 }) {
-  const { db, hub, reviews, users, announcements } = deps;
-  const notifications = messagingRepository(db);
+  const { uow, reviews, users, announcements, notifications } = deps;
   const card = (id: string): ReviewApi => toReviewApi(reviews.byIdWithContext(id)!);
-  const changed = () => hub.poke(['reviews']);
 
   return {
     /** Live reviews a user received, newest first. */
@@ -77,8 +75,7 @@ export function reviewsService(deps: {
       const errors = Object.values(validateNewReview(input));
       if (errors.length > 0) return fail(400, errors[0]!);
       if (target === authorId) return fail(400, M.selfReview);
-      let notified: string | null = null;
-      const id = db.transaction(() => {
+      const id = uow.write((tx) => {
         const user = users.byId(target);
         if (!user || user.deleted) return fail(404, M.userUnavailable);
         // Checked inside the write transaction (SQLite has one writer), so two quick taps cannot both pass.
@@ -103,9 +100,9 @@ export function reviewsService(deps: {
             read: false,
             createdAt: now.toISOString(),
             deleted: false,
-            seq: nextSeq(db),
+            seq: tx.seq(),
           });
-          notified = target;
+          tx.poke(['notifications'], [target]);
         }
         reviews.insert({
           id: reviewId,
@@ -118,19 +115,18 @@ export function reviewsService(deps: {
           createdAt: now.toISOString(),
           updatedAt: now.toISOString(),
           deleted: false,
-          seq: nextSeq(db),
+          seq: tx.seq(),
         });
+        tx.poke(['reviews']);
         return reviewId;
       });
       if (typeof id !== 'string') return id;
-      changed();
-      if (notified) hub.poke(['notifications'], [notified]);
       return ok(card(id));
     },
 
     /** Author only; a missing field keeps its current value. */
     edit(authorId: string, reviewId: string, req: ReviewEditRequest): ServiceResult<ReviewApi> {
-      const result = db.transaction(() => {
+      const result = uow.write((tx) => {
         // Ownership is part of the lookup: a stranger gets the same 404 as for an id that does not exist.
         const current = reviews.liveOwnedBy(reviewId, authorId);
         if (!current) return fail(404, M.notFound);
@@ -145,12 +141,12 @@ export function reviewsService(deps: {
           score: input.score,
           comment: input.comment,
           updatedAt: new Date().toISOString(),
-          seq: nextSeq(db),
+          seq: tx.seq(),
         });
+        tx.poke(['reviews']);
         return ok(true);
       });
       if (!result.ok) return result;
-      if (result.value) changed();
       return ok(card(reviewId));
     },
 
@@ -159,26 +155,23 @@ export function reviewsService(deps: {
      * it gave the reviewed user goes too (tombstoned), so no device of theirs keeps pointing at it.
      */
     remove(authorId: string, reviewId: string): ServiceResult<{ _id: string }> {
-      let notified: string | null = null;
-      const result = db.transaction(() => {
+      return uow.write((tx) => {
         const current = reviews.liveOwnedBy(reviewId, authorId);
         if (!current) return fail(404, M.notFound);
         for (const n of notifications.reviewNotificationsFor(current.userId, authorId)) {
-          notifications.updateNotification(n.id, { deleted: true, seq: nextSeq(db) });
-          notified = current.userId;
+          notifications.updateNotification(n.id, { deleted: true, seq: tx.seq() });
+          tx.poke(['notifications'], [current.userId]);
         }
         reviews.update(reviewId, {
           deleted: true,
           comment: '',
           likes: [],
           updatedAt: new Date().toISOString(),
-          seq: nextSeq(db),
+          seq: tx.seq(),
         });
+        tx.poke(['reviews']);
         return ok({ _id: reviewId });
       });
-      if (result.ok) changed();
-      if (notified) hub.poke(['notifications'], [notified]);
-      return result;
     },
 
     /**
@@ -186,18 +179,17 @@ export function reviewsService(deps: {
      * readers which reviews others found useful. The reviewed user may like a review about them.
      */
     toggleLike(userId: string, reviewId: string): ServiceResult<{ liked: boolean; likesCount: number }> {
-      const result = db.transaction(() => {
+      return uow.write((tx) => {
         const current = reviews.byId(reviewId);
         if (!current || current.deleted) return fail(404, M.notFound);
         if (current.authorId === userId) return fail(403, M.ownLike);
         const liked = !current.likes.includes(userId);
         const likes = liked ? [...current.likes, userId] : current.likes.filter((id) => id !== userId);
         // updatedAt stays: it tells readers when the text was edited, and a like is not an edit.
-        reviews.update(reviewId, { likes, seq: nextSeq(db) });
+        reviews.update(reviewId, { likes, seq: tx.seq() });
+        tx.poke(['reviews']);
         return ok({ liked, likesCount: likes.length });
       });
-      if (result.ok) changed();
-      return result;
     },
   };
 }

@@ -1,6 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../plugins/db.ts';
+import type { CountersRepository } from '../repositories/counters.ts';
 
 type Entry = { json: string; br: Buffer | null; gzip: Buffer | null; etag: string };
 
@@ -9,13 +9,12 @@ type Entry = { json: string; br: Buffer | null; gzip: Buffer | null; etag: strin
  * in its transaction, so the current `seq` is a perfect version. The answer is built, serialised and
  * compressed once per version (not once per request), and revalidated with an ETag (304 when unchanged).
  */
-export function seqCache(db: Db, name: string) {
-  const currentSeq = db.$client.prepare("SELECT value FROM counters WHERE name = 'seq'").pluck();
+export function seqCache(counters: CountersRepository, name: string) {
   const entries = new Map<string, Entry>();
   let version = -1;
 
   return function send(request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) {
-    const seq = currentSeq.get() as number;
+    const seq = counters.get('seq');
     if (seq !== version) {
       entries.clear();
       version = seq;

@@ -4,6 +4,7 @@ import { SOCIAL_MESSAGES } from '../../../schema/rules/account.ts';
 import { isEmail } from '../../../schema/rules/common.ts';
 import type { Config } from '../config.ts';
 import { newId } from '../lib/ids.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { ServiceResult } from './accounts.ts';
@@ -45,14 +46,13 @@ export function socialAuthService(deps: {
   config: Pick<Config, 'google' | 'facebook'>;
   users: UsersRepository;
   sessions: SessionsRepository;
-  seq: () => number;
-  db: { transaction<T>(fn: () => T): T };
+  uow: UnitOfWork;
 }) {
   const { google, facebook } = deps.config;
 
   /** Link by provider id, else by a verified email, else a new account. Answers our own session token. */
   function signIn(p: SocialProfile): ServiceResult<{ token: string; userId: string }> {
-    const result = deps.db.transaction((): ServiceResult<{ userId: string }> => {
+    const result = deps.uow.write((tx): ServiceResult<{ userId: string }> => {
       const picture = p.provider === 'google' ? p.picture : undefined;
       const known = deps.users.byProviderId(p.provider, p.providerId);
       if (known) {
@@ -83,7 +83,7 @@ export function socialAuthService(deps: {
         avatar: null,
         createdAt: now.toISOString(),
         lastSeen: now.toISOString(),
-        seq: deps.seq(),
+        seq: tx.seq(),
         ...(p.provider === 'google'
           ? { googleId: p.providerId, googleAvatar: p.picture }
           : { facebookId: p.providerId }),
@@ -93,7 +93,10 @@ export function socialAuthService(deps: {
     if (!result.ok) return result;
     return {
       ok: true,
-      value: { token: deps.sessions.create(result.value.userId), userId: result.value.userId },
+      value: {
+        token: deps.uow.write(() => deps.sessions.create(result.value.userId)),
+        userId: result.value.userId,
+      },
     };
   }
 

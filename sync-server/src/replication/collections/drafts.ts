@@ -2,9 +2,9 @@ import { LIMITS } from '../../../../schema/constants.ts';
 import type { DraftRow } from '../../../../schema/db/tables.ts';
 import { DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
 import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
-import type { Db } from '../../plugins/db.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DraftsRepository } from '../../repositories/drafts.ts';
-import type { RealtimeHub } from '../hub.ts';
+import type { DraftsService } from '../../services/drafts.ts';
 import { applyPush, type PushAdapter } from '../push.ts';
 import { type CollectionHandler, page } from '../types.ts';
 
@@ -33,10 +33,9 @@ const docOf = (r: DraftRow): WithDeleted<DraftDoc> =>
 
 /** The seller's single draft: it follows them to their other devices, and to nobody else. */
 export function draftsCollection(deps: {
-  db: Db;
-  seq: () => number;
+  uow: UnitOfWork;
   repo: DraftsRepository;
-  hub: RealtimeHub;
+  service: DraftsService;
 }): CollectionHandler {
   const adapter: PushAdapter<DraftDoc> = {
     limit: () => 'drafts',
@@ -59,16 +58,15 @@ export function draftsCollection(deps: {
       ]);
       return { ok: true, doc: doc as WithDeleted<DraftDoc> };
     },
-    write: (ctx, doc, _current, s) => {
+    write: (ctx, doc) => {
       const { id: _id, _deleted, ...fields } = doc;
-      deps.repo.put({ userId: ctx.userId!, ...fields, deleted: _deleted, seq: s });
+      deps.service.save(ctx.userId!, { ...fields, deleted: _deleted });
     },
-    afterCommit: (ctx) => deps.hub.poke(['drafts'], [ctx.userId!]),
   };
   return {
     public: false,
     pull: (ctx, checkpoint) =>
       page(deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0), checkpoint, docOf),
-    push: (ctx, rows) => applyPush(deps.db, 'drafts', adapter, ctx, rows as PushRow<DraftDoc>[], deps.seq),
+    push: (ctx, rows) => applyPush(deps.uow, 'drafts', adapter, ctx, rows as PushRow<DraftDoc>[]),
   };
 }

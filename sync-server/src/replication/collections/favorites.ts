@@ -3,7 +3,7 @@ import { type FavoriteDoc, objectId } from '../../../../schema/entities.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
 import { saneClientTime } from '../../lib/ids.ts';
-import type { Db } from '../../plugins/db.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { FavoritesRepository } from '../../repositories/favorites.ts';
 import type { FavoritesService } from '../../services/favorites.ts';
 import { applyPush, type PushAdapter } from '../push.ts';
@@ -17,8 +17,7 @@ const docOf = (r: FavoriteRow): WithDeleted<FavoriteDoc> => ({
 
 /** The caller's favourites: a toggle is a write to their own rows; counters are the service's. */
 export function favoritesCollection(deps: {
-  db: Db;
-  seq: () => number;
+  uow: UnitOfWork;
   repo: FavoritesRepository;
   service: FavoritesService;
 }): CollectionHandler {
@@ -40,18 +39,9 @@ export function favoritesCollection(deps: {
         doc: { id: wanted.id, createdAt: saneClientTime(wanted.createdAt), _deleted: wanted._deleted },
       };
     },
-    write: (ctx, doc, _current, s) => {
-      deps.repo.put({
-        userId: ctx.userId!,
-        announcementId: doc.id,
-        createdAt: doc.createdAt,
-        deleted: doc._deleted,
-        seq: s,
-      });
-      // In the same transaction as the row: a crash cannot leave a counter that disagrees with the rows.
-      deps.service.recount([doc.id]);
-    },
-    afterCommit: (ctx) => deps.service.publish(ctx.userId!),
+    // The same write as REST's (services/favorites.ts): row, counter and real-time effects.
+    write: (ctx, doc) =>
+      deps.service.write(ctx.userId!, doc.id, { createdAt: doc.createdAt, deleted: doc._deleted }),
   };
   return {
     public: false,
@@ -61,7 +51,6 @@ export function favoritesCollection(deps: {
         checkpoint,
         docOf,
       ),
-    push: (ctx, rows) =>
-      applyPush(deps.db, 'favorites', adapter, ctx, rows as PushRow<FavoriteDoc>[], deps.seq),
+    push: (ctx, rows) => applyPush(deps.uow, 'favorites', adapter, ctx, rows as PushRow<FavoriteDoc>[]),
   };
 }

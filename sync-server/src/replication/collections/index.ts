@@ -1,39 +1,41 @@
 import type { CollectionName } from '../../../../schema/sync.ts';
-import { type Db, nextSeq } from '../../plugins/db.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DraftsRepository } from '../../repositories/drafts.ts';
 import type { FavoritesRepository } from '../../repositories/favorites.ts';
 import type { MessagingRepository } from '../../repositories/messaging.ts';
+import type { DraftsService } from '../../services/drafts.ts';
 import type { FavoritesService } from '../../services/favorites.ts';
 import type { MessagingService } from '../../services/messaging.ts';
-import type { RealtimeHub } from '../hub.ts';
+import type { NotificationsService } from '../../services/notifications.ts';
 import type { CollectionHandler } from '../types.ts';
 import { draftsCollection } from './drafts.ts';
 import { favoritesCollection } from './favorites.ts';
 import { conversationsCollection, messagesCollection, notificationsCollection } from './messaging.ts';
 
 /**
- * Every pulled collection, by name; each module owns its scoping and its push rules. Announcements,
- * profiles and reviews are not pulled: a device holds the ones it shows (see held.ts).
+ * Every pulled collection, by name; each module owns its scoping and its push rules, and writes through
+ * the services (one unit of work per pushed batch). Announcements, profiles and reviews are not pulled:
+ * a device holds the ones it shows (see held.ts).
  */
 export function buildCollections(deps: {
-  db: Db;
-  hub: RealtimeHub;
+  uow: UnitOfWork;
   favorites: FavoritesRepository;
   favoritesService: FavoritesService;
   drafts: DraftsRepository;
+  draftsService: DraftsService;
   messaging: MessagingRepository;
   messagingService: MessagingService;
+  notificationsService: NotificationsService;
 }): Partial<Record<CollectionName, CollectionHandler>> {
-  const seq = () => nextSeq(deps.db);
-  const chat = { db: deps.db, seq, repo: deps.messaging, service: deps.messagingService, hub: deps.hub };
+  const chat = {
+    uow: deps.uow,
+    repo: deps.messaging,
+    service: deps.messagingService,
+    notifications: deps.notificationsService,
+  };
   return {
-    favorites: favoritesCollection({
-      db: deps.db,
-      seq,
-      repo: deps.favorites,
-      service: deps.favoritesService,
-    }),
-    drafts: draftsCollection({ db: deps.db, seq, repo: deps.drafts, hub: deps.hub }),
+    favorites: favoritesCollection({ uow: deps.uow, repo: deps.favorites, service: deps.favoritesService }),
+    drafts: draftsCollection({ uow: deps.uow, repo: deps.drafts, service: deps.draftsService }),
     conversations: conversationsCollection(chat),
     messages: messagesCollection(chat),
     notifications: notificationsCollection(chat),

@@ -7,32 +7,30 @@ import {
 } from '../../../../schema/rules/messages.ts';
 import type { PushRow } from '../../../../schema/sync.ts';
 import { saneClientTime } from '../../lib/ids.ts';
-import type { Db } from '../../plugins/db.ts';
+import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { MessagingRepository } from '../../repositories/messaging.ts';
 import {
-  Effects,
   type MessagingService,
   toConversationDoc,
   toMessageDoc,
   toNotificationDoc,
 } from '../../services/messaging.ts';
-import type { RealtimeHub } from '../hub.ts';
+import type { NotificationsService } from '../../services/notifications.ts';
 import { applyPush, type PushAdapter } from '../push.ts';
 import { type CollectionHandler, clampBatch, page } from '../types.ts';
 
 type Deps = {
-  db: Db;
-  seq: () => number;
+  uow: UnitOfWork;
   repo: MessagingRepository;
   service: MessagingService;
-  hub: RealtimeHub;
+  notifications: NotificationsService;
 };
 
 const INVALID = 'Mesaj invalid.';
 
 /** Messages: visible to their two participants only. Clients insert, react, and delete their own. */
 export function messagesCollection(deps: Deps): CollectionHandler {
-  const adapter = (fx: Effects): PushAdapter<MessageDoc> => ({
+  const adapter: PushAdapter<MessageDoc> = {
     // A new message is 'messages' (as POST /api/messages); a reaction or a deletion is 'chat'.
     limit: (wanted, current) => (current || wanted._deleted ? 'chat' : 'messages'),
     current: (ctx, id) => {
@@ -76,34 +74,28 @@ export function messagesCollection(deps: Deps): CollectionHandler {
       const userId = ctx.userId!;
       if (!current) {
         if (wanted._deleted) return;
-        deps.service.send(
-          userId,
-          {
-            id: wanted.id,
-            announcementId: wanted.announcementId,
-            recipientId: wanted.recipientId,
-            text: wanted.text,
-            image: wanted.image,
-            fileName: wanted.fileName ?? '',
-            replyTo: wanted.replyTo,
-          },
-          deps.seq,
-          fx,
-        );
+        deps.service.send(userId, {
+          id: wanted.id,
+          announcementId: wanted.announcementId,
+          recipientId: wanted.recipientId,
+          text: wanted.text,
+          image: wanted.image,
+          fileName: wanted.fileName ?? '',
+          replyTo: wanted.replyTo,
+        });
         return;
       }
       const row = deps.repo.message(wanted.id)!;
       if (wanted._deleted && !row.deleted) {
-        deps.service.remove(userId, row, deps.seq, fx);
+        deps.service.remove(userId, row);
         return;
       }
       // Only the caller's own reaction is taken from the client; everyone else's stays as stored.
       const mine = wanted.reactions.filter((r) => r.userId === userId).at(-1)?.emoji ?? null;
       const had = row.reactions.find((r) => r.userId === userId)?.emoji ?? null;
-      if (mine !== had) deps.service.react(userId, row, mine, deps.seq, fx);
+      if (mine !== had) deps.service.react(userId, row, mine);
     },
-    afterCommit: () => fx.publish(deps.hub),
-  });
+  };
   return {
     public: false,
     pull: (ctx, checkpoint, batchSize) =>
@@ -116,14 +108,13 @@ export function messagesCollection(deps: Deps): CollectionHandler {
           _deleted: m.deleted,
         }),
       ),
-    push: (ctx, rows) =>
-      applyPush(deps.db, 'messages', adapter(new Effects()), ctx, rows as PushRow<MessageDoc>[], deps.seq),
+    push: (ctx, rows) => applyPush(deps.uow, 'messages', adapter, ctx, rows as PushRow<MessageDoc>[]),
   };
 }
 
 /** Each participant's conversation summaries. The only client write: marking a conversation read. */
 export function conversationsCollection(deps: Deps): CollectionHandler {
-  const adapter = (fx: Effects): PushAdapter<ConversationDoc> => ({
+  const adapter: PushAdapter<ConversationDoc> = {
     limit: () => 'chat',
     current: (ctx, id) => {
       const m = deps.repo.member(id, ctx.userId!);
@@ -135,11 +126,10 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
     },
     write: (ctx, wanted, current) => {
       if (wanted.lastReadAt > (current?.lastReadAt ?? '')) {
-        deps.service.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt), deps.seq, fx);
+        deps.service.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt));
       }
     },
-    afterCommit: () => fx.publish(deps.hub),
-  });
+  };
   return {
     public: false,
     pull: (ctx, checkpoint, batchSize) =>
@@ -152,14 +142,7 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
         }),
       ),
     push: (ctx, rows) =>
-      applyPush(
-        deps.db,
-        'conversations',
-        adapter(new Effects()),
-        ctx,
-        rows as PushRow<ConversationDoc>[],
-        deps.seq,
-      ),
+      applyPush(deps.uow, 'conversations', adapter, ctx, rows as PushRow<ConversationDoc>[]),
   };
 }
 
@@ -182,9 +165,9 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
         },
       };
     },
-    write: (_ctx, doc, _current, s) =>
-      deps.repo.updateNotification(doc.id, { read: doc.read, deleted: doc._deleted, seq: s }),
-    afterCommit: (ctx) => deps.hub.poke(['notifications'], [ctx.userId!]),
+    write: (ctx, doc) => {
+      deps.notifications.set(ctx.userId!, doc.id, { read: doc.read, deleted: doc._deleted });
+    },
   };
   return {
     public: false,
@@ -195,6 +178,6 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
         (n) => ({ ...toNotificationDoc(n), _deleted: n.deleted }),
       ),
     push: (ctx, rows) =>
-      applyPush(deps.db, 'notifications', adapter, ctx, rows as PushRow<NotificationDoc>[], deps.seq),
+      applyPush(deps.uow, 'notifications', adapter, ctx, rows as PushRow<NotificationDoc>[]),
   };
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
+import { countersRepository } from '../../repositories/counters.ts';
 import { searchRepository } from '../../repositories/search.ts';
 import { announcementsService, NOT_FOUND } from '../../services/announcements.ts';
 import { fail } from '../../services/rest-http.ts';
@@ -16,13 +17,12 @@ const isId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
 export default async function announcementRoutes(app: FastifyInstance) {
   const service = announcementsService({
-    db: app.db,
-    hub: app.hub,
+    uow: app.uow,
     repo: app.announcementsRepo,
     uploadsDir: join(app.config.dataDir, 'uploads'),
   });
 
-  const popular = seqCache(app.db, 'popular');
+  const popular = seqCache(countersRepository(app.db), 'popular');
   app.get(
     '/api/announcements/popular',
     {

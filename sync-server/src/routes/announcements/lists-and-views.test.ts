@@ -124,8 +124,7 @@ describe('GET /api/announcements/:id counts views', () => {
   it('marks of past days are purged at the first view of a new day', async () => {
     let clock = new Date('2026-11-20T23:59:00.000Z');
     const service = announcementsService({
-      db: app.db,
-      hub: app.hub,
+      uow: app.uow,
       repo: app.announcementsRepo,
       uploadsDir: join(app.config.dataDir, 'uploads'),
       now: () => clock,

@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OAuthErrorCode } from '../../../../schema/rules/account.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { RateWindow } from '../../services/rate-window.ts';
 import { OAuthStates, SOCIAL_MESSAGES, socialAuthService } from '../../services/social-auth.ts';
 
@@ -24,8 +23,7 @@ export default async function authRoutes(app: FastifyInstance) {
     config: app.config,
     users: app.usersRepo,
     sessions: app.sessionsRepo,
-    seq: () => nextSeq(app.db),
-    db: app.db,
+    uow: app.uow,
   });
   const states = new OAuthStates();
   const facebookPerIp = new RateWindow(30, 15 * 60_000);
@@ -41,7 +39,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/logout',
     { schema: { tags: ['auth'], summary: 'Ieșire din cont (revocă sesiunea prezentată)' } },
     async (request) => {
-      if (request.token) app.sessionsRepo.revoke(request.token);
+      if (request.token) app.accounts.logout(request.token);
       return { message: 'Ai fost deconectat din cont.' };
     },
   );

@@ -4,7 +4,6 @@ import { LIMITS } from '../../../../schema/constants.ts';
 import { announcements } from '../../../../schema/db/tables.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import { newId } from '../../lib/ids.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -34,12 +33,8 @@ const favoritesCount = async (id: string) =>
 const rowCount = () =>
   (app.db.$client.prepare('SELECT COUNT(*) AS n FROM favorites WHERE deleted = 0').get() as { n: number }).n;
 const setActive = (id: string, active: boolean) =>
-  app.db.transaction(() =>
-    app.db
-      .update(announcements)
-      .set({ active, seq: nextSeq(app.db) })
-      .where(eq(announcements.id, id))
-      .run(),
+  app.uow.write((tx) =>
+    app.db.update(announcements).set({ active, seq: tx.seq() }).where(eq(announcements.id, id)).run(),
   );
 const unauthorized = { error: 'Trebuie să fii autentificat.', code: 'unauthorized' };
 
@@ -139,14 +134,14 @@ describe('favourites of a signed-in user', () => {
 
   it(`stops at ${LIMITS.favoritesMax} favourites with the spec’s message`, async () => {
     const ids = Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId));
-    app.db.transaction(() => {
+    app.uow.write((tx) => {
       for (const id of ids) {
         app.favoritesRepo.put({
           userId: ana.userId,
           announcementId: id,
           createdAt: new Date().toISOString(),
           deleted: false,
-          seq: nextSeq(app.db),
+          seq: tx.seq(),
         });
       }
     });

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnnouncementApi } from '../../../../schema/entities.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { fail, isObjectId, paramsSchema } from '../../services/rest-http.ts';
 
@@ -23,31 +22,12 @@ export default async function favoritesRoutes(app: FastifyInstance) {
   /** Adds (wanted = true) or removes a favourite of `userId`, answering `{ favoriteIds }` or an error. */
   function write(userId: string, announcementId: string, wanted: boolean, reply: FastifyReply) {
     if (!isObjectId(announcementId)) return fail(reply, 404, FAVORITE_MESSAGES.notFound, 'not_found');
-    const outcome = app.db.transaction((): { error: string } | { changed: boolean } => {
-      const existing = app.favoritesRepo.get(userId, announcementId);
-      const live = !!existing && !existing.deleted;
-      if (live === wanted) return { changed: false };
-      // Removing is always allowed (even for a since-deleted announcement); adding follows the rules.
-      if (wanted) {
-        const refusal = app.favoritesService.refusal(userId, announcementId);
-        if (refusal) return { error: refusal };
-      }
-      app.favoritesRepo.put({
-        userId,
-        announcementId,
-        createdAt: wanted ? new Date().toISOString() : existing!.createdAt,
-        deleted: !wanted,
-        seq: nextSeq(app.db),
-      });
-      app.favoritesService.recount([announcementId]);
-      return { changed: true };
-    });
+    const outcome = app.favoritesService.toggle(userId, announcementId, wanted);
     if ('error' in outcome) {
       return outcome.error === FAVORITE_MESSAGES.limit
         ? fail(reply, 400, outcome.error, 'favorites_limit')
         : fail(reply, 404, outcome.error, 'not_found');
     }
-    if (outcome.changed) app.favoritesService.publish(userId);
     return reply.send(favoriteIds(userId));
   }
 

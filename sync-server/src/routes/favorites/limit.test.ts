@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { client } from '../../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 
@@ -18,14 +17,14 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   ana = await registerAndLogin(app);
   ids = Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId));
-  app.db.transaction(() => {
+  app.uow.write((tx) => {
     for (const id of ids) {
       app.favoritesRepo.put({
         userId: ana.userId,
         announcementId: id,
         createdAt: new Date().toISOString(),
         deleted: false,
-        seq: nextSeq(app.db),
+        seq: tx.seq(),
       });
     }
   });
@@ -41,10 +40,10 @@ const post = (id: string) =>
     headers: { authorization: `Bearer ${ana.token}` },
   });
 const setAnn = (id: string, column: 'deleted' | 'active', value: boolean) =>
-  app.db.transaction(() => {
+  app.uow.write((tx) => {
     app.db.$client
       .prepare(`UPDATE announcements SET ${column} = ?, seq = ? WHERE id = ?`)
-      .run(value ? 1 : 0, nextSeq(app.db), id);
+      .run(value ? 1 : 0, tx.seq(), id);
   });
 
 describe('favourites limit', () => {

@@ -10,10 +10,8 @@ import {
 } from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { messagingRepository } from '../../repositories/messaging.ts';
-import { Effects } from '../../services/messaging.ts';
 import {
   ATTACHMENT_MESSAGES,
   CHAT_FOLDER,
@@ -146,12 +144,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
           return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
         upTo = shown.createdAt;
       }
-      const fx = new Effects();
-      const error = app.db.transaction(() =>
-        app.messaging.markRead(callerId, conversationId, upTo, () => nextSeq(app.db), fx),
-      );
+      const error = app.messaging.markRead(callerId, conversationId, upTo);
       if (error) return fail(reply, 404, MESSAGE_MESSAGES.notFound, 'not_found');
-      fx.publish(app.hub);
       return { message: REST_MESSAGE_MESSAGES.markedRead, conversationId };
     },
   );
@@ -211,31 +205,25 @@ export default async function messagesRoutes(app: FastifyInstance) {
         }
       }
 
-      const fx = new Effects();
-      const sent = app.db.transaction(() => {
-        const out = app.messaging.send(
-          callerId,
-          {
-            id: newId(),
-            announcementId: fields.announcementId,
-            recipientId: fields.destinatarId,
-            text: fields.text,
-            image,
-            fileName: image ? fitAttachmentName(fields.fileName, image) : '',
-            replyTo,
-          },
-          () => nextSeq(app.db),
-          fx,
-        );
-        if (image && !('error' in out)) app.messaging.recordUpload(callerId, image);
-        return out;
-      });
+      // The file stored above is recorded with its message, in the same write.
+      const sent = app.messaging.send(
+        callerId,
+        {
+          id: newId(),
+          announcementId: fields.announcementId,
+          recipientId: fields.destinatarId,
+          text: fields.text,
+          image,
+          fileName: image ? fitAttachmentName(fields.fileName, image) : '',
+          replyTo,
+        },
+        { storedFile: !!image },
+      );
       if ('error' in sent) {
         // The announcement went away while the file was being stored.
         if (image) await removeAttachment(uploadsDir, image).catch(() => {});
         return fail(reply, statusOf(sent.error), sent.error);
       }
-      fx.publish(app.hub);
       return reply.code(201).send(toMessagesApi(repo, [sent], repo.conversation(sent.conversationId))[0]);
     },
   );
@@ -287,12 +275,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
       }
       // The same emoji again takes the caller's reaction back; another one replaces it.
       const had = msg.reactions.find((r) => r.userId === callerId)?.emoji ?? null;
-      const fx = new Effects();
-      const error = app.db.transaction(() =>
-        app.messaging.react(callerId, msg, had === emoji ? null : emoji, () => nextSeq(app.db), fx),
-      );
+      const error = app.messaging.react(callerId, msg, had === emoji ? null : emoji);
       if (error) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
-      fx.publish(app.hub);
       return { reactions: repo.message(id)?.reactions ?? [] };
     },
   );
@@ -306,9 +290,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
     if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
     // The recipient already sees this message: telling them it is not theirs to delete reveals nothing.
     if (msg.senderId !== callerId) return fail(reply, 403, MESSAGE_MESSAGES.onlySenderDeletes, 'forbidden');
-    const fx = new Effects();
-    app.db.transaction(() => app.messaging.remove(callerId, msg, () => nextSeq(app.db), fx));
-    fx.publish(app.hub);
+    app.messaging.remove(callerId, msg);
     return { message: REST_MESSAGE_MESSAGES.deleted };
   });
 }

@@ -172,8 +172,7 @@ const validId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
 export default async function myAnnouncementsRoutes(app: FastifyInstance) {
   const service = announcementsService({
-    db: app.db,
-    hub: app.hub,
+    uow: app.uow,
     repo: app.announcementsRepo,
     uploadsDir: join(app.config.dataDir, 'uploads'),
   });

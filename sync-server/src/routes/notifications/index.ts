@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../plugins/auth.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { messagingRepository } from '../../repositories/messaging.ts';
 import { fail, paramsSchema } from '../../services/rest-http.ts';
@@ -70,12 +69,7 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     const row = repo.notification(id);
     if (!row || row.userId !== callerId) return fail(reply, 404, NOTIFICATION_MESSAGES.notFound, 'not_found');
     // Already gone (opening its chat removes it too): nothing to write, same answer.
-    if (!row.deleted) {
-      app.db.transaction(() => {
-        repo.updateNotification(id, { deleted: true, seq: nextSeq(app.db) });
-      });
-      app.hub.poke(['notifications'], [callerId]);
-    }
+    if (!row.deleted) app.notifications.set(callerId, id, { read: row.read, deleted: true });
     return { message: NOTIFICATION_MESSAGES.deleted };
   });
 }

@@ -4,6 +4,7 @@ import { LIMITS } from '../../../../schema/constants.ts';
 import { normalizeProfileInput, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
+import { messagingRepository } from '../../repositories/messaging.ts';
 import { reviewsRepository } from '../../repositories/reviews.ts';
 import { profilesService } from '../../services/profiles.ts';
 import { reviewsService } from '../../services/reviews.ts';
@@ -28,13 +29,12 @@ const userParams = {
 
 export default async function profilesRoutes(app: FastifyInstance) {
   const profiles = profilesService({
-    db: app.db,
-    hub: app.hub,
+    uow: app.uow,
     users: app.usersRepo,
     reviews: reviewsService({
-      db: app.db,
-      hub: app.hub,
+      uow: app.uow,
       reviews: reviewsRepository(app.db),
+      notifications: messagingRepository(app.db),
       users: app.usersRepo,
       announcements: app.announcementsRepo,
     }),

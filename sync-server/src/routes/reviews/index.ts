@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
+import { messagingRepository } from '../../repositories/messaging.ts';
 import { reviewsRepository } from '../../repositories/reviews.ts';
 import { reviewsService } from '../../services/reviews.ts';
 
@@ -28,9 +29,9 @@ type EditBody = { score?: unknown; comment?: string | null };
 
 export default async function reviewsRoutes(app: FastifyInstance) {
   const reviews = reviewsService({
-    db: app.db,
-    hub: app.hub,
+    uow: app.uow,
     reviews: reviewsRepository(app.db),
+    notifications: messagingRepository(app.db),
     users: app.usersRepo,
     announcements: app.announcementsRepo,
   });

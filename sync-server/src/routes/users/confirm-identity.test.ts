@@ -3,7 +3,6 @@ import { RECENT_SIGN_IN_MINUTES } from '../../../../schema/constants.ts';
 import { users } from '../../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
 import { newId } from '../../lib/ids.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
 
 /**
@@ -108,7 +107,7 @@ describe('an account made with Google/Facebook (no password)', () => {
   /** A social-only account as social-auth.ts makes it, with a session. */
   function socialAccount(email: string) {
     const id = newId();
-    app.db.transaction(() => {
+    app.uow.write((tx) => {
       app.db
         .insert(users)
         .values({
@@ -123,7 +122,7 @@ describe('an account made with Google/Facebook (no password)', () => {
           createdAt: new Date().toISOString(),
           lastSeen: new Date().toISOString(),
           googleId: `g-${id}`,
-          seq: nextSeq(app.db),
+          seq: tx.seq(),
         })
         .run();
     });

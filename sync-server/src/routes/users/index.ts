@@ -9,11 +9,8 @@ import {
   validateEmailChange,
 } from '../../../../schema/rules/account.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { nextSeq } from '../../plugins/db.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { deleteAccountData } from '../../repositories/account-deletion.ts';
 import { hasPasswordHash, toOwnProfile } from '../../repositories/users.ts';
-import { removeUploads } from '../../services/images.ts';
 import { LoginThrottle } from '../../services/login-throttle.ts';
 import notificationSettingsRoutes from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';
@@ -164,7 +161,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
-    app.sessionsRepo.revokeAll(userId);
+    app.accounts.logoutAll(userId);
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   });
 
@@ -173,18 +170,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     if (!(await confirmed(request, reply, userId))) return reply;
-    const done = app.db.transaction(() => {
-      const result = deleteAccountData(app.db, userId, () => nextSeq(app.db));
-      // Social links, the Google picture and any reset code are the person's data too.
-      app.usersRepo.forgetPrivate(userId);
-      app.favoritesService.recount(result.favoriteIds);
-      return result;
-    });
-    // After the commit: everyone's devices, and the files.
-    for (const id of done.announcementIds) app.hub.emit('announcementDeleted', { id });
-    app.hub.poke(['announcements', 'reviews', 'profiles']);
-    app.hub.disconnect(userId);
-    await removeUploads(app.config.dataDir, done.files);
+    await app.accountDeletion.remove(userId);
     return { message: ACCOUNT_MESSAGES.accountDeleted };
   });
 

@@ -60,7 +60,7 @@ export default async function notificationSettingsRoutes(app: FastifyInstance) {
         const msg = first && first.path.length > 0 ? first.message : NOTIFICATION_SETTINGS_MESSAGES.invalid;
         return reply.code(400).send({ error: msg });
       }
-      app.usersRepo.setNotificationSettings(userId, parsed.data);
+      app.accounts.setNotificationSettings(userId, parsed.data);
       return parsed.data;
     },
   );

@@ -20,7 +20,7 @@ const error = {
 /** 'Ai uitat parola?': a code by email, then the code with a new password. */
 export default async function passwordResetRoutes(app: FastifyInstance) {
   const resets = passwordResetService({
-    db: app.db,
+    uow: app.uow,
     users: app.usersRepo,
     sessions: app.sessionsRepo,
     resets: passwordResetsRepository(app.db),

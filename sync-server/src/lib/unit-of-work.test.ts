@@ -1,0 +1,167 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, openDatabase, sqliteUnitOfWork } from '../plugins/db.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
+
+/** The unit of work on a real temp SQLite file, with a hub that records what it is told. */
+let dir: string;
+let db: Db;
+let uow: UnitOfWork;
+let sent: string[];
+let effectErrors: unknown[];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'hobbiz-uow-'));
+  db = openDatabase(join(dir, 'uow.sqlite'));
+  db.$client.exec('CREATE TABLE notes (id TEXT PRIMARY KEY, seq INTEGER NOT NULL)');
+  sent = [];
+  effectErrors = [];
+  const sink = {
+    poke: (collections: string[], userIds?: Iterable<string>) =>
+      sent.push(`poke ${collections.join(',')}${userIds ? ` → ${[...userIds].join(',')}` : ''}`),
+    emit: (name: string, _payload: unknown, userIds?: Iterable<string>) =>
+      sent.push(`emit ${name}${userIds ? ` → ${[...userIds].join(',')}` : ''}`),
+  };
+  uow = sqliteUnitOfWork(db, sink, (err) => effectErrors.push(err));
+});
+afterEach(() => {
+  db.$client.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const insert = (id: string, seq: number) =>
+  db.$client.prepare('INSERT INTO notes (id, seq) VALUES (?, ?)').run(id, seq);
+const notes = () =>
+  db.$client.prepare('SELECT id, seq FROM notes ORDER BY seq').all() as { id: string; seq: number }[];
+
+describe('unit of work', () => {
+  it('publishes effects only after the commit, with the rows already readable', () => {
+    const seenAtPublish: number[] = [];
+    uow.write((tx) => {
+      insert('a', tx.seq());
+      tx.poke(['notes'], ['u1']);
+      tx.effect(() => seenAtPublish.push(notes().length));
+      expect(sent).toEqual([]);
+    });
+    expect(sent).toEqual(['poke notes → u1']);
+    expect(seenAtPublish).toEqual([1]);
+  });
+
+  it('publishes nothing and keeps nothing when the write throws', () => {
+    expect(() =>
+      uow.write((tx) => {
+        insert('a', tx.seq());
+        tx.poke(['notes']);
+        tx.emit('noteCreated', {});
+        tx.effect(() => sent.push('effect'));
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    expect(notes()).toEqual([]);
+    expect(sent).toEqual([]);
+    // The next unit starts clean: nothing of the failed one leaks into it.
+    uow.write((tx) => tx.poke(['other']));
+    expect(sent).toEqual(['poke other']);
+  });
+
+  it('a nested write joins the outer unit: its effects wait for the outer commit', () => {
+    uow.write((outer) => {
+      insert('a', outer.seq());
+      uow.write((inner) => {
+        insert('b', inner.seq());
+        inner.emit('inner', {});
+      });
+      expect(sent).toEqual([]);
+      outer.emit('outer', {});
+    });
+    expect(notes().map((n) => n.id)).toEqual(['a', 'b']);
+    expect(sent).toEqual(['emit inner', 'emit outer']);
+  });
+
+  it('an outer rollback takes the nested write and its effects with it', () => {
+    expect(() =>
+      uow.write((tx) => {
+        uow.write((inner) => {
+          insert('b', inner.seq());
+          inner.poke(['notes']);
+        });
+        insert('a', tx.seq());
+        throw new Error('later failure');
+      }),
+    ).toThrow('later failure');
+    expect(notes()).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('a nested write that throws is undone alone when the outer one goes on', () => {
+    uow.write((tx) => {
+      insert('a', tx.seq());
+      try {
+        uow.write((inner) => {
+          insert('b', inner.seq());
+          inner.emit('fromFailed', {});
+          throw new Error('inner refused');
+        });
+      } catch {
+        // The outer write decides to carry on without it.
+      }
+      tx.emit('kept', {});
+    });
+    expect(notes().map((n) => n.id)).toEqual(['a']);
+    expect(sent).toEqual(['emit kept']);
+  });
+
+  it('hands out strictly increasing seqs within one write and across writes', () => {
+    const first = uow.write((tx) => [tx.seq(), tx.seq(), tx.seq()]);
+    const second = uow.write((tx) => [tx.seq(), tx.seq()]);
+    const all = [...first, ...second];
+    for (let i = 1; i < all.length; i++) expect(all[i]!).toBeGreaterThan(all[i - 1]!);
+    // A rolled-back write's numbers are not reused either way: the next one is still larger.
+    expect(() =>
+      uow.write((tx) => {
+        tx.seq();
+        throw new Error('no');
+      }),
+    ).toThrow();
+    const after = uow.write((tx) => tx.seq());
+    expect(after).toBeGreaterThan(all.at(-1)!);
+    expect(db.$client.prepare("SELECT value FROM counters WHERE name = 'seq'").pluck().get()).toBe(after);
+  });
+
+  it('merges pokes per collection (one per audience) and runs a keyed effect once', () => {
+    let runs = 0;
+    uow.write((tx) => {
+      for (let i = 0; i < 5; i++) {
+        tx.poke(['messages', 'conversations'], ['u1', 'u2']);
+        tx.effect(() => runs++, 'favoritesUpdated:u1');
+      }
+      tx.poke(['messages'], ['u3']);
+      tx.poke(['announcements']);
+      tx.poke(['announcements'], ['u1']);
+    });
+    expect(sent).toEqual(['poke messages → u1,u2,u3', 'poke conversations → u1,u2', 'poke announcements']);
+    expect(runs).toBe(1);
+  });
+
+  it('refuses an async write (it would commit before the awaited work)', () => {
+    expect(() => uow.write(async () => undefined)).toThrow();
+  });
+
+  it('a failing effect is reported, does not undo the commit, and does not stop the others', () => {
+    const result = uow.write((tx) => {
+      insert('a', tx.seq());
+      tx.effect(() => {
+        throw new Error('socket gone');
+      });
+      tx.emit('still', {});
+      tx.effect(() => sent.push('after'));
+      return 'done';
+    });
+    expect(result).toBe('done');
+    expect(notes().map((n) => n.id)).toEqual(['a']);
+    expect(sent).toEqual(['emit still', 'after']);
+    expect(effectErrors).toHaveLength(1);
+  });
+});
