@@ -26,3 +26,6 @@ export type HobbizCollections = {
 };
 export type CollectionKey = keyof HobbizCollections;
 export type HobbizDatabase = RxDatabase<HobbizCollections>;
+
+/** A short message to the person (the shell's toast); db/ is handed it, it does not import the shell. */
+export type Notify = (text: string, kind: 'info' | 'success' | 'error', ms: number) => void;

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { MessageDoc } from '../../../../schema/entities.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../../api/client.ts';
-import { chatFileOutbox } from '../../db/device-outbox.ts';
+import { chatFileOutbox, type QueuedAttachment } from '../../db/device-outbox.ts';
 import { localId, sendMessage } from '../../db/messages.ts';
 import { currentDatabase, onDatabase } from '../../db/registry.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
@@ -14,18 +13,7 @@ import { showToast } from '../shell/toast.ts';
  * sync socket is back it is uploaded (POST /api/messages/attachments) and the message is written to RxDB
  * with the same id, so a retry after a crash cannot make a second message.
  */
-export type QueuedAttachment = {
-  id: string;
-  userId: string;
-  conversationId: string;
-  announcementId: string;
-  recipientId: string;
-  text: string;
-  replyTo: MessageDoc['replyTo'];
-  file: Blob;
-  name: string;
-  queuedAt: string;
-};
+export type { QueuedAttachment };
 
 const all = () => chatFileOutbox.list();
 const drop = (id: string) => chatFileOutbox.delete(id);
