@@ -96,6 +96,11 @@ export const draftDoc = z.object({
   updatedAt: z.string(),
 });
 export type DraftDoc = z.infer<typeof draftDoc>;
+/** The draft's text fields (what the publish form edits), read off the schema: everything but id and time. */
+export type DraftField = Exclude<keyof DraftDoc, 'id' | 'updatedAt'>;
+export const DRAFT_FIELDS = Object.keys(draftDoc.shape).filter(
+  (k): k is DraftField => k !== 'id' && k !== 'updatedAt',
+);
 
 /** A review, public. `announcementId` is '' when the review is about the person in general. */
 export const reviewDoc = z.object({

@@ -1,20 +1,8 @@
-import type { DraftDoc } from '../../../schema/entities.ts';
+import { DRAFT_FIELDS, type DraftDoc, type DraftField } from '../../../schema/entities.ts';
 
 /** The draft's text fields (what the publish form edits). */
 export type DraftFields = Omit<DraftDoc, 'id' | 'updatedAt'>;
-export type DraftField = keyof DraftFields;
-
-export const DRAFT_FIELDS: readonly DraftField[] = [
-  'title',
-  'category',
-  'description',
-  'location',
-  'localitate',
-  'contactPerson',
-  'contactEmail',
-  'contactPhone',
-  'price',
-];
+export { DRAFT_FIELDS, type DraftField };
 
 /** A field both sides changed, differently, since the version they shared. */
 export type DraftConflict = { field: DraftField; mine: string; theirs: string };

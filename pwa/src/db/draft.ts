@@ -11,17 +11,7 @@ import type { HobbizDatabase } from './types.ts';
  */
 export type { DraftFields };
 
-export const EMPTY_DRAFT: DraftFields = {
-  title: '',
-  category: '',
-  description: '',
-  location: '',
-  localitate: '',
-  contactPerson: '',
-  contactEmail: '',
-  contactPhone: '',
-  price: '',
-};
+export const EMPTY_DRAFT = Object.fromEntries(DRAFT_FIELDS.map((f) => [f, ''])) as DraftFields;
 
 export function isEmptyDraft(d: DraftFields): boolean {
   return DRAFT_FIELDS.every((f) => d[f].trim() === '');

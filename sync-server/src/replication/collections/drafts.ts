@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { DraftRow } from '../../../../schema/db/tables.ts';
-import { DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
+import { DRAFT_FIELDS, DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
 import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DraftsRepository } from '../../repositories/drafts.ts';
@@ -8,18 +8,7 @@ import type { DraftsService } from '../../services/drafts.ts';
 import { applyPush, type PushAdapter } from '../push.ts';
 import { type CollectionHandler, page } from '../types.ts';
 
-const FIELDS = [
-  'title',
-  'category',
-  'description',
-  'location',
-  'localitate',
-  'contactPerson',
-  'contactEmail',
-  'contactPhone',
-  'price',
-  'updatedAt',
-] as const;
+const FIELDS = [...DRAFT_FIELDS, 'updatedAt'] as const;
 
 /** Longest a draft field may be while typing; the §5 rules apply only when publishing. */
 const MAX = { description: LIMITS.descriptionMax + 1000, other: 500 } as const;
