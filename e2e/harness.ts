@@ -156,13 +156,20 @@ export async function newPage(browser: Browser, server: TestServer, viewport = {
 
 /**
  * Waits until a service worker controls the page (needed before testing offline starts). A page that is
- * still not controlled 10 s after the worker is active is reloaded once (a load under an active worker is
- * controlled); a third failure throws with a message instead of hanging the test until its own timeout.
+ * still not controlled 10 s after the worker is active (or whose worker is not ready after 15 s) is
+ * reloaded (a load under an active worker is controlled); a third failure throws with a message instead
+ * of hanging the test until its own timeout.
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const controlled = await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
+      // A worker whose install failed (a precache fetch refused) never becomes ready: give up after 15 s
+      // and reload, which registers it again, rather than hanging until the test's own timeout.
+      const ready = await Promise.race([
+        navigator.serviceWorker.ready.then(() => true),
+        new Promise<boolean>((r) => setTimeout(() => r(false), 15_000)),
+      ]);
+      if (!ready) return false;
       if (navigator.serviceWorker.controller) return true;
       return new Promise<boolean>((resolve) => {
         const timer = setTimeout(() => resolve(!!navigator.serviceWorker.controller), 10_000);
