@@ -87,3 +87,21 @@ export async function trimPhotoCache(
     return 0; // no cache access: the service worker's count limit still applies
   }
 }
+
+/** Runs trimPhotoCache at most every few seconds (it reads the cache's index), off the working set's write chain. */
+export class PhotoTrimmer {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  schedule(pinned: () => Promise<Map<string, { images: string[] }>>, maxBytes: number, delayMs = 3000): void {
+    if (this.timer) return;
+    this.timer = setTimeout(async () => {
+      try {
+        await trimPhotoCache((await pinned()).values(), maxBytes);
+      } finally {
+        this.timer = undefined;
+      }
+    }, delayMs);
+  }
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+}

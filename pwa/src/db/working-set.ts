@@ -11,7 +11,7 @@ import {
 import { markCaughtUp } from './registry.ts';
 import type { SyncClient } from './sync-client.ts';
 import type { HobbizDatabase } from './types.ts';
-import { type Budget, deviceBudget, forgetPhotos, trimPhotoCache } from './working-set-budget.ts';
+import { type Budget, deviceBudget, forgetPhotos, PhotoTrimmer } from './working-set-budget.ts';
 
 type Doc = { id: string; _deleted?: boolean } & Record<string, unknown>;
 /** What pins keys on this device, beyond the budget (see pinned()). */
@@ -27,6 +27,7 @@ export type PinSource = { pendingIds(): Promise<string[]> };
  */
 export class WorkingSet {
   private chain: Promise<unknown> = Promise.resolve();
+  private readonly photos = new PhotoTrimmer();
   private subs: { unsubscribe(): void }[] = [];
   constructor(
     private readonly db: HobbizDatabase,
@@ -74,7 +75,7 @@ export class WorkingSet {
   }
 
   stop(): void {
-    clearTimeout(this.photoTrim);
+    this.photos.stop();
     for (const s of this.subs) s.unsubscribe();
   }
 
@@ -297,19 +298,9 @@ export class WorkingSet {
       await this.db.held.bulkRemove(out.map((r) => heldKey(kind, r)));
       this.client.release({ [kind]: out });
     }
-    this.schedulePhotoTrim(pinned.announcements);
-  }
-
-  private photoTrim: ReturnType<typeof setTimeout> | undefined;
-  /** The photo cache in bytes, at most every few seconds (it reads the cache's index), off the write chain. */
-  private schedulePhotoTrim(pinned: Set<string>): void {
-    if (this.photoTrim) return;
-    this.photoTrim = setTimeout(async () => {
-      const docs = await this.db.announcements.findByIds([...pinned]).exec();
-      await trimPhotoCache(docs.values(), this.limits.photoBytes);
-      this.photoTrim = undefined;
-    }, PHOTO_TRIM_DELAY_MS);
+    this.photos.schedule(
+      () => this.db.announcements.findByIds([...pinned.announcements]).exec(),
+      this.limits.photoBytes,
+    );
   }
 }
-
-const PHOTO_TRIM_DELAY_MS = 3000;
