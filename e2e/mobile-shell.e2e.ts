@@ -192,6 +192,8 @@ describe('back arrow and contact bar (item 11)', () => {
     await mapsAnswer(page);
     await open(page, target);
     expect(await back(page).count()).toBe(0);
+    // The seller's card renders after the title: wait for its button before counting.
+    await page.getByRole('button', { name: 'Trimite mesaj' }).first().waitFor();
     expect(await page.getByRole('button', { name: 'Trimite mesaj' }).count()).toBe(1);
     await shot(page, 'detail-1280');
     await context.close();
