@@ -31,6 +31,18 @@ function subscribeOnline(fn: () => void) {
   };
 }
 
+/** True the first time a page's code fails in this tab (the mark is kept in sessionStorage). */
+function reloadOnce(path: string): boolean {
+  const key = `hobbiz_chunk_reload:${path}`;
+  try {
+    if (sessionStorage.getItem(key)) return false;
+    sessionStorage.setItem(key, '1');
+    return true;
+  } catch {
+    return false; // storage blocked: no way to stop a loop, so no automatic reload
+  }
+}
+
 /** The router's error page: says in Romanian what happened; a page missing offline opens once online. */
 export function PageLoadError({ error }: ErrorComponentProps) {
   const online = useSyncExternalStore(
@@ -43,6 +55,9 @@ export function PageLoadError({ error }: ErrorComponentProps) {
   useEffect(() => {
     if (!chunk) return;
     const reload = () => window.location.reload();
+    // Online, the file is most likely gone with a new release: one fresh load per page and tab brings
+    // the new one (what TanStack's lazyRouteComponent did for the text pages; now every lazy page).
+    if (navigator.onLine && reloadOnce(window.location.pathname)) return reload();
     window.addEventListener('online', reload);
     return () => window.removeEventListener('online', reload);
   }, [chunk]);
