@@ -14,10 +14,8 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthRouteImport } from './routes/_auth';
 import { Route as AdaugaAnuntRouteImport } from './routes/adauga-anunt';
-import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as OauthSuccessRouteImport } from './routes/oauth-success';
-import { Route as SignupRouteImport } from './routes/signup';
 import { Route as AuthContRouteImport } from './routes/_auth/cont';
 import { Route as AnnouncementIdRouteImport } from './routes/announcement/$id';
 import { Route as AnunturiCategorieCategoryRouteImport } from './routes/anunturi-categorie/$category';
@@ -32,6 +30,8 @@ const DespreLazyRouteImport = createFileRoute('/despre')();
 const FavoriteAnnouncementsLazyRouteImport = createFileRoute(
   '/favorite-announcements',
 )();
+const ForgotPasswordLazyRouteImport = createFileRoute('/forgot-password')();
+const SignupLazyRouteImport = createFileRoute('/signup')();
 const TermeniLazyRouteImport = createFileRoute('/termeni')();
 const AuthAddAnnouncementLazyRouteImport = createFileRoute(
   '/_auth/add-announcement',
@@ -103,26 +103,28 @@ const FavoriteAnnouncementsLazyRoute =
   } as any).lazy(() =>
     import('./routes/favorite-announcements.lazy').then((d) => d.Route),
   );
-const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+const ForgotPasswordLazyRoute = ForgotPasswordLazyRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() =>
+  import('./routes/forgot-password.lazy').then((d) => d.Route),
+);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() => import('./routes/login.lazy').then((d) => d.Route));
 const OauthSuccessRoute = OauthSuccessRouteImport.update({
   id: '/oauth-success',
   path: '/oauth-success',
   getParentRoute: () => rootRouteImport,
 } as any);
-const SignupRoute = SignupRouteImport.update({
+const SignupLazyRoute = SignupLazyRouteImport.update({
   id: '/signup',
   path: '/signup',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() => import('./routes/signup.lazy').then((d) => d.Route));
 const TermeniLazyRoute = TermeniLazyRouteImport.update({
   id: '/termeni',
   path: '/termeni',
@@ -229,16 +231,16 @@ const ProfilUserIdToateRecenziileLazyRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
-  '/signup': typeof SignupRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
   '/contact': typeof ContactLazyRoute;
   '/cookie': typeof CookieLazyRoute;
   '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
   '/despre': typeof DespreLazyRoute;
   '/favorite-announcements': typeof FavoriteAnnouncementsLazyRoute;
+  '/forgot-password': typeof ForgotPasswordLazyRoute;
+  '/signup': typeof SignupLazyRoute;
   '/termeni': typeof TermeniLazyRoute;
   '/cont': typeof AuthContRoute;
   '/announcement/$id': typeof AnnouncementIdRoute;
@@ -258,16 +260,16 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
-  '/signup': typeof SignupRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
   '/contact': typeof ContactLazyRoute;
   '/cookie': typeof CookieLazyRoute;
   '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
   '/despre': typeof DespreLazyRoute;
   '/favorite-announcements': typeof FavoriteAnnouncementsLazyRoute;
+  '/forgot-password': typeof ForgotPasswordLazyRoute;
+  '/signup': typeof SignupLazyRoute;
   '/termeni': typeof TermeniLazyRoute;
   '/cont': typeof AuthContRoute;
   '/announcement/$id': typeof AnnouncementIdRoute;
@@ -289,16 +291,16 @@ export interface FileRoutesById {
   '/': typeof IndexRoute;
   '/_auth': typeof AuthRouteWithChildren;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
-  '/signup': typeof SignupRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
   '/contact': typeof ContactLazyRoute;
   '/cookie': typeof CookieLazyRoute;
   '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
   '/despre': typeof DespreLazyRoute;
   '/favorite-announcements': typeof FavoriteAnnouncementsLazyRoute;
+  '/forgot-password': typeof ForgotPasswordLazyRoute;
+  '/signup': typeof SignupLazyRoute;
   '/termeni': typeof TermeniLazyRoute;
   '/_auth/cont': typeof AuthContRoute;
   '/announcement/$id': typeof AnnouncementIdRoute;
@@ -320,16 +322,16 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/adauga-anunt'
-    | '/forgot-password'
     | '/login'
     | '/oauth-success'
-    | '/signup'
     | '/confidentialitate'
     | '/contact'
     | '/cookie'
     | '/cum-functioneaza'
     | '/despre'
     | '/favorite-announcements'
+    | '/forgot-password'
+    | '/signup'
     | '/termeni'
     | '/cont'
     | '/announcement/$id'
@@ -349,16 +351,16 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/adauga-anunt'
-    | '/forgot-password'
     | '/login'
     | '/oauth-success'
-    | '/signup'
     | '/confidentialitate'
     | '/contact'
     | '/cookie'
     | '/cum-functioneaza'
     | '/despre'
     | '/favorite-announcements'
+    | '/forgot-password'
+    | '/signup'
     | '/termeni'
     | '/cont'
     | '/announcement/$id'
@@ -379,16 +381,16 @@ export interface FileRouteTypes {
     | '/'
     | '/_auth'
     | '/adauga-anunt'
-    | '/forgot-password'
     | '/login'
     | '/oauth-success'
-    | '/signup'
     | '/confidentialitate'
     | '/contact'
     | '/cookie'
     | '/cum-functioneaza'
     | '/despre'
     | '/favorite-announcements'
+    | '/forgot-password'
+    | '/signup'
     | '/termeni'
     | '/_auth/cont'
     | '/announcement/$id'
@@ -410,16 +412,16 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AuthRoute: typeof AuthRouteWithChildren;
   AdaugaAnuntRoute: typeof AdaugaAnuntRoute;
-  ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
   OauthSuccessRoute: typeof OauthSuccessRoute;
-  SignupRoute: typeof SignupRoute;
   ConfidentialitateLazyRoute: typeof ConfidentialitateLazyRoute;
   ContactLazyRoute: typeof ContactLazyRoute;
   CookieLazyRoute: typeof CookieLazyRoute;
   CumFunctioneazaLazyRoute: typeof CumFunctioneazaLazyRoute;
   DespreLazyRoute: typeof DespreLazyRoute;
   FavoriteAnnouncementsLazyRoute: typeof FavoriteAnnouncementsLazyRoute;
+  ForgotPasswordLazyRoute: typeof ForgotPasswordLazyRoute;
+  SignupLazyRoute: typeof SignupLazyRoute;
   TermeniLazyRoute: typeof TermeniLazyRoute;
   AnnouncementIdRoute: typeof AnnouncementIdRoute;
   AnunturiCategorieCategoryRoute: typeof AnunturiCategorieCategoryRoute;
@@ -496,7 +498,7 @@ declare module '@tanstack/react-router' {
       id: '/forgot-password';
       path: '/forgot-password';
       fullPath: '/forgot-password';
-      preLoaderRoute: typeof ForgotPasswordRouteImport;
+      preLoaderRoute: typeof ForgotPasswordLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/login': {
@@ -517,7 +519,7 @@ declare module '@tanstack/react-router' {
       id: '/signup';
       path: '/signup';
       fullPath: '/signup';
-      preLoaderRoute: typeof SignupRouteImport;
+      preLoaderRoute: typeof SignupLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/termeni': {
@@ -660,16 +662,16 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   AdaugaAnuntRoute: AdaugaAnuntRoute,
-  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
   OauthSuccessRoute: OauthSuccessRoute,
-  SignupRoute: SignupRoute,
   ConfidentialitateLazyRoute: ConfidentialitateLazyRoute,
   ContactLazyRoute: ContactLazyRoute,
   CookieLazyRoute: CookieLazyRoute,
   CumFunctioneazaLazyRoute: CumFunctioneazaLazyRoute,
   DespreLazyRoute: DespreLazyRoute,
   FavoriteAnnouncementsLazyRoute: FavoriteAnnouncementsLazyRoute,
+  ForgotPasswordLazyRoute: ForgotPasswordLazyRoute,
+  SignupLazyRoute: SignupLazyRoute,
   TermeniLazyRoute: TermeniLazyRoute,
   AnnouncementIdRoute: AnnouncementIdRoute,
   AnunturiCategorieCategoryRoute: AnunturiCategorieCategoryRoute,
