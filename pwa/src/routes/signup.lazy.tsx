@@ -1,7 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createLazyFileRoute } from '@tanstack/react-router';
 import { SignupForm } from '../features/auth/SignupForm.tsx';
 
-export const Route = createFileRoute('/signup')({ component: SignupPage });
+export const Route = createLazyFileRoute('/signup')({ component: SignupPage });
 
 function SignupPage() {
   return (

@@ -7,28 +7,27 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
  */
 const api = vi.fn();
 const sendMessage = vi.fn(async (_m: { id: string }) => undefined);
-vi.mock('../../api/client.ts', async (original) => ({
-  ...(await original<typeof import('../../api/client.ts')>()),
+vi.mock('../api/client.ts', async (original) => ({
+  ...(await original<typeof import('../api/client.ts')>()),
   api: (...args: unknown[]) => api(...args),
 }));
-vi.mock('../../db/messages.ts', () => ({
+vi.mock('./messages.ts', () => ({
   localId: () => `local-${Math.random().toString(36).slice(2)}`,
   sendMessage: (m: { id: string }) => sendMessage(m),
 }));
-vi.mock('../../db/registry.ts', () => ({
+vi.mock('./registry.ts', () => ({
   currentDatabase: () => ({
     collections: { messages: {} },
     messages: { findOne: () => ({ exec: async () => null }) },
   }),
   onDatabase: () => () => undefined,
 }));
-vi.mock('../../db/sync-status.ts', () => ({
+vi.mock('./sync-status.ts', () => ({
   currentSyncClient: () => ({ status$: { value: 'online', subscribe: () => ({ unsubscribe() {} }) } }),
 }));
-vi.mock('../session/session-store.ts', () => ({
-  session: { get: () => ({ userId: 'u1', status: 'user' }), subscribe: () => () => undefined },
-}));
-vi.mock('../shell/toast.ts', () => ({ showToast: vi.fn() }));
+// What main.tsx hands the database layer: the signed-in person and the toast.
+const session = { get: () => ({ userId: 'u1', status: 'user' as const }), subscribe: () => () => undefined };
+const notify = vi.fn();
 
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
@@ -42,8 +41,9 @@ afterEach(() => {
 });
 
 async function queued() {
-  const outbox = await import('./attachment-outbox.ts');
-  const { ApiError, NetworkError } = await import('../../api/client.ts');
+  const outbox = await import('./chat-file-outbox.ts');
+  outbox.startChatFileOutbox({ session, notify });
+  const { ApiError, NetworkError } = await import('../api/client.ts');
   await outbox.queueAttachment({
     userId: 'u1',
     conversationId: 'c1',
@@ -53,7 +53,7 @@ async function queued() {
     replyTo: null,
     file: new File(['%PDF-1.4'], 'Ofertă.pdf', { type: 'application/pdf' }),
   });
-  const { chatFileOutbox } = await import('../../db/device-outbox.ts');
+  const { chatFileOutbox } = await import('./device-outbox.ts');
   return { ...outbox, ApiError, NetworkError, chatFileOutbox };
 }
 
@@ -87,7 +87,7 @@ describe('flushAttachments while the sync link is up', () => {
 describe('the sync chip count', () => {
   it('counts a chat file waiting on the device, and no longer once it is sent', async () => {
     const q = await queued();
-    const { waitingCount } = await import('../../db/pending-count.ts');
+    const { waitingCount } = await import('./pending-count.ts');
     await vi.waitFor(() => expect(waitingCount()).toBe(1));
     api.mockResolvedValue({ image: '/uploads/chat/0123456789abcdef0123456789abcdef.pdf' });
     await q.flushAttachments();

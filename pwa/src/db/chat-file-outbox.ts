@@ -1,32 +1,25 @@
 import { useEffect, useState } from 'react';
-import type { MessageDoc } from '../../../../schema/entities.ts';
-import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../../api/client.ts';
-import { chatFileOutbox } from '../../db/device-outbox.ts';
-import { localId, sendMessage } from '../../db/messages.ts';
-import { setQueuedChatFiles } from '../../db/pending-count.ts';
-import { currentDatabase, onDatabase } from '../../db/registry.ts';
-import { currentSyncClient } from '../../db/sync-status.ts';
-import { session } from '../session/session-store.ts';
-import { showToast } from '../shell/toast.ts';
+import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
+import { chatFileOutbox, type QueuedAttachment } from './device-outbox.ts';
+import { localId, sendMessage } from './messages.ts';
+import { setQueuedChatFiles } from './pending-count.ts';
+import { currentDatabase, onDatabase } from './registry.ts';
+import { currentSyncClient } from './sync-status.ts';
+import type { AppSession, Notify } from './types.ts';
 
 /**
  * Files attached while offline. A message's file must be on the server before the message can point to
  * it, so the file waits here (IndexedDB, survives reloads) and is shown as a pending message; when the
- * sync socket is back (boot.ts loads this module, so that needs no open chat page) it is uploaded (POST /api/messages/attachments) and the message is written to RxDB
- * with the same id, so a retry after a crash cannot make a second message.
+ * sync socket is back (boot.ts starts this queue with the database, so that needs no open chat page) it
+ * is uploaded (POST /api/messages/attachments) and the message is written to RxDB with the same id, so a
+ * retry after a crash cannot make a second message. Like the publish queue, it is handed the session and
+ * the toast (startChatFileOutbox): db/ imports no features.
  */
-export type QueuedAttachment = {
-  id: string;
-  userId: string;
-  conversationId: string;
-  announcementId: string;
-  recipientId: string;
-  text: string;
-  replyTo: MessageDoc['replyTo'];
-  file: Blob;
-  name: string;
-  queuedAt: string;
-};
+export type { QueuedAttachment };
+export type ChatFileDeps = { session: Pick<AppSession, 'get' | 'subscribe'>; notify: Notify };
+
+let app: ChatFileDeps | null = null;
+const signedIn = () => app?.session.get().userId ?? null;
 
 const all = () => chatFileOutbox.list();
 const drop = (id: string) => chatFileOutbox.delete(id);
@@ -66,7 +59,8 @@ let flushing: Promise<void> | null = null;
  */
 export function flushAttachments(): Promise<void> {
   flushing ??= (async () => {
-    const userId = session.get().userId;
+    const userId = signedIn();
+    const notify: Notify = app?.notify ?? (() => undefined);
     if (!userId || !currentDatabase()?.collections.messages) return;
     const mine = await queuedAttachmentsOf(userId);
     for (const q of mine) {
@@ -91,12 +85,12 @@ export function flushAttachments(): Promise<void> {
         }
         // Past the uploads limit: the file waits on the device and goes when the window allows.
         if (isWriteLimited(err)) {
-          showToast(err.message, 'error', 4000);
+          notify(err.message, 'error', 4000);
           return retryLater('chat-attachments', () => void flushAttachments(), err.retryAfterSeconds);
         }
         // Refused by the server (e.g. the announcement was deleted meanwhile): say why, do not loop.
         await drop(q.id);
-        showToast(
+        notify(
           err instanceof ApiError || err instanceof Error ? err.message : 'Fișierul nu a putut fi trimis.',
           'error',
           4000,
@@ -109,25 +103,52 @@ export function flushAttachments(): Promise<void> {
   return flushing;
 }
 
-// Whenever the sync socket is (back) online, what waits goes out.
-let statusSub: { unsubscribe(): void } | null = null;
-onDatabase(() => {
-  statusSub?.unsubscribe();
-  statusSub =
-    currentSyncClient()?.status$.subscribe((s) => {
-      if (s === 'online') void flushAttachments();
-    }) ?? null;
-});
+/**
+ * Started once by bootDatabase with the app's session and toast: sends what waits whenever the sync
+ * socket is (back) online, keeps the sync chip's count, and lets the files go when the person signs out.
+ */
+export function startChatFileOutbox(deps: ChatFileDeps): void {
+  if (app) return;
+  app = deps;
+  const { session } = deps;
+  let statusSub: { unsubscribe(): void } | null = null;
+  onDatabase(() => {
+    statusSub?.unsubscribe();
+    statusSub =
+      currentSyncClient()?.status$.subscribe((s) => {
+        if (s === 'online') void flushAttachments();
+      }) ?? null;
+  });
 
-/** The files waiting for this conversation, live. */
-export function useQueuedAttachments(conversationId: string): QueuedAttachment[] {
+  // The sync chip counts them with the other waiting changes.
+  const countMine = () => {
+    const userId = signedIn();
+    if (!userId) return setQueuedChatFiles(0);
+    void queuedAttachmentsOf(userId)
+      .then((list) => setQueuedChatFiles(list.length))
+      .catch(() => undefined);
+  };
+  chatFileOutbox.subscribe(countMine);
+  session.subscribe(countMine);
+  countMine();
+
+  // Signed out: no file of the previous person stays on the device (their RxDB data goes the same way).
+  const clearWhenGuest = () => {
+    if (session.get().status !== 'guest') return;
+    void chatFileOutbox.clear().catch(() => undefined);
+  };
+  session.subscribe(clearWhenGuest);
+  clearWhenGuest();
+}
+
+/** The files of `userId` waiting for this conversation, live. */
+export function useQueuedAttachments(conversationId: string, userId: string): QueuedAttachment[] {
   const [list, setList] = useState<QueuedAttachment[]>([]);
   useEffect(() => {
     let alive = true;
     const load = () =>
       void all()
         .then((items) => {
-          const userId = session.get().userId;
           if (alive) setList(items.filter((q) => q.userId === userId && q.conversationId === conversationId));
         })
         .catch(() => undefined);
@@ -137,26 +158,6 @@ export function useQueuedAttachments(conversationId: string): QueuedAttachment[]
       alive = false;
       off();
     };
-  }, [conversationId]);
+  }, [conversationId, userId]);
   return list;
 }
-
-// The sync chip counts them with the other waiting changes.
-const countMine = () => {
-  const { userId } = session.get();
-  if (!userId) return setQueuedChatFiles(0);
-  void queuedAttachmentsOf(userId)
-    .then((list) => setQueuedChatFiles(list.length))
-    .catch(() => undefined);
-};
-chatFileOutbox.subscribe(countMine);
-session.subscribe(countMine);
-countMine();
-
-// Signed out: no file of the previous person stays on the device (their RxDB data goes the same way).
-const clearWhenGuest = () => {
-  if (session.get().status !== 'guest') return;
-  void chatFileOutbox.clear().catch(() => undefined);
-};
-session.subscribe(clearWhenGuest);
-clearWhenGuest();

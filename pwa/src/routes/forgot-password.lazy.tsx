@@ -1,7 +1,7 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createLazyFileRoute } from '@tanstack/react-router';
 import { ForgotPasswordForm } from '../features/auth/ForgotPasswordForm.tsx';
 
-export const Route = createFileRoute('/forgot-password')({ component: ForgotPasswordPage });
+export const Route = createLazyFileRoute('/forgot-password')({ component: ForgotPasswordPage });
 
 function ForgotPasswordPage() {
   return (
