@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -33,7 +32,13 @@ const MIGRATION_LOCK = 0x6862_7a31; // 'hbz1'
 export type PgDb = NodePgDatabase<Record<string, never>>;
 
 /** One open transaction of the unit of work (the outermost write and its savepoints share it). */
-type OpenTx = { db: PgDb; seq: { value: number; base: number }; closed: boolean };
+type OpenTx = {
+  client: pg.PoolClient;
+  db: PgDb;
+  seq: { value: number; base: number };
+  savepoints: { n: number };
+  closed: boolean;
+};
 
 export type PgBackend = {
   pool: pg.Pool;
@@ -86,6 +91,15 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
 
 export function pgBackend(pool: pg.Pool): PgBackend {
   const poolDb = drizzle(pool) as PgDb;
+  // One drizzle per pooled connection (the pool reuses them), not one per transaction.
+  const dbs = new WeakMap<pg.PoolClient, PgDb>();
+  const dbOf = (client: pg.PoolClient) => {
+    const known = dbs.get(client);
+    if (known) return known;
+    const db = drizzle(client) as PgDb;
+    dbs.set(client, db);
+    return db;
+  };
   const open = new AsyncLocalStorage<OpenTx>();
   // A callback scheduled inside a write (a timer, an effect) keeps the store after the commit: it must
   // not reach a connection already back in the pool.
@@ -93,37 +107,68 @@ export function pgBackend(pool: pg.Pool): PgBackend {
     const tx = open.getStore();
     return tx && !tx.closed ? tx : undefined;
   };
+
+  async function savepoint<T>(outer: OpenTx, fn: () => Promise<T>): Promise<T> {
+    const name = `uow_${++outer.savepoints.n}`;
+    await outer.client.query(`SAVEPOINT ${name}`);
+    const inner: OpenTx = { ...outer, closed: false };
+    try {
+      const result = await open.run(inner, fn);
+      await outer.client.query(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (err) {
+      await outer.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      throw err;
+    } finally {
+      inner.closed = true;
+    }
+  }
+
   return {
     pool,
     poolDb,
     current: () => live()?.db ?? poolDb,
     async transaction<T>(fn: () => Promise<T>): Promise<T> {
       const outer = live();
-      if (outer) {
-        return outer.db.transaction((sp) => {
-          const inner: OpenTx = { db: sp as unknown as PgDb, seq: outer.seq, closed: false };
-          return open.run(inner, fn).finally(() => {
-            inner.closed = true;
-          });
-        });
-      }
-      return poolDb.transaction(async (t) => {
-        const db = t as unknown as PgDb;
-        const locked = await db.execute<{ value: number }>(
-          sql`SELECT value FROM counters WHERE name = 'seq' FOR UPDATE`,
-        );
-        const value = Number(locked.rows[0]?.value ?? 0);
-        const tx: OpenTx = { db, seq: { value, base: value }, closed: false };
+      if (outer) return savepoint(outer, fn);
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        // BEGIN and the lock in one round trip, the counter's write-back and COMMIT in another: the
+        // lock is held for the write's own statements plus one round trip.
+        const [, locked] = (await client.query(
+          "BEGIN; SELECT value FROM counters WHERE name = 'seq' FOR UPDATE",
+        )) as unknown as pg.QueryResult<{ value: number }>[];
+        const value = locked.rows[0]?.value;
+        if (value === undefined) throw new Error("counters row 'seq' is missing (migratePg creates it)");
+        const tx: OpenTx = {
+          client,
+          db: dbOf(client),
+          seq: { value, base: value },
+          savepoints: { n: 0 },
+          closed: false,
+        };
+        let result: T;
         try {
-          const result = await open.run(tx, fn);
-          if (tx.seq.value !== tx.seq.base) {
-            await db.execute(sql`UPDATE counters SET value = ${tx.seq.value} WHERE name = 'seq'`);
-          }
-          return result;
+          result = await open.run(tx, fn);
         } finally {
           tx.closed = true;
         }
-      });
+        const taken = tx.seq.value;
+        // `taken` is a number this process counted, never user input.
+        await client.query(
+          taken === value ? 'COMMIT' : `UPDATE counters SET value = ${taken} WHERE name = 'seq'; COMMIT`,
+        );
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw err;
+      } finally {
+        // A connection that could not roll back is closed rather than handed to the next request.
+        client.release(broken);
+      }
     },
     nextSeq(): number {
       const tx = live();
