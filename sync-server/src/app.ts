@@ -9,7 +9,7 @@ import type { Config } from './config.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
 import cors from './plugins/cors.ts';
-import { type Db, openDatabase, sqliteUnitOfWork } from './plugins/db.ts';
+import { closeDatabase, type Db, openDatabase, sqliteUnitOfWork } from './plugins/db.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
@@ -135,7 +135,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       dataDir: config.dataDir,
     }),
   );
-  uow.write(() => sessionsRepo.purgeExpired());
+  uow.writeSync(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -156,7 +156,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     app.hub.closeAll();
-    db.$client.close();
+    closeDatabase(db);
   });
 
   // One error shape everywhere: { error } in Romanian, details only in the log.

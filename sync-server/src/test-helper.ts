@@ -63,7 +63,7 @@ export function insertAnnouncement(
 ): string {
   const now = new Date();
   const id = newId(now);
-  server.uow.write((tx) => {
+  server.uow.writeSync((tx) => {
     server.db
       .insert(announcements)
       .values({

@@ -19,7 +19,7 @@ export function purgeTombstones(
   horizonMs = TOMBSTONE_HORIZON_DAYS * DAY_MS,
 ): { purged: number; purgedSeq: number } {
   const { counters } = deps;
-  return deps.uow.write(() => {
+  return deps.uow.writeSync(() => {
     let purged = 0;
     const candidateSeq = counters.get('purge_candidate_seq');
     const candidateAt = counters.get('purge_candidate_at');

@@ -65,7 +65,7 @@ export function applyPush<T extends { id: string }>(
   const conflicts: WithDeleted<T>[] = [];
   const rejections: SyncRejection[] = [];
   let limited: PushOutcome<T>['limited'];
-  uow.write(() => {
+  uow.writeSync(() => {
     for (const row of rows) {
       const wanted = body(row.newDocumentState);
       const assumed = row.assumedMasterState ? body(row.assumedMasterState) : null;

@@ -87,7 +87,7 @@ function humansCollection(hub: RealtimeHub): CollectionHandler {
         : { ok: false, error: 'Date invalide.' },
     // The suite's own tiny "service": its write joins the batch's unit of work.
     write: (_ctx, d) =>
-      uow.write((tx) => {
+      uow.writeSync((tx) => {
         db.$client
           .prepare(
             `INSERT INTO humans (id, first_name, last_name, age, deleted, seq) VALUES (?, ?, ?, ?, ?, ?)

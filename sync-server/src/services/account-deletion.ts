@@ -20,7 +20,7 @@ export function accountDeletionService(deps: {
 }) {
   return {
     async remove(userId: string): Promise<void> {
-      const done = deps.uow.write((tx) => {
+      const done = deps.uow.writeSync((tx) => {
         const result = deps.erasure.erase(userId, tx.seq);
         // Social links, the Google picture and any reset code are the person's data too.
         deps.users.forgetPrivate(userId);

@@ -31,7 +31,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       const id = newId(now);
       const passwordHash = await hashPassword(input.password);
       try {
-        uow.write((tx) =>
+        uow.writeSync((tx) =>
           users.insert({
             id,
             email: input.email,
@@ -62,7 +62,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       // Verify against a dummy hash for unknown emails so the answer time does not reveal accounts.
       const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) return fail(401, ACCOUNT_MESSAGES.invalidCredentials);
-      return { ok: true, value: { token: uow.write(() => sessions.create(user.id)), userId: user.id } };
+      return { ok: true, value: { token: uow.writeSync(() => sessions.create(user.id)), userId: user.id } };
     },
 
     changeEmail(userId: string, raw: unknown): ServiceResult<{ email: string }> {
@@ -74,7 +74,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       if (user.email === email) return fail(400, ACCOUNT_MESSAGES.emailSame);
       if (users.byEmail(email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
       try {
-        uow.write(() => users.setEmail(userId, email));
+        uow.writeSync(() => users.setEmail(userId, email));
       } catch (err) {
         if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
@@ -109,7 +109,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       if (!user || !(await verifyPassword(cur, user.passwordHash)))
         return fail(400, ACCOUNT_MESSAGES.currentPasswordWrong);
       const passwordHash = await hashPassword(nxt);
-      uow.write(() => {
+      uow.writeSync(() => {
         users.setPasswordHash(userId, passwordHash);
         sessions.revokeAllExcept(userId, keepToken);
       });
@@ -121,21 +121,21 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
      * so activity does not flood every device): then it takes a new seq.
      */
     touchLastSeen(userId: string, at: string, replicate: boolean): void {
-      uow.write((tx) => users.touchLastSeen(userId, at, replicate ? tx.seq() : undefined));
+      uow.writeSync((tx) => users.touchLastSeen(userId, at, replicate ? tx.seq() : undefined));
     },
 
     /** Ends the presented session (its sync sockets close: sessions repository). */
     logout(token: string): void {
-      uow.write(() => sessions.revoke(token));
+      uow.writeSync(() => sessions.revoke(token));
     },
 
     /** 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included. */
     logoutAll(userId: string): void {
-      uow.write(() => sessions.revokeAll(userId));
+      uow.writeSync(() => sessions.revokeAll(userId));
     },
 
     setNotificationSettings(userId: string, settings: NotificationSettings): void {
-      uow.write(() => users.setNotificationSettings(userId, settings));
+      uow.writeSync(() => users.setNotificationSettings(userId, settings));
     },
   };
 }

@@ -99,7 +99,7 @@ export function announcementsService(deps: {
     patch: (row: AnnouncementRow) => Parameters<AnnouncementsRepository['update']>[1],
     effects: (tx: WriteTx) => void = (tx) => tx.poke(['announcements']),
   ): AnnouncementRow | null =>
-    uow.write((tx) => {
+    uow.writeSync((tx) => {
       const row = owned(userId, id);
       if (!row) return null;
       repo.update(id, { ...patch(row), seq: tx.seq() });
@@ -143,7 +143,7 @@ export function announcementsService(deps: {
         throw err;
       }
       try {
-        uow.write((tx) => {
+        uow.writeSync((tx) => {
           repo.insert({
             id,
             ownerId,
@@ -278,7 +278,7 @@ export function announcementsService(deps: {
       const key = viewer.userId
         ? `u:${viewer.userId}`
         : `g:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex')}`;
-      uow.write(() => {
+      uow.writeSync(() => {
         // Marks of past days are useless (and personal): drop them once a day.
         if (purgedBefore !== day) {
           repo.purgeViewsBefore(day);

@@ -6,7 +6,7 @@ import type { DraftsRepository } from '../repositories/drafts.ts';
 export function draftsService(deps: { uow: UnitOfWork; repo: DraftsRepository }) {
   return {
     save(userId: string, fields: Omit<DraftRow, 'userId' | 'seq'>): void {
-      deps.uow.write((tx) => {
+      deps.uow.writeSync((tx) => {
         deps.repo.put({ userId, ...fields, seq: tx.seq() });
         tx.poke(['drafts'], [userId]);
       });

@@ -43,7 +43,7 @@ export function favoritesService(deps: {
    * caller's to check first (`refusal`): the sync collection does it in its `prepare`, `toggle` below.
    */
   function write(userId: string, announcementId: string, state: { deleted: boolean; createdAt: string }) {
-    uow.write((tx) => {
+    uow.writeSync((tx) => {
       favorites.put({ userId, announcementId, ...state, seq: tx.seq() });
       recount(tx, [announcementId]);
       tx.poke(['favorites'], [userId]);
@@ -68,7 +68,7 @@ export function favoritesService(deps: {
       announcementId: string,
       wanted: boolean,
     ): { error: string } | { changed: boolean } {
-      return uow.write(() => {
+      return uow.writeSync(() => {
         const existing = favorites.get(userId, announcementId);
         const live = !!existing && !existing.deleted;
         if (live === wanted) return { changed: false };

@@ -227,7 +227,7 @@ export function messagingService(deps: {
 
     /** Notes that `userId` uploaded the chat file at `path` (so they, and only they, may send it). */
     recordUpload(userId: string, path: string): void {
-      uow.write(() => repo.recordUpload(path, userId));
+      uow.writeSync(() => repo.recordUpload(path, userId));
     },
 
     /**
@@ -253,7 +253,7 @@ export function messagingService(deps: {
       input: NewMessage,
       opts: { storedFile?: boolean } = {},
     ): MessageRow | { error: string } {
-      return uow.write((tx) => sendIn(tx, callerId, input, opts.storedFile ?? false));
+      return uow.writeSync((tx) => sendIn(tx, callerId, input, opts.storedFile ?? false));
     },
 
     /** One reaction per user per message; null removes the caller's. Participants only. */
@@ -261,7 +261,7 @@ export function messagingService(deps: {
       if (msg.senderId !== callerId && msg.recipientId !== callerId) return MESSAGE_MESSAGES.notParticipant;
       const others = msg.reactions.filter((x) => x.userId !== callerId);
       const reactions: Reaction[] = emoji ? [...others, { emoji, userId: callerId }] : others;
-      uow.write((tx) => {
+      uow.writeSync((tx) => {
         repo.updateMessage(msg.id, { reactions, seq: tx.seq() });
         tx.poke(['messages'], [msg.senderId, msg.recipientId]);
       });
@@ -271,7 +271,7 @@ export function messagingService(deps: {
     /** The sender deletes their message; the last one going empties the conversation. */
     remove(callerId: string, msg: MessageRow): string | null {
       if (msg.senderId !== callerId) return MESSAGE_MESSAGES.onlySenderDeletes;
-      uow.write((tx) => {
+      uow.writeSync((tx) => {
         repo.updateMessage(msg.id, { deleted: true, seq: tx.seq() });
         const both = [msg.senderId, msg.recipientId];
         tx.poke(['messages'], both);
@@ -290,7 +290,7 @@ export function messagingService(deps: {
      * lastReadAt never goes back; unreadCount is what is left unread after the bound.
      */
     markRead(callerId: string, convId: string, upTo: string): string | null {
-      return uow.write((tx) => markReadIn(tx, callerId, convId, upTo));
+      return uow.writeSync((tx) => markReadIn(tx, callerId, convId, upTo));
     },
 
     /** `typing` from a participant becomes `userTyping` for the other one. */

@@ -10,7 +10,7 @@ export function notificationsService(deps: { uow: UnitOfWork; repo: MessagingRep
      * comes back. Someone else's notification, or an unknown id, answers false and changes nothing.
      */
     set(userId: string, id: string, wanted: { read: boolean; deleted: boolean }): boolean {
-      return uow.write((tx) => {
+      return uow.writeSync((tx) => {
         const n = repo.notification(id);
         if (!n || n.userId !== userId) return false;
         const state = { read: n.read || wanted.read, deleted: n.deleted || wanted.deleted };

@@ -56,7 +56,7 @@ export function passwordResetService(deps: {
         const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
         const t = now();
         const codeHash = hashCode(user.id, code).toString('hex');
-        deps.uow.write(() =>
+        deps.uow.writeSync(() =>
           deps.resets.put({
             userId: user.id,
             codeHash,
@@ -101,13 +101,13 @@ export function passwordResetService(deps: {
       const row = user && !user.deleted ? deps.resets.of(user.id) : undefined;
       if (!user || !row) return fail(400, M.resetCodeInvalid);
       if (row.expiresAt <= now() || row.attempts >= RESET_MAX_ATTEMPTS) {
-        deps.uow.write(() => deps.resets.remove(user.id));
+        deps.uow.writeSync(() => deps.resets.remove(user.id));
         return fail(400, M.resetCodeInvalid);
       }
       const expected = Buffer.from(row.codeHash, 'hex');
       const actual = hashCode(user.id, input.code);
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-        deps.uow.write(() => {
+        deps.uow.writeSync(() => {
           if (row.attempts + 1 >= RESET_MAX_ATTEMPTS) deps.resets.remove(user.id);
           else deps.resets.setAttempts(user.id, row.attempts + 1);
         });
@@ -115,7 +115,7 @@ export function passwordResetService(deps: {
       }
       const passwordHash = await hashPassword(input.password);
       // Single use: the code goes in the same transaction that sets the password and ends the sessions.
-      const done = deps.uow.write(() => {
+      const done = deps.uow.writeSync(() => {
         const still = deps.resets.of(user.id);
         if (!still || still.codeHash !== row.codeHash) return false;
         deps.resets.remove(user.id);

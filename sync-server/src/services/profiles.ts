@@ -88,7 +88,7 @@ export function profilesService(deps: {
     update(userId: string, input: ProfileInput): ServiceResult<OwnProfile> {
       const errors = Object.values(validateProfileEdit(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      return uow.write((tx) => {
+      return uow.writeSync((tx) => {
         const user = users.byId(userId);
         if (!user || user.deleted) return fail(404, M.unavailable);
         // The phone is private: only names and locality (the replicated fields) need a new seq.
@@ -114,7 +114,7 @@ export function profilesService(deps: {
       }
       let previous: string | null = null;
       try {
-        const result = uow.write((tx) => {
+        const result = uow.writeSync((tx) => {
           const user = users.byId(userId);
           if (!user || user.deleted) return fail(404, M.unavailable);
           previous = user.avatar;
@@ -137,7 +137,7 @@ export function profilesService(deps: {
 
     /** Clears the avatar, but only when `url` is the current one (a stale client cannot clear a newer one). */
     async removeAvatar(userId: string, url: string): Promise<ServiceResult<{ avatar: null }>> {
-      const result = uow.write((tx) => {
+      const result = uow.writeSync((tx) => {
         const user = users.byId(userId);
         if (!user || user.deleted) return fail(404, M.unavailable);
         if (!user.avatar || !sameImage(url, user.avatar)) return fail(400, M.avatarNotCurrent);

@@ -75,7 +75,7 @@ export function reviewsService(deps: {
       const errors = Object.values(validateNewReview(input));
       if (errors.length > 0) return fail(400, errors[0]!);
       if (target === authorId) return fail(400, M.selfReview);
-      const id = uow.write((tx) => {
+      const id = uow.writeSync((tx) => {
         const user = users.byId(target);
         if (!user || user.deleted) return fail(404, M.userUnavailable);
         // Checked inside the write transaction (SQLite has one writer), so two quick taps cannot both pass.
@@ -126,7 +126,7 @@ export function reviewsService(deps: {
 
     /** Author only; a missing field keeps its current value. */
     edit(authorId: string, reviewId: string, req: ReviewEditRequest): ServiceResult<ReviewApi> {
-      const result = uow.write((tx) => {
+      const result = uow.writeSync((tx) => {
         // Ownership is part of the lookup: a stranger gets the same 404 as for an id that does not exist.
         const current = reviews.liveOwnedBy(reviewId, authorId);
         if (!current) return fail(404, M.notFound);
@@ -155,7 +155,7 @@ export function reviewsService(deps: {
      * it gave the reviewed user goes too (tombstoned), so no device of theirs keeps pointing at it.
      */
     remove(authorId: string, reviewId: string): ServiceResult<{ _id: string }> {
-      return uow.write((tx) => {
+      return uow.writeSync((tx) => {
         const current = reviews.liveOwnedBy(reviewId, authorId);
         if (!current) return fail(404, M.notFound);
         for (const n of notifications.reviewNotificationsFor(current.userId, authorId)) {
@@ -179,7 +179,7 @@ export function reviewsService(deps: {
      * readers which reviews others found useful. The reviewed user may like a review about them.
      */
     toggleLike(userId: string, reviewId: string): ServiceResult<{ liked: boolean; likesCount: number }> {
-      return uow.write((tx) => {
+      return uow.writeSync((tx) => {
         const current = reviews.byId(reviewId);
         if (!current || current.deleted) return fail(404, M.notFound);
         if (current.authorId === userId) return fail(403, M.ownLike);

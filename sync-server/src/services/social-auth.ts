@@ -52,7 +52,7 @@ export function socialAuthService(deps: {
 
   /** Link by provider id, else by a verified email, else a new account. Answers our own session token. */
   function signIn(p: SocialProfile): ServiceResult<{ token: string; userId: string }> {
-    const result = deps.uow.write((tx): ServiceResult<{ userId: string }> => {
+    const result = deps.uow.writeSync((tx): ServiceResult<{ userId: string }> => {
       const picture = p.provider === 'google' ? p.picture : undefined;
       const known = deps.users.byProviderId(p.provider, p.providerId);
       if (known) {
@@ -94,7 +94,7 @@ export function socialAuthService(deps: {
     return {
       ok: true,
       value: {
-        token: deps.uow.write(() => deps.sessions.create(result.value.userId)),
+        token: deps.uow.writeSync(() => deps.sessions.create(result.value.userId)),
         userId: result.value.userId,
       },
     };

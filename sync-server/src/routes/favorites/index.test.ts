@@ -33,7 +33,7 @@ const favoritesCount = async (id: string) =>
 const rowCount = () =>
   (app.db.$client.prepare('SELECT COUNT(*) AS n FROM favorites WHERE deleted = 0').get() as { n: number }).n;
 const setActive = (id: string, active: boolean) =>
-  app.uow.write((tx) =>
+  app.uow.writeSync((tx) =>
     app.db.update(announcements).set({ active, seq: tx.seq() }).where(eq(announcements.id, id)).run(),
   );
 const unauthorized = { error: 'Trebuie să fii autentificat.', code: 'unauthorized' };
@@ -134,7 +134,7 @@ describe('favourites of a signed-in user', () => {
 
   it(`stops at ${LIMITS.favoritesMax} favourites with the spec’s message`, async () => {
     const ids = Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId));
-    app.uow.write((tx) => {
+    app.uow.writeSync((tx) => {
       for (const id of ids) {
         app.favoritesRepo.put({
           userId: ana.userId,

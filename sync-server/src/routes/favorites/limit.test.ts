@@ -17,7 +17,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   ana = await registerAndLogin(app);
   ids = Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId));
-  app.uow.write((tx) => {
+  app.uow.writeSync((tx) => {
     for (const id of ids) {
       app.favoritesRepo.put({
         userId: ana.userId,
@@ -40,7 +40,7 @@ const post = (id: string) =>
     headers: { authorization: `Bearer ${ana.token}` },
   });
 const setAnn = (id: string, column: 'deleted' | 'active', value: boolean) =>
-  app.uow.write((tx) => {
+  app.uow.writeSync((tx) => {
     app.db.$client
       .prepare(`UPDATE announcements SET ${column} = ?, seq = ? WHERE id = ?`)
       .run(value ? 1 : 0, tx.seq(), id);

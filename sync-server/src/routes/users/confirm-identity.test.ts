@@ -107,7 +107,7 @@ describe('an account made with Google/Facebook (no password)', () => {
   /** A social-only account as social-auth.ts makes it, with a session. */
   function socialAccount(email: string) {
     const id = newId();
-    app.uow.write((tx) => {
+    app.uow.writeSync((tx) => {
       app.db
         .insert(users)
         .values({
