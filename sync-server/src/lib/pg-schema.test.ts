@@ -1,10 +1,11 @@
 import { and, eq, getTableColumns, is, sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as tables from '../../../schema/db/tables.ts';
-import { migratePg, openPg, type PgBackend } from './pg-backend.ts';
+import type { Db } from '../plugins/db.ts';
+import { closePgDatabase, migratePg, openPgDatabase, pgPoolOf } from './pg-backend.ts';
 import { createTestDatabase, pgUrl } from './pg-test-db.ts';
+import { rawGet } from './sql.ts';
 
 /**
  * The PostgreSQL schema on a real server: the migrations of sync-server/migrations-pg apply on an empty
@@ -15,31 +16,33 @@ const sqliteTables = Object.values(tables).filter((t) => is(t, SQLiteTable)) as 
 
 describe.skipIf(!pgUrl)('PostgreSQL schema (migrations-pg)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let backend: PgBackend;
+  let db: Db;
+  let pool: ReturnType<typeof pgPoolOf>;
   beforeAll(async () => {
     database = await createTestDatabase();
     // Two instances starting together: the advisory lock lets one migrate, the other finds it done.
-    const [a, b] = await Promise.all([openPg(database.url), openPg(database.url)]);
-    await b.close();
-    backend = a;
+    const [a, b] = await Promise.all([openPgDatabase(database.url), openPgDatabase(database.url)]);
+    await closePgDatabase(b);
+    db = a;
+    pool = pgPoolOf(db);
   });
   afterAll(async () => {
-    await backend?.close();
+    if (db) await closePgDatabase(db);
     await database?.drop();
   });
 
   it('applies every migration once and creates the seq counter at 0', async () => {
-    const applied = await backend.pool.query('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
+    const applied = await pool.query('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
     expect(applied.rows[0].n).toBeGreaterThan(0);
-    await migratePg(backend.pool); // a restart: nothing new to apply
-    const again = await backend.pool.query('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
+    await migratePg(pool); // a restart: nothing new to apply
+    const again = await pool.query('SELECT count(*) AS n FROM drizzle.__drizzle_migrations');
     expect(again.rows[0].n).toBe(applied.rows[0].n);
-    const seq = await backend.pool.query("SELECT value FROM counters WHERE name = 'seq'");
+    const seq = await pool.query("SELECT value FROM counters WHERE name = 'seq'");
     expect(seq.rows).toEqual([{ value: 0 }]);
   });
 
   it('has the columns of the SQLite tables with their storage types, nullability and byte order', async () => {
-    const { rows } = await backend.pool.query<{
+    const { rows } = await pool.query<{
       table_name: string;
       column_name: string;
       data_type: string;
@@ -72,7 +75,7 @@ describe.skipIf(!pgUrl)('PostgreSQL schema (migrations-pg)', () => {
   });
 
   it('has every index of the SQLite tables, partial ones with their condition', async () => {
-    const { rows } = await backend.pool.query<{ indexname: string; indexdef: string }>(
+    const { rows } = await pool.query<{ indexname: string; indexdef: string }>(
       "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public'",
     );
     const live = new Map(rows.map((r) => [r.indexname, r.indexdef]));
@@ -90,7 +93,7 @@ describe.skipIf(!pgUrl)('PostgreSQL schema (migrations-pg)', () => {
 
   it('round-trips every table through the SQLite table objects: insert, select, upsert, returning', async () => {
     // The repositories' query builders are typed for SQLite; at run time drizzle's pg driver builds the SQL.
-    const db = drizzle(backend.pool);
+    // The router is typed as the SQLite database: the repositories' own query builders run on PostgreSQL.
     const rowFor = (table: SQLiteTable, n: number) => {
       const cfg = getTableConfig(table);
       const refs = new Map(cfg.foreignKeys.map((f) => [f.reference().columns[0].name, f]));
@@ -116,7 +119,7 @@ describe.skipIf(!pgUrl)('PostgreSQL schema (migrations-pg)', () => {
     const ordered = [tables.users, ...sqliteTables.filter((t) => t !== tables.users)];
     for (const table of ordered) {
       const name = getTableConfig(table).name;
-      const t = table as never;
+      const t = table as typeof tables.counters;
       const cfg = getTableConfig(table);
       // The conflict target: the primary key, or the first unique index of a table without one.
       const unique = cfg.indexes.find((i) => i.config.unique)?.config.columns ?? [];
@@ -128,7 +131,10 @@ describe.skipIf(!pgUrl)('PostgreSQL schema (migrations-pg)', () => {
       );
       const first = rowFor(table, 1);
       const byKey = and(...keys.map(([k, c]) => eq(c, first[k])));
-      const inserted = await db.insert(t).values(first).returning();
+      const inserted = await db
+        .insert(t)
+        .values(first as never)
+        .returning();
       expect(inserted, name).toEqual([first]);
       expect(await db.select().from(t).where(byKey), name).toEqual([first]);
 
@@ -139,34 +145,37 @@ describe.skipIf(!pgUrl)('PostgreSQL schema (migrations-pg)', () => {
       const target = keys.map(([, c]) => c) as never;
       if (Object.keys(update).length === 0) {
         // Every column is the key (announcement_views): a repeat is ignored.
-        expect(await db.insert(t).values(first).onConflictDoNothing({ target }).returning(), name).toEqual(
-          [],
-        );
+        expect(
+          await db
+            .insert(t)
+            .values(first as never)
+            .onConflictDoNothing({ target })
+            .returning(),
+          name,
+        ).toEqual([]);
       } else {
         const upserted = await db
           .insert(t)
-          .values(first)
+          .values(first as never)
           .onConflictDoUpdate({ target, set: update as never })
           .returning();
         expect(upserted, name).toEqual([{ ...first, ...update }]);
       }
-      const [count] = (await db.execute(sql`SELECT count(*) AS n FROM ${table} WHERE ${byKey}`)).rows;
+      const count = await rawGet(db, sql`SELECT count(*) AS n FROM ${table} WHERE ${byKey}`);
       expect(count, name).toEqual({ n: 1 });
     }
     // Raw SQL sees the storage types: booleans as 0/1, JSON as text, bigints as numbers.
-    const raw = await backend.pool.query('SELECT deleted, notify_messages, seq FROM users');
+    const raw = await pool.query('SELECT deleted, notify_messages, seq FROM users');
     expect(raw.rows).toEqual([{ deleted: 0, notify_messages: 0, seq: 2 ** 40 + 2 }]);
-    const json = await backend.pool.query('SELECT images FROM announcements');
+    const json = await pool.query('SELECT images FROM announcements');
     expect(json.rows).toEqual([{ images: '["2","ș"]' }]);
   });
 
   it('reads int8 and numeric aggregates as JavaScript numbers', async () => {
-    const { rows } = await backend.pool.query(
+    const { rows } = await pool.query(
       'SELECT count(*) AS n, sum(x) AS s, avg(x) AS a FROM (VALUES (1::bigint), (2::bigint)) v(x)',
     );
     expect(rows).toEqual([{ n: 2, s: 3, a: 1.5 }]);
-    await expect(backend.pool.query('SELECT 9007199254740993::bigint AS big')).rejects.toThrow(
-      /does not fit/,
-    );
+    await expect(pool.query('SELECT 9007199254740993::bigint AS big')).rejects.toThrow(/does not fit/);
   });
 });

@@ -4,8 +4,10 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications } from '../../../schema/db/tables.ts';
-import { openPg, type PgBackend, type PgDb } from './pg-backend.ts';
+import type { Db } from '../plugins/db.ts';
+import { closePgDatabase, openPgDatabase, pgPoolOf, pgUnitOfWork } from './pg-backend.ts';
 import { createTestDatabase, pgUrl } from './pg-test-db.ts';
+import type { UnitOfWork } from './unit-of-work.ts';
 
 /**
  * The gap test of issue 13: 20 concurrent writers spread over 2 instances (two pools) make 10,000 writes
@@ -67,13 +69,19 @@ async function gapWorkload(url: string, write: (instance: 0 | 1) => Promise<void
 
 describe.skipIf(!pgUrl)('gap-safe seq on PostgreSQL (20 writers, 2 instances, 10,000 writes)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let instances: PgBackend[] = [];
+  /** Two instances: each its own pool (PG_POOL_MAX 10) and unit of work on the same database. */
+  let instances: { db: Db; uow: UnitOfWork; pool: pg.Pool }[] = [];
+  const sink = { poke: () => {}, emit: () => {} };
   beforeAll(async () => {
     database = await createTestDatabase();
-    instances = [await openPg(database.url), await openPg(database.url)];
+    for (let i = 0; i < 2; i++) {
+      const db = await openPgDatabase(database.url, { poolMax: 10 });
+      instances.push({ db, uow: pgUnitOfWork(db, sink), pool: pgPoolOf(db) });
+    }
   });
   afterAll(async () => {
-    await Promise.all(instances.map((i) => i.close()));
+    await Promise.all(instances.map((i) => closePgDatabase(i.db)));
+    instances = [];
     await database?.drop();
   });
 
@@ -82,10 +90,9 @@ describe.skipIf(!pgUrl)('gap-safe seq on PostgreSQL (20 writers, 2 instances, 10
   }, async () => {
     await instances[0].pool.query('TRUNCATE notifications');
     const out = await gapWorkload(database.url, (i) => {
-      const backend = instances[i];
-      return backend.transaction(async () => {
-        const db = backend.current() as PgDb;
-        await db.insert(notifications as never).values(row(backend.nextSeq()));
+      const { db, uow } = instances[i];
+      return uow.write(async (tx) => {
+        await db.insert(notifications).values(row(tx.seq()));
       });
     });
     console.info(`gap-safe seq: ${out.writesPerSecond} writes/s with ${WRITERS} writers on 2 pools`);
