@@ -49,6 +49,9 @@ type OpenTx = {
   closed: boolean;
 };
 
+/** See PgStore.writeSlots. */
+const WRITES_IN_FLIGHT = 2;
+
 /** The pool and writer of each router `Db` openPgDatabase returned. */
 const stores = new WeakMap<object, PgStore>();
 
@@ -133,6 +136,13 @@ class PgStore implements UnitOfWorkBackend {
   private readonly open = new AsyncLocalStorage<OpenTx>();
   // One drizzle per pooled connection (the pool reuses them), not one per transaction.
   private readonly dbs = new WeakMap<pg.PoolClient, PgDb>();
+  /**
+   * Outermost writes of this instance that may hold a connection at once: one holding the seq lock, one
+   * queued on it (so the hand-over costs no round trip). The others wait here without a connection,
+   * leaving the rest of the pool to reads however many writes arrive together.
+   */
+  private writeSlots = WRITES_IN_FLIGHT;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(readonly pool: pg.Pool) {
     this.poolDb = drizzle(pool) as PgDb;
@@ -155,6 +165,18 @@ class PgStore implements UnitOfWorkBackend {
   async transaction<T>(fn: (tx: BackendTx) => T | Promise<T>): Promise<T> {
     const outer = this.live();
     if (outer) return this.savepoint(outer, fn);
+    if (this.writeSlots > 0) this.writeSlots -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    try {
+      return await this.outermost(fn);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.writeSlots += 1;
+    }
+  }
+
+  private async outermost<T>(fn: (tx: BackendTx) => T | Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken = false;
     try {

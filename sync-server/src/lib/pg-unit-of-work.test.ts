@@ -169,6 +169,23 @@ describe.skipIf(!pgUrl)('unit of work on PostgreSQL', () => {
     expect(sb).toBeGreaterThan(sa);
   });
 
+  it('writes queued on one instance leave pool connections to reads', async () => {
+    // 30 writes at once on a pool of 4: only two hold a connection (one with the lock, one waiting on it).
+    let finished = 0;
+    const writes = Array.from({ length: 30 }, (_, i) =>
+      uow.write(async (tx) => {
+        await insert(`w${i}`, tx.seq());
+        await new Promise((r) => setTimeout(r, 10));
+        finished += 1;
+      }),
+    );
+    await tick();
+    expect(await rawGet(db, sql`SELECT count(*) AS n FROM notes`)).toEqual({ n: finished });
+    expect(finished).toBeLessThan(5);
+    await Promise.all(writes);
+    expect(await committed()).toHaveLength(30);
+  });
+
   it('writeSync is refused: PostgreSQL writes are awaited', () => {
     expect(() => uow.writeSync(() => undefined)).toThrow(/await uow.write/);
   });
