@@ -62,10 +62,13 @@ const stores = new WeakMap<object, PgStore>();
  * `Db` because the repositories build their queries from the SQLite table objects (docs/decisions.md);
  * `dialectOf(db)` says 'postgres'.
  */
-export async function openPgDatabase(url: string, options: { poolMax?: number } = {}): Promise<Db> {
+export async function openPgDatabase(
+  url: string,
+  options: { poolMax?: number; onIdleError?: (err: Error) => void } = {},
+): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: options.poolMax ?? 10 });
   // An idle connection that fails (server restart) must not crash the process; the pool drops it.
-  pool.on('error', () => {});
+  pool.on('error', (err) => options.onIdleError?.(err));
   try {
     await migratePg(pool);
   } catch (err) {
