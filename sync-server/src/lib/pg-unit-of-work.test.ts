@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../plugins/db.ts';
 import { closePgDatabase, openPgDatabase, pgPoolOf, pgUnitOfWork } from './pg-backend.ts';
 import { createTestDatabase, pgUrl } from './pg-test-db.ts';
@@ -52,6 +52,14 @@ describe.skipIf(!pgUrl)('unit of work on PostgreSQL', () => {
   const committed = async () =>
     (await pgPoolOf(db).query<{ id: string }>('SELECT id FROM notes ORDER BY seq')).rows.map((r) => r.id);
   const tick = () => new Promise((r) => setTimeout(r, 5));
+  /** A promise the test opens when it has checked what it wanted (no timing guesses under load). */
+  const latch = () => {
+    let open = () => {};
+    const opened = new Promise<void>((r) => {
+      open = r;
+    });
+    return { opened, open: () => open() };
+  };
 
   it('the router says postgres; raw SQL reads numbers and rows on both sides', async () => {
     expect(dialectOf(db)).toBe('postgres');
@@ -61,23 +69,26 @@ describe.skipIf(!pgUrl)('unit of work on PostgreSQL', () => {
 
   it('a reader outside the unit sees nothing until the commit; inside, its own writes; effects after', async () => {
     const seenInside: unknown[] = [];
+    const inserted = latch();
+    const gate = latch();
     const done = uow.write(async (tx) => {
       await insert('a', tx.seq());
       tx.poke(['notes'], ['u1']);
       tx.effect(async () => sent.push(`effect sees ${(await committed()).join(',')}`));
       seenInside.push(await rawAll(db, sql`SELECT id FROM notes`));
-      await new Promise((r) => setTimeout(r, 40));
+      inserted.open();
+      await gate.opened;
       return 'ok';
     });
-    await tick();
+    await inserted.opened;
     expect(await committed()).toEqual([]);
     expect(await rawAll(db, sql`SELECT id FROM notes`)).toEqual([]);
     expect(sent).toEqual([]);
+    gate.open();
     await expect(done).resolves.toBe('ok');
     expect(seenInside).toEqual([[{ id: 'a' }]]);
     expect(await committed()).toEqual(['a']);
-    await tick();
-    expect(sent).toEqual(['poke notes → u1', 'effect sees a']);
+    await vi.waitFor(() => expect(sent).toEqual(['poke notes → u1', 'effect sees a']));
   });
 
   it('a rejected unit rolls back, publishes nothing, and frees its connection', async () => {
@@ -152,37 +163,51 @@ describe.skipIf(!pgUrl)('unit of work on PostgreSQL', () => {
 
   it('two instances serialize their units through the counter lock, in seq order', async () => {
     const order: string[] = [];
+    const began = latch();
+    const gate = latch();
     const unit = (name: string, u: UnitOfWork, on: Db) =>
       u.write(async (tx) => {
         order.push(`${name} begins`);
+        began.open();
         const s = tx.seq();
         await rawRun(on, sql`INSERT INTO notes (id, seq) VALUES (${name}, ${s})`);
-        await new Promise((r) => setTimeout(r, 30));
+        await gate.opened;
         order.push(`${name} ends`);
         return s;
       });
     const a = unit('a', uow, db);
-    await tick();
+    await began.opened;
     const b = unit('b', otherUow, other);
+    // b's instance is free, but the lock keeps b out until a has committed.
+    await new Promise((r) => setTimeout(r, 100));
+    const early = [...order];
+    gate.open();
     const [sa, sb] = await Promise.all([a, b]);
+    expect(early).toEqual(['a begins']);
     expect(order).toEqual(['a begins', 'a ends', 'b begins', 'b ends']);
     expect(sb).toBeGreaterThan(sa);
   });
 
   it('writes queued on one instance leave pool connections to reads', async () => {
     // 30 writes at once on a pool of 4: only two hold a connection (one with the lock, one waiting on it).
-    let finished = 0;
+    const gate = latch();
+    const first = latch();
     const writes = Array.from({ length: 30 }, (_, i) =>
       uow.write(async (tx) => {
         await insert(`w${i}`, tx.seq());
-        await new Promise((r) => setTimeout(r, 10));
-        finished += 1;
+        first.open();
+        await gate.opened;
       }),
     );
-    await tick();
-    expect(await rawGet(db, sql`SELECT count(*) AS n FROM notes`)).toEqual({ n: finished });
-    expect(finished).toBeLessThan(5);
+    await first.opened;
+    await new Promise((r) => setTimeout(r, 50));
+    // While every write waits, a read still finds a connection (it would wait for all 30 otherwise).
+    const read = rawGet(db, sql`SELECT count(*) AS n FROM notes`);
+    const starved = new Promise((r) => setTimeout(() => r('starved'), 5000));
+    const seen = await Promise.race([read, starved]);
+    gate.open();
     await Promise.all(writes);
+    expect(seen).toEqual({ n: 0 });
     expect(await committed()).toHaveLength(30);
   });
 
