@@ -14,13 +14,13 @@ export const SQLITE_ONLY = [
 
 /**
  * `npm run test:pg` (scripts/test-pg.ts starts the throwaway PostgreSQL and sets DATABASE_URL): the server's
- * integration and property suites against PostgreSQL, plus the PostgreSQL-only files (`*.pg-test.ts`,
- * which `npm test` does not pick up).
+ * integration and property suites against PostgreSQL, plus the files `npm test` does not pick up
+ * (`*.pg-test.ts`): PostgreSQL-only tests and the multi-instance ones (nginx + instances, scripts/cluster.ts).
  */
 export default defineConfig({
   test: {
     ...base.test,
-    include: ['sync-server/**/*.test.ts', 'sync-server/**/*.pg-test.ts'],
+    include: ['sync-server/**/*.test.ts', 'sync-server/**/*.pg-test.ts', 'scripts/**/*.pg-test.ts'],
     exclude: [...configDefaults.exclude, ...SQLITE_ONLY],
     setupFiles: ['sync-server/src/test-pg-setup.ts'],
   },

@@ -3,7 +3,6 @@
 // CLI: `tsx scripts/debian.ts` makes sure both PostgreSQL and nginx are there (.ci/run calls it).
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -48,30 +47,6 @@ export function ensureNginx(): string {
   if (!existsSync(path)) aptInstall('nginx');
   if (!existsSync(path)) throw new Error(`nginx missing at ${path} after apt-get install`);
   return path;
-}
-
-/** A port free on 127.0.0.1 right now (the OS picks it). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-/** Whether a process with this id is alive (signal 0 tests without signalling). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

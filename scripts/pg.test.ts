@@ -1,11 +1,9 @@
-import { spawn } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { removeStale, startPostgres } from './pg.ts';
-
-const ROOT = join(import.meta.dirname, '..');
+import { removeStalePostgres, startPostgres } from './pg.ts';
 
 async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -49,26 +47,16 @@ describe('throwaway PostgreSQL (scripts/pg.ts)', () => {
   });
 
   it('a run killed before stop() leaves a folder that the next start stops and removes', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/pg.ts'], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      child.stdout.on('data', (b: Buffer) => {
-        const m = /postgres:\/\/\S+/.exec(b.toString());
-        if (m) resolve(m[0]);
-      });
-      child.once('exit', (code) => reject(new Error(`pg.ts exited with ${code}`)));
-    });
-    expect(await canConnect(url)).toBe(true);
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGKILL'); // no handler runs: the server and its folder stay behind
-    await exited;
-    expect(await canConnect(url)).toBe(true);
+    const server = await startPostgres();
+    // As if this process had been killed: the folder's owner becomes a process that no longer exists.
+    const gone = spawnSync('true').pid;
+    writeFileSync(join(server.dir, 'owner.pid'), String(gone));
+    expect(await canConnect(server.url)).toBe(true);
 
-    const removed = removeStale();
-    expect(removed.length).toBeGreaterThanOrEqual(1);
-    for (const dir of removed) expect(existsSync(dir)).toBe(false);
-    expect(await canConnect(url)).toBe(false);
+    const removed = removeStalePostgres();
+    expect(removed).toContain(server.dir);
+    expect(existsSync(server.dir)).toBe(false);
+    expect(await canConnect(server.url)).toBe(false);
+    await server.stop(); // nothing left to do, and no error
   });
 });

@@ -5,20 +5,11 @@
 //   library: const pg = await startPostgres(); … pg.url …; await pg.stop();
 //   CLI:     tsx scripts/pg.ts [--port 55440]   prints the URL, runs until Ctrl+C / SIGTERM.
 import { execFileSync } from 'node:child_process';
-import {
-  chownSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chownSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { alive, ensurePostgres, freePort } from './debian.ts';
+import { ensurePostgres } from './debian.ts';
+import { freePort, killAndWait, ownedDir, readPid, removeStale } from './scratch.ts';
 
 export type Postgres = {
   /** `postgres://hobbiz@127.0.0.1:<port>/postgres` (superuser `hobbiz`, trust authentication). */
@@ -30,8 +21,6 @@ export type Postgres = {
 };
 
 const PREFIX = 'hobbiz-pg-';
-/** Records which process owns a folder; a folder whose owner is dead is stale. */
-const OWNER = 'owner.pid';
 const asRoot = process.getuid?.() === 0;
 
 /** Runs a PostgreSQL program, as `postgres` when we are root. */
@@ -47,50 +36,21 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: id('-u'), gid: id('-g') };
 }
 
-/** Kills a folder's postmaster (if it still runs) without waiting for clients, then removes the folder. */
+/** Kills a folder's postmaster without waiting for clients (SIGQUIT = immediate shutdown), then removes it. */
 function destroy(dir: string): void {
-  const pidFile = join(dir, 'data', 'postmaster.pid');
-  if (existsSync(pidFile)) {
-    const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-    if (pid > 0 && alive(pid)) {
-      // SIGQUIT = immediate shutdown; SIGKILL if it has not gone after 5 s.
-      process.kill(pid, 'SIGQUIT');
-      const deadline = Date.now() + 5000;
-      while (alive(pid) && Date.now() < deadline) execFileSync('sleep', ['0.05']);
-      if (alive(pid)) process.kill(pid, 'SIGKILL');
-    }
-  }
+  killAndWait(readPid(join(dir, 'data', 'postmaster.pid')), 'SIGQUIT');
   rmSync(dir, { recursive: true, force: true });
 }
 
-/** Removes the folders of runs whose process is gone (killed before stop()). */
-export function removeStale(): string[] {
-  const removed: string[] = [];
-  for (const name of readdirSync(tmpdir())) {
-    if (!name.startsWith(PREFIX)) continue;
-    const dir = join(tmpdir(), name);
-    const ownerFile = join(dir, OWNER);
-    let stale: boolean;
-    try {
-      stale = existsSync(ownerFile)
-        ? !alive(Number(readFileSync(ownerFile, 'utf8')))
-        : Date.now() - statSync(dir).mtimeMs > 60_000; // still being created by a live run, or junk
-    } catch {
-      continue; // removed meanwhile by its owner
-    }
-    if (stale) {
-      destroy(dir);
-      removed.push(dir);
-    }
-  }
-  return removed;
+/** Stops and removes the servers of runs that were killed before stop(). */
+export function removeStalePostgres(): string[] {
+  return removeStale(PREFIX, destroy);
 }
 
 export async function startPostgres(opts: { port?: number } = {}): Promise<Postgres> {
-  removeStale();
+  removeStalePostgres();
   const bin = ensurePostgres();
-  const dir = mkdtempSync(join(tmpdir(), PREFIX));
-  writeFileSync(join(dir, OWNER), String(process.pid));
+  const dir = ownedDir(PREFIX);
   if (asRoot) {
     const { uid, gid } = postgresUser();
     chownSync(dir, uid, gid);
