@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { COLLECTION_VERSIONS, SYNC_PATH, SYNC_PROTOCOL_VERSION } from '../schema/sync.ts';
@@ -37,7 +38,9 @@ function hello(): Promise<{ frame: Record<string, unknown>; ws: WebSocket }> {
 }
 
 async function closeAll(sockets: WebSocket[]): Promise<void> {
-  const closed = sockets.map((ws) => new Promise((r) => ws.once('close', r)));
+  const closed = sockets.map((ws) =>
+    ws.readyState === WebSocket.CLOSED ? null : new Promise((r) => ws.once('close', r)),
+  );
   for (const ws of sockets) ws.close();
   await Promise.all(closed);
 }
@@ -81,8 +84,60 @@ describe('cluster behind nginx (scripts/cluster.ts, deploy/nginx.conf)', () => {
     for (const { frame } of again) expect(frame).toEqual({ type: 'ready', userId: null });
     await closeAll([held.ws, ...again.map((o) => o.ws)]);
 
-    await cluster.restartInstance(0);
+    await cluster.restartInstance(0); // resolves once nginx routes to it again
     const res = await fetch(`${cluster.instances[0].url}/api/health`);
     expect(res.status).toBe(200);
+  }, 60_000);
+
+  it('restarting a live instance (SIGTERM, docs/DEPLOY.md) fails no request sent through nginx meanwhile', async () => {
+    const statuses: number[] = [];
+    let done = false;
+    const traffic = (async () => {
+      while (!done) {
+        const res = await fetch(`${cluster.url}/api/health`).catch(() => null);
+        statuses.push(res?.status ?? 0);
+        await res?.body?.cancel();
+      }
+    })();
+    await cluster.restartInstance(1);
+    await new Promise((r) => setTimeout(r, 300));
+    done = true;
+    await traffic;
+    expect(statuses.length).toBeGreaterThan(10);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+  }, 60_000);
+
+  it('an instance told to stop still answers a request on a connection it had already accepted', async () => {
+    const inst = cluster.instances[1];
+    const sock = connect(inst.port, '127.0.0.1');
+    await new Promise((r) => sock.once('connect', r));
+    let response = '';
+    sock.on('data', (b: Buffer) => {
+      response += b.toString();
+    });
+    const closed = new Promise((r) => sock.once('close', r));
+    sock.on('error', () => {});
+    const stopped = cluster.killInstance(1, 'SIGTERM');
+    // The instance has taken the signal once it refuses new connections (a fresh TCP connection each
+    // time: fetch would reuse a kept-alive one, which the instance still serves while it drains).
+    const refuses = () =>
+      new Promise<boolean>((resolve) => {
+        const probe = connect(inst.port, '127.0.0.1');
+        probe.once('connect', () => {
+          probe.destroy();
+          resolve(false);
+        });
+        probe.once('error', () => resolve(true));
+      });
+    while (!(await refuses())) await new Promise((r) => setTimeout(r, 10));
+    // What nginx does when it has just connected: the request arrives after the stop began.
+    sock.write(
+      'POST /api/users/login HTTP/1.1\r\nHost: hobbiz\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 2\r\nConnection: close\r\n\r\n{}',
+    );
+    await closed;
+    await stopped;
+    expect(response).toMatch(/^HTTP\/1\.1 400 /); // answered (a validation error), not dropped or 503
+    await cluster.restartInstance(1);
   }, 60_000);
 });

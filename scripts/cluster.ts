@@ -7,7 +7,7 @@
 // engine 'sqlite' gives each instance its own SQLite file instead (no shared data): only for testing the
 // proxying itself (scripts/cluster.pg-test.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createDatabase } from '../sync-server/src/test-pg.ts';
@@ -43,7 +43,11 @@ export type Cluster = {
   uploadsDir: string;
   /** Kills instance i (SIGKILL by default: a crash) and waits until it is gone. */
   killInstance(i: number, signal?: NodeJS.Signals): Promise<void>;
-  /** Stops instance i gracefully if it runs (SIGTERM), starts it again on the same port, waits for health. */
+  /**
+   * Stops instance i gracefully if it runs (SIGTERM), starts it again on the same port, and resolves once
+   * it is healthy and nginx sends it requests again (nginx re-admits a failed instance only after the
+   * upstream's fail_timeout: restarting the next instance before that leaves nginx with no live upstream).
+   */
   restartInstance(i: number): Promise<void>;
   stop(): Promise<void>;
 };
@@ -69,6 +73,22 @@ async function waitHealthy(inst: Instance, stderr: () => string): Promise<void> 
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`instance on port ${inst.port} not healthy after 60 s:\n${stderr()}`);
+}
+
+/** Sends health checks through nginx until its access log shows one answered by `inst`. */
+async function routedAgain(nginx: Nginx, inst: Instance): Promise<void> {
+  const from = existsSync(nginx.accessLog) ? readFileSync(nginx.accessLog).length : 0;
+  const mark = `upstream=127.0.0.1:${inst.port} upstream_status=200 `;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    await fetch(`${nginx.url}/api/health`).then(
+      (r) => r.body?.cancel(),
+      () => {},
+    );
+    if (readFileSync(nginx.accessLog).subarray(from).toString().includes(mark)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nginx did not route to the instance on port ${inst.port} again within 30 s`);
 }
 
 function exited(proc: ChildProcess): Promise<void> {
@@ -177,6 +197,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     restartInstance: async (i) => {
       await stopInstance(i, 'SIGTERM');
       await start(i);
+      await routedAgain(nginx as Nginx, instances[i]);
     },
     stop,
   };
