@@ -54,4 +54,14 @@ describe('test:pg runner', () => {
     expect(left).toHaveLength(0);
     await holder.end().catch(() => {});
   });
+
+  it('freshDatabaseUrl({ template }) copies a prepared database (e.g. migrated once per worker)', async () => {
+    const template = await freshDatabaseUrl();
+    made.push(template);
+    await query(template, 'CREATE TABLE migrated (x integer)');
+    const copy = await freshDatabaseUrl({ template: new URL(template).pathname.slice(1) });
+    made.push(copy);
+    const tables = await query(copy, "SELECT 1 FROM information_schema.tables WHERE table_name = 'migrated'");
+    expect(tables).toHaveLength(1);
+  });
 });

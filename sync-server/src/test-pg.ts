@@ -22,16 +22,21 @@ export function databaseUrl(url: string, name: string): string {
   return u.toString();
 }
 
-/** CREATE DATABASE `name` (empty: TEMPLATE template0) on the server of `serverUrl`. */
+/**
+ * CREATE DATABASE `name` on the server of `serverUrl`: empty (TEMPLATE template0), or a copy of
+ * `template` (e.g. a database migrated once per worker; nobody may be connected to it while copying).
+ */
 export async function createDatabase(
   serverUrl: string,
   name: string,
-  opts: { ifMissing?: boolean } = {},
+  opts: { ifMissing?: boolean; template?: string } = {},
 ): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${quoteName(name)} TEMPLATE template0`);
+    await client.query(
+      `CREATE DATABASE ${quoteName(name)} TEMPLATE ${quoteName(opts.template ?? 'template0')}`,
+    );
   } catch (err) {
     // 42P04 duplicate_database: the worker's database made by an earlier file of the same worker.
     if (!(opts.ifMissing && (err as { code?: string }).code === '42P04')) throw err;
@@ -42,14 +47,14 @@ export async function createDatabase(
 }
 
 /**
- * A new empty database on the server of DATABASE_URL (the worker's database during `npm run test:pg`);
- * answers its URL. Names are unique per worker process: t_<pool>_<pid>_<n>.
+ * A new database on the server of DATABASE_URL (the worker's database during `npm run test:pg`), empty
+ * or copied from `template`; answers its URL. Names are unique per worker process: t_<pool>_<pid>_<n>.
  */
-export async function freshDatabaseUrl(): Promise<string> {
+export async function freshDatabaseUrl(opts: { template?: string } = {}): Promise<string> {
   const server = process.env.DATABASE_URL;
   if (!server) throw new Error('freshDatabaseUrl needs DATABASE_URL (run the suite with npm run test:pg)');
   made += 1;
-  return createDatabase(server, `t_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}_${made}`);
+  return createDatabase(server, `t_${process.env.VITEST_POOL_ID ?? '0'}_${process.pid}_${made}`, opts);
 }
 
 /** Drops the database of `url`, closing whatever is still connected to it. */
