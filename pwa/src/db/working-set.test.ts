@@ -56,7 +56,7 @@ beforeAll(async () => {
   me = await registerAndLogin(server);
   for (let i = 0; i < 30; i++) {
     ids.catalogue.push(
-      insertAnnouncement(server, seller.userId, {
+      await insertAnnouncement(server, seller.userId, {
         title: `Tort de ciocolată numărul ${i + 1} pentru aniversări`,
         createdAt: new Date(Date.now() - i * 60_000).toISOString(),
       }),
@@ -65,7 +65,7 @@ beforeAll(async () => {
   ids.favorite = ids.catalogue.slice(20, 22);
   ids.chat = ids.catalogue[25]!;
   ids.pending = ids.catalogue[27]!;
-  ids.own = insertAnnouncement(server, me.userId, { title: 'Ședință foto de familie în parc' });
+  ids.own = await insertAnnouncement(server, me.userId, { title: 'Ședință foto de familie în parc' });
   for (const id of ids.favorite) {
     const r = await server.inject({
       method: 'POST',
