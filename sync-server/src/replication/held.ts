@@ -227,7 +227,11 @@ export async function catchUp(
  * with the visibility of each socket's person. Writers commit in seq order, so no change is skipped.
  * Passes run one after another (each awaits the previous one), the first after the starting seq is read.
  */
-export function heldFeed(deps: HeldDeps, registry: HeldRegistry, onError: (err: unknown) => void = () => {}) {
+export function heldFeed(
+  deps: HeldDeps,
+  registry: HeldRegistry,
+  onError: (err: unknown) => void = (err) => console.error('held feed pass failed', err),
+) {
   let cursor = 0;
   let scheduled = false;
   const PAGE = 1000;

@@ -180,8 +180,8 @@ describe('filters, orders and pages', () => {
 
   it('refuses a cursor of another order or not of ours', async () => {
     const next = (await repo.search({ q: 'de', limit: 2 })).nextCursor!;
-    await expect(await repo.search({ q: 'de', sort: 'title', cursor: next })).rejects.toThrow();
-    await expect(await repo.search({ cursor: 'abc' })).rejects.toThrow();
+    await expect(repo.search({ q: 'de', sort: 'title', cursor: next })).rejects.toThrow();
+    await expect(repo.search({ cursor: 'abc' })).rejects.toThrow();
   });
 });
 
