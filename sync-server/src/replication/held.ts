@@ -235,9 +235,12 @@ export function heldFeed(
   let cursor = 0;
   let scheduled = false;
   const PAGE = 1000;
-  let last: Promise<void> = deps.counters.get('seq').then((seq) => {
-    cursor = seq;
-  });
+  let last: Promise<void> = deps.counters
+    .get('seq')
+    .then((seq) => {
+      cursor = seq;
+    })
+    .catch(onError);
 
   const all = async <R extends { seq: number }>(
     read: (after: number, upTo: number, n: number) => Promise<R[]>,
