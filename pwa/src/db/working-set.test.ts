@@ -4,7 +4,6 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { nextSeq } from '../../../sync-server/src/plugins/db.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../../sync-server/src/test-helper.ts';
 import { openDatabase } from './database.ts';
 import { startReplication } from './replication.ts';
@@ -137,9 +136,7 @@ describe('working set', () => {
     const kept = ids.favorite[0]!;
     const evicted = ids.catalogue.find((id) => !h.has(id))!;
     for (const id of [kept, evicted]) {
-      server.db.transaction(() =>
-        server.announcementsRepo.update(id, { price: 777, seq: nextSeq(server.db) }),
-      );
+      await server.uow.write((tx) => server.announcementsRepo.update(id, { price: 777, seq: tx.seq() }));
     }
     server.hub.poke(['announcements']);
     await until(async () => (await db.announcements.findOne(kept).exec())?.price === 777, 2000);
