@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
 import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
@@ -123,7 +123,18 @@ export async function syncSocketRoutes(
       expiryTimer.unref();
     };
 
-    socket.on('message', async (raw) => {
+    // One message at a time, in arrival order (handling awaits the database): a push then a pull, or a
+    // hello then a request, are answered as the device sent them.
+    let handling: Promise<unknown> = Promise.resolve();
+    socket.on('message', (raw) => {
+      handling = handling
+        .then(() => handle(raw))
+        .catch((err) => {
+          app.log.error({ err }, 'sync message failed');
+          socket.close(CLOSE_CODES.protocolError, 'server error');
+        });
+    });
+    const handle = async (raw: RawData) => {
       const msg = parse(raw);
       if (!msg) return socket.close(CLOSE_CODES.protocolError, 'bad message');
 
@@ -334,6 +345,6 @@ export async function syncSocketRoutes(
       }
 
       socket.close(CLOSE_CODES.protocolError, 'unknown message');
-    });
+    };
   });
 }
