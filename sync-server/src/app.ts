@@ -26,7 +26,7 @@ import { type FavoritesRepository, favoritesRepository } from './repositories/fa
 import { messagingRepository } from './repositories/messaging.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
-import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { type Revocation, type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
@@ -66,7 +66,7 @@ declare module 'fastify' {
     accountDeletion: AccountDeletionService;
     /** Periodic clean-up, also run by tests with their own clock. */
     housekeeping: {
-      purgeTombstones(now?: number, horizonMs?: number): { purged: number; purgedSeq: number };
+      purgeTombstones(now?: number, horizonMs?: number): Promise<{ purged: number; purgedSeq: number }>;
       purgeChatUploads(now?: number, graceMs?: number): Promise<number>;
     };
   }
@@ -89,10 +89,20 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
   const uow = sqliteUnitOfWork(db, hub, (err) => app.log.error({ err }, 'real-time effect failed'));
   const usersRepo = usersRepository(db);
-  // Every revocation closes the sync sockets of the sessions it ended. Checked after the current
-  // synchronous work (a revocation inside a transaction has committed, or rolled back and stays live).
+  // Every revocation closes the sync sockets of the sessions it ended, once its write has committed (an
+  // effect of the unit it runs in: a nested write joins it; a revocation that rolls back stays live). The
+  // sessions still live are read after the commit, then the hub closes the others.
+  const closeRevoked = async (r: Revocation) => {
+    const live = new Set('userId' in r ? await sessionsRepo.liveHashesOf(r.userId) : []);
+    if ('tokenHash' in r && (await sessionsRepo.isLive(r.tokenHash))) live.add(r.tokenHash);
+    hub.closeRevoked(r, (session) => live.has(session));
+  };
   const sessionsRepo: SessionsRepository = sessionsRepository(db, {
-    onRevoked: (r) => queueMicrotask(() => hub.closeRevoked(r, (session) => sessionsRepo.isLive(session))),
+    onRevoked: (r) => {
+      uow
+        .write((tx) => tx.effect(() => closeRevoked(r)))
+        .catch((err) => app.log.error({ err }, 'closing revoked sockets failed'));
+    },
   });
   const announcementsRepo = announcementsRepository(db);
   app.decorate('config', config);
@@ -135,7 +145,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       dataDir: config.dataDir,
     }),
   );
-  uow.writeSync(() => sessionsRepo.purgeExpired());
+  await uow.write(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -147,14 +157,17 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       purgeUnusedChatUploads(messagingRepo, uploadsDir, now, graceMs),
   });
   const housekeeping = () => {
-    app.housekeeping.purgeTombstones();
+    app.housekeeping.purgeTombstones().catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
     app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
   };
-  housekeeping();
+  // The first pass is awaited: the app is ready with its tombstones purged (as before).
+  await app.housekeeping.purgeTombstones();
+  app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
   const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    counters.close();
     app.hub.closeAll();
     closeDatabase(db);
   });
@@ -228,7 +241,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     collections,
     held,
     // The same search as REST: names resolved and checked by schema/, one repository query.
-    search: (raw) => {
+    search: async (raw) => {
       const parsed = parseSearchParams(raw);
       return parsed.ok ? searchAnnouncements(catalogue, parsed.params) : { error: parsed.error };
     },

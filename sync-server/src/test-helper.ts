@@ -56,36 +56,33 @@ export async function registerAndLogin(
 }
 
 /** Inserts an announcement row directly (publishing routes belong to a later issue). */
-export function insertAnnouncement(
+export async function insertAnnouncement(
   server: FastifyInstance,
   ownerId: string,
   patch: Partial<typeof announcements.$inferInsert> = {},
-): string {
+): Promise<string> {
   const now = new Date();
   const id = newId(now);
-  server.uow.writeSync((tx) => {
-    server.db
-      .insert(announcements)
-      .values({
-        id,
-        ownerId,
-        title: 'Tort de ciocolată pentru aniversări',
-        category: 'Fotografie',
-        description: 'Descriere suficient de lungă pentru a trece de regula de patruzeci de caractere.',
-        location: 'Cluj',
-        localitate: 'Cluj-Napoca',
-        contactPerson: 'Ana',
-        contactEmail: 'ana@hobbiz.test',
-        contactPhone: '',
-        images: [],
-        price: 100,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-        seq: tx.seq(),
-        ...patch,
-        titleKey: titleSortKey(patch.title ?? 'Tort de ciocolată pentru aniversări'),
-      })
-      .run();
+  await server.uow.write(async (tx) => {
+    await server.db.insert(announcements).values({
+      id,
+      ownerId,
+      title: 'Tort de ciocolată pentru aniversări',
+      category: 'Fotografie',
+      description: 'Descriere suficient de lungă pentru a trece de regula de patruzeci de caractere.',
+      location: 'Cluj',
+      localitate: 'Cluj-Napoca',
+      contactPerson: 'Ana',
+      contactEmail: 'ana@hobbiz.test',
+      contactPhone: '',
+      images: [],
+      price: 100,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      seq: tx.seq(),
+      ...patch,
+      titleKey: titleSortKey(patch.title ?? 'Tort de ciocolată pentru aniversări'),
+    });
   });
   return id;
 }

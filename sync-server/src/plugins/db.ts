@@ -15,7 +15,6 @@ import {
   type UnitOfWork,
   type UnitOfWorkBackend,
 } from '../lib/unit-of-work.ts';
-import { type CountersRepository, countersRepository } from '../repositories/counters.ts';
 
 export type Db = BetterSQLite3Database<typeof tables> & { $client: Database.Database };
 
@@ -250,11 +249,13 @@ class SqliteStore implements UnitOfWorkBackend {
  * database before any server runs. The server's own code takes seqs only through the unit of work.
  */
 export function nextSeq(db: Db): number {
-  let counters = offlineCounters.get(db);
-  if (!counters) {
-    counters = countersRepository(db);
-    offlineCounters.set(db, counters);
+  let take = offlineSeq.get(db);
+  if (!take) {
+    take = db.$client
+      .prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
+      .pluck();
+    offlineSeq.set(db, take);
   }
-  return counters.nextSeq();
+  return take.get() as number;
 }
-const offlineCounters = new WeakMap<Db, CountersRepository>();
+const offlineSeq = new WeakMap<Db, Database.Statement>();

@@ -14,7 +14,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
   stranger = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {
   await app.cleanup();

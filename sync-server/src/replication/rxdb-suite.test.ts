@@ -137,7 +137,7 @@ beforeAll(async () => {
       users: usersRepository(db),
       reviews: reviewsRepository(db),
     },
-    search: () => ({ error: 'nu' }),
+    search: async () => ({ error: 'nu' }),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   url = `${address.replace('http', 'ws')}${SYNC_PATH}`;

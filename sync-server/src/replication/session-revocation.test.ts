@@ -83,7 +83,7 @@ describe('revoked and expired sessions on the sync socket', () => {
 
   it('a request on an open socket whose session has ended is refused, and the socket closed', async () => {
     const me = await registerAndLogin(app);
-    insertAnnouncement(app, me.userId);
+    await insertAnnouncement(app, me.userId);
     const c = await connect(me.token);
     expect(await request(c, '1')).toMatchObject({ type: 'result', id: '1' });
     // The session expires (or goes by a path that did not close the socket): the next request is refused.
@@ -118,7 +118,7 @@ describe('revoked and expired sessions on the sync socket', () => {
     expect(await c.closed).toBe(CLOSE_CODES.unauthorized);
     const other = await registerAndLogin(app);
     const d = await connect(other.token);
-    app.sessionsRepo.revokeAll(other.userId);
+    await app.sessionsRepo.revokeAll(other.userId);
     expect(await d.closed).toBe(CLOSE_CODES.unauthorized);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
 import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
@@ -56,7 +56,7 @@ export async function syncSocketRoutes(
     collections: Partial<Record<CollectionName, CollectionHandler>>;
     held: HeldDeps;
     /** Server search for `query` requests: the rows of one page, or a Romanian error. */
-    search: (params: Record<string, unknown>) => SearchPage | { error: string };
+    search: (params: Record<string, unknown>) => Promise<SearchPage | { error: string }>;
   },
 ) {
   const registry = new HeldRegistry();
@@ -116,14 +116,25 @@ export async function syncSocketRoutes(
     /** Closes the socket when its session expires, even if it never asks for anything again. */
     const watchExpiry = (expiresAt: number) => {
       const wait = Math.min(Math.max(expiresAt - Date.now(), 1000), MAX_TIMER_MS);
-      expiryTimer = setTimeout(() => {
-        if (session && app.sessionsRepo.isLive(session)) watchExpiry(expiresAt);
+      expiryTimer = setTimeout(async () => {
+        if (session && (await app.sessionsRepo.isLive(session))) watchExpiry(expiresAt);
         else sessionEnded();
       }, wait);
       expiryTimer.unref();
     };
 
+    // One message at a time, in arrival order (handling awaits the database): a push then a pull, or a
+    // hello then a request, are answered as the device sent them.
+    let handling: Promise<unknown> = Promise.resolve();
     socket.on('message', (raw) => {
+      handling = handling
+        .then(() => handle(raw))
+        .catch((err) => {
+          app.log.error({ err }, 'sync message failed');
+          socket.close(CLOSE_CODES.protocolError, 'server error');
+        });
+    });
+    const handle = async (raw: RawData) => {
       const msg = parse(raw);
       if (!msg) return socket.close(CLOSE_CODES.protocolError, 'bad message');
 
@@ -146,7 +157,7 @@ export async function syncSocketRoutes(
           return socket.close(CLOSE_CODES.outdated, 'outdated client');
         }
         if (msg.token) {
-          const live = typeof msg.token === 'string' ? app.sessionsRepo.session(msg.token) : null;
+          const live = typeof msg.token === 'string' ? await app.sessionsRepo.session(msg.token) : null;
           if (!live) {
             send(socket, { type: 'error', code: 'unauthorized', message: SESSION_ENDED });
             return socket.close(CLOSE_CODES.unauthorized, 'unauthorized');
@@ -161,7 +172,7 @@ export async function syncSocketRoutes(
       }
 
       // A signed-in socket's session is checked again on every request (one primary-key lookup).
-      if (session && !app.sessionsRepo.isLive(session)) {
+      if (session && !(await app.sessionsRepo.isLive(session))) {
         return sessionEnded('id' in msg && typeof msg.id === 'string' ? msg.id : undefined);
       }
 
@@ -263,7 +274,7 @@ export async function syncSocketRoutes(
 
       // Changes committed before this message but not yet fed go to the current holders first: a socket
       // holding a key now gets them once, from its catch-up or its search page, not again as an event.
-      if (msg.type === 'hold' || msg.type === 'query') feed.flush();
+      if (msg.type === 'hold' || msg.type === 'query') await feed.flush();
 
       if (msg.type === 'hold') {
         const keys = parseHeldKeys(msg.keys);
@@ -277,7 +288,11 @@ export async function syncSocketRoutes(
           });
         }
         // Registered and read in one synchronous step: a change committed later reaches this socket.
-        return send(socket, { type: 'result', id: msg.id, data: catchUp(opts.held, userId, keys, own) });
+        return send(socket, {
+          type: 'result',
+          id: msg.id,
+          data: await catchUp(opts.held, userId, keys, own),
+        });
       }
       if (msg.type === 'release') {
         const keys = msg.keys && typeof msg.keys === 'object' ? msg.keys : {};
@@ -294,7 +309,7 @@ export async function syncSocketRoutes(
       }
       if (msg.type === 'query') {
         const params = msg.params && typeof msg.params === 'object' ? msg.params : {};
-        const page = opts.search(params as Record<string, unknown>);
+        const page = await opts.search(params as Record<string, unknown>);
         if ('error' in page) {
           return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: page.error });
         }
@@ -330,6 +345,6 @@ export async function syncSocketRoutes(
       }
 
       socket.close(CLOSE_CODES.protocolError, 'unknown message');
-    });
+    };
   });
 }

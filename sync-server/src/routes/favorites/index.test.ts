@@ -19,7 +19,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   ana = await registerAndLogin(app);
   bob = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -90,7 +90,7 @@ describe('favourites of a signed-in user', () => {
     expect(rowCount()).toBe(1);
     expect(await favoritesCount(ann)).toBe(1);
 
-    const other = insertAnnouncement(app, seller.userId);
+    const other = await insertAnnouncement(app, seller.userId);
     const del = await call('DELETE', `/api/favorites/${other}`, ana);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ favoriteIds: [ann] });
@@ -113,7 +113,7 @@ describe('favourites of a signed-in user', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: FAVORITE_MESSAGES.notFound, code: 'not_found' });
     }
-    const hidden = insertAnnouncement(app, seller.userId, { active: false });
+    const hidden = await insertAnnouncement(app, seller.userId, { active: false });
     expect((await call('POST', `/api/favorites/${hidden}`, ana)).statusCode).toBe(404);
     // The owner still sees their deactivated announcement, so they may keep it as a favourite.
     expect((await call('POST', `/api/favorites/${hidden}`, seller)).statusCode).toBe(200);
@@ -133,7 +133,9 @@ describe('favourites of a signed-in user', () => {
   });
 
   it(`stops at ${LIMITS.favoritesMax} favourites with the spec’s message`, async () => {
-    const ids = Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId));
+    const ids = await Promise.all(
+      Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId)),
+    );
     app.uow.writeSync((tx) => {
       for (const id of ids) {
         app.favoritesRepo.put({
@@ -176,7 +178,7 @@ describe('guest favourite endpoints (/api/announcements/:id/favorite)', () => {
   });
 
   it('answers 404 for an unknown or hidden announcement, guest or not', async () => {
-    const hidden = insertAnnouncement(app, seller.userId, { active: false });
+    const hidden = await insertAnnouncement(app, seller.userId, { active: false });
     for (const u of [null, ana]) {
       for (const method of ['POST', 'DELETE'] as const) {
         const res = await call(method, `/api/announcements/${newId()}/favorite`, u);

@@ -16,7 +16,9 @@ beforeEach(async () => {
   app = await buildTestApp();
   seller = await registerAndLogin(app);
   ana = await registerAndLogin(app);
-  ids = Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId));
+  ids = await Promise.all(
+    Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId)),
+  );
   app.uow.writeSync((tx) => {
     for (const id of ids) {
       app.favoritesRepo.put({
@@ -48,26 +50,26 @@ const setAnn = (id: string, column: 'deleted' | 'active', value: boolean) =>
 
 describe('favourites limit', () => {
   it('favourites of deleted or deactivated announcements take no place (REST)', async () => {
-    const fresh = insertAnnouncement(app, seller.userId);
+    const fresh = await insertAnnouncement(app, seller.userId);
     expect((await post(fresh)).json()).toEqual({ error: FAVORITE_MESSAGES.limit, code: 'favorites_limit' });
     setAnn(ids[0]!, 'deleted', true);
     expect((await post(fresh)).statusCode).toBe(200);
     // Full again: a deactivated announcement's favourite frees a place too.
-    const another = insertAnnouncement(app, seller.userId);
+    const another = await insertAnnouncement(app, seller.userId);
     expect((await post(another)).statusCode).toBe(400);
     setAnn(ids[1]!, 'active', false);
     expect((await post(another)).statusCode).toBe(200);
   });
 
   it('one’s own deactivated announcement still counts (its owner still sees it)', async () => {
-    const own = insertAnnouncement(app, ana.userId, { active: false });
+    const own = await insertAnnouncement(app, ana.userId, { active: false });
     setAnn(ids[0]!, 'deleted', true);
     expect((await post(own)).statusCode).toBe(200);
-    expect((await post(insertAnnouncement(app, seller.userId))).statusCode).toBe(400);
+    expect((await post(await insertAnnouncement(app, seller.userId))).statusCode).toBe(400);
   });
 
   it('the same rule holds for a favourite pushed over the sync socket', async () => {
-    const fresh = insertAnnouncement(app, seller.userId);
+    const fresh = await insertAnnouncement(app, seller.userId);
     const c = client(await app.injectWS('/api/sync'));
     c.hello(ana.token);
     await c.answer();

@@ -23,7 +23,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
   stranger = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
   cid = `${seller.userId}-${buyer.userId}-${ann}`;
 });
 afterEach(async () => {
@@ -423,7 +423,7 @@ describe('POST /api/messages (multipart attachments)', () => {
 
 describe('reading conversations', () => {
   it('lists the caller’s conversations newest first with the other user and the announcement', async () => {
-    const other = insertAnnouncement(app, stranger.userId, {
+    const other = await insertAnnouncement(app, stranger.userId, {
       title: 'Lecții de chitară pentru începători',
       images: ['/uploads/a/x.jpg'],
     });
@@ -443,7 +443,7 @@ describe('reading conversations', () => {
         firstName: 'Ana',
         lastName: 'Pop',
         avatar: null,
-        lastSeen: app.usersRepo.byId(stranger.userId)!.lastSeen,
+        lastSeen: (await app.usersRepo.byId(stranger.userId))!.lastSeen,
       },
       announcementId: other,
       announcementOwnerId: stranger.userId,
@@ -564,7 +564,7 @@ describe('PUT /api/messages/conversation/:id/mark-read with upToMessageId', () =
   it('a message that is not in this conversation is refused; no body keeps marking everything', async () => {
     const first = (await sendJson(buyer)).json() as Msg;
     await sendJson(buyer, { text: 'Încă unul.' });
-    const other = insertAnnouncement(app, stranger.userId);
+    const other = await insertAnnouncement(app, stranger.userId);
     const elsewhere = (
       await sendJson(buyer, { announcementId: other, destinatarId: stranger.userId })
     ).json() as Msg;
