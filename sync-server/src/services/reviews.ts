@@ -68,15 +68,15 @@ export function reviewsService(deps: {
       return reviews.liveForUserWithContext(userId).map(toReviewApi);
     },
 
-    create(authorId: string, req: NewReviewRequest): ServiceResult<ReviewApi> {
+    async create(authorId: string, req: NewReviewRequest): Promise<ServiceResult<ReviewApi>> {
       const target = (req.user ?? '').trim();
       if (target === '') return fail(400, M.userUnavailable);
       const input = { score: parseScore(req.score) ?? Number.NaN, comment: normalizeComment(req.comment) };
       const errors = Object.values(validateNewReview(input));
       if (errors.length > 0) return fail(400, errors[0]!);
       if (target === authorId) return fail(400, M.selfReview);
-      const id = uow.writeSync((tx) => {
-        const user = users.byId(target);
+      const id = await uow.write(async (tx) => {
+        const user = await users.byId(target);
         if (!user || user.deleted) return fail(404, M.userUnavailable);
         // Checked inside the write transaction (SQLite has one writer), so two quick taps cannot both pass.
         // A unique index cannot do this: a deleted review stays as a tombstone and must not block.
@@ -90,7 +90,7 @@ export function reviewsService(deps: {
         if (user.notifyReviews) {
           const author = users.byId(authorId);
           const name = author ? `${author.firstName} ${author.lastName}`.trim() : '';
-          notifications.insertNotification({
+          await notifications.insertNotification({
             id: newId(now),
             userId: target,
             senderId: authorId,
@@ -154,12 +154,12 @@ export function reviewsService(deps: {
      * Author only; leaves a tombstone (text and likes blanked) so every device removes it. The notification
      * it gave the reviewed user goes too (tombstoned), so no device of theirs keeps pointing at it.
      */
-    remove(authorId: string, reviewId: string): ServiceResult<{ _id: string }> {
-      return uow.writeSync((tx) => {
+    async remove(authorId: string, reviewId: string): Promise<ServiceResult<{ _id: string }>> {
+      return await uow.write(async (tx) => {
         const current = reviews.liveOwnedBy(reviewId, authorId);
         if (!current) return fail(404, M.notFound);
-        for (const n of notifications.reviewNotificationsFor(current.userId, authorId)) {
-          notifications.updateNotification(n.id, { deleted: true, seq: tx.seq() });
+        for (const n of await notifications.reviewNotificationsFor(current.userId, authorId)) {
+          await notifications.updateNotification(n.id, { deleted: true, seq: tx.seq() });
           tx.poke(['notifications'], [current.userId]);
         }
         reviews.update(reviewId, {

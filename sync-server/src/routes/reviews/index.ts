@@ -47,7 +47,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     const body = request.body ?? {};
-    const result = reviews.create(userId, {
+    const result = await reviews.create(userId, {
       user: body.user ?? '',
       score: body.score,
       comment: body.comment,
@@ -80,7 +80,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const result = reviews.remove(userId, request.params.id);
+      const result = await reviews.remove(userId, request.params.id);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return { message: REVIEW_MESSAGES.deleted, _id: result.value._id };
     },
