@@ -300,7 +300,8 @@ export async function syncSocketRoutes(
             message: 'Date de sincronizare invalide.',
           });
         }
-        // Registered and read in one synchronous step: a change committed later reaches this socket.
+        // Registered before the read: a change committed from now on reaches this socket (from the feed, and
+        // possibly from this catch-up as well — a document sent twice is applied once, by its seq).
         const data = await catchUp(opts.held, userId, keys, own);
         return send(socket, { type: 'result', id: msg.id, data });
       }
