@@ -301,7 +301,7 @@ export async function syncSocketRoutes(
           });
         }
         // Registered before the read: a change committed from now on reaches this socket (from the feed, and
-        // possibly from this catch-up as well — a document sent twice is applied once, by its seq).
+        // possibly from this catch-up as well, when it commits while the catch-up reads).
         const data = await catchUp(opts.held, userId, keys, own);
         return send(socket, { type: 'result', id: msg.id, data });
       }
