@@ -154,7 +154,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('housekeeping', {
     purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
     purgeChatUploads: (now?: number, graceMs?: number) =>
-      purgeUnusedChatUploads(messagingRepo, uploadsDir, now, graceMs),
+      purgeUnusedChatUploads({ uow, repo: messagingRepo }, uploadsDir, now, graceMs),
   });
   const housekeeping = () => {
     app.housekeeping.purgeTombstones().catch((err) => app.log.warn({ err }, 'tombstone purge failed'));

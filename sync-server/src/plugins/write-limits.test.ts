@@ -345,14 +345,14 @@ describe('write limits over the sync socket', () => {
     const s = await socketOf(a, ana);
     const row = { newDocumentState: { id: anns[2]!, createdAt: new Date().toISOString(), _deleted: false } };
     expect(await s.pushRaw('favorites', [row])).toMatchObject({ type: 'error', code: 'rate-limited' });
-    expect(a.favoritesRepo.get(ana.userId, anns[2]!)).toBeUndefined();
+    expect(await a.favoritesRepo.get(ana.userId, anns[2]!)).toBeUndefined();
     // An idempotent retry of what is already stored spends nothing and is answered normally.
-    const same = a.favoritesRepo.get(ana.userId, anns[0]!)!;
+    const same = (await a.favoritesRepo.get(ana.userId, anns[0]!))!;
     const stored = { newDocumentState: { id: anns[0]!, createdAt: same.createdAt, _deleted: false } };
     expect(await s.pushRaw('favorites', [stored])).toMatchObject({ type: 'result', data: [] });
     t += 60_000;
     expect(await s.pushRaw('favorites', [row])).toMatchObject({ type: 'result', data: [] });
-    expect(a.favoritesRepo.get(ana.userId, anns[2]!)?.deleted).toBe(false);
+    expect((await a.favoritesRepo.get(ana.userId, anns[2]!))?.deleted).toBe(false);
   });
 
   it('socket pushes are limited per address across accounts, and another address is not', async () => {

@@ -50,10 +50,10 @@ describe('push: favourites', () => {
     // The count is recomputed from the rows (999 from nowhere is gone).
     expect((await app.announcementsRepo.byId(ann))!.favoritesCount).toBe(1);
 
-    const seqBefore = app.favoritesRepo.get(buyer.userId, ann)!.seq;
+    const seqBefore = (await app.favoritesRepo.get(buyer.userId, ann))!.seq;
     const retry = await c.push('favorites', [{ newDocumentState: pulled.documents[0] }]);
     expect(retry).toEqual([]);
-    expect(app.favoritesRepo.get(buyer.userId, ann)!.seq).toBe(seqBefore);
+    expect((await app.favoritesRepo.get(buyer.userId, ann))!.seq).toBe(seqBefore);
     expect((await c.pull(pulled.checkpoint, 10, 'favorites')).documents).toEqual([]);
   });
 
@@ -85,7 +85,7 @@ describe('push: favourites', () => {
       { newDocumentState: { ...stale, _deleted: true }, assumedMasterState: stale },
     ]);
     expect(conflicts).toEqual([server]);
-    expect(app.favoritesRepo.get(u.userId, ann)!.deleted).toBe(false);
+    expect((await app.favoritesRepo.get(u.userId, ann))!.deleted).toBe(false);
   });
 
   it('a forbidden row comes back as a conflict with a Romanian reason, and the rest of the batch goes on', async () => {
@@ -98,7 +98,7 @@ describe('push: favourites', () => {
       { newDocumentState: fav(ok) },
     ]);
     expect(conflicts).toEqual([{ id: missing, createdAt: '2026-01-01T00:00:00.000Z', _deleted: true }]);
-    expect(app.favoritesRepo.get(u.userId, ok)?.deleted).toBe(false);
+    expect((await app.favoritesRepo.get(u.userId, ok))?.deleted).toBe(false);
     await new Promise((r) => setTimeout(r, 20));
     expect(c.side).toContainEqual({
       type: 'event',
@@ -118,7 +118,7 @@ describe('push: favourites', () => {
     expect(await c.push('favorites', first)).toEqual([]);
     const conflicts = await c.push('favorites', rest);
     expect(conflicts.map((d) => d.id)).toEqual([ids.at(-1)]);
-    expect(app.favoritesRepo.activeCount(u.userId)).toBe(LIMITS.favoritesMax);
+    expect(await app.favoritesRepo.activeCount(u.userId)).toBe(LIMITS.favoritesMax);
     await new Promise((r) => setTimeout(r, 20));
     const rejected = c.side.find((m) => m.type === 'event' && m.name === 'syncRejected');
     expect(JSON.stringify(rejected ?? null)).toContain('Poți salva cel mult 150 de anunțuri favorite');
