@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
 import cors from './plugins/cors.ts';
+import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
 import { closeDatabase, type Db, openDatabase, sqliteUnitOfWork } from './plugins/db.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
@@ -84,10 +85,18 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
 /** The whole Hobbiz server as one plugin: tests register it on a bare Fastify and use inject(). */
 export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
-  const db = openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
+  // DATABASE_URL=postgres://… selects PostgreSQL (several instances may share it); unset, the SQLite file.
+  const onPg = Boolean(config.databaseUrl);
+  const db = config.databaseUrl
+    ? await openPgDatabase(config.databaseUrl, {
+        poolMax: config.pgPoolMax,
+        onIdleError: (err) => app.log.warn({ err }, 'idle PostgreSQL connection failed'),
+      })
+    : openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
   const hub = new RealtimeHub();
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
-  const uow = sqliteUnitOfWork(db, hub, (err) => app.log.error({ err }, 'real-time effect failed'));
+  const onEffectError = (err: unknown) => app.log.error({ err }, 'real-time effect failed');
+  const uow = onPg ? pgUnitOfWork(db, hub, onEffectError) : sqliteUnitOfWork(db, hub, onEffectError);
   const usersRepo = usersRepository(db);
   // Every revocation closes the sync sockets of the sessions it ended, once its write has committed (an
   // effect of the unit it runs in: a nested write joins it; a revocation that rolls back stays live). The
@@ -169,7 +178,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     clearInterval(purgeTimer);
     counters.close();
     app.hub.closeAll();
-    closeDatabase(db);
+    if (onPg) await closePgDatabase(db);
+    else closeDatabase(db);
   });
 
   // One error shape everywhere: { error } in Romanian, details only in the log.

@@ -7,6 +7,7 @@ import { titleSortKey } from '../../schema/search.ts';
 import app, { serverOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { newId } from './lib/ids.ts';
+import { freshDatabaseUrl } from './test-pg.ts';
 
 /**
  * Builds the real app on a fresh SQLite file in a temp folder; call close() to remove it. Write limits
@@ -17,8 +18,12 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<FastifyInstance & { cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-test-'));
+  // Under `npm run test:pg` every app gets a database of its own on the throwaway PostgreSQL, as it gets a
+  // fresh SQLite file otherwise (a test that wants two instances on one database passes `databaseUrl`).
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl() : null;
   const config = {
     ...loadConfig({}),
+    databaseUrl,
     dataDir,
     staticDir: null,
     logLevel: 'silent',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RawData, WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
 import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
