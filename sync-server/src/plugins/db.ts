@@ -44,8 +44,9 @@ export function openDatabase(file: string): Db {
   const router = new Proxy(write, {
     get(_target, prop) {
       if (prop === DIALECT) return 'sqlite';
-      // Raw statements prepared once (counters, …) may write: they belong to the write connection.
-      const conn = prop === '$client' ? write : (store.current() ?? read());
+      // Raw statements prepared once (counters, …) may write, and drizzle's own synchronous transactions
+      // (offline tools: seeders, benchmarks) write: both belong to the write connection.
+      const conn = prop === '$client' || prop === 'transaction' ? write : (store.current() ?? read());
       const value = Reflect.get(conn, prop, conn);
       return typeof value === 'function' ? value.bind(conn) : value;
     },
