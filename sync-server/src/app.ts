@@ -27,6 +27,7 @@ import { messagingRepository } from './repositories/messaging.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
 import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { type ThrottlesRepository, throttlesRepository } from './repositories/throttles.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
@@ -64,10 +65,13 @@ declare module 'fastify' {
     messaging: MessagingService;
     notifications: NotificationsService;
     accountDeletion: AccountDeletionService;
+    /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
+    throttles: ThrottlesRepository;
     /** Periodic clean-up, also run by tests with their own clock. */
     housekeeping: {
       purgeTombstones(now?: number, horizonMs?: number): { purged: number; purgedSeq: number };
       purgeChatUploads(now?: number, graceMs?: number): Promise<number>;
+      purgeThrottles(now?: number): Promise<number>;
     };
   }
 }
@@ -98,6 +102,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uow', uow);
+  const throttles = throttlesRepository(db);
+  app.decorate('throttles', throttles);
   const favoritesRepo = favoritesRepository(db);
   const favService = favoritesService({
     uow,
@@ -145,10 +151,12 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
     purgeChatUploads: (now?: number, graceMs?: number) =>
       purgeUnusedChatUploads(messagingRepo, uploadsDir, now, graceMs),
+    purgeThrottles: (now?: number) => throttles.purge(now ?? config.now()),
   });
   const housekeeping = () => {
     app.housekeeping.purgeTombstones();
     app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
+    app.housekeeping.purgeThrottles().catch((err) => app.log.warn({ err }, 'throttle purge failed'));
   };
   housekeeping();
   const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();

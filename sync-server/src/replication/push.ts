@@ -55,17 +55,17 @@ export type PushOutcome<T> = {
  * the device retries the batch later, and the rows already written come back as no-ops (or conflicts
  * with the server's copy), so nothing is written twice and nothing is lost.
  */
-export function applyPush<T extends { id: string }>(
+export async function applyPush<T extends { id: string }>(
   uow: UnitOfWork,
   collection: string,
   adapter: PushAdapter<T>,
   ctx: ReplicationContext,
   rows: PushRow<T>[],
-): PushOutcome<T> {
+): Promise<PushOutcome<T>> {
   const conflicts: WithDeleted<T>[] = [];
   const rejections: SyncRejection[] = [];
   let limited: PushOutcome<T>['limited'];
-  uow.writeSync(() => {
+  await uow.write(async () => {
     for (const row of rows) {
       const wanted = body(row.newDocumentState);
       const assumed = row.assumedMasterState ? body(row.assumedMasterState) : null;
@@ -83,7 +83,7 @@ export function applyPush<T extends { id: string }>(
       }
       const kind = ctx.budget && adapter.limit?.(wanted, current);
       if (kind) {
-        const wait = ctx.budget!(kind);
+        const wait = await ctx.budget!(kind);
         if (wait !== null) {
           limited = { kind, retryAfterSeconds: wait };
           break;

@@ -91,8 +91,8 @@ export async function syncSocketRoutes(
     const ip = clientAddress(request.ip);
     const limiter = app.writeLimiter;
     const budget: WriteBudget | undefined = limiter
-      ? (kind) => {
-          const verdict = limiter.take(kind, { userId, ip });
+      ? async (kind) => {
+          const verdict = await limiter.take(kind, { userId, ip });
           return verdict.ok ? null : verdict.retryAfterSeconds;
         }
       : undefined;
@@ -231,34 +231,39 @@ export async function syncSocketRoutes(
             message: 'Date de sincronizare invalide.',
           });
         }
-        try {
-          const out = handler.push({ userId, budget }, rows);
-          if (out.limited) {
-            // Not a conflict (that would make the device take the server's copy and drop the write):
-            // an error, so RxDB keeps the rows and retries the batch (2 s) until the window allows.
-            // The rows already written are no-ops then; their refusals, if any, are told on that retry.
-            const error = writeLimitMessage(out.limited.kind, out.limited.retryAfterSeconds);
-            send(socket, { type: 'error', id: msg.id, code: 'rate-limited', message: error });
-            const payload: SyncWriteLimited = {
-              collection: msg.collection,
-              error,
-              retryAfterSeconds: out.limited.retryAfterSeconds,
-            };
-            return send(socket, { type: 'event', name: WRITE_LIMITED_EVENT, payload });
+        // Spending the write budget waits for the database: the answer is sent when the batch is done.
+        const push = handler.push;
+        void (async () => {
+          try {
+            const out = await push({ userId, budget }, rows);
+            if (out.limited) {
+              // Not a conflict (that would make the device take the server's copy and drop the write):
+              // an error, so RxDB keeps the rows and retries the batch (2 s) until the window allows.
+              // The rows already written are no-ops then; their refusals, if any, are told on that retry.
+              const error = writeLimitMessage(out.limited.kind, out.limited.retryAfterSeconds);
+              send(socket, { type: 'error', id: msg.id, code: 'rate-limited', message: error });
+              const payload: SyncWriteLimited = {
+                collection: msg.collection,
+                error,
+                retryAfterSeconds: out.limited.retryAfterSeconds,
+              };
+              return send(socket, { type: 'event', name: WRITE_LIMITED_EVENT, payload });
+            }
+            send(socket, { type: 'result', id: msg.id, data: out.conflicts });
+            // Refused rows come back as conflicts (the queue moves on); the reason goes to this device.
+            for (const r of out.rejections) send(socket, { type: 'event', name: 'syncRejected', payload: r });
+            return;
+          } catch (err) {
+            app.log.error({ err, collection: msg.collection }, 'push failed');
+            return send(socket, {
+              type: 'error',
+              id: msg.id,
+              code: 'bad-request',
+              message: 'Eroare la sincronizare.',
+            });
           }
-          send(socket, { type: 'result', id: msg.id, data: out.conflicts });
-          // Refused rows come back as conflicts (the queue moves on); the reason goes to this device.
-          for (const r of out.rejections) send(socket, { type: 'event', name: 'syncRejected', payload: r });
-          return;
-        } catch (err) {
-          app.log.error({ err, collection: msg.collection }, 'push failed');
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'bad-request',
-            message: 'Eroare la sincronizare.',
-          });
-        }
+        })();
+        return;
       }
 
       // Changes committed before this message but not yet fed go to the current holders first: a socket

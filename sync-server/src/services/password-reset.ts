@@ -8,6 +8,7 @@ import {
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { PasswordResetsRepository } from '../repositories/password-resets.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
+import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { ServiceResult } from './accounts.ts';
 import type { Mailer } from './mailer.ts';
@@ -36,21 +37,23 @@ export function passwordResetService(deps: {
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;
   mailer: Mailer;
+  throttles: ThrottlesRepository;
   log?: (err: unknown) => void;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
-  const perEmail = new RateWindow(3, HOUR, now);
-  const perIp = new RateWindow(10, HOUR, now);
-  const confirmPerIp = new RateWindow(20, 15 * 60_000, now);
+  const perEmail = new RateWindow(deps.throttles, 'reset:email', 3, HOUR, now);
+  const perIp = new RateWindow(deps.throttles, 'reset:ip', 10, HOUR, now);
+  const confirmPerIp = new RateWindow(deps.throttles, 'reset-confirm:ip', 20, 15 * 60_000, now);
 
   return {
-    request(rawEmail: unknown, ip: string): ServiceResult<{ message: string }> {
+    async request(rawEmail: unknown, ip: string): Promise<ServiceResult<{ message: string }>> {
       const email = typeof rawEmail === 'string' ? rawEmail.trim().toLowerCase() : '';
       const error = validateResetRequest(email);
       if (error) return fail(400, error);
       // Counted for any address, known or not, so the limit reveals nothing either.
-      if (!perIp.hit(ip) || !perEmail.hit(email)) return fail(429, M.resetTooMany, 'throttled');
+      if (!(await perIp.hit(ip)) || !(await perEmail.hit(email)))
+        return fail(429, M.resetTooMany, 'throttled');
       const user = deps.users.byEmail(email);
       if (user && !user.deleted) {
         const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
@@ -96,7 +99,7 @@ export function passwordResetService(deps: {
       };
       const errors = Object.values(validateResetConfirm(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      if (!confirmPerIp.hit(ip)) return fail(429, M.resetTooMany, 'throttled');
+      if (!(await confirmPerIp.hit(ip))) return fail(429, M.resetTooMany, 'throttled');
       const user = deps.users.byEmail(input.email);
       const row = user && !user.deleted ? deps.resets.of(user.id) : undefined;
       if (!user || !row) return fail(400, M.resetCodeInvalid);

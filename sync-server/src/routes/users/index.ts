@@ -52,10 +52,10 @@ export default async function userRoutes(app: FastifyInstance) {
       .send({ message: 'Cont creat cu succes! Te poți autentifica.', userId: result.value.userId });
   });
 
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.throttles);
   app.post('/api/users/login', { schema: { body: loginBody } }, async (request, reply) => {
     const input = normalizeLogin(request.body as Record<string, unknown>);
-    const wait = throttle.waitSeconds(request.ip, input.email);
+    const wait = await throttle.waitSeconds(request.ip, input.email);
     if (wait > 0) {
       return reply
         .code(429)
@@ -64,10 +64,10 @@ export default async function userRoutes(app: FastifyInstance) {
     }
     const result = await app.accounts.login(input);
     if (!result.ok) {
-      if (result.status === 401) throttle.failed(request.ip, input.email);
+      if (result.status === 401) await throttle.failed(request.ip, input.email);
       return reply.code(result.status).send({ error: result.error });
     }
-    throttle.succeeded(request.ip, input.email);
+    await throttle.succeeded(request.ip, input.email);
     return result.value;
   });
 
@@ -99,7 +99,7 @@ export default async function userRoutes(app: FastifyInstance) {
       reply.code(403).send({ error: ACCOUNT_MESSAGES.recentSignInRequired, code: 'recent_sign_in_required' });
       return false;
     }
-    const wait = throttle.waitSeconds(request.ip, user.email);
+    const wait = await throttle.waitSeconds(request.ip, user.email);
     if (wait > 0) {
       reply
         .code(429)
@@ -108,12 +108,12 @@ export default async function userRoutes(app: FastifyInstance) {
       return false;
     }
     if (!(await app.accounts.confirmsIdentity(user, input))) {
-      throttle.failed(request.ip, user.email);
+      await throttle.failed(request.ip, user.email);
       const error = hasPassword ? ACCOUNT_MESSAGES.confirmPasswordWrong : ACCOUNT_MESSAGES.confirmEmailWrong;
       reply.code(403).send({ error, code: 'confirmation_wrong' });
       return false;
     }
-    throttle.succeeded(request.ip, user.email);
+    await throttle.succeeded(request.ip, user.email);
     return true;
   };
 

@@ -24,6 +24,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     users: app.usersRepo,
     sessions: app.sessionsRepo,
     resets: passwordResetsRepository(app.db),
+    throttles: app.throttles,
     mailer: createMailer({
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,
@@ -47,7 +48,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = resets.request(request.body.email, request.ip);
+      const result = await resets.request(request.body.email, request.ip);
       if (!result.ok) return fail(reply, result.status, result.error, result.code);
       return result.value;
     },
