@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { WebSocket } from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
 import { WRITE_LIMITS, type WriteKind, type WriteLimitTable } from '../../../../schema/constants.ts';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
 import { writeLimitMessage } from '../../../../schema/rules/write-limits.ts';
@@ -59,7 +59,8 @@ describe('limits shared by two instances on one database', () => {
   it('a delay set on one instance is seen by the other', async () => {
     const [one, two] = await twoInstances();
     await registerAndLogin(two, 'ion@hobbiz.test');
-    for (let i = 0; i < 6; i++) expect((await login(one, 'ion@hobbiz.test', 'ghicit-123')).statusCode).toBe(401);
+    for (let i = 0; i < 6; i++)
+      expect((await login(one, 'ion@hobbiz.test', 'ghicit-123')).statusCode).toBe(401);
     const held = await login(two, 'ion@hobbiz.test', 'parola-buna-1');
     expect(held.statusCode).toBe(429);
     expect(held.json()).toMatchObject({ code: 'throttled' });
