@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
+import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
 import cors from './plugins/cors.ts';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     messaging: MessagingService;
     notifications: NotificationsService;
     accountDeletion: AccountDeletionService;
+    /** Uploaded files (photos, avatars, chat attachments): UPLOADS_DIR or DATA_DIR/uploads. */
+    storage: FileStorage;
     /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
     throttles: ThrottlesRepository;
     /** Periodic clean-up, also run by tests with their own clock. */
@@ -102,6 +105,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uow', uow);
+  const storage = new LocalDirectoryStorage(config.uploadsDir ?? join(config.dataDir, 'uploads'));
+  app.decorate('storage', storage);
   const throttles = throttlesRepository(db);
   app.decorate('throttles', throttles);
   const favoritesRepo = favoritesRepository(db);
@@ -121,7 +126,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     repo: messagingRepo,
     announcements: announcementsRepo,
     users: usersRepo,
-    uploadsDir: join(config.dataDir, 'uploads'),
+    storage,
   });
   app.decorate('messaging', messaging);
   const notifications = notificationsService({ uow, repo: messagingRepo });
@@ -138,19 +143,18 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       erasure: accountDeletionRepository(db),
       users: usersRepo,
       favorites: favService,
-      dataDir: config.dataDir,
+      storage,
     }),
   );
   uow.writeSync(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
-  const uploadsDir = join(config.dataDir, 'uploads');
   const counters = countersRepository(db);
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
   app.decorate('housekeeping', {
     purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
     purgeChatUploads: (now?: number, graceMs?: number) =>
-      purgeUnusedChatUploads(messagingRepo, uploadsDir, now, graceMs),
+      purgeUnusedChatUploads(messagingRepo, storage, now, graceMs),
     purgeThrottles: (now?: number) => throttles.purge(now ?? config.now()),
   });
   const housekeeping = () => {

@@ -164,8 +164,8 @@ describe('chat attachments pushed over sync', () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const path = (sent.json() as { image: string }).image;
-    expect(app.messaging.attachmentRefusal(buyer.userId, path)).toBeNull();
-    expect(app.messaging.attachmentRefusal(seller.userId, path)).toBe(ATTACHMENT_MESSAGES.missing);
+    expect(await app.messaging.attachmentRefusal(buyer.userId, path)).toBeNull();
+    expect(await app.messaging.attachmentRefusal(seller.userId, path)).toBe(ATTACHMENT_MESSAGES.missing);
     await app.inject({
       method: 'DELETE',
       url: '/api/users/delete-account',

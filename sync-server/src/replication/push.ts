@@ -14,7 +14,11 @@ export type PushAdapter<T extends { id: string }> = {
    * Authorises and validates a wanted state, rewriting server-owned fields. Refusals carry a Romanian
    * message; they come back to the client as a conflict with the server's copy, never as an exception.
    */
-  prepare(ctx: ReplicationContext, wanted: WithDeleted<T>, current: WithDeleted<T> | null): Prepared<T>;
+  prepare(
+    ctx: ReplicationContext,
+    wanted: WithDeleted<T>,
+    current: WithDeleted<T> | null,
+  ): Prepared<T> | Promise<Prepared<T>>;
   /**
    * Writes one row by calling its service, inside the batch's unit of work: the service's own write joins
    * it, so its seqs, derived data and real-time effects belong to the batch (effects go after the commit).
@@ -89,7 +93,7 @@ export async function applyPush<T extends { id: string }>(
           break;
         }
       }
-      const prepared = adapter.prepare(ctx, wanted, current);
+      const prepared = await adapter.prepare(ctx, wanted, current);
       if (!prepared.ok) {
         conflicts.push(current ?? { ...wanted, _deleted: true });
         rejections.push({ collection, id: wanted.id, error: prepared.error });

@@ -38,7 +38,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
       if (!m || (m.senderId !== ctx.userId && m.recipientId !== ctx.userId)) return null;
       return { ...toMessageDoc(m), _deleted: m.deleted };
     },
-    prepare: (ctx, wanted, current) => {
+    prepare: async (ctx, wanted, current) => {
       if (!current) {
         // A message created and deleted before it ever left the device: nothing to do.
         if (wanted._deleted) return { ok: true, doc: wanted };
@@ -50,7 +50,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         }
         const bodyError = validateMessageBody(wanted.text, wanted.image);
         if (bodyError) return { ok: false, error: bodyError };
-        const fileError = deps.service.attachmentRefusal(ctx.userId!, wanted.image);
+        const fileError = await deps.service.attachmentRefusal(ctx.userId!, wanted.image);
         if (fileError) return { ok: false, error: fileError };
         // The name shown to the other person: exactly what the shared rule makes of it, or none.
         const nameError = attachmentNameError(wanted.fileName, wanted.image);
