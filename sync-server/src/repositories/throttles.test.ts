@@ -1,10 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DIALECT } from '../lib/sql.ts';
+import { closePgDatabase, openPgDatabase, pgUnitOfWork } from '../lib/pg-backend.ts';
+import { createTestDatabase, pgUrl } from '../lib/pg-test-db.ts';
 import { closeDatabase, type Db, openDatabase } from '../plugins/db.ts';
 import { type ThrottlesRepository, throttlesRepository } from './throttles.ts';
 
@@ -16,23 +15,24 @@ const dir = mkdtempSync(join(tmpdir(), 'hobbiz-throttles-'));
 const file = join(dir, 'hobbiz.sqlite');
 const sqliteA = openDatabase(file);
 const sqliteB = openDatabase(file);
-const pgUrl = process.env.DATABASE_URL?.startsWith('postgres') ? process.env.DATABASE_URL : null;
-const pool = pgUrl ? new pg.Pool({ connectionString: pgUrl, max: 8 }) : null;
-pg.types.setTypeParser(pg.types.builtins.INT8, Number);
+const pgDbs: Db[] = [];
+let pgDrop: (() => Promise<void>) | null = null;
 afterAll(async () => {
   closeDatabase(sqliteA);
   closeDatabase(sqliteB);
   rmSync(dir, { recursive: true, force: true });
-  await pool?.end();
+  for (const db of pgDbs) await closePgDatabase(db);
+  await pgDrop?.();
 });
 
-/** A drizzle handle on the pool that says it is PostgreSQL (what the pg back-end's router does). */
-async function pgDb(): Promise<Db> {
-  // The table as migrations-pg derives it from schema/db/tables.ts (integers are bigint there).
-  await pool!.query(`CREATE TABLE IF NOT EXISTS throttle_hits (
-    "key" text PRIMARY KEY, count bigint NOT NULL, window_start bigint NOT NULL,
-    expires_at bigint NOT NULL, blocked_until bigint NOT NULL DEFAULT 0)`);
-  return Object.assign(drizzle(pool!), { [DIALECT]: 'postgres' }) as unknown as Db;
+/** Two instances on one PostgreSQL database: two pools, each with the migrations of migrations-pg. */
+async function twoPg(): Promise<[Db, Db]> {
+  if (pgDbs.length === 0) {
+    const created = await createTestDatabase();
+    pgDrop = created.drop;
+    pgDbs.push(await openPgDatabase(created.url), await openPgDatabase(created.url));
+  }
+  return [pgDbs[0]!, pgDbs[1]!];
 }
 
 const engines: [string, () => Promise<[ThrottlesRepository, ThrottlesRepository]>][] = [
@@ -41,12 +41,12 @@ const engines: [string, () => Promise<[ThrottlesRepository, ThrottlesRepository]
     async () => [throttlesRepository(sqliteA), throttlesRepository(sqliteB)],
   ],
 ];
-if (pool) {
+if (pgUrl) {
   engines.push([
-    'PostgreSQL (one pool)',
+    'PostgreSQL (two pools on one database)',
     async () => {
-      const db = await pgDb();
-      return [throttlesRepository(db), throttlesRepository(db)];
+      const [a, b] = await twoPg();
+      return [throttlesRepository(a), throttlesRepository(b)];
     },
   ]);
 }
@@ -123,5 +123,34 @@ describe.each(engines)('throttle counters on %s', (_name, open) => {
     expect(await b.purge(500)).toBeGreaterThanOrEqual(1);
     expect((await a.peek([old, live], 50)).has(old)).toBe(false);
     expect((await a.peek([live], 500)).has(live)).toBe(true);
+  });
+});
+
+describe.skipIf(!pgUrl)('throttle counters on PostgreSQL, beside the unit of work', () => {
+  it('a hit does not wait for the seq lock that an open write holds', async () => {
+    const [a] = await twoPg();
+    const uow = pgUnitOfWork(a, { poke: () => {}, emit: () => {} });
+    let release!: () => void;
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let began!: () => void;
+    const begun = new Promise<void>((r) => {
+      began = r;
+    });
+    // A write that has taken the seq counter row's lock and keeps it until released.
+    const writing = uow.write(async () => {
+      began();
+      await held;
+    });
+    await begun;
+    const k = fresh();
+    const hit = await Promise.race([
+      throttlesRepository(a).hit(k, 1, 1000),
+      new Promise<'waited'>((r) => setTimeout(() => r('waited'), 3000)),
+    ]);
+    release();
+    await writing;
+    expect(hit).toMatchObject({ count: 1 });
   });
 });
