@@ -4,12 +4,14 @@ import type { PushRow, SyncRejection, WithDeleted } from '../../../schema/sync.t
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { ReplicationContext } from './types.ts';
 
+type Awaitable<T> = T | Promise<T>;
+
 export type Prepared<T> = { ok: true; doc: WithDeleted<T> } | { ok: false; error: string };
 
 /** What a writable collection tells the push engine; SQL and rules stay in the collection's module. */
 export type PushAdapter<T extends { id: string }> = {
   /** The server's copy as this caller sees it, or null when there is none. */
-  current(ctx: ReplicationContext, id: string): WithDeleted<T> | null;
+  current(ctx: ReplicationContext, id: string): Awaitable<WithDeleted<T> | null>;
   /**
    * Authorises and validates a wanted state, rewriting server-owned fields. Refusals carry a Romanian
    * message; they come back to the client as a conflict with the server's copy, never as an exception.
@@ -18,12 +20,12 @@ export type PushAdapter<T extends { id: string }> = {
     ctx: ReplicationContext,
     wanted: WithDeleted<T>,
     current: WithDeleted<T> | null,
-  ): Prepared<T> | Promise<Prepared<T>>;
+  ): Awaitable<Prepared<T>>;
   /**
    * Writes one row by calling its service, inside the batch's unit of work: the service's own write joins
    * it, so its seqs, derived data and real-time effects belong to the batch (effects go after the commit).
    */
-  write(ctx: ReplicationContext, doc: WithDeleted<T>, current: WithDeleted<T> | null): void;
+  write(ctx: ReplicationContext, doc: WithDeleted<T>, current: WithDeleted<T> | null): Awaitable<void>;
   /**
    * The write limit a change of this row spends (WRITE_LIMITS), the same kind as its REST route. Every
    * collection clients write to has one (the house rule: every write is limited).
@@ -73,7 +75,7 @@ export async function applyPush<T extends { id: string }>(
     for (const row of rows) {
       const wanted = body(row.newDocumentState);
       const assumed = row.assumedMasterState ? body(row.assumedMasterState) : null;
-      const current = adapter.current(ctx, wanted.id);
+      const current = await adapter.current(ctx, wanted.id);
       if (current && isDeepStrictEqual(current, wanted)) continue;
       // A tombstone counts as "no row": re-adding what was removed elsewhere is an insert, not a conflict.
       const absent = !current || current._deleted;
@@ -99,7 +101,7 @@ export async function applyPush<T extends { id: string }>(
         rejections.push({ collection, id: wanted.id, error: prepared.error });
         continue;
       }
-      adapter.write(ctx, prepared.doc, current);
+      await adapter.write(ctx, prepared.doc, current);
     }
   });
   return limited ? { conflicts, rejections, limited } : { conflicts, rejections };

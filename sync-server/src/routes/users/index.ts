@@ -82,7 +82,7 @@ export default async function userRoutes(app: FastifyInstance) {
       password: typeof body.password === 'string' ? body.password : '',
       confirmEmail: typeof body.confirmEmail === 'string' ? body.confirmEmail : '',
     };
-    const user = app.usersRepo.byId(userId);
+    const user = await app.usersRepo.byId(userId);
     if (!user || user.deleted) {
       reply.code(401).send({ error: ACCOUNT_MESSAGES.sessionExpired });
       return false;
@@ -94,7 +94,7 @@ export default async function userRoutes(app: FastifyInstance) {
       return false;
     }
     // Without a password the address is no secret to a token holder: the session must be a fresh sign-in.
-    const signedInAt = request.token ? (app.sessionsRepo.session(request.token)?.createdAt ?? 0) : 0;
+    const signedInAt = request.token ? ((await app.sessionsRepo.session(request.token))?.createdAt ?? 0) : 0;
     if (!hasPassword && Date.now() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
       reply.code(403).send({ error: ACCOUNT_MESSAGES.recentSignInRequired, code: 'recent_sign_in_required' });
       return false;
@@ -129,7 +129,7 @@ export default async function userRoutes(app: FastifyInstance) {
       const invalid = validateEmailChange(typeof newEmail === 'string' ? newEmail.trim() : '');
       if (invalid) return reply.code(400).send({ error: invalid });
       if (!(await confirmed(request, reply, userId))) return reply;
-      const result = app.accounts.changeEmail(userId, newEmail);
+      const result = await app.accounts.changeEmail(userId, newEmail);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return { message: ACCOUNT_MESSAGES.emailUpdated, email: result.value.email };
     },
@@ -161,7 +161,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
-    app.accounts.logoutAll(userId);
+    await app.accounts.logoutAll(userId);
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   });
 
@@ -176,7 +176,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.get('/api/users/auth/check', async (request): Promise<AuthCheck> => {
     if (!request.userId) return { isAuthenticated: false, avatar: null, googleAvatar: null };
-    const user = app.usersRepo.byId(request.userId);
+    const user = await app.usersRepo.byId(request.userId);
     return {
       isAuthenticated: !!user,
       avatar: user?.avatar ?? null,
@@ -187,7 +187,7 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get('/api/users/profile', async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
-    const user = app.usersRepo.byId(userId);
+    const user = await app.usersRepo.byId(userId);
     if (!user) return reply.code(404).send({ error: 'Utilizatorul nu a fost găsit.' });
     return toOwnProfile(user);
   });

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import { newId } from '../../lib/ids.ts';
 import { client } from '../../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import { freshDatabaseUrl } from '../../test-pg.ts';
 
 /**
  * Issue 13, "State shared across instances": two server instances on ONE database (here two apps on
@@ -26,11 +27,12 @@ afterEach(async () => {
   shared = null;
 });
 
-/** Two instances on one data directory (and one clock). */
+/** Two instances on one database (one SQLite data directory, or one PostgreSQL database under test:pg). */
 async function twoInstances(overrides: Partial<Config> = {}): Promise<[App, App]> {
   shared = mkdtempSync(join(tmpdir(), 'hobbiz-shared-'));
-  const one = await buildTestApp({ ...overrides, dataDir: shared });
-  const two = await buildTestApp({ ...overrides, dataDir: shared });
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl() : null;
+  const one = await buildTestApp({ ...overrides, dataDir: shared, databaseUrl });
+  const two = await buildTestApp({ ...overrides, dataDir: shared, databaseUrl });
   apps = [one, two];
   return [one, two];
 }
@@ -89,7 +91,7 @@ describe('limits shared by two instances on one database', () => {
     const [one, two] = await twoInstances({ writeLimits: limits, now: () => t });
     const seller = await registerAndLogin(one);
     const buyer = await registerAndLogin(two);
-    const announcementId = insertAnnouncement(one, seller.userId);
+    const announcementId = await insertAnnouncement(one, seller.userId);
     const send = (a: App) =>
       a.inject({
         method: 'POST',
