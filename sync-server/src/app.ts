@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
+import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
@@ -28,6 +29,7 @@ import { messagingRepository } from './repositories/messaging.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
 import { type Revocation, type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { type ThrottlesRepository, throttlesRepository } from './repositories/throttles.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
@@ -65,10 +67,15 @@ declare module 'fastify' {
     messaging: MessagingService;
     notifications: NotificationsService;
     accountDeletion: AccountDeletionService;
+    /** Uploaded files (photos, avatars, chat attachments): UPLOADS_DIR or DATA_DIR/uploads. */
+    storage: FileStorage;
+    /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
+    throttles: ThrottlesRepository;
     /** Periodic clean-up, also run by tests with their own clock. */
     housekeeping: {
       purgeTombstones(now?: number, horizonMs?: number): Promise<{ purged: number; purgedSeq: number }>;
       purgeChatUploads(now?: number, graceMs?: number): Promise<number>;
+      purgeThrottles(now?: number): Promise<number>;
     };
   }
 }
@@ -117,6 +124,10 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uow', uow);
+  const storage = new LocalDirectoryStorage(config.uploadsDir ?? join(config.dataDir, 'uploads'));
+  app.decorate('storage', storage);
+  const throttles = throttlesRepository(db);
+  app.decorate('throttles', throttles);
   const favoritesRepo = favoritesRepository(db);
   const favService = favoritesService({
     uow,
@@ -134,7 +145,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     repo: messagingRepo,
     announcements: announcementsRepo,
     users: usersRepo,
-    uploadsDir: join(config.dataDir, 'uploads'),
+    storage,
   });
   app.decorate('messaging', messaging);
   const notifications = notificationsService({ uow, repo: messagingRepo });
@@ -151,23 +162,24 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       erasure: accountDeletionRepository(db),
       users: usersRepo,
       favorites: favService,
-      dataDir: config.dataDir,
+      storage,
     }),
   );
   await uow.write(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
-  const uploadsDir = join(config.dataDir, 'uploads');
   const counters = countersRepository(db);
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
   app.decorate('housekeeping', {
     purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
     purgeChatUploads: (now?: number, graceMs?: number) =>
-      purgeUnusedChatUploads({ uow, repo: messagingRepo }, uploadsDir, now, graceMs),
+      purgeUnusedChatUploads({ uow, repo: messagingRepo }, storage, now, graceMs),
+    purgeThrottles: (now?: number) => throttles.purge(now ?? config.now()),
   });
   const housekeeping = () => {
     app.housekeeping.purgeTombstones().catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
     app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
+    app.housekeeping.purgeThrottles().catch((err) => app.log.warn({ err }, 'throttle purge failed'));
   };
   // The first pass is awaited: the app is ready with its tombstones purged (as before).
   await app.housekeeping.purgeTombstones();

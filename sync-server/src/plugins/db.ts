@@ -247,3 +247,15 @@ export function nextSeq(db: Db): number {
   return take.get() as number;
 }
 const offlineSeq = new WeakMap<Db, Database.Statement>();
+
+/**
+ * Runs statements that are not replicated (the throttle counters, repositories/throttles.ts) outside the
+ * unit of work: no seq, no effects. On SQLite it takes the writer's turn in a transaction of its own, so it
+ * never waits on the file lock a unit of this process holds; called inside a unit, it joins it (a
+ * savepoint). Any other back-end (PostgreSQL: the pool, outside a unit) runs `fn` as it is: each of its
+ * statements commits by itself and takes no `seq` lock.
+ */
+export async function sideWrite<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const store = stores.get(db);
+  return store ? store.transaction(() => fn()) : fn();
+}
