@@ -122,11 +122,32 @@ DROP TRIGGER IF EXISTS announcements_search ON announcements;
 CREATE TRIGGER announcements_search AFTER INSERT OR UPDATE OR DELETE ON announcements
   FOR EACH ROW EXECUTE FUNCTION hobbiz_search_sync();
 --> statement-breakpoint
+-- Indexes every public announcement again, set-wise (a bulk load with the trigger disabled, or rows
+-- written before this file).
+CREATE OR REPLACE FUNCTION hobbiz_search_rebuild() RETURNS void
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  TRUNCATE search_postings, search_docs;
+  INSERT INTO search_docs (id, owner_id, category, location, localitate, price, created_at, title_key, size)
+    SELECT id, owner_id, category, location, localitate, price, created_at, title_key,
+      cardinality(hobbiz_search_words(title)) + cardinality(hobbiz_search_words(description)) + 5
+    FROM announcements WHERE deleted = 0 AND active = 1;
+  INSERT INTO search_postings (term, id, f)
+    SELECT x.w, a.id, sum(x.wt)::integer
+    FROM announcements a, LATERAL (
+      SELECT w, 10 AS wt FROM unnest(hobbiz_search_words(a.title)) AS w
+      UNION ALL SELECT w, 1 FROM unnest(hobbiz_search_words(a.description)) AS w
+    ) x
+    WHERE a.deleted = 0 AND a.active = 1
+    GROUP BY a.id, x.w;
+  UPDATE search_stats SET rows = (SELECT count(*) FROM search_docs),
+    tokens = (SELECT coalesce(sum(size), 0) FROM search_docs), version = version + 1;
+END
+$fn$;
+--> statement-breakpoint
 -- Rows already there (a database made before this file): indexed once.
 DO $do$
 BEGIN
-  IF (SELECT rows FROM search_stats) = 0 THEN
-    PERFORM hobbiz_search_index(a, 1) FROM announcements a WHERE a.deleted = 0 AND a.active = 1;
-  END IF;
+  IF NOT EXISTS (SELECT 1 FROM search_docs) THEN PERFORM hobbiz_search_rebuild(); END IF;
 END
 $do$;

@@ -23,6 +23,11 @@ const ANNOUNCEMENTS_SQL = `CREATE TABLE IF NOT EXISTS announcements (
   views integer NOT NULL DEFAULT 0, active integer NOT NULL DEFAULT 1, created_at text NOT NULL,
   updated_at text NOT NULL, deleted integer NOT NULL DEFAULT 0, seq integer NOT NULL)`;
 
+/** The announcements table as the design stores it (until the pg schema's migrations make it). */
+export async function createAnnouncementsTable(client: pg.Pool | pg.Client): Promise<void> {
+  await client.query(ANNOUNCEMENTS_SQL);
+}
+
 /** Runs every file of migrations-pg-extra/ in name order (statements split as drizzle's files are). */
 export async function applyPgExtraMigrations(client: pg.Pool | pg.Client): Promise<void> {
   for (const file of readdirSync(EXTRA)
@@ -65,7 +70,7 @@ export async function openSearchTestDb(url: string): Promise<SearchTestDb> {
   const u = new URL(url);
   u.pathname = `/${name}`;
   const pool = new pg.Pool({ connectionString: u.toString(), max: 4 });
-  await pool.query(ANNOUNCEMENTS_SQL);
+  await createAnnouncementsTable(pool);
   await applyPgExtraMigrations(pool);
   return {
     pool,

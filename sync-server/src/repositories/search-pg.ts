@@ -147,21 +147,7 @@ export function searchRepositoryPg(db: Db) {
 
     /** Re-indexes every public announcement (after a bulk load made with the trigger disabled). */
     async rebuildIndex(): Promise<void> {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query('TRUNCATE search_postings, search_docs');
-        await client.query('UPDATE search_stats SET rows = 0, tokens = 0, version = version + 1');
-        await client.query(
-          'SELECT count(hobbiz_search_index(a, 1)) FROM announcements a WHERE a.deleted = 0 AND a.active = 1',
-        );
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK');
-        throw err;
-      } finally {
-        client.release();
-      }
+      await query('SELECT hobbiz_search_rebuild()', []);
     },
   };
 }
