@@ -4,8 +4,8 @@ import type { Keyed, Sorted } from './search-sql.ts';
 
 /**
  * The SQL of the PostgreSQL search (issue 13), over the tables of migrations-pg-extra/0001_search.sql:
- * `search_docs d` (public announcements: filters, sort keys, size), `search_postings` (word → rows, with
- * the weighted count BM25 needs), `search_stats`. The same rules as search-sql.ts (SQLite): filters,
+ * `search_docs d` (public announcements: filters, sort keys, words with the weighted counts BM25 needs,
+ * size), `search_stats`. The same rules as search-sql.ts (SQLite): filters,
  * the five orders and their cursors, and FTS5's bm25(10, 1) computed the way FTS5 computes it, so both
  * engines rank alike. Columns are COLLATE "C": comparisons are byte order, as SQLite's BINARY.
  */
@@ -21,9 +21,6 @@ export class Params {
 
 /** A word of the query or a topic's term: whole, or the beginning of a word. */
 export type Phrase = { term: string; prefix: boolean };
-
-/** Words are letters and digits: none is U+10FFFF, so `p ≤ term < p + U+10FFFF` is "starts with p". */
-const PREFIX_END = '\u{10FFFF}';
 
 const BANDS: Record<PriceFilter, string> = {
   free: 'd.price = 0',
@@ -46,26 +43,27 @@ export function filterSql(p: SearchParams, q: Params): string[] {
   return out;
 }
 
-/** The postings of a phrase: (id, f), f summed over the words a prefix covers. */
-function postings(ph: Phrase, q: Params, cols = 'id, f'): string {
-  if (!ph.prefix) return `SELECT ${cols} FROM search_postings WHERE term = ${q.v(ph.term)}`;
-  const range = `term >= ${q.v(ph.term)} AND term < ${q.v(ph.term + PREFIX_END)}`;
-  return cols === 'id'
-    ? `SELECT id FROM search_postings WHERE ${range}`
-    : `SELECT id, sum(f)::integer AS f FROM search_postings WHERE ${range} GROUP BY id`;
-}
+/** A phrase as a tsquery operand: words are letters and digits, so quoting needs no escapes. */
+const operand = (ph: Phrase) => `'${ph.term}'${ph.prefix ? ':*' : ''}`;
 
-/**
- * Membership of `d` in the matches, as conditions the planner can turn into semi-joins: every word
- * (matchesSearch), and one of the topic's terms (matchesTopic).
- */
+/** The rows holding a tsquery, through the GIN index of search_docs. */
+const holds = (tsquery: string, q: Params, alias = 'd') =>
+  `array_to_tsvector(${alias}.terms) @@ ${q.v(tsquery)}::tsquery`;
+
+/** The matches: every word (matchesSearch), and one of the topic's terms (matchesTopic). */
 export function matchSql(words: Phrase[], topic: Phrase[], q: Params): string[] {
-  const out = words.map((ph) => `d.id IN (${postings(ph, q, 'id')})`);
-  if (topic.length > 0) out.push(`d.id IN (${topic.map((ph) => postings(ph, q, 'id')).join(' UNION ALL ')})`);
-  return out;
+  const parts = words.map(operand);
+  if (topic.length > 0) parts.push(`(${topic.map(operand).join(' | ')})`);
+  return parts.length === 0 ? [] : [holds(parts.join(' & '), q)];
 }
 
 const num = (x: number) => `${x}::float8`;
+
+/** A phrase's f in row d: its weighted count, summed over the words a prefix covers. */
+const freq = (ph: Phrase, q: Params) =>
+  ph.prefix
+    ? `coalesce((SELECT sum(u.f) FROM unnest(d.terms, d.fs) AS u(t, f) WHERE starts_with(u.t, ${q.v(ph.term)})), 0)::float8`
+    : `coalesce(d.fs[array_position(d.terms, ${q.v(ph.term)}::text)], 0)::float8`;
 
 /**
  * The matches with their BM25 score as FTS5's bm25(announcements_fts, 10, 1, 0) gives it (fts5_aux.c):
@@ -77,34 +75,27 @@ const num = (x: number) => `${x}::float8`;
  */
 export function scoredSql(words: Phrase[], topic: Phrase[], filters: string[], limit: number, q: Params) {
   const all = [...words, ...topic];
-  const ctes = all.map((ph, i) => `p${i} AS (${postings(ph, q)})`);
-  const topicIdx = topic.map((_, j) => words.length + j);
-  const leftJoin = (i: number, on: string) => ` LEFT JOIN p${i} ON p${i}.id = ${on}`;
-  const from =
-    words.length > 0
-      ? `p0${words
-          .slice(1)
-          .map((_, j) => ` JOIN p${j + 1} ON p${j + 1}.id = p0.id`)
-          .join('')}${topicIdx.map((i) => leftJoin(i, 'p0.id')).join('')}` +
-        (topic.length > 0 ? ` WHERE (${topicIdx.map((i) => `p${i}.id IS NOT NULL`).join(' OR ')})` : '')
-      : `(${topicIdx.map((i) => `SELECT id FROM p${i}`).join(' UNION ')}) b${topicIdx.map((i) => leftJoin(i, 'b.id')).join('')}`;
-  const id = words.length > 0 ? 'p0.id' : 'b.id';
-  const fCols = all.map((_, i) => `coalesce(p${i}.f, 0)::float8 AS f${i}`).join(', ');
-  const idf = (i: number) =>
-    `CASE WHEN ln(((st.n - h.h${i}) + ${num(0.5)}) / (h.h${i} + ${num(0.5)})) <= 0 THEN ${num(1e-6)} ` +
-    `ELSE ln(((st.n - h.h${i}) + ${num(0.5)}) / (h.h${i} + ${num(0.5)})) END`;
+  const hits = all.map(
+    (ph, i) => `(SELECT count(*) FROM search_docs h WHERE ${holds(operand(ph), q, 'h')}) AS h${i}`,
+  );
+  const idf = all.map((_, i) => {
+    const x = `ln(((st.n - h.h${i}) + ${num(0.5)}) / (h.h${i} + ${num(0.5)}))`;
+    return `CASE WHEN ${x} <= 0 THEN ${num(1e-6)} ELSE ${x} END AS i${i}`;
+  });
+  const fs = all.map((ph, i) => `${freq(ph, q)} AS f${i}`);
   const norm = `(${num(1.2)} * ((${num(1)} - ${num(0.75)}) + ${num(0.75)} * d.size::float8 / st.avgdl))`;
   const terms = all.map(
-    (_, i) => ` + (${idf(i)}) * ((m.f${i} * (${num(1.2)} + ${num(1)})) / (m.f${i} + ${norm}))`,
+    (_, i) => ` + idf.i${i} * ((fx.f${i} * (${num(1.2)} + ${num(1)})) / (fx.f${i} + ${norm}))`,
   );
-  const where = filters.length > 0 ? `WHERE ${filters.join(' AND ')}` : '';
-  return `WITH ${ctes.join(', ')},
-  st AS (SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats),
-  h AS (SELECT ${all.map((_, i) => `(SELECT count(*) FROM p${i}) AS h${i}`).join(', ')}),
-  m AS (SELECT ${id} AS id, ${fCols} FROM ${from})
+  const where = [...matchSql(words, topic, q), ...filters].join(' AND ');
+  return `WITH st AS MATERIALIZED (
+    SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats),
+  h AS MATERIALIZED (SELECT ${hits.join(', ')}),
+  idf AS MATERIALIZED (SELECT ${idf.join(', ')} FROM st, h)
 SELECT d.id, d.created_at, d.price, d.title_key, ${num(-1)} * (${num(0)}${terms.join('')}) AS s,
   count(*) OVER () AS total
-FROM m JOIN search_docs d ON d.id = m.id CROSS JOIN st CROSS JOIN h ${where}
+FROM search_docs d CROSS JOIN st CROSS JOIN idf CROSS JOIN LATERAL (SELECT ${fs.join(', ')}) fx
+WHERE ${where}
 ORDER BY s, d.created_at DESC, d.id DESC LIMIT ${limit}`;
 }
 
