@@ -8,6 +8,7 @@
  * interleaved; prints p50/p95 in ms. Env: QUERIES='tort ciocolata|sedinta foto', REPS=40.
  */
 import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { announcements } from '../../schema/db/tables.ts';
 import type { SearchParams } from '../../schema/search.ts';
@@ -63,7 +64,7 @@ const size = (
     "SELECT pg_size_pretty(sum(pg_total_relation_size(c.oid))) AS s FROM pg_class c WHERE c.relname IN ('search_docs', 'search_postings')",
   )
 ).rows[0].s;
-const pgRepo = searchRepositoryPg({ $client: pool } as unknown as Db);
+const pgRepo = searchRepositoryPg(drizzle(pool) as unknown as Db);
 const liteRepo = searchRepository(lite);
 
 const quantile = (sorted: number[], q: number) =>

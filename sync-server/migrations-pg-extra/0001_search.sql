@@ -6,9 +6,9 @@
 --   characters (a query word has at most 200, so a cut word never equals one and prefixes still work).
 -- - search_docs: one row per public announcement (active, not deleted) with what filters and orders read,
 --   in byte order (COLLATE "C", as SQLite's BINARY and JavaScript's comparison of the shared rules); its
---   distinct words `terms` (GIN-indexed as a tsvector: whole words and prefixes), each word's weighted
---   count in `fs` (10 × in the title + 1 × in the description: FTS5's bm25 weights) and its size in tokens
---   as FTS5 counts it for BM25 (title + description + the 5 facet tokens of migration 0009).
+--   distinct words `terms` (and as a tsvector `doc`, GIN-indexed: whole words and prefixes), running sums
+--   `cs` of their weighted counts (10 × in the title + 1 × in the description: FTS5's bm25 weights) and its
+--   size in tokens as FTS5 counts it for BM25 (title + description + the 5 facet tokens of migration 0009).
 -- - search_stats: rows and tokens of the index (BM25's N and average length) and a version bumped by every
 --   change the search can see (relevance rankings are kept per version, like SQLite's per index structure).
 CREATE OR REPLACE FUNCTION hobbiz_search_words(t text) RETURNS text[]
@@ -31,8 +31,9 @@ CREATE TABLE IF NOT EXISTS search_docs (
   created_at text COLLATE "C" NOT NULL,
   title_key text COLLATE "C" NOT NULL,
   terms text[] COLLATE "C" NOT NULL,
-  fs integer[] NOT NULL,
-  size integer NOT NULL
+  cs integer[] NOT NULL,
+  size integer NOT NULL,
+  doc tsvector GENERATED ALWAYS AS (array_to_tsvector(terms)) STORED
 );
 --> statement-breakpoint
 CREATE TABLE IF NOT EXISTS search_stats (
@@ -44,7 +45,7 @@ CREATE TABLE IF NOT EXISTS search_stats (
 --> statement-breakpoint
 INSERT INTO search_stats (one, rows, tokens, version) VALUES (true, 0, 0, 0) ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-CREATE INDEX IF NOT EXISTS search_docs_words ON search_docs USING gin (array_to_tsvector(terms));
+CREATE INDEX IF NOT EXISTS search_docs_words ON search_docs USING gin (doc);
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS search_docs_recent ON search_docs (created_at, id);
 --> statement-breakpoint
@@ -66,18 +67,23 @@ CREATE INDEX IF NOT EXISTS search_docs_place ON search_docs (location, localitat
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS search_docs_owner ON search_docs (owner_id, created_at, id);
 --> statement-breakpoint
--- A row's distinct words with their weighted counts, and its size in tokens.
+-- A row's distinct words in byte order, the running sums of their weighted counts (cs[1] = 0, cs[i + 1] =
+-- counts of words 1..i: a range of words, such as those a prefix covers, sums by two binary searches),
+-- and its size in tokens.
 CREATE OR REPLACE FUNCTION hobbiz_search_terms(title text, description text,
-  OUT terms text[], OUT fs integer[], OUT size integer)
+  OUT terms text[], OUT cs integer[], OUT size integer)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $fn$
-  WITH t AS (SELECT hobbiz_search_words(title) AS t, hobbiz_search_words(description) AS d)
-  SELECT coalesce(array_agg(w), '{}'), coalesce(array_agg(f), '{}'),
+  WITH t AS (SELECT hobbiz_search_words(title) AS t, hobbiz_search_words(description) AS d),
+  y AS (
+    SELECT w, sum(f) OVER (ORDER BY w COLLATE "C")::integer AS c FROM (
+      SELECT w, sum(wt) AS f FROM (
+        SELECT unnest(t.t) AS w, 10 AS wt FROM t UNION ALL SELECT unnest(t.d), 1 FROM t
+      ) x GROUP BY w
+    ) z
+  )
+  SELECT coalesce((SELECT array_agg(w ORDER BY w COLLATE "C") FROM y), '{}'),
+    ARRAY[0] || coalesce((SELECT array_agg(c ORDER BY w COLLATE "C") FROM y), '{}'),
     (SELECT cardinality(t.t) + cardinality(t.d) + 5 FROM t)
-  FROM (
-    SELECT w, sum(wt)::integer AS f FROM (
-      SELECT unnest(t.t) AS w, 10 AS wt FROM t UNION ALL SELECT unnest(t.d), 1 FROM t
-    ) x GROUP BY w
-  ) y
 $fn$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION hobbiz_search_sync() RETURNS trigger
@@ -108,9 +114,9 @@ BEGIN
   END IF;
   IF now_public THEN
     w := hobbiz_search_terms(NEW.title, NEW.description);
-    INSERT INTO search_docs (id, owner_id, category, location, localitate, price, created_at, title_key, terms, fs, size)
+    INSERT INTO search_docs (id, owner_id, category, location, localitate, price, created_at, title_key, terms, cs, size)
       VALUES (NEW.id, NEW.owner_id, NEW.category, NEW.location, NEW.localitate, NEW.price, NEW.created_at,
-        NEW.title_key, w.terms, w.fs, w.size);
+        NEW.title_key, w.terms, w.cs, w.size);
     UPDATE search_stats SET rows = rows + 1, tokens = tokens + w.size, version = version + 1;
   END IF;
   RETURN NULL;
@@ -128,9 +134,9 @@ CREATE OR REPLACE FUNCTION hobbiz_search_rebuild() RETURNS void
 LANGUAGE plpgsql AS $fn$
 BEGIN
   TRUNCATE search_docs;
-  INSERT INTO search_docs (id, owner_id, category, location, localitate, price, created_at, title_key, terms, fs, size)
+  INSERT INTO search_docs (id, owner_id, category, location, localitate, price, created_at, title_key, terms, cs, size)
     SELECT a.id, a.owner_id, a.category, a.location, a.localitate, a.price, a.created_at, a.title_key,
-      w.terms, w.fs, w.size
+      w.terms, w.cs, w.size
     FROM announcements a, LATERAL hobbiz_search_terms(a.title, a.description) w
     WHERE a.deleted = 0 AND a.active = 1;
   UPDATE search_stats SET rows = (SELECT count(*) FROM search_docs),

@@ -47,8 +47,7 @@ export function filterSql(p: SearchParams, q: Params): string[] {
 const operand = (ph: Phrase) => `'${ph.term}'${ph.prefix ? ':*' : ''}`;
 
 /** The rows holding a tsquery, through the GIN index of search_docs. */
-const holds = (tsquery: string, q: Params, alias = 'd') =>
-  `array_to_tsvector(${alias}.terms) @@ ${q.v(tsquery)}::tsquery`;
+const holds = (tsquery: string, q: Params, alias = 'd') => `${alias}.doc @@ ${q.v(tsquery)}::tsquery`;
 
 /** The matches: every word (matchesSearch), and one of the topic's terms (matchesTopic). */
 export function matchSql(words: Phrase[], topic: Phrase[], q: Params): string[] {
@@ -59,11 +58,21 @@ export function matchSql(words: Phrase[], topic: Phrase[], q: Params): string[] 
 
 const num = (x: number) => `${x}::float8`;
 
-/** A phrase's f in row d: its weighted count, summed over the words a prefix covers. */
-const freq = (ph: Phrase, q: Params) =>
-  ph.prefix
-    ? `coalesce((SELECT sum(u.f) FROM unnest(d.terms, d.fs) AS u(t, f) WHERE starts_with(u.t, ${q.v(ph.term)})), 0)::float8`
-    : `coalesce(d.fs[array_position(d.terms, ${q.v(ph.term)}::text)], 0)::float8`;
+/** Words are letters and digits: none holds U+10FFFF, so every word starting with p sorts below p + U+10FFFF. */
+const PREFIX_END = '\u{10FFFF}';
+
+/**
+ * A phrase's f in row d: the sum of the weighted counts of the words it covers (the word itself, or every
+ * word a prefix starts), a range of the sorted `terms` found by binary search (width_bucket: how many
+ * terms are ≤ x), read off the running sums `cs`.
+ */
+function freq(ph: Phrase, q: Params): string {
+  const p = q.v(ph.term);
+  const wb = (x: string) => `width_bucket(${x}::text COLLATE "C", d.terms)`;
+  const below = `(${wb(p)} - coalesce((d.terms[${wb(p)}] = ${p}::text)::integer, 0))`;
+  const upTo = ph.prefix ? wb(q.v(ph.term + PREFIX_END)) : wb(p);
+  return `(d.cs[${upTo} + 1] - d.cs[${below} + 1])::float8`;
+}
 
 /**
  * The matches with their BM25 score as FTS5's bm25(announcements_fts, 10, 1, 0) gives it (fts5_aux.c):

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getTableColumns } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
@@ -74,7 +75,7 @@ export async function openSearchTestDb(url: string): Promise<SearchTestDb> {
   await applyPgExtraMigrations(pool);
   return {
     pool,
-    db: { $client: pool } as unknown as Db,
+    db: drizzle(pool) as unknown as Db,
     async close() {
       await pool.end();
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);

@@ -1,5 +1,4 @@
-import { getTableColumns } from 'drizzle-orm';
-import type { Pool } from 'pg';
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
 import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../schema/search.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
@@ -41,14 +40,25 @@ const toRow = (r: PgRow): Row => ({
   title_key: r.title_key,
 });
 
-/** The pg pool behind a drizzle node-postgres database (`db.$client`). */
-const poolOf = (db: Db) => (db as unknown as { $client: Pool }).$client;
+/** The PostgreSQL side of `db` (drizzle's node-postgres database, or the back-end's router over it). */
+type PgExecutor = { execute(query: SQL): Promise<{ rows: unknown[] }> };
+
+/** A statement written with $1, $2… (search-pg-sql.ts) as drizzle SQL, each value a bound parameter. */
+function bound(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)\b/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`);
+  });
+  return sql.join(chunks);
+}
 
 const COLUMNS = Object.entries(getTableColumns(announcements));
 
 export function searchRepositoryPg(db: Db) {
-  const pool = poolOf(db);
-  const query = async <T>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as T[];
+  const pg = db as unknown as PgExecutor;
+  const query = async <T>(text: string, values: unknown[]) =>
+    (await pg.execute(bound(text, values))).rows as T[];
 
   /** Relevance rankings of recent searches, valid while `search_stats.version` is unchanged. */
   const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
