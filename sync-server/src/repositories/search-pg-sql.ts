@@ -85,7 +85,8 @@ function freq(ph: Phrase, q: Params): string {
 export function scoredSql(words: Phrase[], topic: Phrase[], filters: string[], limit: number, q: Params) {
   const all = [...words, ...topic];
   const hits = all.map(
-    (ph, i) => `(SELECT count(*) FROM search_docs h WHERE ${holds(operand(ph), q, 'h')}) AS h${i}`,
+    (ph, i) =>
+      `coalesce((SELECT docs FROM search_df WHERE key = ${q.v((ph.prefix ? '*' : '=') + ph.term)}), 0) AS h${i}`,
   );
   const idf = all.map((_, i) => {
     const x = `ln(((st.n - h.h${i}) + ${num(0.5)}) / (h.h${i} + ${num(0.5)}))`;

@@ -157,7 +157,8 @@ describe.skipIf(!onPg)('PostgreSQL search: the index follows every write', () =>
           `SELECT (SELECT rows FROM search_stats)::int AS rows, (SELECT tokens FROM search_stats)::int AS tokens,
              (SELECT count(*) FROM search_docs)::int AS docs, (SELECT sum(size) FROM search_docs)::int AS size,
              (SELECT count(*) FROM announcements WHERE deleted = 0 AND active = 1)::int AS public,
-             (SELECT sum(cardinality(terms)) FROM search_docs)::int AS terms`,
+             (SELECT sum(cardinality(terms)) FROM search_docs)::int AS terms,
+             (SELECT sum(docs) FILTER (WHERE docs > 0) FROM search_df)::int AS df`,
         )
       ).rows[0];
     const before = await stats();
