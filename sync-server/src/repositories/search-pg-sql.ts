@@ -102,11 +102,12 @@ export function scoredSql(words: Phrase[], topic: Phrase[], filters: string[], l
     SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats),
   h AS MATERIALIZED (SELECT ${hits.join(', ')}),
   idf AS MATERIALIZED (SELECT ${idf.join(', ')} FROM st, h)
-SELECT d.id, d.created_at, d.price, d.title_key, ${num(-1)} * (${num(0)}${terms.join('')}) AS s,
-  count(*) OVER () AS total
-FROM search_docs d CROSS JOIN st CROSS JOIN idf CROSS JOIN LATERAL (SELECT ${fs.join(', ')}) fx
-WHERE ${where}
-ORDER BY s, d.created_at DESC, d.id DESC LIMIT ${limit}`;
+SELECT x.*, count(*) OVER () AS total FROM (
+  SELECT d.id, d.created_at, d.price, d.title_key, ${num(-1)} * (${num(0)}${terms.join('')}) AS s
+  FROM search_docs d CROSS JOIN st CROSS JOIN idf CROSS JOIN LATERAL (SELECT ${fs.join(', ')} OFFSET 0) fx
+  WHERE ${where} OFFSET 0
+) x
+ORDER BY x.s, x.created_at DESC, x.id DESC LIMIT ${limit}`;
 }
 
 /** One ordered range of an order: the condition and the ORDER BY an index of search_docs gives. */
