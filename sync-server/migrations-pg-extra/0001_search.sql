@@ -129,6 +129,23 @@ BEGIN
     RETURN NULL;
   END IF;
   IF NOT was AND NOT now_public THEN RETURN NULL; END IF;
+  IF was AND now_public AND OLD.id = NEW.id THEN
+    -- New text: the row is rewritten, and only the counters of words and beginnings that came or went
+    -- change (an edit keeps most words).
+    w := hobbiz_search_terms(NEW.title, NEW.description);
+    SELECT size, terms INTO old_size, old_terms FROM search_docs WHERE id = OLD.id;
+    UPDATE search_docs SET owner_id = NEW.owner_id, category = NEW.category, location = NEW.location,
+      localitate = NEW.localitate, price = NEW.price, created_at = NEW.created_at, title_key = NEW.title_key,
+      terms = w.terms, cs = w.cs, size = w.size
+      WHERE id = NEW.id;
+    UPDATE search_df SET docs = docs - 1 WHERE key IN (
+      SELECT k FROM (SELECT hobbiz_search_keys(old_terms) EXCEPT SELECT hobbiz_search_keys(w.terms)) AS x(k) ORDER BY k);
+    INSERT INTO search_df (key, docs)
+      SELECT k, 1 FROM (SELECT hobbiz_search_keys(w.terms) EXCEPT SELECT hobbiz_search_keys(old_terms)) AS x(k) ORDER BY k
+      ON CONFLICT (key) DO UPDATE SET docs = search_df.docs + 1;
+    UPDATE search_stats SET tokens = tokens - old_size + w.size, version = version + 1;
+    RETURN NULL;
+  END IF;
   IF was THEN
     DELETE FROM search_docs WHERE id = OLD.id RETURNING size, terms INTO old_size, old_terms;
     UPDATE search_df SET docs = docs - 1
