@@ -27,6 +27,14 @@ const dataDir = process.env.DATA_DIR;
 if (!url || !dataDir) throw new Error('DATABASE_URL and DATA_DIR are needed');
 const reps = Number(process.env.REPS ?? 40);
 const queries = (process.env.QUERIES ?? 'tort ciocolata|sedinta foto').split('|');
+/** Other searches timed with EXTRA=1: orders over many matches, listings, filters. */
+const EXTRA: SearchParams[] = [
+  { q: 'de', sort: 'recent' },
+  { q: 'sedinta foto', sort: 'price-asc' },
+  { q: 'tort', category: 'Prăjituri, Băcănie, Gătit', judet: 'Cluj', pret: 'over100' },
+  { sort: 'title' },
+  { category: 'Fotografie', judet: 'Iași', sort: 'price-desc' },
+];
 const NAME = 'hobbiz_bench_search';
 
 const lite = openDatabase(join(dataDir, 'hobbiz.sqlite'));
@@ -75,8 +83,9 @@ const fmt = (xs: number[]) => {
 };
 
 console.log(`search tables on PostgreSQL: ${size}`);
-for (const q of queries) {
-  const params: SearchParams = { q };
+const cases: SearchParams[] = [...queries.map((q) => ({ q })), ...(process.env.EXTRA ? EXTRA : [])];
+for (const params of cases) {
+  const q = JSON.stringify(params);
   const times = { pg: [] as number[], sqlite: [] as number[] };
   for (let i = 0; i < reps + 5; i++) {
     pgRepo.forgetRankings();
@@ -95,6 +104,6 @@ for (const q of queries) {
       times.sqlite.push(ts);
     }
   }
-  console.log(`'${q}' first page  PostgreSQL: ${fmt(times.pg)}   SQLite: ${fmt(times.sqlite)}`);
+  console.log(`${q} first page  PostgreSQL: ${fmt(times.pg)}   SQLite: ${fmt(times.sqlite)}`);
 }
 await pool.end();
