@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../../schema/db/tables.ts';
 import { SEARCH_SORTS, type SearchParams, words } from '../../../schema/search.ts';
+import { encodeCursor } from '../../../schema/search-params.ts';
 import { buildTestApp, registerAndLogin } from '../test-helper.ts';
 import { type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures, LABELLED } from './search-fixtures.ts';
@@ -116,6 +117,18 @@ describe.skipIf(!onPg)('PostgreSQL search: filters, orders and pages as on SQLit
     const first = await repo.search({ limit: 10 });
     expect([first.total, first.totalCapped, first.rows.length]).toEqual([38, false, 10]);
     expect(first.rows[0]).toEqual(lite.search({ limit: 1 }).rows[0]);
+    // Past the deepest relevance page: nothing, and the same total, on both engines.
+    const far = encodeCursor({ s: 'relevance', o: 10_001 });
+    const [farPg, farLite] = [
+      await repo.search({ q: 'de', cursor: far }),
+      lite.search({ q: 'de', cursor: far }),
+    ];
+    expect([farPg.rows, farPg.total, farPg.nextCursor]).toEqual([
+      farLite.rows,
+      farLite.total,
+      farLite.nextCursor,
+    ]);
+    expect(farPg.total).toBeGreaterThan(0);
     const next = (await repo.search({ q: 'de', limit: 2 })).nextCursor!;
     await expect(repo.search({ q: 'de', sort: 'title', cursor: next })).rejects.toThrow();
     await expect(repo.search({ cursor: 'abc' })).rejects.toThrow();

@@ -132,9 +132,11 @@ export function searchRepositoryPg(db: Db) {
 
       if (sort === 'relevance') {
         const offset = (cursor as { o: number } | null)?.o ?? 0;
-        if (offset > RELEVANCE_MAX_OFFSET) return result([], 0, () => ({ s: 'relevance', o: 0 }));
-        const { top, total } = await ranked(wordPhrases, topic, params, offset + n);
-        return result(top.slice(offset, offset + n), total, () => ({ s: 'relevance', o: offset + limit }));
+        // Past RELEVANCE_MAX_OFFSET nothing is shown (as on SQLite); the total is still the search's.
+        const far = offset > RELEVANCE_MAX_OFFSET;
+        const { top, total } = await ranked(wordPhrases, topic, params, far ? 0 : offset + n);
+        const page = far ? [] : top.slice(offset, offset + n);
+        return result(page, total, () => ({ s: 'relevance', o: offset + limit }));
       }
 
       const sorted = sort as Sorted;
