@@ -4,12 +4,13 @@
  * after a rollback. Services run every write through `uow.write`; routes and replication handlers call
  * services and never open a transaction, take a `seq` or write SQL themselves.
  *
- * The SQLite back-end is synchronous (better-sqlite3), so `write` is too. A PostgreSQL back-end satisfies
- * the same contract asynchronously: `write(fn)` returning `Promise<T>`, `fn` receiving the same `WriteTx`
- * (plus the transaction's connection for the repositories), the open unit found through AsyncLocalStorage
- * instead of the `current` variable below. Services already touch nothing but `tx` and repositories inside
- * a write, so the swap changes their `write` calls into `await`s, not their shape (see docs/decisions.md).
+ * `write` is asynchronous: the PostgreSQL back-end talks to a server, and the SQLite one keeps the same shape
+ * (one writer at a time, BEGIN IMMEDIATE on its write connection). The open unit is found through
+ * AsyncLocalStorage, so a `write` called inside another joins it as a savepoint and repositories called inside
+ * it use its connection (plugins/db.ts routes them). `seq()` stays synchronous on both back-ends: the unit
+ * takes the commit-order step when it begins (see docs/decisions.md, "Change order that never skips a row").
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /** What a write may do besides calling repositories. */
 export interface WriteTx {
@@ -21,25 +22,36 @@ export interface WriteTx {
   emit(name: string, payload: unknown, userIds?: Iterable<string>): void;
   /**
    * Any other consequence that must wait for the commit (closing sockets, an event computed from the
-   * committed rows). With a `key`, it runs once per unit however many writes inside it ask for it.
+   * committed rows — it may be async; it then reads outside the unit). With a `key`, it runs once per unit
+   * however many writes inside it ask for it.
    */
-  effect(fn: () => void, key?: string): void;
+  effect(fn: () => unknown, key?: string): void;
 }
 
 export interface UnitOfWork {
   /**
-   * Runs `fn` in one transaction and returns its result; effects are published after the commit. Called
-   * inside another write it joins that unit: its effects wait for the outer commit, and if it throws, its
-   * own changes are rolled back (a savepoint) and its effects dropped, whatever the outer one then does.
+   * Runs `fn` in one transaction and resolves to its result; effects are published after the commit.
+   * Called inside another write it joins that unit: its effects wait for the outer commit, and if it
+   * throws, its own changes are rolled back (a savepoint) and its effects dropped, whatever the outer one
+   * then does. Always await it.
    */
-  write<T>(fn: (tx: WriteTx) => T): T;
+  write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T>;
 }
 
-/** What the unit needs from a storage back-end and from the real-time hub. */
-export type UnitOfWorkBackend = {
-  /** Runs `fn` in a transaction, nesting as a savepoint when one is open; rolls back when it throws. */
-  transaction<T>(fn: () => T): T;
+/** One open transaction of a back-end (the outermost write's). */
+export interface BackendTx {
   nextSeq(): number;
+}
+
+/** What the unit needs from a storage back-end. */
+export type UnitOfWorkBackend = {
+  /**
+   * Runs `fn` in a transaction — a savepoint of the open one when called inside it — and commits, or rolls
+   * back when it throws or rejects. The back-end serializes outermost transactions and routes the
+   * repositories' queries to the transaction's connection while `fn` runs. May return synchronously when
+   * `fn` does and the writer is free (SQLite).
+   */
+  transaction<T>(fn: (tx: BackendTx) => T | Promise<T>): T | Promise<T>;
 };
 export type EffectSink = {
   poke(collections: string[], userIds?: Iterable<string>): void;
@@ -49,7 +61,7 @@ export type EffectSink = {
 type Queued =
   | { kind: 'poke'; collections: readonly string[]; users: string[] | null }
   | { kind: 'emit'; name: string; payload: unknown; users: string[] | null }
-  | { kind: 'effect'; fn: () => void; key?: string };
+  | { kind: 'effect'; fn: () => unknown; key?: string };
 
 /**
  * Sends what one committed unit queued: pokes first, merged per collection (so a push batch of fifty
@@ -74,11 +86,12 @@ function publish(queued: Queued[], sink: EffectSink, onError: (err: unknown) => 
     group.collections.push(c);
     groups.set(key, group);
   }
-  const safely = (fn: () => void) => {
+  const safely = (fn: () => unknown) => {
     try {
-      fn();
-    } catch (err) {
+      const out = fn();
       // The write has committed: a failed notification must not turn it into an error for the caller.
+      if (out instanceof Promise) out.catch(onError);
+    } catch (err) {
       onError(err);
     }
   };
@@ -99,6 +112,9 @@ function publish(queued: Queued[], sink: EffectSink, onError: (err: unknown) => 
   }
 }
 
+const isPromise = <T>(v: T | Promise<T>): v is Promise<T> =>
+  typeof (v as { then?: unknown } | null)?.then === 'function';
+
 export function createUnitOfWork(
   backend: UnitOfWorkBackend,
   sink: EffectSink,
@@ -106,39 +122,57 @@ export function createUnitOfWork(
     throw err;
   },
 ): UnitOfWork {
-  /** The open unit's queue (one at a time: the back-end is synchronous). */
-  let current: Queued[] | null = null;
-  const txOf = (queue: Queued[]): WriteTx => ({
-    seq: () => backend.nextSeq(),
+  /** The open unit's queue, for the code running inside it (nested writes join it). */
+  const open = new AsyncLocalStorage<Queued[]>();
+  const txOf = (queue: Queued[], btx: BackendTx): WriteTx => ({
+    seq: () => btx.nextSeq(),
     poke: (collections, userIds) =>
       queue.push({ kind: 'poke', collections: [...collections], users: userIds ? [...userIds] : null }),
     emit: (name, payload, userIds) =>
       queue.push({ kind: 'emit', name, payload, users: userIds ? [...userIds] : null }),
     effect: (fn, key) => queue.push({ kind: 'effect', fn, key }),
   });
+  // Effects run outside the unit: what they read comes from the committed state, not the closed transaction.
+  const publishOutside = (queue: Queued[]) => open.exit(() => publish(queue, sink, onEffectError));
+
+  /** A write inside an open unit: a savepoint whose effects are dropped if it fails. */
+  function nested<T>(queue: Queued[], fn: (tx: WriteTx) => T | Promise<T>): T | Promise<T> {
+    const mark = queue.length;
+    const drop = (err: unknown): never => {
+      queue.length = mark;
+      throw err;
+    };
+    try {
+      const out = backend.transaction((btx) => fn(txOf(queue, btx)));
+      return isPromise(out) ? out.catch(drop) : out;
+    } catch (err) {
+      return drop(err);
+    }
+  }
 
   return {
-    write<T>(fn: (tx: WriteTx) => T): T {
-      if (current) {
-        const queue = current;
-        const mark = queue.length;
-        try {
-          return backend.transaction(() => fn(txOf(queue)));
-        } catch (err) {
-          queue.length = mark;
-          throw err;
-        }
-      }
-      const queue: Queued[] = [];
-      current = queue;
-      let result: T;
+    write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T> {
       try {
-        result = backend.transaction(() => fn(txOf(queue)));
-      } finally {
-        current = null;
+        const outer = open.getStore();
+        if (outer) {
+          const out = nested(outer, fn);
+          return isPromise(out) ? out : Promise.resolve(out);
+        }
+        const queue: Queued[] = [];
+        // A synchronous `fn` on a free SQLite writer commits before this returns.
+        const out = open.run(queue, () => backend.transaction((btx) => fn(txOf(queue, btx))));
+        if (!isPromise(out)) {
+          publishOutside(queue);
+          return Promise.resolve(out);
+        }
+        return out.then((value) => {
+          publishOutside(queue);
+          return value;
+        });
+      } catch (err) {
+        // Always a promise: a write that throws synchronously rejects like one that fails later.
+        return Promise.reject(err);
       }
-      publish(queue, sink, onEffectError);
-      return result;
     },
   };
 }

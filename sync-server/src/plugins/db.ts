@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,30 +7,82 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as tables from '../../../schema/db/tables.ts';
 import { titleSortKey } from '../../../schema/search.ts';
-import { createUnitOfWork, type EffectSink, type UnitOfWork } from '../lib/unit-of-work.ts';
-import { type CountersRepository, countersRepository } from '../repositories/counters.ts';
+import { DIALECT } from '../lib/sql.ts';
+import {
+  type BackendTx,
+  createUnitOfWork,
+  type EffectSink,
+  type UnitOfWork,
+  type UnitOfWorkBackend,
+} from '../lib/unit-of-work.ts';
 
 export type Db = BetterSQLite3Database<typeof tables> & { $client: Database.Database };
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
-/** Opens (or creates) the SQLite file in WAL mode and applies the committed migrations. */
+/** The write connection of each router `Db` this module opened, and its writer (for the unit of work). */
+const stores = new WeakMap<object, SqliteStore>();
+
+/**
+ * Opens (or creates) the SQLite file in WAL mode, applies the committed migrations, and returns the
+ * connection router the repositories use: inside a write (`uow.write`) it is the write connection holding
+ * the open transaction; outside, a second connection on the same file, so a reader never sees a write that
+ * may still roll back (WAL gives it the last committed state). `:memory:` has one connection for both.
+ */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const writeConn = connect(file, 5000);
+  const write = drizzle(writeConn, { schema: tables }) as Db;
+  migrate(write, { migrationsFolder });
+  writeConn.prepare("INSERT OR IGNORE INTO counters (name, value) VALUES ('seq', 0)").run();
+  backfillTitleKeys(writeConn);
+  // Opened when first needed (offline tools that only use the write connection never open it). A write
+  // outside a unit on the read side would wait for the writer; it fails fast instead of freezing.
+  const read =
+    file === ':memory:' ? () => write : lazy(() => drizzle(connect(file, 1000), { schema: tables }) as Db);
+  const store = new SqliteStore(write, read);
+  const router = new Proxy(write, {
+    get(_target, prop) {
+      if (prop === DIALECT) return 'sqlite';
+      // Raw statements prepared once (counters, …) may write: they belong to the write connection.
+      const conn = prop === '$client' ? write : (store.current() ?? read());
+      const value = Reflect.get(conn, prop, conn);
+      return typeof value === 'function' ? value.bind(conn) : value;
+    },
+  });
+  stores.set(router, store);
+  return router;
+}
+
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => {
+    value ??= make();
+    return value;
+  };
+}
+
+function connect(file: string, busyTimeoutMs: number): Database.Database {
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   // NORMAL is durable in WAL mode across process crashes (kill -9); only an OS crash may lose the last commits.
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma(`busy_timeout = ${busyTimeoutMs}`);
   // 128 MB of page cache (allocated as used; SQLite's default is 2 MB): at a million announcements the
   // search reads thousands of rows and index pages per query, and each miss costs a system call.
   sqlite.pragma('cache_size = -131072');
-  const db = drizzle(sqlite, { schema: tables });
-  migrate(db, { migrationsFolder });
-  sqlite.prepare("INSERT OR IGNORE INTO counters (name, value) VALUES ('seq', 0)").run();
-  backfillTitleKeys(sqlite);
-  return db as Db;
+  return sqlite;
+}
+
+/** Closes both connections of a database opened by openDatabase. */
+export function closeDatabase(db: Db): void {
+  const store = stores.get(db);
+  if (!store) {
+    db.$client.close();
+    return;
+  }
+  store.close();
 }
 
 /**
@@ -51,20 +104,131 @@ function backfillTitleKeys(sqlite: Database.Database): void {
 }
 
 /**
- * The unit of work on this SQLite file (lib/unit-of-work.ts): better-sqlite3 transactions (a nested write
- * becomes a savepoint) and `seq` from the counters repository; effects go to `sink` after the commit.
+ * The unit of work on this SQLite file (lib/unit-of-work.ts): one writer at a time, BEGIN IMMEDIATE on the
+ * write connection (a nested write is a savepoint), `seq` from the counters row; effects go to `sink` after
+ * the commit.
  */
 export function sqliteUnitOfWork(
   db: Db,
   sink: EffectSink,
   onEffectError?: (err: unknown) => void,
 ): UnitOfWork {
-  const counters = countersRepository(db);
-  return createUnitOfWork(
-    { transaction: (fn) => db.$client.transaction(fn)(), nextSeq: counters.nextSeq },
-    sink,
-    onEffectError,
-  );
+  const store = stores.get(db);
+  if (!store) throw new Error('sqliteUnitOfWork needs a database opened by openDatabase');
+  return createUnitOfWork(store, sink, onEffectError);
+}
+
+type OpenTx = { conn: Db; btx: BackendTx };
+const isPromise = <T>(v: T | Promise<T>): v is Promise<T> =>
+  typeof (v as { then?: unknown } | null)?.then === 'function';
+
+/** The writer of one SQLite file: serializes units, owns the open transaction's connection. */
+class SqliteStore implements UnitOfWorkBackend {
+  private readonly open = new AsyncLocalStorage<OpenTx>();
+  private busy = false;
+  private readonly waiting: (() => void)[] = [];
+  private savepoints = 0;
+  private readonly takeSeq: Database.Statement;
+
+  constructor(
+    private readonly write: Db,
+    private readonly read: () => Db,
+  ) {
+    this.takeSeq = write.$client
+      .prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
+      .pluck();
+  }
+
+  /** The open transaction's connection for the code running inside it, else undefined. */
+  current(): Db | undefined {
+    return this.open.getStore()?.conn;
+  }
+
+  transaction<T>(fn: (tx: BackendTx) => T | Promise<T>): T | Promise<T> {
+    const inside = this.open.getStore();
+    if (inside) return this.savepoint(inside, fn);
+    if (!this.busy) {
+      this.busy = true;
+      return this.run(fn);
+    }
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.run(fn));
+  }
+
+  close(): void {
+    const read = this.read();
+    if (read !== this.write) read.$client.close();
+    this.write.$client.close();
+  }
+
+  /** Runs an outermost transaction; the caller has taken the writer (`busy`), released here. */
+  private run<T>(fn: (tx: BackendTx) => T | Promise<T>): T | Promise<T> {
+    const client = this.write.$client;
+    const state: OpenTx = { conn: this.write, btx: { nextSeq: () => this.takeSeq.get() as number } };
+    const finish = (ok: boolean) => {
+      try {
+        if (ok) client.exec('COMMIT');
+      } catch (err) {
+        if (client.inTransaction) client.exec('ROLLBACK');
+        throw err;
+      } finally {
+        if (!ok && client.inTransaction) client.exec('ROLLBACK');
+        this.release();
+      }
+    };
+    let out: T | Promise<T>;
+    try {
+      client.exec('BEGIN IMMEDIATE');
+      out = this.open.run(state, () => fn(state.btx));
+    } catch (err) {
+      finish(false);
+      throw err;
+    }
+    if (!isPromise(out)) {
+      finish(true);
+      return out;
+    }
+    return out.then(
+      (value) => {
+        finish(true);
+        return value;
+      },
+      (err) => {
+        finish(false);
+        throw err;
+      },
+    );
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.busy = false;
+  }
+
+  private savepoint<T>(inside: OpenTx, fn: (tx: BackendTx) => T | Promise<T>): T | Promise<T> {
+    const client = this.write.$client;
+    const name = `sp${++this.savepoints}`;
+    client.exec(`SAVEPOINT ${name}`);
+    const undo = (err: unknown): never => {
+      client.exec(`ROLLBACK TO ${name}`);
+      client.exec(`RELEASE ${name}`);
+      throw err;
+    };
+    let out: T | Promise<T>;
+    try {
+      out = fn(inside.btx);
+    } catch (err) {
+      return undo(err);
+    }
+    if (!isPromise(out)) {
+      client.exec(`RELEASE ${name}`);
+      return out;
+    }
+    return out.then((value) => {
+      client.exec(`RELEASE ${name}`);
+      return value;
+    }, undo);
+  }
 }
 
 /**
@@ -72,11 +236,13 @@ export function sqliteUnitOfWork(
  * database before any server runs. The server's own code takes seqs only through the unit of work.
  */
 export function nextSeq(db: Db): number {
-  let counters = offlineCounters.get(db);
-  if (!counters) {
-    counters = countersRepository(db);
-    offlineCounters.set(db, counters);
+  let take = offlineSeq.get(db);
+  if (!take) {
+    take = db.$client
+      .prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
+      .pluck();
+    offlineSeq.set(db, take);
   }
-  return counters.nextSeq();
+  return take.get() as number;
 }
-const offlineCounters = new WeakMap<Db, CountersRepository>();
+const offlineSeq = new WeakMap<Db, Database.Statement>();

@@ -1,0 +1,39 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../plugins/db.ts';
+
+/**
+ * Raw SQL that runs on both engines (docs/decisions.md, "One query layer, two engines"). Repositories build
+ * queries with drizzle's `sql` template (parameters are bound, never pasted) and run them here; they write
+ * SQL both engines accept, or branch on `dialectOf(db)` where there is no common form.
+ */
+export type Dialect = 'sqlite' | 'postgres';
+
+/** Where a database handle says which engine it talks to (set by each back-end on its router). */
+export const DIALECT = Symbol.for('hobbiz.dialect');
+
+export function dialectOf(db: Db): Dialect {
+  return (db as unknown as { [DIALECT]?: Dialect })[DIALECT] ?? 'sqlite';
+}
+
+type PgExecutor = { execute(query: SQL): Promise<{ rows: unknown[]; rowCount: number | null }> };
+
+/** Every row of `query`, as objects keyed by the selected column names. */
+export async function rawAll<T>(db: Db, query: SQL): Promise<T[]> {
+  if (dialectOf(db) === 'postgres') return (await (db as unknown as PgExecutor).execute(query)).rows as T[];
+  return db.all(query) as T[];
+}
+
+/** The first row of `query`, or undefined. */
+export async function rawGet<T>(db: Db, query: SQL): Promise<T | undefined> {
+  const rows = await rawAll<T>(db, query);
+  return rows[0];
+}
+
+/** Runs a statement; resolves to how many rows it changed. */
+export async function rawRun(db: Db, query: SQL): Promise<{ changes: number }> {
+  if (dialectOf(db) === 'postgres') {
+    const r = await (db as unknown as PgExecutor).execute(query);
+    return { changes: r.rowCount ?? 0 };
+  }
+  return { changes: db.run(query).changes };
+}
