@@ -8,19 +8,13 @@
  * interleaved; prints p50/p95 in ms. Env: QUERIES='tort ciocolata|sedinta foto', REPS=40.
  */
 import { join } from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { announcements } from '../../schema/db/tables.ts';
 import type { SearchParams } from '../../schema/search.ts';
-import type { Db } from '../../sync-server/src/plugins/db.ts';
+import { closePgDatabase, openPgDatabase, pgPoolOf } from '../../sync-server/src/lib/pg-backend.ts';
 import { openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { searchRepository } from '../../sync-server/src/repositories/search.ts';
-import { searchRepositoryPg } from '../../sync-server/src/repositories/search-pg.ts';
-import {
-  applyPgExtraMigrations,
-  copyAnnouncements,
-  createAnnouncementsTable,
-} from '../../sync-server/src/repositories/search-pg-testdb.ts';
+import { copyAnnouncements } from '../../sync-server/src/repositories/search-pg-testdb.ts';
 
 const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
@@ -46,14 +40,14 @@ const u = new URL(url);
 u.pathname = `/${NAME}`;
 if (!exists || process.env.BENCH_RELOAD) {
   await admin.query(`CREATE DATABASE ${NAME} TEMPLATE template0 ENCODING 'UTF8'`);
-  const pool = new pg.Pool({ connectionString: u.toString(), max: 1 });
-  await createAnnouncementsTable(pool);
-  await applyPgExtraMigrations(pool);
+  // The server's own migrations (drizzle's pg tables, then migrations-pg-extra: the search).
+  const db = await openPgDatabase(u.toString(), { poolMax: 1 });
+  const pool = pgPoolOf(db);
   await pool.query('ALTER TABLE announcements DISABLE TRIGGER announcements_search');
   const t0 = performance.now();
   const total = lite.$client.prepare('SELECT count(*) FROM announcements').pluck().get() as number;
   for (let off = 0; off < total; off += 5000)
-    await copyAnnouncements(pool, lite.select().from(announcements).limit(5000).offset(off).all());
+    await copyAnnouncements(pool, await lite.select().from(announcements).limit(5000).offset(off));
   const t1 = performance.now();
   await pool.query('SELECT hobbiz_search_rebuild()');
   await pool.query('ALTER TABLE announcements ENABLE TRIGGER announcements_search');
@@ -62,17 +56,18 @@ if (!exists || process.env.BENCH_RELOAD) {
   console.log(
     `loaded ${total} rows in ${((t1 - t0) / 1000).toFixed(1)} s, indexed in ${((t2 - t1) / 1000).toFixed(1)} s`,
   );
-  await pool.end();
+  await closePgDatabase(db);
 }
 await admin.end();
 
-const pool = new pg.Pool({ connectionString: u.toString(), max: 4 });
+const pgDb = await openPgDatabase(u.toString(), { poolMax: 4 });
+const pool = pgPoolOf(pgDb);
 const size = (
   await pool.query(
     "SELECT pg_size_pretty(sum(pg_total_relation_size(c.oid))) AS s FROM pg_class c WHERE c.relname IN ('search_docs', 'search_postings')",
   )
 ).rows[0].s;
-const pgRepo = searchRepositoryPg(drizzle(pool) as unknown as Db);
+const pgRepo = searchRepository(pgDb);
 const liteRepo = searchRepository(lite);
 
 const quantile = (sorted: number[], q: number) =>
@@ -106,4 +101,4 @@ for (const params of cases) {
   }
   console.log(`${q} first page  PostgreSQL: ${fmt(times.pg)}   SQLite: ${fmt(times.sqlite)}`);
 }
-await pool.end();
+await closePgDatabase(pgDb);

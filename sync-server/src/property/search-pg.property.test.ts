@@ -1,10 +1,11 @@
 import fc from 'fast-check';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
 import { compareAnnouncements, effectiveSort, type SearchParams } from '../../../schema/search.ts';
+import { pgPoolOf } from '../lib/pg-backend.ts';
 import { searchRepository } from '../repositories/search.ts';
-import { searchRepositoryPg } from '../repositories/search-pg.ts';
-import { copyAnnouncements, openSearchTestDb, type SearchTestDb } from '../repositories/search-pg-testdb.ts';
+import { copyAnnouncements } from '../repositories/search-pg-testdb.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { bruteForce, type RowInput, row, search, toParams } from './search-arbitraries.ts';
 
@@ -19,26 +20,28 @@ const onPg = url?.startsWith('postgres') ?? false;
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
-let pgdb: SearchTestDb;
+let pgApp: App;
+let pool: pg.Pool;
 const owners: string[] = [];
 
 beforeAll(async () => {
   if (!onPg) return;
-  app = await buildTestApp();
+  app = await buildTestApp({ databaseUrl: null });
+  pgApp = await buildTestApp();
+  pool = pgPoolOf(pgApp.db);
   for (let i = 0; i < 3; i++) owners.push((await registerAndLogin(app)).userId);
-  pgdb = await openSearchTestDb(url!);
 });
 afterAll(async () => {
   if (!onPg) return;
-  await pgdb.close();
+  await pgApp.cleanup();
   await app.cleanup();
 });
 
 /** The same rows in both engines (written through SQLite, copied unchanged). */
 async function fill(rows: RowInput[]): Promise<AnnouncementRow[]> {
-  app.db.delete(announcements).run();
+  await app.uow.write(() => app.db.delete(announcements));
   for (const r of rows) {
-    insertAnnouncement(app, owners[r.owner]!, {
+    await insertAnnouncement(app, owners[r.owner]!, {
       title: r.title,
       description: r.description,
       category: r.category,
@@ -50,9 +53,9 @@ async function fill(rows: RowInput[]): Promise<AnnouncementRow[]> {
       deleted: r.hidden === 'deleted',
     });
   }
-  const stored = app.db.select().from(announcements).all();
-  await pgdb.pool.query('DELETE FROM announcements');
-  await copyAnnouncements(pgdb.pool, stored);
+  const stored = await app.db.select().from(announcements);
+  await pool.query('DELETE FROM announcements');
+  await copyAnnouncements(pool, stored);
   return stored;
 }
 
@@ -75,7 +78,7 @@ async function walkPages(repo: { search(p: SearchParams): unknown }, params: Sea
 describe.skipIf(!onPg)('PostgreSQL search = SQLite search = brute force', () => {
   it('for random catalogues, queries, filters, orders and page sizes', async () => {
     const lite = searchRepository(app.db);
-    const pgRepo = searchRepositoryPg(pgdb.db);
+    const pgRepo = searchRepository(pgApp.db);
     await fc.assert(
       fc.asyncProperty(
         fc.array(row, { minLength: 0, maxLength: 60 }),

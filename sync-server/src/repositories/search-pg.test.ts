@@ -1,13 +1,14 @@
 import fc from 'fast-check';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../../schema/db/tables.ts';
 import { SEARCH_SORTS, type SearchParams, words } from '../../../schema/search.ts';
 import { encodeCursor } from '../../../schema/search-params.ts';
+import { pgPoolOf } from '../lib/pg-backend.ts';
 import { buildTestApp, registerAndLogin } from '../test-helper.ts';
 import { type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures, LABELLED } from './search-fixtures.ts';
-import { type SearchRepositoryPg, searchRepositoryPg } from './search-pg.ts';
-import { copyAnnouncements, openSearchTestDb, type SearchTestDb } from './search-pg-testdb.ts';
+import { copyAnnouncements } from './search-pg-testdb.ts';
 
 /**
  * The PostgreSQL search (issue 13) on the fixtures of search.test.ts: the labelled relevance set, and
@@ -19,25 +20,27 @@ const onPg = url?.startsWith('postgres') ?? false;
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
-let pgdb: SearchTestDb;
+let pgApp: App;
+let pool: pg.Pool;
 let lite: SearchRepository;
-let repo: SearchRepositoryPg;
+let repo: SearchRepository;
 let keyOf: Map<string, string>;
 
 beforeAll(async () => {
   if (!onPg) return;
-  app = await buildTestApp();
+  app = await buildTestApp({ databaseUrl: null });
+  pgApp = await buildTestApp();
+  pool = pgPoolOf(pgApp.db);
   const owner = await registerAndLogin(app);
-  const ids = insertSearchFixtures(app, owner.userId);
+  const ids = await insertSearchFixtures(app, owner.userId);
   keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
-  pgdb = await openSearchTestDb(url!);
-  await copyAnnouncements(pgdb.pool, app.db.select().from(announcements).all());
+  await copyAnnouncements(pool, await app.db.select().from(announcements));
   lite = searchRepository(app.db);
-  repo = searchRepositoryPg(pgdb.db);
+  repo = searchRepository(pgApp.db);
 });
 afterAll(async () => {
   if (!onPg) return;
-  await pgdb.close();
+  await pgApp.cleanup();
   await app.cleanup();
 });
 
@@ -116,12 +119,12 @@ describe.skipIf(!onPg)('PostgreSQL search: filters, orders and pages as on SQLit
   it('counts, and refuses a cursor of another order or not of ours', async () => {
     const first = await repo.search({ limit: 10 });
     expect([first.total, first.totalCapped, first.rows.length]).toEqual([38, false, 10]);
-    expect(first.rows[0]).toEqual(lite.search({ limit: 1 }).rows[0]);
+    expect(first.rows[0]).toEqual((await lite.search({ limit: 1 })).rows[0]);
     // Past the deepest relevance page: nothing, and the same total, on both engines.
     const far = encodeCursor({ s: 'relevance', o: 10_001 });
     const [farPg, farLite] = [
       await repo.search({ q: 'de', cursor: far }),
-      lite.search({ q: 'de', cursor: far }),
+      await lite.search({ q: 'de', cursor: far }),
     ];
     expect([farPg.rows, farPg.total, farPg.nextCursor]).toEqual([
       farLite.rows,
@@ -137,8 +140,7 @@ describe.skipIf(!onPg)('PostgreSQL search: filters, orders and pages as on SQLit
 
 describe.skipIf(!onPg)('PostgreSQL search: the index follows every write', () => {
   it('hides, shows, re-indexes and forgets announcements as they change', async () => {
-    const { pool } = pgdb;
-    const [row] = app.db.select().from(announcements).limit(1).all();
+    const [row] = await app.db.select().from(announcements).limit(1);
     const id = 'f'.repeat(24);
     await copyAnnouncements(pool, [
       { ...row!, id, seq: 10_000, title: 'Ornitorinc de pluș cusut manual', category: 'Business', price: 30 },
@@ -213,7 +215,7 @@ describe.skipIf(!onPg)('hobbiz_search_words = words()', () => {
       fc.array(piece, { maxLength: 30 }).map((p) => p.join('')),
       { numRuns: 2000, seed: 13 },
     );
-    const { rows } = await pgdb.pool.query(
+    const { rows } = await pool.query(
       'SELECT t, hobbiz_search_words(t) AS w FROM unnest($1::text[]) WITH ORDINALITY AS x(t, n) ORDER BY n',
       [texts],
     );
