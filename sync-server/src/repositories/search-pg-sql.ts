@@ -99,7 +99,7 @@ export function scoredSql(words: Phrase[], topic: Phrase[], filters: string[], l
   );
   const where = [...matchSql(words, topic, q), ...filters].join(' AND ');
   return `WITH st AS MATERIALIZED (
-    SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats),
+    SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats LIMIT 1),
   h AS MATERIALIZED (SELECT ${hits.join(', ')}),
   idf AS MATERIALIZED (SELECT ${idf.join(', ')} FROM st, h)
 SELECT x.*, count(*) OVER () AS total FROM (
