@@ -14,7 +14,7 @@ import type { SearchParams } from '../../schema/search.ts';
 import { closePgDatabase, openPgDatabase, pgPoolOf } from '../../sync-server/src/lib/pg-backend.ts';
 import { openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { searchRepository } from '../../sync-server/src/repositories/search.ts';
-import { copyAnnouncements } from '../../sync-server/src/repositories/search-pg-testdb.ts';
+import { copyAnnouncements } from '../../sync-server/src/repositories/search-pg-copy.ts';
 
 const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR;

@@ -5,7 +5,7 @@ import { type AnnouncementRow, announcements } from '../../../schema/db/tables.t
 import { compareAnnouncements, effectiveSort, type SearchParams } from '../../../schema/search.ts';
 import { pgPoolOf } from '../lib/pg-backend.ts';
 import { searchRepository } from '../repositories/search.ts';
-import { copyAnnouncements } from '../repositories/search-pg-testdb.ts';
+import { copyAnnouncements } from '../repositories/search-pg-copy.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { bruteForce, type RowInput, row, search, toParams } from './search-arbitraries.ts';
 

@@ -8,7 +8,7 @@ import { pgPoolOf } from '../lib/pg-backend.ts';
 import { buildTestApp, registerAndLogin } from '../test-helper.ts';
 import { type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures, LABELLED } from './search-fixtures.ts';
-import { copyAnnouncements } from './search-pg-testdb.ts';
+import { copyAnnouncements } from './search-pg-copy.ts';
 
 /**
  * The PostgreSQL search (issue 13) on the fixtures of search.test.ts: the labelled relevance set, and
