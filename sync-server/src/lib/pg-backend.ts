@@ -5,6 +5,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import type { Db } from '../plugins/db.ts';
+import { applyPgExtraMigrations } from './pg-extra-migrations.ts';
 import { DIALECT } from './sql.ts';
 import {
   type BackendTx,
@@ -116,6 +117,7 @@ export async function migratePg(pool: pg.Pool): Promise<void> {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       await migrate(drizzle(client), { migrationsFolder: pgMigrationsFolder });
+      await applyPgExtraMigrations(client);
       await client.query(
         "INSERT INTO counters (name, value) VALUES ('seq', 0) ON CONFLICT (name) DO NOTHING",
       );
