@@ -14,8 +14,10 @@ import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
 import writeLimits from './plugins/write-limits.ts';
+import { LocalBus } from './replication/bus.ts';
 import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
+import { PgBus } from './replication/pg-bus.ts';
 import { purgeTombstones } from './replication/purge.ts';
 import { syncSocketRoutes } from './replication/socket.ts';
 import { accountDeletionRepository } from './repositories/account-deletion.ts';
@@ -85,15 +87,22 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
 export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
   const db = openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
-  const hub = new RealtimeHub();
+  // Real time crosses instances through PostgreSQL when there is one (replication/pg-bus.ts); in one
+  // process the bus is the process itself. Either way the hub is the unit of work's EffectSink.
+  const bus = config.databaseUrl
+    ? new PgBus({ connectionString: config.databaseUrl, log: app.log })
+    : new LocalBus();
+  const hub = new RealtimeHub(bus);
+  await hub.start();
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
   const uow = sqliteUnitOfWork(db, hub, (err) => app.log.error({ err }, 'real-time effect failed'));
   const usersRepo = usersRepository(db);
-  // Every revocation closes the sync sockets of the sessions it ended. Checked after the current
-  // synchronous work (a revocation inside a transaction has committed, or rolled back and stays live).
+  // Every revocation closes the sync sockets of the sessions it ended, on every instance: published once
+  // the revocation has committed (or dropped if it rolled back); each instance checks its own sockets.
   const sessionsRepo: SessionsRepository = sessionsRepository(db, {
-    onRevoked: (r) => queueMicrotask(() => hub.closeRevoked(r, (session) => sessionsRepo.isLive(session))),
+    onRevoked: (r) => uow.afterCommit(() => hub.closeRevoked(r)),
   });
+  hub.checkSessionsWith((session) => sessionsRepo.isLive(session));
   const announcementsRepo = announcementsRepository(db);
   app.decorate('config', config);
   app.decorate('db', db);
@@ -155,7 +164,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
-    app.hub.closeAll();
+    await app.hub.close();
     closeDatabase(db);
   });
 

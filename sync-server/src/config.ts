@@ -6,6 +6,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** DATABASE_URL: PostgreSQL (postgres://…) — data and the real-time bus across instances; null = SQLite. */
+  databaseUrl: string | null;
   /** Built PWA to serve; null in tests that only exercise the API. */
   staticDir: string | null;
   logLevel: string;
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     socketAuthTimeoutMs: 5000,

@@ -41,6 +41,12 @@ export interface UnitOfWork {
    * converted yet. It throws if `fn` returns a promise or if an asynchronous unit holds the writer.
    */
   writeSync<T>(fn: (tx: WriteTx) => T): T;
+  /**
+   * For code that learns of a change without holding the `tx` (a repository's callback): inside an open
+   * unit, `fn` is one of its effects (after the outermost commit, dropped on rollback); outside any unit,
+   * it runs after the current synchronous work.
+   */
+  afterCommit(fn: () => unknown): void;
 }
 
 /** One open transaction of a back-end (the outermost write's). */
@@ -187,6 +193,11 @@ export function createUnitOfWork(
       const out = open.run(queue, () => backend.transactionSync((btx) => fn(txOf(queue, btx))));
       publishOutside(queue);
       return out;
+    },
+    afterCommit(fn: () => unknown): void {
+      const outer = open.getStore();
+      if (outer) outer.push({ kind: 'effect', fn });
+      else queueMicrotask(() => publishOutside([{ kind: 'effect', fn }]));
     },
   };
 }
