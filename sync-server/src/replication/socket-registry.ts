@@ -107,14 +107,16 @@ export class SocketRegistry {
         return;
       }
       case 'emit':
-        return this.broadcast({ type: 'event', name: event.name, payload: event.payload }, event.userIds);
+        this.broadcast({ type: 'event', name: event.name, payload: event.payload }, event.userIds);
+        return;
       case 'disconnect':
         for (const socket of [...(this.byUser.get(event.userId) ?? [])]) {
           socket.close(CLOSE_CODES.unauthorized, 'session revoked');
         }
         return;
       case 'revoke':
-        return this.closeRevoked(event.revocation);
+        this.closeRevoked(event.revocation);
+        return;
       case 'viewing':
         return; // kept by the bus (the union over instances); this instance's own viewing is already here
     }
