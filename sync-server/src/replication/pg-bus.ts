@@ -48,7 +48,9 @@ export class PgBus implements RealtimeBus {
   private retryTimer: NodeJS.Timeout | undefined;
   private timers: NodeJS.Timeout[] = [];
   private pending: Wire[] = [];
-  private sending: Promise<void> = Promise.resolve();
+  private scheduled = false;
+  /** The notification being sent; at most one at a time, so this instance's events keep their order. */
+  private sending: Promise<void> | null = null;
   private inbox: Promise<void> = Promise.resolve();
   /** What the other instances said their users view, and when each last spoke. */
   private remote = new Map<string, { seenAt: number; views: Map<string, Set<string>> }>();
@@ -81,8 +83,14 @@ export class PgBus implements RealtimeBus {
   publish(event: RealtimeEvent | Control): void {
     if (this.closed) return;
     this.pending.push(event);
-    // Everything published in this tick (one unit's pokes and events) leaves in one notification, in order.
-    if (this.pending.length === 1) queueMicrotask(() => this.flush());
+    // Everything published in this tick (one unit's pokes and events) leaves in one notification, in order;
+    // what is published while a notification is on its way leaves together right after it.
+    if (this.scheduled || this.sending) return;
+    this.scheduled = true;
+    queueMicrotask(() => {
+      this.scheduled = false;
+      this.flush();
+    });
   }
 
   isViewing(userId: string, conversationId: string): boolean {
@@ -101,7 +109,8 @@ export class PgBus implements RealtimeBus {
   async close(): Promise<void> {
     if (this.closed) return;
     this.publish({ type: 'bye' });
-    await this.flush();
+    this.flush();
+    while (this.sending) await this.sending;
     this.closed = true;
     clearTimeout(this.retryTimer);
     for (const t of this.timers) clearInterval(t);
@@ -111,15 +120,17 @@ export class PgBus implements RealtimeBus {
     if (this.ownPool) await this.pool.end();
   }
 
-  /** Sends the pending batch after the previous one (one sender at a time keeps the order). */
-  private flush(): Promise<void> {
-    if (this.pending.length === 0) return this.sending;
+  /** Sends what is pending as one notification, unless one is on its way (it then flushes when done). */
+  private flush(): void {
+    if (this.sending || this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    this.sending = this.sending.then(() =>
-      this.send(batch).catch((err) => this.log.error({ err }, 'real-time bus: publish failed')),
-    );
-    return this.sending;
+    this.sending = this.send(batch)
+      .catch((err) => this.log.error({ err }, 'real-time bus: publish failed'))
+      .finally(() => {
+        this.sending = null;
+        this.flush();
+      });
   }
 
   private async send(batch: Wire[]): Promise<void> {
