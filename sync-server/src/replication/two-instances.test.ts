@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../schema/sync.ts';
+import { validForm } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { connectedClient } from './test-client.ts';
 
@@ -117,6 +118,35 @@ describe.skipIf(!url)('two instances share real time through PostgreSQL', () => 
     expect(fav.statusCode).toBeLessThan(300);
     await waitFor('favoritesUpdated on 2', () => named(other.side, 'favoritesUpdated').length === 1);
     expect(named(other.side, 'favoritesUpdated')[0]).toMatchObject({ payload: { favoriteIds: [ann] } });
+  });
+
+  it('a price changed on 1 reaches a device on 2 that holds the announcement', async () => {
+    const made = await one.inject({
+      method: 'POST',
+      url: '/api/users/my-announcements',
+      headers: auth(seller),
+      payload: validForm,
+    });
+    expect(made.statusCode).toBe(201);
+    const id = (made.json() as { _id: string })._id;
+    const guest = await connectedClient(two, null);
+    const seq = two.announcementsRepo.byId(id)!.seq;
+    expect(await guest.hold({ announcements: [[id, seq]] })).toEqual({});
+    const changed = await one.inject({
+      method: 'PUT',
+      url: `/api/users/my-announcements/${id}`,
+      headers: auth(seller),
+      payload: { ...validForm, price: 175 },
+    });
+    expect(changed.statusCode).toBe(200);
+    let heard: unknown[] = [];
+    await waitFor('held change on 2', () => {
+      heard = heard.concat(guest.takeHeld());
+      return heard.length > 0;
+    });
+    expect(heard).toEqual([
+      { announcements: [{ doc: expect.objectContaining({ id, price: 175 }), seq: expect.any(Number) }] },
+    ]);
   });
 
   it('logging out on 1 closes that session’s socket on 2', async () => {
