@@ -214,6 +214,18 @@ describe.skipIf(!url)('PgBus: real time across two instances (PostgreSQL)', () =
     expect(two.bus.connections).toBe(2);
   });
 
+  it('a LISTEN connection that goes deaf without closing is noticed and replaced', async () => {
+    const { one, two } = await twoInstances({ snapshotEveryMs: 100 });
+    const b2 = fakeSocket();
+    two.hub.add(b2.socket, 'B');
+    const bus2 = two.bus as unknown as { listener: pg.Client };
+    await bus2.listener.query('UNLISTEN *'); // still connected, hears nothing: a silently cut link
+    await waitFor('replaced', () => two.bus.connections === 2, 3000);
+    expect(logged).toContain('real-time bus: LISTEN connection silent, reconnecting');
+    one.hub.emit('afterDeaf', {}, ['B']);
+    await waitFor('event after replacement', () => events(b2, 'afterDeaf').length === 1);
+  });
+
   it('publish → deliver latency across instances over 1,000 events (loopback)', async () => {
     const { one, two } = await twoInstances();
     const b2 = fakeSocket();

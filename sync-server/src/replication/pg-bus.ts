@@ -56,10 +56,20 @@ export class PgBus implements RealtimeBus {
   private remote = new Map<string, { seenAt: number; views: Map<string, Set<string>> }>();
   /** Every (re)connection of the LISTEN client; tests wait on it. */
   connections = 0;
+  /** When the LISTEN client last heard anything (its own periodic announcement at least). */
+  private lastHeard = Date.now();
 
   constructor(private readonly opts: PgBusOptions) {
     this.ownPool = !opts.pool;
-    this.pool = opts.pool ?? new pg.Pool({ connectionString: opts.connectionString, max: 2 });
+    this.pool =
+      opts.pool ??
+      new pg.Pool({
+        connectionString: opts.connectionString,
+        max: 2,
+        connectionTimeoutMillis: 5000,
+        // A stuck NOTIFY would hold back every later event of this instance.
+        query_timeout: 5000,
+      });
     this.pool.on('error', (err) => this.log.warn({ err }, 'real-time bus: idle pool connection failed'));
     this.channel = opts.channel ?? 'hobbiz_rt';
     if (!/^[a-z_][a-z0-9_]*$/.test(this.channel)) throw new Error(`bad channel name: ${this.channel}`);
@@ -75,7 +85,12 @@ export class PgBus implements RealtimeBus {
     this.started = true;
     await this.connect();
     const every = this.opts.snapshotEveryMs ?? 20_000;
-    this.timers.push(setInterval(() => this.announceViewing(), every));
+    this.timers.push(
+      setInterval(() => {
+        this.checkListener(every);
+        this.announceViewing();
+      }, every),
+    );
     this.timers.push(setInterval(() => this.purge(), this.opts.purgeEveryMs ?? 30_000));
     for (const t of this.timers) t.unref();
   }
@@ -148,7 +163,11 @@ export class PgBus implements RealtimeBus {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.opts.connectionString });
+    const client = new pg.Client({
+      connectionString: this.opts.connectionString,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
     let lost = false;
     const onLost = (err?: unknown) => {
       if (lost) return;
@@ -176,6 +195,7 @@ export class PgBus implements RealtimeBus {
       return;
     }
     this.listener = client;
+    this.lastHeard = Date.now();
     this.attempt = 0;
     this.connections += 1;
     // Events sent while nobody listened are gone: clients pull from their checkpoints (a poke to all),
@@ -183,6 +203,18 @@ export class PgBus implements RealtimeBus {
     if (this.connections > 1) this.registry?.resync();
     this.publish({ type: 'hello' });
     this.announceViewing();
+  }
+
+  /**
+   * A connection silently cut (no FIN, a NAT that forgot it) would leave LISTEN deaf for ever: each
+   * instance hears its own announcement every period, so three silent periods mean the link is dead.
+   */
+  private checkListener(every: number): void {
+    const listener = this.listener;
+    if (!listener || Date.now() - this.lastHeard < 3 * every) return;
+    this.log.warn({}, 'real-time bus: LISTEN connection silent, reconnecting');
+    listener.emit('error', new Error('LISTEN connection silent'));
+    listener.end().catch(() => undefined);
   }
 
   private retry(): void {
@@ -202,6 +234,7 @@ export class PgBus implements RealtimeBus {
 
   /** Notifications are delivered in the order heard, even when one must first be read from the table. */
   private heard(payload: string): void {
+    this.lastHeard = Date.now();
     let env: Envelope;
     try {
       env = JSON.parse(payload) as Envelope;
