@@ -26,17 +26,17 @@ describe('socket closing waits for the revocation’s commit', () => {
       closed = code;
     });
     const unit = app.uow.write(async () => {
-      app.sessionsRepo.revoke(me.token);
+      await app.sessionsRepo.revoke(me.token);
       await new Promise((r) => setTimeout(r, 50));
       throw new Error('rolled back');
     });
     await expect(unit).rejects.toThrow('rolled back');
     await new Promise((r) => setTimeout(r, 100));
     expect(closed).toBeNull();
-    expect(app.sessionsRepo.isLive(hashToken(me.token))).toBe(true);
+    expect(await app.sessionsRepo.isLive(hashToken(me.token))).toBe(true);
 
     await app.uow.write(async () => {
-      app.sessionsRepo.revoke(me.token);
+      await app.sessionsRepo.revoke(me.token);
       await new Promise((r) => setTimeout(r, 20));
     });
     expect(await c.closed).toBe(CLOSE_CODES.unauthorized);

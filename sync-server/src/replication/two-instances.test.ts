@@ -51,7 +51,7 @@ describe.skipIf(!url)('two instances share real time through PostgreSQL', () => 
     two = await buildTestApp({ databaseUrl: url!, dataDir: one.config.dataDir });
     seller = await registerAndLogin(one);
     buyer = await registerAndLogin(one);
-    ann = insertAnnouncement(one, seller.userId);
+    ann = await insertAnnouncement(one, seller.userId);
     cid = `${seller.userId}-${buyer.userId}-${ann}`;
   });
   afterEach(async () => {
@@ -130,7 +130,7 @@ describe.skipIf(!url)('two instances share real time through PostgreSQL', () => 
     expect(made.statusCode).toBe(201);
     const id = (made.json() as { _id: string })._id;
     const guest = await connectedClient(two, null);
-    const seq = two.announcementsRepo.byId(id)!.seq;
+    const seq = (await two.announcementsRepo.byId(id))!.seq;
     expect(await guest.hold({ announcements: [[id, seq]] })).toEqual({});
     const changed = await one.inject({
       method: 'PUT',
