@@ -129,7 +129,7 @@ describe('offline after a first visit (precache = what offline browsing needs)',
     await until(async () => {
       const kept = await cachedUrls(page, 'hobbiz-assets');
       const pages = [
-        '/assets/PublishPage-',
+        '/assets/add-announcement.lazy-',
         '/assets/publish-queue-',
         '/assets/chat.lazy-',
         '/assets/notificari.lazy-',

@@ -138,6 +138,27 @@ describe('add announcement', () => {
     await context.close();
   });
 
+  it('counts characters as the rule does: a title typed with combining diacritics (NFD) is 70/70 and accepted', async () => {
+    const { page, context } = await newPage(browser, server);
+    await openForm(page, 'count.publish@hobbiz.test');
+    // What some keyboards send: 'ă' as 'a' + U+0306, 'ț' as 't' + U+0326. The rule counts NFC characters.
+    const composed = 'Brățară împletită, țesută în stil tradițional, cu mărgele și ață roșie';
+    const typed = composed.normalize('NFD');
+    expect([...composed].length).toBe(70);
+    expect([...typed].length).toBeGreaterThan(70);
+    await page.getByLabel('Titlu').fill(typed);
+    await page.getByLabel('Descriere').fill(`  ${'Î'.normalize('NFD').repeat(20)}  `);
+    const counters = page.locator('.pub-count');
+    await expect.poll(() => counters.first().textContent()).toBe('70/70');
+    await expect.poll(() => counters.nth(1).textContent()).toBe('20/9000');
+    await publishButton(page).click();
+    await page.getByText(M.submitErrors.publish).waitFor();
+    // The rule agrees with the counter: the title is not too long (other fields are still missing).
+    await error(page, M.contactPersonRequired).waitFor();
+    expect(await error(page, M.titleMax).count()).toBe(0);
+    await context.close();
+  });
+
   it('publishes with 2 photos (the second made the cover), after a preview; shows in Anunțurile mele', async () => {
     const { page, context } = await newPage(browser, server);
     const me = await openForm(page, 'full.publish@hobbiz.test');

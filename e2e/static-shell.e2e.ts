@@ -111,6 +111,32 @@ describe('shell: cookie banner, static pages, /cont', () => {
     await context.close();
   });
 
+  it('every signed-in page (the one _auth guard) sends a guest to the sign-in page', async () => {
+    const { page, context } = await newPage(browser, server);
+    for (const path of [
+      '/add-announcement',
+      '/adauga-anunt',
+      '/anunturile-mele',
+      '/chat',
+      '/cont',
+      '/contul-tau',
+      '/edit-announcement',
+      '/notificari',
+      '/plati',
+      '/profil',
+      '/setari-cont',
+    ]) {
+      await page.goto(path);
+      await page.waitForURL('**/login', { timeout: 10_000 });
+      await page.getByRole('heading', { name: 'Autentificare', level: 1 }).waitFor();
+    }
+    // Pages a guest may open stay open.
+    await page.goto('/favorite-announcements');
+    await page.getByRole('heading', { name: 'Anunțurile tale favorite', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/favorite-announcements');
+    await context.close();
+  });
+
   it('/cont on a phone: every entry, the dark-mode switch and sign-out; guests go to /login', async () => {
     const me = await apiAccount(server, 'cont.phone@hobbiz.test');
     const { page, context } = await newPage(browser, server, { width: 375, height: 800 });

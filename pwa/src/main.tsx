@@ -2,6 +2,8 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { keepSignedInPagesOnSignIn } from './features/offline/signed-in-pages.ts';
+import { session } from './features/session/session-store.ts';
+import { showToast } from './features/shell/toast.ts';
 import { appContainer, firstPaintLeft } from './first-paint.ts';
 import { createAppRouter } from './router.tsx';
 import './styles/index.css';
@@ -36,7 +38,7 @@ function afterPaint(fn: () => void) {
   else window.addEventListener('load', () => setTimeout(fn, 0), { once: true });
 }
 afterPaint(() => {
-  void import('./db/boot.ts').then((m) => m.bootDatabase());
+  void import('./db/boot.ts').then((m) => m.bootDatabase({ session, notify: showToast }));
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
     void import('./sw-register.ts').then((m) => m.registerServiceWorker());
     // Signed in: the publish form, chat and the other signed-in pages are kept for offline use too.

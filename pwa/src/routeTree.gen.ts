@@ -8,38 +8,57 @@
 // You should NOT make any changes in this file as it will be overwritten.
 // Additionally, you should also exclude this file from your linter and/or formatter to prevent it from being checked or modified.
 
+import { createFileRoute } from '@tanstack/react-router';
+
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as AuthRouteImport } from './routes/_auth';
 import { Route as AdaugaAnuntRouteImport } from './routes/adauga-anunt';
-import { Route as AddAnnouncementRouteImport } from './routes/add-announcement';
-import { Route as AnunturileMeleRouteImport } from './routes/anunturile-mele';
-import { Route as ChatRouteImport } from './routes/chat';
-import { Route as ConfidentialitateRouteImport } from './routes/confidentialitate';
-import { Route as ContRouteImport } from './routes/cont';
-import { Route as ContactRouteImport } from './routes/contact';
-import { Route as ContulTauRouteImport } from './routes/contul-tau';
-import { Route as CookieRouteImport } from './routes/cookie';
-import { Route as CumFunctioneazaRouteImport } from './routes/cum-functioneaza';
-import { Route as DespreRouteImport } from './routes/despre';
-import { Route as EditAnnouncementRouteImport } from './routes/edit-announcement';
-import { Route as FavoriteAnnouncementsRouteImport } from './routes/favorite-announcements';
-import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as LoginRouteImport } from './routes/login';
-import { Route as NotificariRouteImport } from './routes/notificari';
 import { Route as OauthSuccessRouteImport } from './routes/oauth-success';
-import { Route as PlatiRouteImport } from './routes/plati';
-import { Route as SetariContRouteImport } from './routes/setari-cont';
-import { Route as SignupRouteImport } from './routes/signup';
-import { Route as TermeniRouteImport } from './routes/termeni';
+import { Route as AuthContRouteImport } from './routes/_auth/cont';
 import { Route as AnnouncementIdRouteImport } from './routes/announcement/$id';
 import { Route as AnunturiCategorieCategoryRouteImport } from './routes/anunturi-categorie/$category';
-import { Route as ProfilIndexRouteImport } from './routes/profil/index';
 import { Route as ProfilUserIdIndexRouteImport } from './routes/profil/$userId/index';
-import { Route as ProfilUserIdToateRecenziileRouteImport } from './routes/profil/$userId/toate-recenziile';
+
+const ConfidentialitateLazyRouteImport =
+  createFileRoute('/confidentialitate')();
+const ContactLazyRouteImport = createFileRoute('/contact')();
+const CookieLazyRouteImport = createFileRoute('/cookie')();
+const CumFunctioneazaLazyRouteImport = createFileRoute('/cum-functioneaza')();
+const DespreLazyRouteImport = createFileRoute('/despre')();
+const FavoriteAnnouncementsLazyRouteImport = createFileRoute(
+  '/favorite-announcements',
+)();
+const ForgotPasswordLazyRouteImport = createFileRoute('/forgot-password')();
+const SignupLazyRouteImport = createFileRoute('/signup')();
+const TermeniLazyRouteImport = createFileRoute('/termeni')();
+const AuthAddAnnouncementLazyRouteImport = createFileRoute(
+  '/_auth/add-announcement',
+)();
+const AuthAnunturileMeleLazyRouteImport = createFileRoute(
+  '/_auth/anunturile-mele',
+)();
+const AuthChatLazyRouteImport = createFileRoute('/_auth/chat')();
+const AuthContulTauLazyRouteImport = createFileRoute('/_auth/contul-tau')();
+const AuthEditAnnouncementLazyRouteImport = createFileRoute(
+  '/_auth/edit-announcement',
+)();
+const AuthNotificariLazyRouteImport = createFileRoute('/_auth/notificari')();
+const AuthPlatiLazyRouteImport = createFileRoute('/_auth/plati')();
+const AuthSetariContLazyRouteImport = createFileRoute('/_auth/setari-cont')();
+const AuthProfilIndexLazyRouteImport = createFileRoute('/_auth/profil/')();
+const ProfilUserIdToateRecenziileLazyRouteImport = createFileRoute(
+  '/profil/$userId/toate-recenziile',
+)();
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthRoute = AuthRouteImport.update({
+  id: '/_auth',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AdaugaAnuntRoute = AdaugaAnuntRouteImport.update({
@@ -47,108 +66,128 @@ const AdaugaAnuntRoute = AdaugaAnuntRouteImport.update({
   path: '/adauga-anunt',
   getParentRoute: () => rootRouteImport,
 } as any);
-const AddAnnouncementRoute = AddAnnouncementRouteImport.update({
-  id: '/add-announcement',
-  path: '/add-announcement',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const AnunturileMeleRoute = AnunturileMeleRouteImport.update({
-  id: '/anunturile-mele',
-  path: '/anunturile-mele',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ChatRoute = ChatRouteImport.update({
-  id: '/chat',
-  path: '/chat',
-  getParentRoute: () => rootRouteImport,
-} as any).lazy(() => import('./routes/chat.lazy').then((d) => d.Route));
-const ConfidentialitateRoute = ConfidentialitateRouteImport.update({
+const ConfidentialitateLazyRoute = ConfidentialitateLazyRouteImport.update({
   id: '/confidentialitate',
   path: '/confidentialitate',
   getParentRoute: () => rootRouteImport,
-} as any);
-const ContRoute = ContRouteImport.update({
-  id: '/cont',
-  path: '/cont',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const ContactRoute = ContactRouteImport.update({
+} as any).lazy(() =>
+  import('./routes/confidentialitate.lazy').then((d) => d.Route),
+);
+const ContactLazyRoute = ContactLazyRouteImport.update({
   id: '/contact',
   path: '/contact',
   getParentRoute: () => rootRouteImport,
-} as any);
-const ContulTauRoute = ContulTauRouteImport.update({
-  id: '/contul-tau',
-  path: '/contul-tau',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const CookieRoute = CookieRouteImport.update({
+} as any).lazy(() => import('./routes/contact.lazy').then((d) => d.Route));
+const CookieLazyRoute = CookieLazyRouteImport.update({
   id: '/cookie',
   path: '/cookie',
   getParentRoute: () => rootRouteImport,
-} as any);
-const CumFunctioneazaRoute = CumFunctioneazaRouteImport.update({
+} as any).lazy(() => import('./routes/cookie.lazy').then((d) => d.Route));
+const CumFunctioneazaLazyRoute = CumFunctioneazaLazyRouteImport.update({
   id: '/cum-functioneaza',
   path: '/cum-functioneaza',
   getParentRoute: () => rootRouteImport,
-} as any);
-const DespreRoute = DespreRouteImport.update({
+} as any).lazy(() =>
+  import('./routes/cum-functioneaza.lazy').then((d) => d.Route),
+);
+const DespreLazyRoute = DespreLazyRouteImport.update({
   id: '/despre',
   path: '/despre',
   getParentRoute: () => rootRouteImport,
-} as any);
-const EditAnnouncementRoute = EditAnnouncementRouteImport.update({
-  id: '/edit-announcement',
-  path: '/edit-announcement',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const FavoriteAnnouncementsRoute = FavoriteAnnouncementsRouteImport.update({
-  id: '/favorite-announcements',
-  path: '/favorite-announcements',
-  getParentRoute: () => rootRouteImport,
-} as any).lazy(() =>
-  import('./routes/favorite-announcements.lazy').then((d) => d.Route),
-);
-const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+} as any).lazy(() => import('./routes/despre.lazy').then((d) => d.Route));
+const FavoriteAnnouncementsLazyRoute =
+  FavoriteAnnouncementsLazyRouteImport.update({
+    id: '/favorite-announcements',
+    path: '/favorite-announcements',
+    getParentRoute: () => rootRouteImport,
+  } as any).lazy(() =>
+    import('./routes/favorite-announcements.lazy').then((d) => d.Route),
+  );
+const ForgotPasswordLazyRoute = ForgotPasswordLazyRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() =>
+  import('./routes/forgot-password.lazy').then((d) => d.Route),
+);
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
-} as any);
-const NotificariRoute = NotificariRouteImport.update({
-  id: '/notificari',
-  path: '/notificari',
-  getParentRoute: () => rootRouteImport,
-} as any).lazy(() => import('./routes/notificari.lazy').then((d) => d.Route));
+} as any).lazy(() => import('./routes/login.lazy').then((d) => d.Route));
 const OauthSuccessRoute = OauthSuccessRouteImport.update({
   id: '/oauth-success',
   path: '/oauth-success',
   getParentRoute: () => rootRouteImport,
 } as any);
-const PlatiRoute = PlatiRouteImport.update({
-  id: '/plati',
-  path: '/plati',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const SetariContRoute = SetariContRouteImport.update({
-  id: '/setari-cont',
-  path: '/setari-cont',
-  getParentRoute: () => rootRouteImport,
-} as any);
-const SignupRoute = SignupRouteImport.update({
+const SignupLazyRoute = SignupLazyRouteImport.update({
   id: '/signup',
   path: '/signup',
   getParentRoute: () => rootRouteImport,
-} as any);
-const TermeniRoute = TermeniRouteImport.update({
+} as any).lazy(() => import('./routes/signup.lazy').then((d) => d.Route));
+const TermeniLazyRoute = TermeniLazyRouteImport.update({
   id: '/termeni',
   path: '/termeni',
   getParentRoute: () => rootRouteImport,
+} as any).lazy(() => import('./routes/termeni.lazy').then((d) => d.Route));
+const AuthAddAnnouncementLazyRoute = AuthAddAnnouncementLazyRouteImport.update({
+  id: '/add-announcement',
+  path: '/add-announcement',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/add-announcement.lazy').then((d) => d.Route),
+);
+const AuthAnunturileMeleLazyRoute = AuthAnunturileMeleLazyRouteImport.update({
+  id: '/anunturile-mele',
+  path: '/anunturile-mele',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/anunturile-mele.lazy').then((d) => d.Route),
+);
+const AuthChatLazyRoute = AuthChatLazyRouteImport.update({
+  id: '/chat',
+  path: '/chat',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() => import('./routes/_auth/chat.lazy').then((d) => d.Route));
+const AuthContRoute = AuthContRouteImport.update({
+  id: '/cont',
+  path: '/cont',
+  getParentRoute: () => AuthRoute,
 } as any);
+const AuthContulTauLazyRoute = AuthContulTauLazyRouteImport.update({
+  id: '/contul-tau',
+  path: '/contul-tau',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/contul-tau.lazy').then((d) => d.Route),
+);
+const AuthEditAnnouncementLazyRoute =
+  AuthEditAnnouncementLazyRouteImport.update({
+    id: '/edit-announcement',
+    path: '/edit-announcement',
+    getParentRoute: () => AuthRoute,
+  } as any).lazy(() =>
+    import('./routes/_auth/edit-announcement.lazy').then((d) => d.Route),
+  );
+const AuthNotificariLazyRoute = AuthNotificariLazyRouteImport.update({
+  id: '/notificari',
+  path: '/notificari',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/notificari.lazy').then((d) => d.Route),
+);
+const AuthPlatiLazyRoute = AuthPlatiLazyRouteImport.update({
+  id: '/plati',
+  path: '/plati',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() => import('./routes/_auth/plati.lazy').then((d) => d.Route));
+const AuthSetariContLazyRoute = AuthSetariContLazyRouteImport.update({
+  id: '/setari-cont',
+  path: '/setari-cont',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/setari-cont.lazy').then((d) => d.Route),
+);
 const AnnouncementIdRoute = AnnouncementIdRouteImport.update({
   id: '/announcement/$id',
   path: '/announcement/$id',
@@ -164,228 +203,229 @@ const AnunturiCategorieCategoryRoute =
   } as any).lazy(() =>
     import('./routes/anunturi-categorie/$category.lazy').then((d) => d.Route),
   );
-const ProfilIndexRoute = ProfilIndexRouteImport.update({
+const AuthProfilIndexLazyRoute = AuthProfilIndexLazyRouteImport.update({
   id: '/profil/',
   path: '/profil/',
-  getParentRoute: () => rootRouteImport,
-} as any);
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/profil/index.lazy').then((d) => d.Route),
+);
 const ProfilUserIdIndexRoute = ProfilUserIdIndexRouteImport.update({
   id: '/profil/$userId/',
   path: '/profil/$userId/',
   getParentRoute: () => rootRouteImport,
-} as any);
-const ProfilUserIdToateRecenziileRoute =
-  ProfilUserIdToateRecenziileRouteImport.update({
+} as any).lazy(() =>
+  import('./routes/profil/$userId/index.lazy').then((d) => d.Route),
+);
+const ProfilUserIdToateRecenziileLazyRoute =
+  ProfilUserIdToateRecenziileLazyRouteImport.update({
     id: '/profil/$userId/toate-recenziile',
     path: '/profil/$userId/toate-recenziile',
     getParentRoute: () => rootRouteImport,
-  } as any);
+  } as any).lazy(() =>
+    import('./routes/profil/$userId/toate-recenziile.lazy').then(
+      (d) => d.Route,
+    ),
+  );
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/add-announcement': typeof AddAnnouncementRoute;
-  '/anunturile-mele': typeof AnunturileMeleRoute;
-  '/chat': typeof ChatRoute;
-  '/confidentialitate': typeof ConfidentialitateRoute;
-  '/cont': typeof ContRoute;
-  '/contact': typeof ContactRoute;
-  '/contul-tau': typeof ContulTauRoute;
-  '/cookie': typeof CookieRoute;
-  '/cum-functioneaza': typeof CumFunctioneazaRoute;
-  '/despre': typeof DespreRoute;
-  '/edit-announcement': typeof EditAnnouncementRoute;
-  '/favorite-announcements': typeof FavoriteAnnouncementsRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
-  '/notificari': typeof NotificariRoute;
   '/oauth-success': typeof OauthSuccessRoute;
-  '/plati': typeof PlatiRoute;
-  '/setari-cont': typeof SetariContRoute;
-  '/signup': typeof SignupRoute;
-  '/termeni': typeof TermeniRoute;
+  '/confidentialitate': typeof ConfidentialitateLazyRoute;
+  '/contact': typeof ContactLazyRoute;
+  '/cookie': typeof CookieLazyRoute;
+  '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
+  '/despre': typeof DespreLazyRoute;
+  '/favorite-announcements': typeof FavoriteAnnouncementsLazyRoute;
+  '/forgot-password': typeof ForgotPasswordLazyRoute;
+  '/signup': typeof SignupLazyRoute;
+  '/termeni': typeof TermeniLazyRoute;
+  '/cont': typeof AuthContRoute;
   '/announcement/$id': typeof AnnouncementIdRoute;
   '/anunturi-categorie/$category': typeof AnunturiCategorieCategoryRoute;
-  '/profil/': typeof ProfilIndexRoute;
-  '/profil/$userId/toate-recenziile': typeof ProfilUserIdToateRecenziileRoute;
+  '/add-announcement': typeof AuthAddAnnouncementLazyRoute;
+  '/anunturile-mele': typeof AuthAnunturileMeleLazyRoute;
+  '/chat': typeof AuthChatLazyRoute;
+  '/contul-tau': typeof AuthContulTauLazyRoute;
+  '/edit-announcement': typeof AuthEditAnnouncementLazyRoute;
+  '/notificari': typeof AuthNotificariLazyRoute;
+  '/plati': typeof AuthPlatiLazyRoute;
+  '/setari-cont': typeof AuthSetariContLazyRoute;
+  '/profil/$userId/toate-recenziile': typeof ProfilUserIdToateRecenziileLazyRoute;
   '/profil/$userId/': typeof ProfilUserIdIndexRoute;
+  '/profil/': typeof AuthProfilIndexLazyRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/add-announcement': typeof AddAnnouncementRoute;
-  '/anunturile-mele': typeof AnunturileMeleRoute;
-  '/chat': typeof ChatRoute;
-  '/confidentialitate': typeof ConfidentialitateRoute;
-  '/cont': typeof ContRoute;
-  '/contact': typeof ContactRoute;
-  '/contul-tau': typeof ContulTauRoute;
-  '/cookie': typeof CookieRoute;
-  '/cum-functioneaza': typeof CumFunctioneazaRoute;
-  '/despre': typeof DespreRoute;
-  '/edit-announcement': typeof EditAnnouncementRoute;
-  '/favorite-announcements': typeof FavoriteAnnouncementsRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
-  '/notificari': typeof NotificariRoute;
   '/oauth-success': typeof OauthSuccessRoute;
-  '/plati': typeof PlatiRoute;
-  '/setari-cont': typeof SetariContRoute;
-  '/signup': typeof SignupRoute;
-  '/termeni': typeof TermeniRoute;
+  '/confidentialitate': typeof ConfidentialitateLazyRoute;
+  '/contact': typeof ContactLazyRoute;
+  '/cookie': typeof CookieLazyRoute;
+  '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
+  '/despre': typeof DespreLazyRoute;
+  '/favorite-announcements': typeof FavoriteAnnouncementsLazyRoute;
+  '/forgot-password': typeof ForgotPasswordLazyRoute;
+  '/signup': typeof SignupLazyRoute;
+  '/termeni': typeof TermeniLazyRoute;
+  '/cont': typeof AuthContRoute;
   '/announcement/$id': typeof AnnouncementIdRoute;
   '/anunturi-categorie/$category': typeof AnunturiCategorieCategoryRoute;
-  '/profil': typeof ProfilIndexRoute;
-  '/profil/$userId/toate-recenziile': typeof ProfilUserIdToateRecenziileRoute;
+  '/add-announcement': typeof AuthAddAnnouncementLazyRoute;
+  '/anunturile-mele': typeof AuthAnunturileMeleLazyRoute;
+  '/chat': typeof AuthChatLazyRoute;
+  '/contul-tau': typeof AuthContulTauLazyRoute;
+  '/edit-announcement': typeof AuthEditAnnouncementLazyRoute;
+  '/notificari': typeof AuthNotificariLazyRoute;
+  '/plati': typeof AuthPlatiLazyRoute;
+  '/setari-cont': typeof AuthSetariContLazyRoute;
+  '/profil/$userId/toate-recenziile': typeof ProfilUserIdToateRecenziileLazyRoute;
   '/profil/$userId': typeof ProfilUserIdIndexRoute;
+  '/profil': typeof AuthProfilIndexLazyRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/_auth': typeof AuthRouteWithChildren;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/add-announcement': typeof AddAnnouncementRoute;
-  '/anunturile-mele': typeof AnunturileMeleRoute;
-  '/chat': typeof ChatRoute;
-  '/confidentialitate': typeof ConfidentialitateRoute;
-  '/cont': typeof ContRoute;
-  '/contact': typeof ContactRoute;
-  '/contul-tau': typeof ContulTauRoute;
-  '/cookie': typeof CookieRoute;
-  '/cum-functioneaza': typeof CumFunctioneazaRoute;
-  '/despre': typeof DespreRoute;
-  '/edit-announcement': typeof EditAnnouncementRoute;
-  '/favorite-announcements': typeof FavoriteAnnouncementsRoute;
-  '/forgot-password': typeof ForgotPasswordRoute;
   '/login': typeof LoginRoute;
-  '/notificari': typeof NotificariRoute;
   '/oauth-success': typeof OauthSuccessRoute;
-  '/plati': typeof PlatiRoute;
-  '/setari-cont': typeof SetariContRoute;
-  '/signup': typeof SignupRoute;
-  '/termeni': typeof TermeniRoute;
+  '/confidentialitate': typeof ConfidentialitateLazyRoute;
+  '/contact': typeof ContactLazyRoute;
+  '/cookie': typeof CookieLazyRoute;
+  '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
+  '/despre': typeof DespreLazyRoute;
+  '/favorite-announcements': typeof FavoriteAnnouncementsLazyRoute;
+  '/forgot-password': typeof ForgotPasswordLazyRoute;
+  '/signup': typeof SignupLazyRoute;
+  '/termeni': typeof TermeniLazyRoute;
+  '/_auth/cont': typeof AuthContRoute;
   '/announcement/$id': typeof AnnouncementIdRoute;
   '/anunturi-categorie/$category': typeof AnunturiCategorieCategoryRoute;
-  '/profil/': typeof ProfilIndexRoute;
-  '/profil/$userId/toate-recenziile': typeof ProfilUserIdToateRecenziileRoute;
+  '/_auth/add-announcement': typeof AuthAddAnnouncementLazyRoute;
+  '/_auth/anunturile-mele': typeof AuthAnunturileMeleLazyRoute;
+  '/_auth/chat': typeof AuthChatLazyRoute;
+  '/_auth/contul-tau': typeof AuthContulTauLazyRoute;
+  '/_auth/edit-announcement': typeof AuthEditAnnouncementLazyRoute;
+  '/_auth/notificari': typeof AuthNotificariLazyRoute;
+  '/_auth/plati': typeof AuthPlatiLazyRoute;
+  '/_auth/setari-cont': typeof AuthSetariContLazyRoute;
+  '/profil/$userId/toate-recenziile': typeof ProfilUserIdToateRecenziileLazyRoute;
   '/profil/$userId/': typeof ProfilUserIdIndexRoute;
+  '/_auth/profil/': typeof AuthProfilIndexLazyRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
   fullPaths:
     | '/'
     | '/adauga-anunt'
-    | '/add-announcement'
-    | '/anunturile-mele'
-    | '/chat'
+    | '/login'
+    | '/oauth-success'
     | '/confidentialitate'
-    | '/cont'
     | '/contact'
-    | '/contul-tau'
     | '/cookie'
     | '/cum-functioneaza'
     | '/despre'
-    | '/edit-announcement'
     | '/favorite-announcements'
     | '/forgot-password'
-    | '/login'
-    | '/notificari'
-    | '/oauth-success'
-    | '/plati'
-    | '/setari-cont'
     | '/signup'
     | '/termeni'
+    | '/cont'
     | '/announcement/$id'
     | '/anunturi-categorie/$category'
-    | '/profil/'
+    | '/add-announcement'
+    | '/anunturile-mele'
+    | '/chat'
+    | '/contul-tau'
+    | '/edit-announcement'
+    | '/notificari'
+    | '/plati'
+    | '/setari-cont'
     | '/profil/$userId/toate-recenziile'
-    | '/profil/$userId/';
+    | '/profil/$userId/'
+    | '/profil/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
     | '/adauga-anunt'
-    | '/add-announcement'
-    | '/anunturile-mele'
-    | '/chat'
+    | '/login'
+    | '/oauth-success'
     | '/confidentialitate'
-    | '/cont'
     | '/contact'
-    | '/contul-tau'
     | '/cookie'
     | '/cum-functioneaza'
     | '/despre'
-    | '/edit-announcement'
     | '/favorite-announcements'
     | '/forgot-password'
-    | '/login'
-    | '/notificari'
-    | '/oauth-success'
-    | '/plati'
-    | '/setari-cont'
     | '/signup'
     | '/termeni'
+    | '/cont'
     | '/announcement/$id'
     | '/anunturi-categorie/$category'
-    | '/profil'
+    | '/add-announcement'
+    | '/anunturile-mele'
+    | '/chat'
+    | '/contul-tau'
+    | '/edit-announcement'
+    | '/notificari'
+    | '/plati'
+    | '/setari-cont'
     | '/profil/$userId/toate-recenziile'
-    | '/profil/$userId';
+    | '/profil/$userId'
+    | '/profil';
   id:
     | '__root__'
     | '/'
+    | '/_auth'
     | '/adauga-anunt'
-    | '/add-announcement'
-    | '/anunturile-mele'
-    | '/chat'
+    | '/login'
+    | '/oauth-success'
     | '/confidentialitate'
-    | '/cont'
     | '/contact'
-    | '/contul-tau'
     | '/cookie'
     | '/cum-functioneaza'
     | '/despre'
-    | '/edit-announcement'
     | '/favorite-announcements'
     | '/forgot-password'
-    | '/login'
-    | '/notificari'
-    | '/oauth-success'
-    | '/plati'
-    | '/setari-cont'
     | '/signup'
     | '/termeni'
+    | '/_auth/cont'
     | '/announcement/$id'
     | '/anunturi-categorie/$category'
-    | '/profil/'
+    | '/_auth/add-announcement'
+    | '/_auth/anunturile-mele'
+    | '/_auth/chat'
+    | '/_auth/contul-tau'
+    | '/_auth/edit-announcement'
+    | '/_auth/notificari'
+    | '/_auth/plati'
+    | '/_auth/setari-cont'
     | '/profil/$userId/toate-recenziile'
-    | '/profil/$userId/';
+    | '/profil/$userId/'
+    | '/_auth/profil/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  AuthRoute: typeof AuthRouteWithChildren;
   AdaugaAnuntRoute: typeof AdaugaAnuntRoute;
-  AddAnnouncementRoute: typeof AddAnnouncementRoute;
-  AnunturileMeleRoute: typeof AnunturileMeleRoute;
-  ChatRoute: typeof ChatRoute;
-  ConfidentialitateRoute: typeof ConfidentialitateRoute;
-  ContRoute: typeof ContRoute;
-  ContactRoute: typeof ContactRoute;
-  ContulTauRoute: typeof ContulTauRoute;
-  CookieRoute: typeof CookieRoute;
-  CumFunctioneazaRoute: typeof CumFunctioneazaRoute;
-  DespreRoute: typeof DespreRoute;
-  EditAnnouncementRoute: typeof EditAnnouncementRoute;
-  FavoriteAnnouncementsRoute: typeof FavoriteAnnouncementsRoute;
-  ForgotPasswordRoute: typeof ForgotPasswordRoute;
   LoginRoute: typeof LoginRoute;
-  NotificariRoute: typeof NotificariRoute;
   OauthSuccessRoute: typeof OauthSuccessRoute;
-  PlatiRoute: typeof PlatiRoute;
-  SetariContRoute: typeof SetariContRoute;
-  SignupRoute: typeof SignupRoute;
-  TermeniRoute: typeof TermeniRoute;
+  ConfidentialitateLazyRoute: typeof ConfidentialitateLazyRoute;
+  ContactLazyRoute: typeof ContactLazyRoute;
+  CookieLazyRoute: typeof CookieLazyRoute;
+  CumFunctioneazaLazyRoute: typeof CumFunctioneazaLazyRoute;
+  DespreLazyRoute: typeof DespreLazyRoute;
+  FavoriteAnnouncementsLazyRoute: typeof FavoriteAnnouncementsLazyRoute;
+  ForgotPasswordLazyRoute: typeof ForgotPasswordLazyRoute;
+  SignupLazyRoute: typeof SignupLazyRoute;
+  TermeniLazyRoute: typeof TermeniLazyRoute;
   AnnouncementIdRoute: typeof AnnouncementIdRoute;
   AnunturiCategorieCategoryRoute: typeof AnunturiCategorieCategoryRoute;
-  ProfilIndexRoute: typeof ProfilIndexRoute;
-  ProfilUserIdToateRecenziileRoute: typeof ProfilUserIdToateRecenziileRoute;
+  ProfilUserIdToateRecenziileLazyRoute: typeof ProfilUserIdToateRecenziileLazyRoute;
   ProfilUserIdIndexRoute: typeof ProfilUserIdIndexRoute;
 }
 
@@ -398,6 +438,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/_auth': {
+      id: '/_auth';
+      path: '';
+      fullPath: '/';
+      preLoaderRoute: typeof AuthRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/adauga-anunt': {
       id: '/adauga-anunt';
       path: '/adauga-anunt';
@@ -405,95 +452,53 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdaugaAnuntRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/add-announcement': {
-      id: '/add-announcement';
-      path: '/add-announcement';
-      fullPath: '/add-announcement';
-      preLoaderRoute: typeof AddAnnouncementRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/anunturile-mele': {
-      id: '/anunturile-mele';
-      path: '/anunturile-mele';
-      fullPath: '/anunturile-mele';
-      preLoaderRoute: typeof AnunturileMeleRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/chat': {
-      id: '/chat';
-      path: '/chat';
-      fullPath: '/chat';
-      preLoaderRoute: typeof ChatRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/confidentialitate': {
       id: '/confidentialitate';
       path: '/confidentialitate';
       fullPath: '/confidentialitate';
-      preLoaderRoute: typeof ConfidentialitateRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/cont': {
-      id: '/cont';
-      path: '/cont';
-      fullPath: '/cont';
-      preLoaderRoute: typeof ContRouteImport;
+      preLoaderRoute: typeof ConfidentialitateLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/contact': {
       id: '/contact';
       path: '/contact';
       fullPath: '/contact';
-      preLoaderRoute: typeof ContactRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/contul-tau': {
-      id: '/contul-tau';
-      path: '/contul-tau';
-      fullPath: '/contul-tau';
-      preLoaderRoute: typeof ContulTauRouteImport;
+      preLoaderRoute: typeof ContactLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/cookie': {
       id: '/cookie';
       path: '/cookie';
       fullPath: '/cookie';
-      preLoaderRoute: typeof CookieRouteImport;
+      preLoaderRoute: typeof CookieLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/cum-functioneaza': {
       id: '/cum-functioneaza';
       path: '/cum-functioneaza';
       fullPath: '/cum-functioneaza';
-      preLoaderRoute: typeof CumFunctioneazaRouteImport;
+      preLoaderRoute: typeof CumFunctioneazaLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/despre': {
       id: '/despre';
       path: '/despre';
       fullPath: '/despre';
-      preLoaderRoute: typeof DespreRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/edit-announcement': {
-      id: '/edit-announcement';
-      path: '/edit-announcement';
-      fullPath: '/edit-announcement';
-      preLoaderRoute: typeof EditAnnouncementRouteImport;
+      preLoaderRoute: typeof DespreLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/favorite-announcements': {
       id: '/favorite-announcements';
       path: '/favorite-announcements';
       fullPath: '/favorite-announcements';
-      preLoaderRoute: typeof FavoriteAnnouncementsRouteImport;
+      preLoaderRoute: typeof FavoriteAnnouncementsLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/forgot-password': {
       id: '/forgot-password';
       path: '/forgot-password';
       fullPath: '/forgot-password';
-      preLoaderRoute: typeof ForgotPasswordRouteImport;
+      preLoaderRoute: typeof ForgotPasswordLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/login': {
@@ -503,13 +508,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/notificari': {
-      id: '/notificari';
-      path: '/notificari';
-      fullPath: '/notificari';
-      preLoaderRoute: typeof NotificariRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/oauth-success': {
       id: '/oauth-success';
       path: '/oauth-success';
@@ -517,33 +515,82 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthSuccessRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/plati': {
-      id: '/plati';
-      path: '/plati';
-      fullPath: '/plati';
-      preLoaderRoute: typeof PlatiRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
-    '/setari-cont': {
-      id: '/setari-cont';
-      path: '/setari-cont';
-      fullPath: '/setari-cont';
-      preLoaderRoute: typeof SetariContRouteImport;
-      parentRoute: typeof rootRouteImport;
-    };
     '/signup': {
       id: '/signup';
       path: '/signup';
       fullPath: '/signup';
-      preLoaderRoute: typeof SignupRouteImport;
+      preLoaderRoute: typeof SignupLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/termeni': {
       id: '/termeni';
       path: '/termeni';
       fullPath: '/termeni';
-      preLoaderRoute: typeof TermeniRouteImport;
+      preLoaderRoute: typeof TermeniLazyRouteImport;
       parentRoute: typeof rootRouteImport;
+    };
+    '/_auth/add-announcement': {
+      id: '/_auth/add-announcement';
+      path: '/add-announcement';
+      fullPath: '/add-announcement';
+      preLoaderRoute: typeof AuthAddAnnouncementLazyRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/anunturile-mele': {
+      id: '/_auth/anunturile-mele';
+      path: '/anunturile-mele';
+      fullPath: '/anunturile-mele';
+      preLoaderRoute: typeof AuthAnunturileMeleLazyRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/chat': {
+      id: '/_auth/chat';
+      path: '/chat';
+      fullPath: '/chat';
+      preLoaderRoute: typeof AuthChatLazyRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/cont': {
+      id: '/_auth/cont';
+      path: '/cont';
+      fullPath: '/cont';
+      preLoaderRoute: typeof AuthContRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/contul-tau': {
+      id: '/_auth/contul-tau';
+      path: '/contul-tau';
+      fullPath: '/contul-tau';
+      preLoaderRoute: typeof AuthContulTauLazyRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/edit-announcement': {
+      id: '/_auth/edit-announcement';
+      path: '/edit-announcement';
+      fullPath: '/edit-announcement';
+      preLoaderRoute: typeof AuthEditAnnouncementLazyRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/notificari': {
+      id: '/_auth/notificari';
+      path: '/notificari';
+      fullPath: '/notificari';
+      preLoaderRoute: typeof AuthNotificariLazyRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/plati': {
+      id: '/_auth/plati';
+      path: '/plati';
+      fullPath: '/plati';
+      preLoaderRoute: typeof AuthPlatiLazyRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
+    '/_auth/setari-cont': {
+      id: '/_auth/setari-cont';
+      path: '/setari-cont';
+      fullPath: '/setari-cont';
+      preLoaderRoute: typeof AuthSetariContLazyRouteImport;
+      parentRoute: typeof AuthRoute;
     };
     '/announcement/$id': {
       id: '/announcement/$id';
@@ -559,12 +606,12 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AnunturiCategorieCategoryRouteImport;
       parentRoute: typeof rootRouteImport;
     };
-    '/profil/': {
-      id: '/profil/';
+    '/_auth/profil/': {
+      id: '/_auth/profil/';
       path: '/profil';
       fullPath: '/profil/';
-      preLoaderRoute: typeof ProfilIndexRouteImport;
-      parentRoute: typeof rootRouteImport;
+      preLoaderRoute: typeof AuthProfilIndexLazyRouteImport;
+      parentRoute: typeof AuthRoute;
     };
     '/profil/$userId/': {
       id: '/profil/$userId/';
@@ -577,39 +624,58 @@ declare module '@tanstack/react-router' {
       id: '/profil/$userId/toate-recenziile';
       path: '/profil/$userId/toate-recenziile';
       fullPath: '/profil/$userId/toate-recenziile';
-      preLoaderRoute: typeof ProfilUserIdToateRecenziileRouteImport;
+      preLoaderRoute: typeof ProfilUserIdToateRecenziileLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
   }
 }
 
+interface AuthRouteChildren {
+  AuthContRoute: typeof AuthContRoute;
+  AuthAddAnnouncementLazyRoute: typeof AuthAddAnnouncementLazyRoute;
+  AuthAnunturileMeleLazyRoute: typeof AuthAnunturileMeleLazyRoute;
+  AuthChatLazyRoute: typeof AuthChatLazyRoute;
+  AuthContulTauLazyRoute: typeof AuthContulTauLazyRoute;
+  AuthEditAnnouncementLazyRoute: typeof AuthEditAnnouncementLazyRoute;
+  AuthNotificariLazyRoute: typeof AuthNotificariLazyRoute;
+  AuthPlatiLazyRoute: typeof AuthPlatiLazyRoute;
+  AuthSetariContLazyRoute: typeof AuthSetariContLazyRoute;
+  AuthProfilIndexLazyRoute: typeof AuthProfilIndexLazyRoute;
+}
+
+const AuthRouteChildren: AuthRouteChildren = {
+  AuthContRoute: AuthContRoute,
+  AuthAddAnnouncementLazyRoute: AuthAddAnnouncementLazyRoute,
+  AuthAnunturileMeleLazyRoute: AuthAnunturileMeleLazyRoute,
+  AuthChatLazyRoute: AuthChatLazyRoute,
+  AuthContulTauLazyRoute: AuthContulTauLazyRoute,
+  AuthEditAnnouncementLazyRoute: AuthEditAnnouncementLazyRoute,
+  AuthNotificariLazyRoute: AuthNotificariLazyRoute,
+  AuthPlatiLazyRoute: AuthPlatiLazyRoute,
+  AuthSetariContLazyRoute: AuthSetariContLazyRoute,
+  AuthProfilIndexLazyRoute: AuthProfilIndexLazyRoute,
+};
+
+const AuthRouteWithChildren = AuthRoute._addFileChildren(AuthRouteChildren);
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AuthRoute: AuthRouteWithChildren,
   AdaugaAnuntRoute: AdaugaAnuntRoute,
-  AddAnnouncementRoute: AddAnnouncementRoute,
-  AnunturileMeleRoute: AnunturileMeleRoute,
-  ChatRoute: ChatRoute,
-  ConfidentialitateRoute: ConfidentialitateRoute,
-  ContRoute: ContRoute,
-  ContactRoute: ContactRoute,
-  ContulTauRoute: ContulTauRoute,
-  CookieRoute: CookieRoute,
-  CumFunctioneazaRoute: CumFunctioneazaRoute,
-  DespreRoute: DespreRoute,
-  EditAnnouncementRoute: EditAnnouncementRoute,
-  FavoriteAnnouncementsRoute: FavoriteAnnouncementsRoute,
-  ForgotPasswordRoute: ForgotPasswordRoute,
   LoginRoute: LoginRoute,
-  NotificariRoute: NotificariRoute,
   OauthSuccessRoute: OauthSuccessRoute,
-  PlatiRoute: PlatiRoute,
-  SetariContRoute: SetariContRoute,
-  SignupRoute: SignupRoute,
-  TermeniRoute: TermeniRoute,
+  ConfidentialitateLazyRoute: ConfidentialitateLazyRoute,
+  ContactLazyRoute: ContactLazyRoute,
+  CookieLazyRoute: CookieLazyRoute,
+  CumFunctioneazaLazyRoute: CumFunctioneazaLazyRoute,
+  DespreLazyRoute: DespreLazyRoute,
+  FavoriteAnnouncementsLazyRoute: FavoriteAnnouncementsLazyRoute,
+  ForgotPasswordLazyRoute: ForgotPasswordLazyRoute,
+  SignupLazyRoute: SignupLazyRoute,
+  TermeniLazyRoute: TermeniLazyRoute,
   AnnouncementIdRoute: AnnouncementIdRoute,
   AnunturiCategorieCategoryRoute: AnunturiCategorieCategoryRoute,
-  ProfilIndexRoute: ProfilIndexRoute,
-  ProfilUserIdToateRecenziileRoute: ProfilUserIdToateRecenziileRoute,
+  ProfilUserIdToateRecenziileLazyRoute: ProfilUserIdToateRecenziileLazyRoute,
   ProfilUserIdIndexRoute: ProfilUserIdIndexRoute,
 };
 export const routeTree = rootRouteImport

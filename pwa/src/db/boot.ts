@@ -9,9 +9,7 @@ import {
 } from '../../../schema/sync.ts';
 import { storedToken } from '../api/client.ts';
 // Loaded with the database, not with the chat page: files queued offline go out when the link is back.
-import { flushAttachments, queuedAttachmentsOf } from '../features/chat/attachment-outbox.ts';
-import { session } from '../features/session/session-store.ts';
-import { showToast } from '../features/shell/toast.ts';
+import { flushAttachments, queuedAttachmentsOf, startChatFileOutbox } from './chat-file-outbox.ts';
 import { openDatabase } from './database.ts';
 import { setDeviceSession } from './device-session.ts';
 import { clearDraftImages } from './draft-images.ts';
@@ -27,7 +25,7 @@ import { setCurrentDatabase, setWorkingSet } from './registry.ts';
 import { startReplication } from './replication.ts';
 import { SyncClient } from './sync-client.ts';
 import { setSyncClient } from './sync-status.ts';
-import type { HobbizDatabase } from './types.ts';
+import type { AppSession, HobbizDatabase, Notify } from './types.ts';
 import { WorkingSet } from './working-set.ts';
 
 type Replication = RxReplicationState<unknown, SyncCheckpoint>;
@@ -49,6 +47,21 @@ let switching: Promise<void> = Promise.resolve();
 const REVOKED_GRACE_MS = 1500;
 
 const WRITABLE = new Set(['favorites', 'drafts', 'conversations', 'messages', 'notifications']);
+
+/**
+ * What the database layer needs from the app, handed in by main.tsx: db/ does not import features. The
+ * session says whose database to open (and is told when the server closed it); `notify` shows a toast.
+ */
+export type BootDeps = { session: AppSession; notify: Notify };
+// Set by bootDatabase before anything below runs.
+let app: BootDeps = {
+  session: {
+    get: () => ({ status: 'loading', userId: null }),
+    subscribe: () => undefined,
+    expire: () => undefined,
+  },
+  notify: () => undefined,
+};
 
 /** Local changes not yet confirmed by the server, plus announcements and chat files waiting on the device. */
 async function unsynced(run: Running | null, inSync = false): Promise<number> {
@@ -84,7 +97,7 @@ async function pushBeforeLogout(ms: number): Promise<number> {
   let inSync = false;
   const pushed = Promise.all([
     ...run.replications.filter((r) => WRITABLE.has(r.collection.name)).map((r) => r.awaitInSync()),
-    flushOutbox(run.key),
+    flushOutbox(run.key, app.notify),
     flushAttachments(),
   ]).then(() => {
     // RxDB's own queue is the truth; the counter beside it can only be behind.
@@ -152,7 +165,7 @@ async function offerGuestFavorites(
       const now = new Date().toISOString();
       for (const id of missing) {
         if (!canAddFavorite(count)) {
-          showToast(FAVORITE_MESSAGES.limit, 'error', 4000);
+          app.notify(FAVORITE_MESSAGES.limit, 'error', 4000);
           break;
         }
         await db.favorites.upsert({ id, createdAt: now });
@@ -176,7 +189,7 @@ let writeLimitedAt = 0;
 function writeLimited(error: string): void {
   if (Date.now() - writeLimitedAt < 20_000) return;
   writeLimitedAt = Date.now();
-  showToast(error, 'error', 5000);
+  app.notify(error, 'error', 5000);
 }
 
 async function start(userId: string | null): Promise<void> {
@@ -213,13 +226,13 @@ async function start(userId: string | null): Promise<void> {
     pendingIds: async () => (userId ? (await pendingAnnouncements(userId)).map((p) => p.id) : []),
   });
   const events = client.events$.subscribe((e) => {
-    if (e.name === 'syncRejected') showToast((e.payload as SyncRejection).error, 'error', 4000);
+    if (e.name === 'syncRejected') app.notify((e.payload as SyncRejection).error, 'error', 4000);
     if (e.name === WRITE_LIMITED_EVENT) writeLimited((e.payload as SyncWriteLimited).error);
   });
   // Announcements published offline go out whenever the connection is (back) up.
   const publishing = userId
     ? client.status$.subscribe((s) => {
-        if (s === 'online') void flushOutbox(userId);
+        if (s === 'online') void flushOutbox(userId, app.notify);
       })
     : null;
   // The sync chip's count includes them (those the server refused wait for the person, not the network).
@@ -240,7 +253,7 @@ async function start(userId: string | null): Promise<void> {
     ? client.status$.subscribe((s) => {
         if (s !== 'unauthorized' || revokedTimer) return;
         revokedTimer = setTimeout(() => {
-          if (running?.key === userId && token && storedToken() === token) session.expire();
+          if (running?.key === userId && token && storedToken() === token) app.session.expire();
         }, REVOKED_GRACE_MS);
       })
     : null;
@@ -276,7 +289,10 @@ async function start(userId: string | null): Promise<void> {
  * Opens the local database of whoever is using the app and keeps it in step with the session:
  * guest → user after login, user → guest after logout (which also deletes the user's local data).
  */
-export function bootDatabase(): void {
+export function bootDatabase(deps: BootDeps): void {
+  app = deps;
+  const { session } = deps;
+  startChatFileOutbox(deps);
   // Asked right after a page load, the person's database may still be opening: wait for it (bounded),
   // or its waiting changes would be counted as none.
   const opened = () => Promise.race([switching, new Promise<void>((r) => setTimeout(r, 5000))]);

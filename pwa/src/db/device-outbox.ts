@@ -1,5 +1,5 @@
 import { clear, createStore, del, entries, get, keys, promisifyRequest, set, setMany } from 'idb-keyval';
-import type { QueuedAttachment } from '../features/chat/attachment-outbox.ts';
+import type { MessageDoc } from '../../../schema/entities.ts';
 import type { PendingAnnouncement } from './publish-queue.ts';
 
 /**
@@ -17,6 +17,20 @@ export type DeviceOutbox<T> = {
   clear(): Promise<void>;
   /** Called after every change made through this outbox in this page. */
   subscribe(fn: () => void): () => void;
+};
+
+/** A file attached to a chat message while offline (chat-file-outbox.ts sends it). */
+export type QueuedAttachment = {
+  id: string;
+  userId: string;
+  conversationId: string;
+  announcementId: string;
+  recipientId: string;
+  text: string;
+  replyTo: MessageDoc['replyTo'];
+  file: Blob;
+  name: string;
+  queuedAt: string;
 };
 
 /** A database of an earlier version of the app whose content moves here on first use. */

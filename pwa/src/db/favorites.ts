@@ -1,24 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useMemo } from 'react';
 import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
 import { markDirty } from './pending-count.ts';
-import { currentDatabase, onDatabase } from './registry.ts';
+import { currentDatabase } from './registry.ts';
+import { useRx } from './use-rx.ts';
 
 /** The ids of the current person's favourites (guest or account), live; null until the database is open. */
 export function useFavoriteIds(): Set<string> | null {
-  const [ids, setIds] = useState<Set<string> | null>(null);
-  useEffect(() => {
-    let sub: { unsubscribe(): void } | null = null;
-    const off = onDatabase((db) => {
-      sub?.unsubscribe();
-      sub = db ? db.favorites.find().$.subscribe((docs) => setIds(new Set(docs.map((d) => d.id)))) : null;
-      if (!db) setIds(null);
-    });
-    return () => {
-      off();
-      sub?.unsubscribe();
-    };
-  }, []);
-  return ids;
+  // Mapped here rather than with an rxjs operator: this runs in the first screen's chunk.
+  const docs = useRx((db) => db.favorites.find().$, []);
+  return useMemo(() => (docs ? new Set(docs.map((d) => d.id)) : null), [docs]);
 }
 
 /**

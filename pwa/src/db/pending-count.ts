@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * Local writes not yet confirmed by the server, for the "n changes waiting" status. RxDB keeps the real
  * queue (and replays it after a reload); this only counts it, per user, across reloads. Announcements
  * in the publish queue (boot.ts keeps that number current) and chat files waiting on the device
- * (attachment-outbox.ts) are counted beside it.
+ * (chat-file-outbox.ts) are counted beside it.
  */
 type Entry = `${string}/${string}`;
 let key: string | null = null;
@@ -41,7 +41,7 @@ export function setQueuedPublishes(n: number): void {
   for (const fn of listeners) fn();
 }
 
-/** How many chat files of the signed-in person wait on the device to be sent (attachment-outbox.ts). */
+/** How many chat files of the signed-in person wait on the device to be sent (chat-file-outbox.ts). */
 export function setQueuedChatFiles(n: number): void {
   if (n === queuedChatFiles) return;
   queuedChatFiles = n;

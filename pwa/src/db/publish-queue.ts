@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
-import { showToast } from '../features/shell/toast.ts';
 import { publishOutbox } from './device-outbox.ts';
 import { localId } from './messages.ts';
 import { currentSyncClient } from './sync-status.ts';
+import type { Notify } from './types.ts';
 
 /**
  * Announcements published with no network: the fields and the photos (as Blobs) wait in IndexedDB and
@@ -36,10 +36,10 @@ export function newPendingAnnouncement(
   return { id, userId, fields, images, queuedAt: new Date().toISOString(), error: null };
 }
 
-/** Keeps it on the device (same id) and tries to send it. */
-export async function queueAnnouncement(p: PendingAnnouncement): Promise<string> {
+/** Keeps it on the device (same id) and tries to send it (`notify` says how that went). */
+export async function queueAnnouncement(p: PendingAnnouncement, notify: Notify): Promise<string> {
   await publishOutbox.put(p.id, p);
-  void flushOutbox(p.userId);
+  void flushOutbox(p.userId, notify);
   return p.id;
 }
 
@@ -82,7 +82,7 @@ const RETRY_SECONDS = 10;
 let flushing: Promise<void> | null = null;
 
 /** Sends what waits, oldest first. Stops at the first network failure; a refusal is kept with its reason. */
-export function flushOutbox(userId: string): Promise<void> {
+export function flushOutbox(userId: string, notify: Notify): Promise<void> {
   flushing ??= (async () => {
     try {
       for (const p of await pendingAnnouncements(userId)) {
@@ -90,24 +90,24 @@ export function flushOutbox(userId: string): Promise<void> {
         try {
           await sendAnnouncement(p);
           await publishOutbox.delete(p.id);
-          showToast(`Anunțul „${p.fields.title}” a fost publicat.`, 'success', 4000);
+          notify(`Anunțul „${p.fields.title}” a fost publicat.`, 'success', 4000);
         } catch (err) {
           if (err instanceof ApiError && err.status === 401) return;
           if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) {
             // Only this request failed (an answer lost, a server error) while the sync link is up: no
             // reconnection will come to send it again, so try again soon (same id: nothing doubles).
             if (currentSyncClient()?.status$.value === 'online')
-              retryLater('publish-queue', () => void flushOutbox(userId), RETRY_SECONDS);
+              retryLater('publish-queue', () => void flushOutbox(userId, notify), RETRY_SECONDS);
             return;
           }
           // Past the publish limit: not a refusal of this announcement; it waits and goes when allowed.
           if (isWriteLimited(err)) {
-            showToast(err.message, 'error', 6000);
-            return retryLater('publish-queue', () => void flushOutbox(userId), err.retryAfterSeconds);
+            notify(err.message, 'error', 6000);
+            return retryLater('publish-queue', () => void flushOutbox(userId, notify), err.retryAfterSeconds);
           }
           const reason = err instanceof Error ? err.message : String(err);
           await publishOutbox.put(p.id, { ...p, error: reason });
-          showToast(`Anunțul „${p.fields.title}” nu a putut fi publicat: ${reason}`, 'error', 6000);
+          notify(`Anunțul „${p.fields.title}” nu a putut fi publicat: ${reason}`, 'error', 6000);
         }
       }
     } finally {

@@ -26,3 +26,16 @@ export type HobbizCollections = {
 };
 export type CollectionKey = keyof HobbizCollections;
 export type HobbizDatabase = RxDatabase<HobbizCollections>;
+
+/** A short message to the person (the shell's toast); db/ is handed it, it does not import the shell. */
+export type Notify = (text: string, kind: 'info' | 'success' | 'error', ms: number) => void;
+
+/**
+ * The session as db/ sees it (the app's session store, handed in by main.tsx): whose data to
+ * open, a call when it changes, and `expire` when the server closed it.
+ */
+export type AppSession = {
+  get(): { status: 'loading' | 'guest' | 'user'; userId: string | null };
+  subscribe(fn: () => void): unknown;
+  expire(): void;
+};

@@ -1,9 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { LIMITS } from '../../../schema/constants.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
 import type { HeldDoc } from '../../../schema/sync.ts';
 import { api } from '../api/client.ts';
-import { onDatabase, onWorkingSet } from './registry.ts';
+import { onWorkingSet } from './registry.ts';
+import { useRx } from './use-rx.ts';
 
 export function fromApi(a: AnnouncementApi): AnnouncementDoc {
   const { _id, user: _user, seq: _seq, ...rest } = a;
@@ -35,8 +36,6 @@ const byPopularity = (a: AnnouncementDoc, b: AnnouncementDoc) =>
  */
 export function usePopularAnnouncements(limit: number = LIMITS.popularLimit): AnnouncementDoc[] | null {
   const [rest, setRest] = useState<AnnouncementDoc[] | 'failed' | null>(null);
-  const [local, setLocal] = useState<Map<string, AnnouncementDoc> | null>(null);
-  const [offline, setOffline] = useState<AnnouncementDoc[] | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -56,36 +55,28 @@ export function usePopularAnnouncements(limit: number = LIMITS.popularLimit): An
 
   const ids = Array.isArray(rest) ? rest.map((a) => a.id) : [];
   const key = ids.join(',');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` names the ids
-  useEffect(() => {
-    let sub: { unsubscribe(): void } | null = null;
-    const off = onDatabase((db) => {
-      sub?.unsubscribe();
-      sub = null;
-      if (!db) return;
-      if (key) {
-        sub = db.announcements
-          .findByIds(key.split(','))
-          .$.subscribe((m) =>
-            setLocal(new Map([...m].map(([id, d]) => [id, d.toMutableJSON() as AnnouncementDoc]))),
-          );
-      } else if (rest === 'failed') {
-        sub = db.announcements
-          .find({
+  // Live copies of the server's list; offline, the most favourited this device holds. Mapped here rather
+  // than with rxjs operators: the home page is the first screen's chunk.
+  const liveDocs = useRx((db) => (key ? db.announcements.findByIds(key.split(',')).$ : null), [key]);
+  const offlineDocs = useRx(
+    (db) =>
+      !key && rest === 'failed'
+        ? db.announcements.find({
             selector: { active: true },
             sort: [{ favoritesCount: 'desc' }, { createdAt: 'desc' }],
             limit,
-          })
-          .$.subscribe((docs) =>
-            setOffline(docs.map((d) => d.toMutableJSON() as AnnouncementDoc).sort(byPopularity)),
-          );
-      }
-    });
-    return () => {
-      off();
-      sub?.unsubscribe();
-    };
-  }, [key, rest === 'failed', limit]);
+          }).$
+        : null,
+    [key, rest === 'failed', limit],
+  );
+  const local = useMemo(
+    () => liveDocs && new Map([...liveDocs].map(([id, d]) => [id, d.toMutableJSON() as AnnouncementDoc])),
+    [liveDocs],
+  );
+  const offline = useMemo(
+    () => offlineDocs?.map((d) => d.toMutableJSON() as AnnouncementDoc).sort(byPopularity) ?? null,
+    [offlineDocs],
+  );
 
   if (rest === 'failed') return offline;
   if (!rest) return null;

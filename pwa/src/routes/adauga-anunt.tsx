@@ -1,26 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
-import { RequireAuth } from '../features/auth/RequireAuth.tsx';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 
-// The form brings the place names and the rules: a chunk of its own, loaded when the page opens.
-const PublishPage = lazy(() =>
-  import('../features/publish/PublishPage.tsx').then((m) => ({ default: m.PublishPage })),
-);
-
-export const Route = createFileRoute('/adauga-anunt')({ component: AddAnnouncementPage });
-
-function AddAnnouncementPage() {
-  return (
-    <RequireAuth>
-      <Suspense
-        fallback={
-          <p className="page muted" role="status">
-            Se încarcă...
-          </p>
-        }
-      >
-        <PublishPage />
-      </Suspense>
-    </RequireAuth>
-  );
-}
+/** Spec: '/add-announcement (also /adauga-anunt)' — one page; the Romanian path leads to it. */
+export const Route = createFileRoute('/adauga-anunt')({
+  beforeLoad: () => {
+    throw redirect({ to: '/add-announcement', replace: true });
+  },
+});

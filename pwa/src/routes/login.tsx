@@ -1,51 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { ACCOUNT_MESSAGES, OAUTH_ERRORS, type OAuthErrorCode } from '../../../schema/rules/account.ts';
-import { LoginForm, type LoginNotice } from '../features/auth/LoginForm.tsx';
-import { session } from '../features/session/session-store.ts';
-import { useSession } from '../features/session/use-session.ts';
 
-type LoginSearch = { registered?: 1; reset?: 1; oauthError?: OAuthErrorCode };
-
-const isOAuthError = (v: unknown): v is OAuthErrorCode =>
-  typeof v === 'string' && Object.hasOwn(OAUTH_ERRORS, v);
+/**
+ * '?registered=1' after sign-up, '?reset=1' after a password reset, '?oauthError=' from the Google
+ * redirect (its code is looked up by the page, login.lazy.tsx: the account rules stay out of the first
+ * screen's code).
+ */
+export type LoginSearch = { registered?: 1; reset?: 1; oauthError?: string };
 
 export const Route = createFileRoute('/login')({
-  // '?registered=1' after sign-up, '?reset=1' after a password reset, '?oauthError=' from the Google redirect.
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     ...(search.registered === 1 || search.registered === '1' ? { registered: 1 } : {}),
     ...(search.reset === 1 || search.reset === '1' ? { reset: 1 } : {}),
-    ...(isOAuthError(search.oauthError) ? { oauthError: search.oauthError } : {}),
+    ...(typeof search.oauthError === 'string' ? { oauthError: search.oauthError } : {}),
   }),
-  component: LoginPage,
 });
-
-function LoginPage() {
-  const { registered, reset, oauthError } = Route.useSearch();
-  // The server ended the session on this device (revoked elsewhere, expired): say so once.
-  const { expired } = useSession();
-  const [sessionEnded, setSessionEnded] = useState(expired);
-  useEffect(() => {
-    if (!expired) return;
-    setSessionEnded(true);
-    session.clearExpired();
-  }, [expired]);
-  const notice: LoginNotice | null = sessionEnded
-    ? { kind: 'error', text: ACCOUNT_MESSAGES.sessionEnded }
-    : oauthError
-      ? { kind: 'error', text: OAUTH_ERRORS[oauthError] }
-      : reset
-        ? { kind: 'success', text: ACCOUNT_MESSAGES.resetDone }
-        : registered
-          ? { kind: 'success', text: 'Cont creat cu succes! Te poți autentifica.' }
-          : null;
-  return (
-    <section className="auth">
-      <div className="auth-card">
-        <h1>Autentificare</h1>
-        <p className="muted">Intră în contul tău Hobbiz.</p>
-        <LoginForm notice={notice} />
-      </div>
-    </section>
-  );
-}

@@ -38,7 +38,9 @@ describe('write paths', () => {
   });
 
   it('only the unit of work takes seqs (through the counters repository)', () => {
+    // lib/pg-backend.ts: the PostgreSQL back-end's counter, taken under the seq lock.
     expect(where(/\bnextSeq\b/)).toEqual([
+      'lib/pg-backend.ts',
       'lib/unit-of-work.ts',
       'plugins/db.ts',
       'repositories/counters.ts',

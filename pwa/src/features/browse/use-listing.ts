@@ -115,7 +115,7 @@ function useDeviceListing(
             }),
           )
         : null,
-    `${enabled}|${category}|${s.q}|${s.subiect}|${s.judet}|${s.localitate}|${s.pret}|${s.sort}`,
+    [enabled, category, s.q, s.subiect, s.judet, s.localitate, s.pret, s.sort],
   );
 }
 
@@ -193,7 +193,7 @@ export function useListing(category: string, search: ListingSearch): Listing {
             })),
           )
         : null,
-    idsKey,
+    [idsKey],
   );
   const live = liveRead?.idsKey === idsKey ? liveRead.docs : undefined;
 

@@ -2,9 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import './chat.css';
 import type { MessageDoc } from '../../../../schema/entities.ts';
 import { NetworkError } from '../../api/client.ts';
+import { queueAttachment, useQueuedAttachments } from '../../db/chat-file-outbox.ts';
 import { markConversationRead, sendMessage, setViewingConversation } from '../../db/messages.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
-import { queueAttachment, useQueuedAttachments } from './attachment-outbox.ts';
 import { sendAttachmentMessage } from './attachments.ts';
 import { Composer, type Outgoing } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -40,7 +40,7 @@ export function ChatThread({
   emptyText,
 }: Props) {
   const messages = useMessages(conversationId);
-  const queued = useQueuedAttachments(conversationId);
+  const queued = useQueuedAttachments(conversationId, meId);
   const conversation = useConversation(conversationId);
   const otherTyping = useOtherTyping(conversationId);
   const typing = useTypingSender(conversationId);

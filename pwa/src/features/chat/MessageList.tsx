@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
-import type { QueuedAttachment } from './attachment-outbox.ts';
+import type { QueuedAttachment } from '../../db/chat-file-outbox.ts';
 import { dayLabel, isNewDay } from './chat-format.ts';
 import { MessageBubble } from './MessageBubble.tsx';
 import { QueuedBubble } from './QueuedBubble.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { cancelQueuedAttachment, type QueuedAttachment } from './attachment-outbox.ts';
+import { cancelQueuedAttachment, type QueuedAttachment } from '../../db/chat-file-outbox.ts';
 import { ClockIcon, PaperclipIcon } from './ChatIcons.tsx';
 
 /** A message with a file written offline: shown at once with its picture, sent when the connection is back. */

@@ -5,11 +5,11 @@ import type {
   MessageDoc,
   ProfileDoc,
 } from '../../../../schema/entities.ts';
-import { useLive } from './use-live.ts';
+import { useRx } from '../../db/use-rx.ts';
 
 /** The signed-in person's conversations, newest activity first; undefined while the database opens. */
 export function useConversations(): ConversationDoc[] | undefined {
-  return useLive(
+  return useRx(
     (db) =>
       db.collections.conversations
         ? db.conversations
@@ -21,7 +21,7 @@ export function useConversations(): ConversationDoc[] | undefined {
 }
 
 export function useConversation(id: string | null): ConversationDoc | null | undefined {
-  return useLive(
+  return useRx(
     (db) =>
       id && db.collections.conversations
         ? db.conversations.findOne(id).$.pipe(map((d) => (d ? (d.toJSON() as ConversationDoc) : null)))
@@ -32,7 +32,7 @@ export function useConversation(id: string | null): ConversationDoc | null | und
 
 /** The messages of one conversation in the order they were written (pending ones included). */
 export function useMessages(conversationId: string | null): MessageDoc[] | undefined {
-  return useLive(
+  return useRx(
     (db) =>
       conversationId && db.collections.messages
         ? db.messages
@@ -47,7 +47,7 @@ export function useMessages(conversationId: string | null): MessageDoc[] | undef
 export function useProfiles(ids: string[]): Map<string, ProfileDoc> {
   const key = [...new Set(ids.filter(Boolean))].sort().join(',');
   return (
-    useLive(
+    useRx(
       (db) =>
         key
           ? db.profiles
@@ -63,7 +63,7 @@ export function useProfiles(ids: string[]): Map<string, ProfileDoc> {
 export function useAnnouncementsById(ids: string[]): Map<string, AnnouncementDoc> {
   const key = [...new Set(ids.filter(Boolean))].sort().join(',');
   return (
-    useLive(
+    useRx(
       (db) =>
         key
           ? db.announcements

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
 import { ApiError } from '../../api/client.ts';
-import { onDatabase, onWorkingSet } from '../../db/registry.ts';
+import { onWorkingSet } from '../../db/registry.ts';
 import { fromApi, heldFromApi } from '../../db/use-popular.ts';
+import { useRx } from '../../db/use-rx.ts';
 import { takeAnnouncementRequest } from './prefetch.ts';
 
 export type SellerCardApi = AnnouncementApi['user'];
@@ -17,8 +18,6 @@ type Rest =
   | { kind: 'ok'; doc: AnnouncementDoc; user: SellerCardApi }
   | { kind: 'gone' }
   | { kind: 'failed' };
-/** undefined: the database is not open yet; null: it is open and has no such (visible) announcement. */
-type Local = AnnouncementDoc | null | undefined;
 
 /**
  * One announcement for the detail page. The replicated local copy is the source (works offline and
@@ -26,7 +25,6 @@ type Local = AnnouncementDoc | null | undefined;
  * server and brings the fresh view count — and fills in when the device has no copy yet.
  */
 export function useAnnouncement(id: string, viewerId: string | null): AnnouncementState {
-  const [local, setLocal] = useState<Local>(undefined);
   const [rest, setRest] = useState<Rest>({ kind: 'pending' });
 
   useEffect(() => {
@@ -51,24 +49,14 @@ export function useAnnouncement(id: string, viewerId: string | null): Announceme
     };
   }, [id]);
 
-  useEffect(() => {
-    let sub: { unsubscribe(): void } | null = null;
-    setLocal(undefined);
-    const off = onDatabase((db) => {
-      sub?.unsubscribe();
-      sub = null;
-      if (!db) return;
-      sub = db.announcements.findOne(id).$.subscribe((doc) => {
-        const a = doc ? (doc.toMutableJSON() as AnnouncementDoc) : null;
-        // A deactivated announcement is its owner's alone (others only ever get a tombstone).
-        setLocal(a && (a.active || a.ownerId === viewerId) ? a : null);
-      });
-    });
-    return () => {
-      off();
-      sub?.unsubscribe();
-    };
-  }, [id, viewerId]);
+  // undefined: the database is not open yet; null: it is open and has no such (visible) announcement.
+  const doc = useRx((db) => db.announcements.findOne(id).$, [id]);
+  const local = useMemo(() => {
+    if (doc === undefined) return undefined;
+    const a = doc ? (doc.toMutableJSON() as AnnouncementDoc) : null;
+    // A deactivated announcement is its owner's alone (others only ever get a tombstone).
+    return a && (a.active || a.ownerId === viewerId) ? a : null;
+  }, [doc, viewerId]);
 
   const restUser = rest.kind === 'ok' ? rest.user : null;
   if (local) {

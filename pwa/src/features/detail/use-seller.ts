@@ -1,6 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ProfileDoc } from '../../../../schema/entities.ts';
-import { onDatabase, onWorkingSet } from '../../db/registry.ts';
+import { onWorkingSet } from '../../db/registry.ts';
+import { useRx } from '../../db/use-rx.ts';
 import type { SellerCardApi } from './use-announcement.ts';
 
 export type Seller = {
@@ -14,9 +15,6 @@ export type Seller = {
 
 /** The seller's public card and review scores from the replicated profiles and reviews collections. */
 export function useSeller(sellerId: string, restUser: SellerCardApi | null): Seller {
-  const [profile, setProfile] = useState<ProfileDoc | null>(null);
-  const [scores, setScores] = useState<number[] | null>(null);
-
   // The seller's card and reviews are held while the device keeps this page's announcement.
   useEffect(
     () =>
@@ -28,25 +26,13 @@ export function useSeller(sellerId: string, restUser: SellerCardApi | null): Sel
     [sellerId],
   );
 
-  useEffect(() => {
-    const subs: { unsubscribe(): void }[] = [];
-    const off = onDatabase((db) => {
-      for (const s of subs.splice(0)) s.unsubscribe();
-      if (!db) return;
-      subs.push(
-        db.profiles
-          .findOne(sellerId)
-          .$.subscribe((doc) => setProfile(doc ? (doc.toMutableJSON() as ProfileDoc) : null)),
-        db.reviews
-          .find({ selector: { userId: sellerId } })
-          .$.subscribe((docs) => setScores(docs.map((d) => d.score))),
-      );
-    });
-    return () => {
-      off();
-      for (const s of subs) s.unsubscribe();
-    };
-  }, [sellerId]);
+  const profileDoc = useRx((db) => db.profiles.findOne(sellerId).$, [sellerId]);
+  const reviewDocs = useRx((db) => db.reviews.find({ selector: { userId: sellerId } }).$, [sellerId]);
+  const profile = useMemo(
+    () => (profileDoc ? (profileDoc.toMutableJSON() as ProfileDoc) : null),
+    [profileDoc],
+  );
+  const scores = useMemo(() => reviewDocs?.map((d) => d.score) ?? null, [reviewDocs]);
 
   return {
     id: sellerId,

@@ -1,6 +1,6 @@
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
-import { useLive } from '../chat/use-live.ts';
+import { useRx } from '../../db/use-rx.ts';
 
 export type FavoriteEntry = { id: string; addedAt: string; announcement: AnnouncementDoc | null };
 
@@ -9,7 +9,7 @@ export type FavoriteEntry = { id: string; addedAt: string; announcement: Announc
  * catalogue (null when it is no longer available). Live and offline; undefined while the database opens.
  */
 export function useFavoriteAnnouncements(): FavoriteEntry[] | undefined {
-  return useLive(
+  return useRx(
     (db) =>
       db.favorites.find({ sort: [{ createdAt: 'desc' }] }).$.pipe(
         switchMap((favs) => {

@@ -1,6 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { PinIcon } from '../../ui/icons.tsx';
 import { useDropdown } from '../../ui/use-dropdown.ts';
-import { type LocationChoice, LocationPopover } from './LocationPopover.tsx';
+import type { LocationChoice } from './LocationPopover.tsx';
+
+// Not part of the first paint: fetched when the pointer or focus reaches the field (as the category menu).
+const loadPopover = () => import('./LocationPopover.tsx');
+const LocationPopover = lazy(() => loadPopover().then((m) => ({ default: m.LocationPopover })));
 
 type Props = { value: LocationChoice; onChange: (choice: LocationChoice) => void };
 
@@ -19,7 +24,13 @@ export function LocationPicker({ value, onChange }: Props) {
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: closes the popover when focus moves out of the group
-    <div ref={dd.rootRef} className="loc" onBlur={dd.onBlur}>
+    <div
+      ref={dd.rootRef}
+      className="loc"
+      onBlur={dd.onBlur}
+      onPointerEnter={() => void loadPopover()}
+      onFocus={() => void loadPopover()}
+    >
       <input
         className="loc-field"
         readOnly
@@ -50,14 +61,16 @@ export function LocationPicker({ value, onChange }: Props) {
         <PinIcon size={22} />
       </button>
       {dd.open && (
-        <LocationPopover
-          selected={value}
-          onPick={(choice) => {
-            onChange(choice);
-            dd.close();
-            dd.buttonRef.current?.focus();
-          }}
-        />
+        <Suspense fallback={null}>
+          <LocationPopover
+            selected={value}
+            onPick={(choice) => {
+              onChange(choice);
+              dd.close();
+              dd.buttonRef.current?.focus();
+            }}
+          />
+        </Suspense>
       )}
     </div>
   );

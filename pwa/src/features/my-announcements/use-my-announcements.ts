@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { parsePrice } from '../../../../schema/rules/price.ts';
 import { type PendingAnnouncement, usePendingAnnouncements } from '../../db/publish-queue.ts';
-import { onDatabase } from '../../db/registry.ts';
+import { useRx } from '../../db/use-rx.ts';
 
 /** One card of 'Anunțurile mele': a published announcement, or one still waiting in the device's outbox. */
 export type MyEntry =
@@ -30,26 +30,17 @@ function pendingDoc(p: PendingAnnouncement, ownerId: string, urls: string[]): An
  * receiving them), plus those queued offline. null until the database has answered.
  */
 export function useMyAnnouncements(userId: string | null): MyEntry[] | null {
-  const [docs, setDocs] = useState<AnnouncementDoc[] | null>(null);
   const pending = usePendingAnnouncements(userId);
   const [pendingEntries, setPendingEntries] = useState<MyEntry[]>([]);
 
-  useEffect(() => {
-    if (!userId) return;
-    let sub: { unsubscribe(): void } | null = null;
-    const off = onDatabase((db) => {
-      sub?.unsubscribe();
-      sub = null;
-      if (!db) return;
-      sub = db.announcements
-        .find({ selector: { ownerId: userId }, sort: [{ createdAt: 'desc' }] })
-        .$.subscribe((list) => setDocs(list.map((d) => d.toMutableJSON() as AnnouncementDoc)));
-    });
-    return () => {
-      off();
-      sub?.unsubscribe();
-    };
-  }, [userId]);
+  const list = useRx(
+    (db) =>
+      userId
+        ? db.announcements.find({ selector: { ownerId: userId }, sort: [{ createdAt: 'desc' }] }).$
+        : null,
+    [userId],
+  );
+  const docs = useMemo(() => list?.map((d) => d.toMutableJSON() as AnnouncementDoc) ?? null, [list]);
 
   // Photo previews of queued announcements: object URLs, released when the list changes.
   useEffect(() => {

@@ -1,10 +1,10 @@
 import { map } from 'rxjs';
 import type { NotificationDoc } from '../../../../schema/entities.ts';
-import { useLive } from '../chat/use-live.ts';
+import { useRx } from '../../db/use-rx.ts';
 
 /** The signed-in person's notifications, newest first, live from the local database. */
 export function useNotifications(): NotificationDoc[] | undefined {
-  return useLive(
+  return useRx(
     (db) =>
       db.collections.notifications
         ? db.notifications

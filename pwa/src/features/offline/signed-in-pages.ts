@@ -10,15 +10,15 @@ import { handLoadedFilesToWorker } from './keep-loaded.ts';
  * files when it takes control (sw-register.ts) — and after each page here, for one still in flight then.
  */
 export const SIGNED_IN_PAGES: (() => Promise<unknown>)[] = [
-  () => import('../publish/PublishPage.tsx'),
+  () => import('../../routes/_auth/add-announcement.lazy.tsx'),
   // The outbox the form's 'Publică' hands an announcement to when offline (its own lazy chunk).
   () => import('../../db/publish-queue.ts'),
-  () => import('../my-announcements/MyAnnouncementsPage.tsx'),
-  () => import('../../routes/chat.lazy.tsx'),
-  () => import('../publish/EditPage.tsx'),
-  () => import('../settings/SettingsPage.tsx'),
-  () => import('../profile/OwnProfilePage.tsx'),
-  () => import('../../routes/notificari.lazy.tsx'),
+  () => import('../../routes/_auth/anunturile-mele.lazy.tsx'),
+  () => import('../../routes/_auth/chat.lazy.tsx'),
+  () => import('../../routes/_auth/edit-announcement.lazy.tsx'),
+  () => import('../../routes/_auth/setari-cont.lazy.tsx'),
+  () => import('../../routes/_auth/profil/index.lazy.tsx'),
+  () => import('../../routes/_auth/notificari.lazy.tsx'),
   () => import('../../../../schema/locations.ts'),
 ];
 

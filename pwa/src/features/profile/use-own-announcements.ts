@@ -14,7 +14,7 @@ export function useOwnAnnouncements(userId: string): AnnouncementDoc[] | null {
       db.announcements
         .find({ selector: { ownerId: userId } })
         .$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as AnnouncementDoc))),
-    userId,
+    [userId],
   );
   const [remote, setRemote] = useState<AnnouncementDoc[] | null>(null);
   useEffect(() => {

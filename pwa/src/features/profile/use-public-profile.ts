@@ -63,7 +63,7 @@ function useLocalProfile(userId: string): Local | undefined {
           );
         }),
       ),
-    userId,
+    [userId],
   );
 }
 

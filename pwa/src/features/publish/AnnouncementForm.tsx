@@ -6,6 +6,7 @@ import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 // a seller who loses the connection right after the form shows can still pick a locality.
 import * as placeNames from '../../../../schema/locations.ts';
 import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
+import { charCount } from '../../../../schema/rules/common.ts';
 import { localId } from '../../db/messages.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { provideLocations } from '../home/use-locations.ts';
@@ -26,7 +27,8 @@ import './publish.css';
 
 type Notice = { kind: 'error' | 'success' | 'info'; text: string };
 
-const chars = (s: string) => [...s.trim()].length;
+/** The counter counts as the rule does (validateAnnouncement: charCount of the trimmed value, NFC). */
+const chars = (s: string) => charCount(s.trim());
 
 /** The whole add / edit form of spec doc 1 §5 ("Add announcement", "Edit announcement"). */
 export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: AnnouncementDoc }) {

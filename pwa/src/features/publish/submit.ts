@@ -6,6 +6,7 @@ import { ApiError, api, NetworkError } from '../../api/client.ts';
 import type { DraftFields } from '../../db/draft.ts';
 import { newPendingAnnouncement, queueAnnouncement, sendAnnouncement } from '../../db/publish-queue.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
+import { showToast } from '../shell/toast.ts';
 import { announcementForm, type ImageItem } from './images.ts';
 
 export const PUBLISH_MESSAGES = {
@@ -47,7 +48,7 @@ function failure(err: unknown, mode: 'publish' | 'update'): SubmitResult {
  */
 export function preloadOfflinePublish(): void {
   void import('../../db/publish-queue.ts').catch(() => {});
-  void import('../my-announcements/MyAnnouncementsPage.tsx').catch(() => {});
+  void import('../../routes/_auth/anunturile-mele.lazy.tsx').catch(() => {});
 }
 
 export async function publishAnnouncement(
@@ -58,7 +59,10 @@ export async function publishAnnouncement(
 ): Promise<SubmitResult> {
   const blobs = images.flatMap((i) => (i.kind === 'new' ? [i.blob] : []));
   const pending = newPendingAnnouncement(userId, normalizeAnnouncementInput(fields), blobs, id);
-  const queue = async (): Promise<SubmitResult> => ({ kind: 'queued', id: await queueAnnouncement(pending) });
+  const queue = async (): Promise<SubmitResult> => ({
+    kind: 'queued',
+    id: await queueAnnouncement(pending, showToast),
+  });
   if (offline()) return queue();
   try {
     const created = await sendAnnouncement(pending, M.submitFailed.publish);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadedFiles } from '../offline/keep-loaded.ts';
-import { isChunkLoadError, PageChunkError } from './PageLoadError.tsx';
+import { isChunkLoadError } from './PageLoadError.tsx';
 
 describe('isChunkLoadError', () => {
   it("recognises a lazy page's failed fetch in each browser, and nothing else", () => {
@@ -10,7 +10,6 @@ describe('isChunkLoadError', () => {
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module'))).toBe(true);
     expect(isChunkLoadError(new Error('Unable to preload CSS for /assets/a-1.css'))).toBe(true);
-    expect(isChunkLoadError(new PageChunkError(new Error('x')))).toBe(true);
     expect(isChunkLoadError(new TypeError("Cannot read properties of undefined (reading 'title')"))).toBe(
       false,
     );

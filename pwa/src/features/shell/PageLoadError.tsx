@@ -13,33 +13,13 @@ export const PAGE_LOAD_TEXT = {
   home: 'Înapoi la pagina principală',
 } as const;
 
-/** A page's code could not be fetched (offline and never cached, or a release that removed the file). */
-export class PageChunkError extends Error {
-  constructor(cause: unknown) {
-    super('Pagina nu s-a putut încărca', { cause });
-    this.name = 'PageChunkError';
-  }
-}
-
 /** True for an error of loading a lazy page's code (a script or its stylesheet). */
 export function isChunkLoadError(error: unknown): boolean {
-  if (error instanceof PageChunkError) return true;
   const message = error instanceof Error ? error.message : String(error);
   // Chromium, Firefox, Safari; Vite's preload of a chunk's stylesheet.
   return /dynamically imported module|module script failed|Unable to preload CSS|Failed to fetch/i.test(
     message,
   );
-}
-
-/**
- * Wraps a lazy page's import so that, offline, its failure shows the offline page instead of the router's
- * reload-on-missing-module (a reload offline, before the worker has the shell, is the browser's error).
- */
-export function offlineAware<T>(load: () => Promise<T>): () => Promise<T> {
-  return () =>
-    load().catch((err: unknown) => {
-      throw navigator.onLine ? err : new PageChunkError(err);
-    });
 }
 
 function subscribeOnline(fn: () => void) {
@@ -49,6 +29,18 @@ function subscribeOnline(fn: () => void) {
     window.removeEventListener('online', fn);
     window.removeEventListener('offline', fn);
   };
+}
+
+/** True the first time a page's code fails in this tab (the mark is kept in sessionStorage). */
+function reloadOnce(path: string): boolean {
+  const key = `hobbiz_chunk_reload:${path}`;
+  try {
+    if (sessionStorage.getItem(key)) return false;
+    sessionStorage.setItem(key, '1');
+    return true;
+  } catch {
+    return false; // storage blocked: no way to stop a loop, so no automatic reload
+  }
 }
 
 /** The router's error page: says in Romanian what happened; a page missing offline opens once online. */
@@ -63,6 +55,9 @@ export function PageLoadError({ error }: ErrorComponentProps) {
   useEffect(() => {
     if (!chunk) return;
     const reload = () => window.location.reload();
+    // Online, the file is most likely gone with a new release: one fresh load per page and tab brings
+    // the new one (what TanStack's lazyRouteComponent did for the text pages; now every lazy page).
+    if (navigator.onLine && reloadOnce(window.location.pathname)) return reload();
     window.addEventListener('online', reload);
     return () => window.removeEventListener('online', reload);
   }, [chunk]);

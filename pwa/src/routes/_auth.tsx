@@ -1,0 +1,32 @@
+import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { session } from '../features/session/session-store.ts';
+import { useSession } from '../features/session/use-session.ts';
+
+function Loading() {
+  return (
+    <p className="page muted" role="status">
+      Se încarcă...
+    </p>
+  );
+}
+
+/**
+ * The signed-in branch (every file under routes/_auth/): one guard for all of it. A guest known as such
+ * before the page loads goes to /login without downloading the page's code; a session that ends while a
+ * page is open (signed out here, closed from another device) sends the person there too. While the
+ * session is being checked, and while a page's lazy chunk arrives, the same wait line shows.
+ */
+export const Route = createFileRoute('/_auth')({
+  beforeLoad: () => {
+    if (session.get().status === 'guest') throw redirect({ to: '/login', replace: true });
+  },
+  pendingComponent: Loading,
+  component: SignedIn,
+});
+
+function SignedIn() {
+  const { status } = useSession();
+  if (status === 'guest') return <Navigate to="/login" replace />;
+  if (status === 'loading') return <Loading />;
+  return <Outlet />;
+}
