@@ -4,15 +4,15 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { CLOSE_CODES, type ServerMessage } from '../../../schema/sync.ts';
+import { createTestDatabase, pgUrl } from '../lib/pg-test-db.ts';
 import { RealtimeHub } from './hub.ts';
 import { INLINE_LIMIT, PgBus } from './pg-bus.ts';
 
 /**
- * The PostgreSQL real-time bus with two "instances" (two hubs, each with its own bus and registry) on one
- * throwaway PostgreSQL: DATABASE_URL=postgres://… (npm run test:pg sets it). Skipped without it.
+ * The PostgreSQL real-time bus with two "instances" (two hubs, each with its own bus and registry) on a
+ * database of its own on the DATABASE_URL server (npm run test:pg starts a throwaway one). Skipped without it.
  */
-const url = process.env.DATABASE_URL;
-if (!url) {
+if (!pgUrl) {
   console.warn(
     'pg-bus.test.ts SKIPPED: DATABASE_URL is not set. Run with DATABASE_URL=postgres://… (or npm run test:pg).',
   );
@@ -43,8 +43,10 @@ async function waitFor(what: string, ok: () => boolean, ms = 5000): Promise<void
 }
 const events = (f: Fake, name: string) => f.got.filter((m) => m.type === 'event' && m.name === name);
 
-describe.skipIf(!url)('PgBus: real time across two instances (PostgreSQL)', () => {
+describe.skipIf(!pgUrl)('PgBus: real time across two instances (PostgreSQL)', () => {
   let admin: pg.Client;
+  let url: string;
+  let drop: () => Promise<void>;
   const hubs: RealtimeHub[] = [];
   /** Sessions the fake "database" says are live, for both instances. */
   const live = new Set<string>();
@@ -56,6 +58,7 @@ describe.skipIf(!url)('PgBus: real time across two instances (PostgreSQL)', () =
   };
 
   beforeAll(async () => {
+    ({ url, drop } = await createTestDatabase());
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
     const file = join(import.meta.dirname, '../../migrations-pg-extra/0002_realtime.sql');
@@ -63,6 +66,7 @@ describe.skipIf(!url)('PgBus: real time across two instances (PostgreSQL)', () =
   });
   afterAll(async () => {
     await admin?.end();
+    await drop?.();
   });
   afterEach(async () => {
     await Promise.all(hubs.splice(0).map((h) => h.close()));
@@ -73,7 +77,7 @@ describe.skipIf(!url)('PgBus: real time across two instances (PostgreSQL)', () =
   async function twoInstances(opts: { snapshotEveryMs?: number } = {}) {
     const channel = `rt_test_${Math.random().toString(36).slice(2, 10)}`;
     const make = async () => {
-      const bus = new PgBus({ connectionString: url!, channel, backoffMs: [50, 400], log, ...opts });
+      const bus = new PgBus({ connectionString: url, channel, backoffMs: [50, 400], log, ...opts });
       const hub = new RealtimeHub(bus, (session) => live.has(session));
       hubs.push(hub);
       await hub.start();
@@ -150,7 +154,7 @@ describe.skipIf(!url)('PgBus: real time across two instances (PostgreSQL)', () =
     const b2 = fakeSocket();
     two.hub.add(b2.socket, 'B');
     two.hub.setViewing(b2.socket, 'c1');
-    const late = new RealtimeHub(new PgBus({ connectionString: url!, channel, snapshotEveryMs: 100, log }));
+    const late = new RealtimeHub(new PgBus({ connectionString: url, channel, snapshotEveryMs: 100, log }));
     hubs.push(late);
     await late.start();
     await waitFor('late instance learns', () => late.isViewing('B', 'c1'));

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../schema/sync.ts';
+import { createTestDatabase, pgUrl } from '../lib/pg-test-db.ts';
 import { validForm } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { connectedClient } from './test-client.ts';
@@ -11,8 +12,7 @@ import { connectedClient } from './test-client.ts';
  * Two server instances (two apps, one data store) whose real time goes through the PostgreSQL bus of
  * DATABASE_URL: the real services publish, the other instance delivers. Skipped without DATABASE_URL.
  */
-const url = process.env.DATABASE_URL;
-if (!url) {
+if (!pgUrl) {
   console.warn(
     'two-instances.test.ts SKIPPED: DATABASE_URL is not set. Run with DATABASE_URL=postgres://… (or npm run test:pg).',
   );
@@ -29,15 +29,18 @@ async function waitFor(what: string, ok: () => boolean | Promise<boolean>, ms = 
   }
 }
 
-describe.skipIf(!url)('two instances share real time through PostgreSQL', () => {
+describe.skipIf(!pgUrl)('two instances share real time through PostgreSQL', () => {
   let one: App;
   let two: App;
   let seller: User;
   let buyer: User;
   let ann: string;
   let cid: string;
+  let url: string;
+  let drop: () => Promise<void>;
 
   beforeAll(async () => {
+    ({ url, drop } = await createTestDatabase());
     // Until the PostgreSQL migrator runs migrations-pg-extra/ at start, the test creates the table itself.
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -46,9 +49,12 @@ describe.skipIf(!url)('two instances share real time through PostgreSQL', () => 
     );
     await admin.end();
   });
+  afterAll(async () => {
+    await drop?.();
+  });
   beforeEach(async () => {
-    one = await buildTestApp({ databaseUrl: url! });
-    two = await buildTestApp({ databaseUrl: url!, dataDir: one.config.dataDir });
+    one = await buildTestApp({ databaseUrl: url });
+    two = await buildTestApp({ databaseUrl: url, dataDir: one.config.dataDir });
     seller = await registerAndLogin(one);
     buyer = await registerAndLogin(one);
     ann = await insertAnnouncement(one, seller.userId);
