@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
 import cors from './plugins/cors.ts';
+import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
 import { closeDatabase, type Db, openDatabase, sqliteUnitOfWork } from './plugins/db.ts';
 import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
@@ -68,7 +69,7 @@ declare module 'fastify' {
     accountDeletion: AccountDeletionService;
     /** Periodic clean-up, also run by tests with their own clock. */
     housekeeping: {
-      purgeTombstones(now?: number, horizonMs?: number): { purged: number; purgedSeq: number };
+      purgeTombstones(now?: number, horizonMs?: number): Promise<{ purged: number; purgedSeq: number }>;
       purgeChatUploads(now?: number, graceMs?: number): Promise<number>;
     };
   }
@@ -86,7 +87,14 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
 /** The whole Hobbiz server as one plugin: tests register it on a bare Fastify and use inject(). */
 export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
-  const db = openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
+  // DATABASE_URL=postgres://… selects PostgreSQL (several instances may share it); unset, the SQLite file.
+  const onPg = Boolean(config.databaseUrl);
+  const db = config.databaseUrl
+    ? await openPgDatabase(config.databaseUrl, {
+        poolMax: config.pgPoolMax,
+        onIdleError: (err) => app.log.warn({ err }, 'idle PostgreSQL connection failed'),
+      })
+    : openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
   // Real time crosses instances through PostgreSQL when there is one (replication/pg-bus.ts); in one
   // process the bus is the process itself. Either way the hub is the unit of work's EffectSink.
   const bus = config.databaseUrl
@@ -95,7 +103,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   const hub = new RealtimeHub(bus);
   await hub.start();
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
-  const uow = sqliteUnitOfWork(db, hub, (err) => app.log.error({ err }, 'real-time effect failed'));
+  const onEffectError = (err: unknown) => app.log.error({ err }, 'real-time effect failed');
+  const uow = onPg ? pgUnitOfWork(db, hub, onEffectError) : sqliteUnitOfWork(db, hub, onEffectError);
   const usersRepo = usersRepository(db);
   // Every revocation closes the sync sockets of the sessions it ended, on every instance: published once
   // the revocation has committed (or dropped if it rolled back); each instance checks its own sockets.
@@ -144,7 +153,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       dataDir: config.dataDir,
     }),
   );
-  uow.writeSync(() => sessionsRepo.purgeExpired());
+  await uow.write(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -153,19 +162,23 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('housekeeping', {
     purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
     purgeChatUploads: (now?: number, graceMs?: number) =>
-      purgeUnusedChatUploads(messagingRepo, uploadsDir, now, graceMs),
+      purgeUnusedChatUploads({ uow, repo: messagingRepo }, uploadsDir, now, graceMs),
   });
   const housekeeping = () => {
-    app.housekeeping.purgeTombstones();
+    app.housekeeping.purgeTombstones().catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
     app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
   };
-  housekeeping();
+  // The first pass is awaited: the app is ready with its tombstones purged (as before).
+  await app.housekeeping.purgeTombstones();
+  app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
   const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    counters.close();
     await app.hub.close();
-    closeDatabase(db);
+    if (onPg) await closePgDatabase(db);
+    else closeDatabase(db);
   });
 
   // One error shape everywhere: { error } in Romanian, details only in the log.
@@ -237,7 +250,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     collections,
     held,
     // The same search as REST: names resolved and checked by schema/, one repository query.
-    search: (raw) => {
+    search: async (raw) => {
       const parsed = parseSearchParams(raw);
       return parsed.ok ? searchAnnouncements(catalogue, parsed.params) : { error: parsed.error };
     },

@@ -37,14 +37,10 @@ export interface UnitOfWork {
    */
   write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T>;
   /**
-   * TRANSITIONAL (issue 13, while the repositories become async): the old synchronous write, for code not
-   * converted yet. It throws if `fn` returns a promise or if an asynchronous unit holds the writer.
-   */
-  writeSync<T>(fn: (tx: WriteTx) => T): T;
-  /**
    * For code that learns of a change without holding the `tx` (a repository's callback): inside an open
    * unit, `fn` is one of its effects (after the outermost commit, dropped on rollback); outside any unit,
-   * it runs after the current synchronous work.
+   * it runs after the current synchronous work. Unlike `write(tx => tx.effect(fn))` it opens no
+   * transaction (on PostgreSQL that would take the seq lock just to wait).
    */
   afterCommit(fn: () => unknown): void;
 }
@@ -63,8 +59,6 @@ export type UnitOfWorkBackend = {
    * `fn` does and the writer is free (SQLite).
    */
   transaction<T>(fn: (tx: BackendTx) => T | Promise<T>): T | Promise<T>;
-  /** Like `transaction`, but only synchronously: throws when the writer is busy. */
-  transactionSync<T>(fn: (tx: BackendTx) => T): T;
 };
 export type EffectSink = {
   poke(collections: string[], userIds?: Iterable<string>): void;
@@ -146,7 +140,11 @@ export function createUnitOfWork(
     effect: (fn, key) => queue.push({ kind: 'effect', fn, key }),
   });
   // Effects run outside the unit: what they read comes from the committed state, not the closed transaction.
-  const publishOutside = (queue: Queued[]) => open.exit(() => publish(queue, sink, onEffectError));
+  const published = new WeakSet<Queued[]>();
+  const publishOutside = (queue: Queued[]) => {
+    published.add(queue);
+    open.exit(() => publish(queue, sink, onEffectError));
+  };
 
   /** A write inside an open unit: a savepoint whose effects are dropped if it fails. */
   function nested<T>(queue: Queued[], fn: (tx: WriteTx) => T | Promise<T>): T | Promise<T> {
@@ -165,38 +163,32 @@ export function createUnitOfWork(
 
   return {
     write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T> {
-      const outer = open.getStore();
-      if (outer) {
-        const out = nested(outer, fn);
-        return isPromise(out) ? out : Promise.resolve(out);
+      try {
+        const outer = open.getStore();
+        if (outer) {
+          const out = nested(outer, fn);
+          return isPromise(out) ? out : Promise.resolve(out);
+        }
+        const queue: Queued[] = [];
+        // A synchronous `fn` on a free SQLite writer commits before this returns.
+        const out = open.run(queue, () => backend.transaction((btx) => fn(txOf(queue, btx))));
+        if (!isPromise(out)) {
+          publishOutside(queue);
+          return Promise.resolve(out);
+        }
+        return out.then((value) => {
+          publishOutside(queue);
+          return value;
+        });
+      } catch (err) {
+        // Always a promise: a write that throws synchronously rejects like one that fails later.
+        return Promise.reject(err);
       }
-      const queue: Queued[] = [];
-      // A synchronous `fn` on a free SQLite writer commits before this returns (and a throw is thrown).
-      const out = open.run(queue, () => backend.transaction((btx) => fn(txOf(queue, btx))));
-      if (!isPromise(out)) {
-        publishOutside(queue);
-        return Promise.resolve(out);
-      }
-      return out.then((value) => {
-        publishOutside(queue);
-        return value;
-      });
-    },
-    writeSync<T>(fn: (tx: WriteTx) => T): T {
-      const outer = open.getStore();
-      if (outer) {
-        const out = nested(outer, fn);
-        if (isPromise(out)) throw new Error('writeSync: the write returned a promise');
-        return out;
-      }
-      const queue: Queued[] = [];
-      const out = open.run(queue, () => backend.transactionSync((btx) => fn(txOf(queue, btx))));
-      publishOutside(queue);
-      return out;
     },
     afterCommit(fn: () => unknown): void {
       const outer = open.getStore();
-      if (outer) outer.push({ kind: 'effect', fn });
+      // A callback scheduled inside a unit may run after it committed: its effect is not lost then.
+      if (outer && !published.has(outer)) outer.push({ kind: 'effect', fn });
       else queueMicrotask(() => publishOutside([{ kind: 'effect', fn }]));
     },
   };
