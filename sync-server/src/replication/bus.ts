@@ -33,6 +33,8 @@ export interface RealtimeBus {
   publish(event: RealtimeEvent): void;
   /** Whether `userId` has `conversationId` open on any instance. */
   isViewing(userId: string, conversationId: string): boolean;
+  /** Resolves once everything this instance published so far has been delivered to its own sockets. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,5 +55,6 @@ export class LocalBus implements RealtimeBus {
   isViewing(userId: string, conversationId: string): boolean {
     return this.registry?.isViewing(userId, conversationId) ?? false;
   }
+  async settled(): Promise<void> {}
   async close(): Promise<void> {}
 }

@@ -49,6 +49,13 @@ export class RealtimeHub implements EffectSink {
   isViewing(userId: string, conversationId: string): boolean {
     return this.bus.isViewing(userId, conversationId);
   }
+  /**
+   * Resolves once everything this instance published so far has been delivered to its own sockets (at
+   * once in one process; with PgBus, when its own marker comes back). For tests that wait for real time.
+   */
+  settled(): Promise<void> {
+    return this.bus.settled();
+  }
   /** Sockets held by this instance. */
   get size(): number {
     return this.registry.size;

@@ -117,6 +117,16 @@ describe.skipIf(!pgUrl)('PgBus: real time across two instances (PostgreSQL)', ()
     expect(a1.got).toEqual([]);
   });
 
+  it('settled(): what an instance published before it has reached that instance’s own sockets', async () => {
+    const { one } = await twoInstances();
+    const b1 = fakeSocket();
+    one.hub.add(b1.socket, 'B');
+    one.hub.emit('newMessage', { id: 'm1' }, ['B']);
+    expect(events(b1, 'newMessage')).toEqual([]); // never delivered locally by the publisher itself
+    await one.hub.settled();
+    expect(events(b1, 'newMessage')).toHaveLength(1);
+  });
+
   it('typing and read receipts published on one instance reach the other participant on the other', async () => {
     const { one, two } = await twoInstances();
     const a1 = fakeSocket();

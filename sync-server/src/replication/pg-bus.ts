@@ -3,8 +3,15 @@ import pg from 'pg';
 import type { RealtimeBus, RealtimeEvent } from './bus.ts';
 import type { SocketRegistry } from './socket-registry.ts';
 
-/** Between instances only: viewing snapshots, a request for them, and a clean shutdown. */
-type Control = { type: 'viewing-all'; views: Record<string, string[]> } | { type: 'hello' } | { type: 'bye' };
+/**
+ * Between instances only: viewing snapshots, a request for them, a clean shutdown, and a marker its
+ * publisher waits for (what it published before has been delivered: see `settled`).
+ */
+type Control =
+  | { type: 'viewing-all'; views: Record<string, string[]> }
+  | { type: 'hello' }
+  | { type: 'bye' }
+  | { type: 'mark'; id: number };
 type Wire = RealtimeEvent | Control;
 /** One notification: the publishing instance and its events in order, or the id of the row holding them. */
 type Envelope = { o: string; e: Wire[] } | { o: string; r: string };
@@ -56,6 +63,8 @@ export class PgBus implements RealtimeBus {
   private remote = new Map<string, { seenAt: number; views: Map<string, Set<string>> }>();
   /** Every (re)connection of the LISTEN client; tests wait on it. */
   connections = 0;
+  private marks = new Map<number, () => void>();
+  private lastMark = 0;
   /** When the LISTEN client last heard anything (its own periodic announcement at least). */
   private lastHeard = Date.now();
 
@@ -121,12 +130,23 @@ export class PgBus implements RealtimeBus {
     return false;
   }
 
+  settled(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    const id = ++this.lastMark;
+    return new Promise((resolve) => {
+      this.marks.set(id, resolve);
+      this.publish({ type: 'mark', id });
+    });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.publish({ type: 'bye' });
     this.flush();
     while (this.sending) await this.sending;
     this.closed = true;
+    for (const resolve of this.marks.values()) resolve();
+    this.marks.clear();
     clearTimeout(this.retryTimer);
     for (const t of this.timers) clearInterval(t);
     const listener = this.listener;
@@ -279,6 +299,11 @@ export class PgBus implements RealtimeBus {
         return;
       case 'bye':
         if (!own) this.remote.delete(origin);
+        return;
+      case 'mark':
+        if (!own) return;
+        this.marks.get(e.id)?.();
+        this.marks.delete(e.id);
         return;
       case 'viewing-all':
         if (!own)
