@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import sharp from 'sharp';
 import { announcements, favorites, reviews, users } from '../schema/db/tables.ts';
 import { titleSortKey } from '../schema/search.ts';
@@ -63,7 +64,9 @@ export async function seed(
     }),
   );
 
-  db.transaction((tx) => {
+  // On the write connection, where nextSeq takes its numbers: the router would open this transaction on
+  // its read connection, and nextSeq would then wait for that transaction's lock (SQLITE_BUSY).
+  drizzle(db.$client).transaction((tx) => {
     SEED_USERS.forEach((u, i) => {
       const created = new Date(now.getTime() - (200 + i * 7) * DAY).toISOString();
       tx.insert(users)
