@@ -16,8 +16,10 @@ import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
 import writeLimits from './plugins/write-limits.ts';
+import { LocalBus } from './replication/bus.ts';
 import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
+import { PgBus } from './replication/pg-bus.ts';
 import { purgeTombstones } from './replication/purge.ts';
 import { syncSocketRoutes } from './replication/socket.ts';
 import { accountDeletionRepository } from './repositories/account-deletion.ts';
@@ -28,7 +30,7 @@ import { type FavoritesRepository, favoritesRepository } from './repositories/fa
 import { messagingRepository } from './repositories/messaging.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
-import { type Revocation, type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
 import { type ThrottlesRepository, throttlesRepository } from './repositories/throttles.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
@@ -100,26 +102,23 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
         onIdleError: (err) => app.log.warn({ err }, 'idle PostgreSQL connection failed'),
       })
     : openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
-  const hub = new RealtimeHub();
+  // Real time crosses instances through PostgreSQL when there is one (replication/pg-bus.ts); in one
+  // process the bus is the process itself. Either way the hub is the unit of work's EffectSink.
+  const bus = config.databaseUrl
+    ? new PgBus({ connectionString: config.databaseUrl, log: app.log })
+    : new LocalBus();
+  const hub = new RealtimeHub(bus);
+  await hub.start();
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
   const onEffectError = (err: unknown) => app.log.error({ err }, 'real-time effect failed');
   const uow = onPg ? pgUnitOfWork(db, hub, onEffectError) : sqliteUnitOfWork(db, hub, onEffectError);
   const usersRepo = usersRepository(db);
-  // Every revocation closes the sync sockets of the sessions it ended, once its write has committed (an
-  // effect of the unit it runs in: a nested write joins it; a revocation that rolls back stays live). The
-  // sessions still live are read after the commit, then the hub closes the others.
-  const closeRevoked = async (r: Revocation) => {
-    const live = new Set('userId' in r ? await sessionsRepo.liveHashesOf(r.userId) : []);
-    if ('tokenHash' in r && (await sessionsRepo.isLive(r.tokenHash))) live.add(r.tokenHash);
-    hub.closeRevoked(r, (session) => live.has(session));
-  };
+  // Every revocation closes the sync sockets of the sessions it ended, on every instance: published once
+  // the revocation has committed (or dropped if it rolled back); each instance checks its own sockets.
   const sessionsRepo: SessionsRepository = sessionsRepository(db, {
-    onRevoked: (r) => {
-      uow
-        .write((tx) => tx.effect(() => closeRevoked(r)))
-        .catch((err) => app.log.error({ err }, 'closing revoked sockets failed'));
-    },
+    onRevoked: (r) => uow.afterCommit(() => hub.closeRevoked(r)),
   });
+  hub.checkSessionsWith((session) => sessionsRepo.isLive(session));
   const announcementsRepo = announcementsRepository(db);
   app.decorate('config', config);
   app.decorate('db', db);
@@ -189,7 +188,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     counters.close();
-    app.hub.closeAll();
+    await app.hub.close();
     if (onPg) await closePgDatabase(db);
     else closeDatabase(db);
   });
