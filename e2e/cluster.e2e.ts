@@ -192,7 +192,8 @@ describe(`${INSTANCES} instance(s) on ${ENGINE} behind nginx`, () => {
       .waitFor();
     const seen = await bubbles(pageA, [opening, m1, r1]);
 
-    // The instance holding A's socket dies; A writes at once.
+    // The instance holding A's socket dies; A writes at once. (A mark on the page: gone if it reloads.)
+    await pageA.evaluate(() => Object.assign(window, { hobbizNoReload: true }));
     await cluster.killInstance(a, 'SIGKILL');
     const m2 = 'Perfect, ne vedem atunci. Mulțumesc!';
     await send(pageA, m2);
@@ -213,6 +214,7 @@ describe(`${INSTANCES} instance(s) on ${ENGINE} behind nginx`, () => {
       const counts = await settledSockets(2);
       expect(counts[a]).toBe(0);
     }
+    expect(await pageA.evaluate(() => 'hobbizNoReload' in window), 'A’s page was not reloaded').toBe(true);
     // And A hears B live again.
     const r2 = 'Cu plăcere! Vă aștept.';
     await send(pageB, r2);
