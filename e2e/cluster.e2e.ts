@@ -18,11 +18,15 @@ import { composer, message } from './locators.ts';
 const ENGINE = (process.env.CLUSTER_E2E_ENGINE ?? 'postgres') as 'postgres' | 'sqlite';
 const INSTANCES = ENGINE === 'postgres' ? 2 : 1;
 
+type Account = { token: string; userId: string };
+
 let cluster: Cluster;
 let browser: Browser;
 let pool: pg.Pool | null = null;
 let pageA: Page;
 let pageB: Page;
+let seller: Account;
+let buyer: Account;
 
 /** Rows of the shared database (PostgreSQL), or of the one instance's SQLite file (SQL both accept). */
 async function query<T>(sql: string): Promise<T[]> {
@@ -132,6 +136,31 @@ async function bubbles(page: Page, texts: string[]): Promise<string[]> {
     .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.messageId ?? ''));
 }
 
+/**
+ * Fresh pages for A and B with their conversation open, through nginx, on different instances when there
+ * are two: A's page first, alone (the instance whose socket count rises holds A's socket), then B's,
+ * opened again until round robin puts it on the other instance. Answers the instances' indexes.
+ */
+async function placeApart(buyer: Account, seller: Account): Promise<{ a: number; b: number }> {
+  for (const page of [pageA, pageB]) await page?.context().close();
+  await settledSockets(0);
+  pageA = (await newPage(browser, cluster)).page;
+  await openSignedIn(pageA, buyer);
+  await openConversation(pageA);
+  const a = (await settledSockets(1)).indexOf(1);
+  pageB = (await newPage(browser, cluster)).page;
+  await openSignedIn(pageB, seller);
+  let b = -1;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    await openConversation(pageB);
+    const counts = await settledSockets(2);
+    b = counts.findIndex((n, i) => n - (i === a ? 1 : 0) === 1);
+    if (INSTANCES === 1 || b !== a) break;
+  }
+  if (INSTANCES > 1) expect(b, 'B on the other instance').not.toBe(a);
+  return { a, b };
+}
+
 beforeAll(async () => {
   // Under `npm run test:pg` a database on its PostgreSQL; run alone, the cluster starts its own server.
   const databaseUrl =
@@ -140,7 +169,6 @@ beforeAll(async () => {
     instances: INSTANCES,
     engine: ENGINE,
     databaseUrl,
-    env: { WRITE_LIMITS: 'off' },
   });
   if (cluster.databaseUrl) pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
   browser = await launchBrowser();
@@ -153,29 +181,14 @@ afterAll(async () => {
 
 describe(`${INSTANCES} instance(s) on ${ENGINE} behind nginx`, () => {
   it('A and B chat; the instance holding A’s socket is killed -9: A’s app carries on by itself, nothing lost or doubled', async () => {
-    const seller = await account('bogdan.cluster@hobbiz.test', 'Bogdan');
-    const buyer = await account('ana.cluster@hobbiz.test', 'Ana');
+    seller = await account('bogdan.cluster@hobbiz.test', 'Bogdan');
+    buyer = await account('ana.cluster@hobbiz.test', 'Ana');
     const announcementId = await publish(seller.token);
     const opening = 'Bună ziua! Mai este disponibil?';
     const first = await api('/api/messages', { announcementId, text: opening }, buyer.token);
     expect(first.ok).toBe(true);
 
-    // A first, alone: the instance whose socket count rises holds A's socket.
-    pageA = (await newPage(browser, cluster)).page;
-    await openSignedIn(pageA, buyer);
-    await openConversation(pageA);
-    const a = (await settledSockets(1)).indexOf(1);
-    // Then B, on the other instance (round robin decides; a reload tries again).
-    pageB = (await newPage(browser, cluster)).page;
-    await openSignedIn(pageB, seller);
-    let b = -1;
-    for (let attempt = 0; attempt < 8; attempt++) {
-      await openConversation(pageB);
-      const counts = await settledSockets(2);
-      b = counts.findIndex((n, i) => n - (i === a ? 1 : 0) === 1);
-      if (INSTANCES === 1 || b !== a) break;
-    }
-    if (INSTANCES > 1) expect(b, 'B on the other instance').not.toBe(a);
+    const { a } = await placeApart(buyer, seller);
     await message(pageA, opening).waitFor();
     await message(pageB, opening).waitFor();
 
@@ -242,5 +255,35 @@ describe(`${INSTANCES} instance(s) on ${ENGINE} behind nginx`, () => {
     }
     const after = await query<{ id: string; text: string }>('SELECT id, text FROM messages ORDER BY id');
     expect(after).toEqual(rows);
+  });
+  it('typing, read receipts and a logout cross from one instance to the other', async () => {
+    const { b } = await placeApart(buyer, seller);
+    // B types on its instance: A sees it on the other, and it stops when B leaves the field.
+    await composer(pageB).pressSequentially('Da');
+    await pageA.getByText(/scrie…/).waitFor();
+    await pageB.getByRole('heading', { name: /Ana/ }).click();
+    await pageA.getByText(/scrie…/).waitFor({ state: 'detached', timeout: 10_000 });
+    // A writes; B has the conversation open: A's tick turns into 'Citit'.
+    const m = 'Am o întrebare despre preț.';
+    await send(pageA, m);
+    await message(pageB, m).waitFor();
+    await message(pageA, m).getByRole('img', { name: 'Citit' }).waitFor({ timeout: 10_000 });
+    // A signs out everywhere from another device, through B's instance: A's page (on the other instance)
+    // is signed out too.
+    const elsewhere = (await (
+      await api('/api/users/login', { email: 'ana.cluster@hobbiz.test', password: 'o-parola-lunga' })
+    ).json()) as Account;
+    const res = await fetch(`${cluster.instances[b]!.url}/api/users/logout-all`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${elsewhere.token}` },
+    });
+    expect(res.status).toBe(200);
+    await pageA.waitForURL(`${cluster.url}/login`, { timeout: 30_000 });
+    await pageA
+      .getByRole('alert')
+      .getByText('Sesiunea ta a expirat sau a fost închisă de pe alt dispozitiv. Autentifică-te din nou.')
+      .waitFor();
+    // B is untouched.
+    await pageB.getByText('Sincronizat').waitFor();
   });
 });
