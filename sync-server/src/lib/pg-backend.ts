@@ -161,10 +161,6 @@ class PgStore implements UnitOfWorkBackend {
     return tx ? tx.db : this.poolDb;
   }
 
-  transactionSync<T>(): T {
-    throw new Error('writeSync is not available on PostgreSQL: await uow.write(…)');
-  }
-
   async transaction<T>(fn: (tx: BackendTx) => T | Promise<T>): Promise<T> {
     const outer = this.live();
     if (outer) return this.savepoint(outer, fn);

@@ -211,10 +211,6 @@ describe.skipIf(!pgUrl)('unit of work on PostgreSQL', () => {
     expect(await committed()).toHaveLength(30);
   });
 
-  it('writeSync is refused: PostgreSQL writes are awaited', () => {
-    expect(() => uow.writeSync(() => undefined)).toThrow(/await uow.write/);
-  });
-
   it('a failing effect is reported and does not undo the commit', async () => {
     await uow.write(async (tx) => {
       await insert('a', tx.seq());
