@@ -208,6 +208,7 @@ describe(`${INSTANCES} instance(s) on ${ENGINE} behind nginx`, () => {
     // The instance holding A's socket dies; A writes at once. (A mark on the page: gone if it reloads.)
     await pageA.evaluate(() => Object.assign(window, { hobbizNoReload: true }));
     await cluster.killInstance(a, 'SIGKILL');
+    const killedAt = Date.now();
     const m2 = 'Perfect, ne vedem atunci. Mulțumesc!';
     await send(pageA, m2);
     await message(pageA, m2).waitFor();
@@ -219,6 +220,7 @@ describe(`${INSTANCES} instance(s) on ${ENGINE} behind nginx`, () => {
     // No reload: A's app reconnects through nginx by itself and its message goes out.
     await pageA.getByText('Sincronizat').waitFor({ timeout: 30_000 });
     await message(pageB, m2).waitFor({ timeout: 30_000 });
+    console.log(`[cluster e2e] A's message sent after the kill reached B in ${Date.now() - killedAt} ms`);
     await message(pageA, m2)
       .getByRole('img', { name: /Trimis|Citit/ })
       .waitFor({ timeout: 30_000 });
