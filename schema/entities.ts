@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ID_PATTERN } from './ids.ts';
 
 /**
  * Entity schemas shared by the server, the REST answers and the RxDB documents. Types are inferred from
  * them, never restated by hand. Ids are 24 hex characters whose first 8 are the creation time in seconds
  * (the spec derives a missing createdAt from them).
  */
-export const objectId = z.string().regex(/^[0-9a-f]{24}$/);
+export const objectId = z.string().regex(ID_PATTERN);
 
 /** An announcement as replicated to every device (public collection). */
 export const announcementDoc = z.object({
