@@ -69,13 +69,18 @@ export type AuthCheck = { isAuthenticated: boolean; avatar: string | null; googl
 export type LoginAnswer = { token: string; userId: string };
 export type ApiErrorBody = { error: string; code?: string };
 
-/** REST shape of an announcement: the spec's `_id` plus the seller's public card. */
-export type AnnouncementApi = Omit<AnnouncementDoc, 'id'> & {
-  _id: string;
+/** The seller's public card that REST answers carry with each announcement. */
+export const sellerCard = publicUser.pick({ _id: true, firstName: true, lastName: true, avatar: true });
+export type SellerCard = z.infer<typeof sellerCard>;
+
+/** REST shape of an announcement: the spec's `_id` plus the seller's public card. Mapping: schema/announcement-api.ts. */
+export const announcementApi = announcementDoc.omit({ id: true }).extend({
+  _id: objectId,
   /** The server's change order of this copy: a device that keeps it sends it back, so only later changes travel. */
-  seq?: number;
-  user: { _id: string; firstName: string; lastName: string; avatar: string | null } | null;
-};
+  seq: z.number().int().optional(),
+  user: sellerCard.nullable(),
+});
+export type AnnouncementApi = z.infer<typeof announcementApi>;
 
 /** A favourite in the owner's database: the id is the announcement's id (one database per user). */
 export const favoriteDoc = z.object({ id: objectId, createdAt: z.string() });
