@@ -1,22 +1,10 @@
 import type { RxJsonSchema } from 'rxdb';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ID_PATTERN } from '../ids.ts';
+import { type JsonSchema, jsonSchemaOf } from '../json-schema.ts';
 import { COLLECTION_VERSIONS, type CollectionName } from '../sync.ts';
 
-/** A property of a JSON schema, as far as these documents need one. */
-export type JsonProp = {
-  type?: string | string[];
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  multipleOf?: number;
-  items?: JsonProp;
-  properties?: Record<string, JsonProp>;
-  required?: string[];
-  pattern?: string;
-  anyOf?: JsonProp[];
-  [key: string]: unknown;
-};
+type JsonProp = JsonSchema;
 
 /** An id (the shared layout) is indexable: RxDB wants a maxLength on every indexed or primary string. */
 const ID_MAX_LENGTH = 24;
@@ -27,21 +15,19 @@ const ID_MAX_LENGTH = 24;
  * them. An id gets its maxLength (ids are keys and indexes).
  */
 function skeleton(p: JsonProp): JsonProp {
-  const nullable = p.anyOf?.length === 2 && p.anyOf.some((x) => x.type === 'null');
-  if (nullable) {
-    const inner = skeleton(p.anyOf?.find((x) => x.type !== 'null') ?? {});
-    return { ...inner, type: [inner.type as string, 'null'] };
-  }
-  const type = p.type as string;
-  if (type === 'array') return { type, items: skeleton(p.items ?? {}) };
+  const [type, nullable] = Array.isArray(p.type) ? [p.type[0], true] : [p.type, false];
+  const withNull = (node: JsonProp): JsonProp =>
+    nullable ? { ...node, type: [type as string, 'null'] } : node;
+  if (type === 'array') return withNull({ type, items: skeleton(p.items ?? {}) });
   if (type === 'object') {
     const properties = Object.fromEntries(
       Object.entries(p.properties ?? {}).map(([k, v]) => [k, skeleton(v)]),
     );
-    return { type, properties, required: p.required ?? [] };
+    return withNull({ type, properties, required: p.required ?? [] });
   }
-  if (type === 'string' && p.pattern === ID_PATTERN.source) return { type, maxLength: ID_MAX_LENGTH };
-  return { type };
+  if (type === 'string' && p.pattern === ID_PATTERN.source)
+    return withNull({ type, maxLength: ID_MAX_LENGTH });
+  return withNull({ type });
 }
 
 /** What a collection adds to its entity: indexes, and per field the RxDB-only limits (or a rewrite). */
@@ -57,7 +43,7 @@ export type RxSpec = {
  * collection's hash, so a change here without a version bump (and a migration) cannot pass unnoticed.
  */
 export function rxSchemaOf<E extends z.ZodObject>(entity: E, spec: RxSpec): RxJsonSchema<z.infer<E>> {
-  const json = z.toJSONSchema(entity, { io: 'output' }) as JsonProp;
+  const json = jsonSchemaOf(entity);
   const properties: Record<string, JsonProp> = {};
   for (const [key, prop] of Object.entries(json.properties ?? {})) {
     const derived = skeleton(prop);
