@@ -9,7 +9,8 @@ import {
   pickAnnouncement,
   toApi,
 } from './announcement-api.ts';
-import { type AnnouncementDoc, announcementApi, announcementDoc, DRAFT_FIELDS } from './entities.ts';
+import { type AnnouncementDoc, announcementApi, announcementDoc } from './entities.ts';
+import { DRAFT_FIELDS } from './fields.ts';
 import { byPopularity, POPULAR_ORDER, POPULAR_RX_SORT } from './popular.ts';
 
 const doc: AnnouncementDoc = announcementDoc.parse({

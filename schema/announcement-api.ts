@@ -1,20 +1,15 @@
 /**
  * The one mapping between an announcement as a document (`id`, RxDB and the sync protocol) and as REST
  * answers it (`_id` plus the seller's card), and between a document and the publish form's text fields.
- * Field lists are read off the zod entities, never restated.
+ * Field lists: schema/fields.ts (checked against the zod entities). No zod here: the home page's first
+ * chunk uses this module.
  */
-import {
-  type AnnouncementApi,
-  type AnnouncementDoc,
-  announcementDoc,
-  DRAFT_FIELDS,
-  type DraftField,
-  type SellerCard,
-} from './entities.ts';
+import type { AnnouncementApi, AnnouncementDoc, SellerCard } from './entities.ts';
+import { ANNOUNCEMENT_FIELDS, DRAFT_FIELDS, type DraftField } from './fields.ts';
 import { parsePrice } from './rules/price.ts';
 import type { HeldDoc } from './sync.ts';
 
-export const ANNOUNCEMENT_FIELDS = Object.keys(announcementDoc.shape) as (keyof AnnouncementDoc)[];
+export { ANNOUNCEMENT_FIELDS };
 
 /** The document's fields of anything that has them (an SQL row also has seq, deleted, titleKey). */
 export function pickAnnouncement(row: AnnouncementDoc): AnnouncementDoc {

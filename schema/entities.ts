@@ -102,11 +102,7 @@ export const draftDoc = z.object({
   updatedAt: z.string(),
 });
 export type DraftDoc = z.infer<typeof draftDoc>;
-/** The draft's text fields (what the publish form edits), read off the schema: everything but id and time. */
-export type DraftField = Exclude<keyof DraftDoc, 'id' | 'updatedAt'>;
-export const DRAFT_FIELDS = Object.keys(draftDoc.shape).filter(
-  (k): k is DraftField => k !== 'id' && k !== 'updatedAt',
-);
+export { DRAFT_FIELDS, type DraftField } from './fields.ts';
 
 /** A review, public. `announcementId` is '' when the review is about the person in general. */
 export const reviewDoc = z.object({

@@ -1,7 +1,7 @@
 import { CATEGORY_NAMES } from '../catalog/categories.ts';
 import { resolveCategory } from '../catalog/category-aliases.ts';
 import { COUNTRY_WIDE, LIMITS } from '../constants.ts';
-import type { DraftField } from '../entities.ts';
+import type { DraftField } from '../fields.ts';
 import { isValidLocation } from '../locations.ts';
 import { ambiguousPlaceMessage, localityIn, resolvePlaceName } from '../place-names.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';

@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { launchBrowser } from '../../e2e/harness.ts';
-import { DRAFT_FIELDS } from '../../schema/entities.ts';
+import { DRAFT_FIELDS } from '../../schema/fields.ts';
 import { formatPrice } from '../../schema/format.ts';
 import type { AnnouncementInput } from '../../schema/rules/announcement.ts';
 import { SEED_PASSWORD } from '../seed-data.ts';
