@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { CATEGORY_NAMES } from '../../schema/catalog/categories.ts';
 import { countyNames } from '../../schema/locations.ts';
 import { PRICE_FILTERS, SEARCH_SORTS, type SearchParams } from '../../schema/search.ts';
-import { openDatabase } from '../../sync-server/src/plugins/db.ts';
+import { closeDatabase, openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { announcementsRepository } from '../../sync-server/src/repositories/announcements.ts';
 import { searchRepository } from '../../sync-server/src/repositories/search.ts';
 import { searchAnnouncements } from '../../sync-server/src/services/search.ts';
@@ -81,12 +81,12 @@ export async function benchSearch(
     cases[`list pret ${sort} page 3`] = () => ({ pret: pick(PRICE_FILTERS), sort, cursor: '3' });
   }
 
-  const run = (params: SearchParams) => {
+  const run = async (params: SearchParams) => {
     // 'page 3' cases: follow the cursor twice, time the third page only.
     if (params.cursor === '3') {
       let p: SearchParams = { ...params, cursor: undefined };
       for (let i = 0; i < 2; i++) {
-        const next = searchAnnouncements(repo, p).nextCursor;
+        const next = (await searchAnnouncements(repo, p)).nextCursor;
         if (!next) break;
         p = { ...p, cursor: next };
       }
@@ -96,23 +96,27 @@ export async function benchSearch(
       repo.forgetRankings();
     }
     const t0 = performance.now();
-    searchAnnouncements(repo, params);
+    await searchAnnouncements(repo, params);
     return performance.now() - t0;
   };
 
   const out: Record<string, Stat> = {};
-  const base = Array.from({ length: reps * 10 }, () => {
+  const base: number[] = [];
+  for (let i = 0; i < reps * 10; i++) {
     const t0 = performance.now();
-    byId.byId(someId);
-    return performance.now() - t0;
-  }).sort((a, b) => a - b);
+    await byId.byId(someId);
+    base.push(performance.now() - t0);
+  }
+  base.sort((a, b) => a - b);
   out.baseline = { p50: quantile(base, 0.5), p95: quantile(base, 0.95) };
   for (const [name, make] of Object.entries(cases)) {
-    for (let i = 0; i < 3; i++) run(make());
-    const times = Array.from({ length: reps }, () => run(make())).sort((a, b) => a - b);
+    for (let i = 0; i < 3; i++) await run(make());
+    const times: number[] = [];
+    for (let i = 0; i < reps; i++) times.push(await run(make()));
+    times.sort((a, b) => a - b);
     out[name] = { p50: quantile(times, 0.5), p95: quantile(times, 0.95) };
   }
-  db.$client.close();
+  closeDatabase(db);
   return out;
 }
 

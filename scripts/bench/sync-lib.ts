@@ -141,6 +141,8 @@ export class OwnServer {
   constructor(
     private readonly nofile: number | null = null,
     private readonly entry = 'sync-server/src/server.ts',
+    /** More environment for the server (e.g. DATABASE_URL for bench:scale). */
+    private readonly extraEnv: Record<string, string> = {},
   ) {}
 
   get url(): string {
@@ -165,6 +167,7 @@ export class OwnServer {
         DATA_DIR: this.dataDir,
         SEED: '0',
         LOG_LEVEL: 'warn',
+        ...this.extraEnv,
       },
     });
     this.proc = proc;

@@ -40,10 +40,10 @@ for (const [group, cases] of [
     for (const c of cases) {
       const parsed = parseSearchParams({ ...c.raw, sort });
       if (!parsed.ok) throw new Error(parsed.error);
-      searchAnnouncements(repo, parsed.params); // warm
+      await searchAnnouncements(repo, parsed.params); // warm
       for (let i = 0; i < reps; i++) {
         const t0 = performance.now();
-        const r = searchAnnouncements(repo, parsed.params);
+        const r = await searchAnnouncements(repo, parsed.params);
         times.push({ name: c.name, ms: performance.now() - t0, total: r.total });
       }
     }

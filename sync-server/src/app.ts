@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
+import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
 import cors from './plugins/cors.ts';
@@ -26,7 +27,7 @@ import { type FavoritesRepository, favoritesRepository } from './repositories/fa
 import { messagingRepository } from './repositories/messaging.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
-import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { type Revocation, type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
@@ -66,7 +67,7 @@ declare module 'fastify' {
     accountDeletion: AccountDeletionService;
     /** Periodic clean-up, also run by tests with their own clock. */
     housekeeping: {
-      purgeTombstones(now?: number, horizonMs?: number): { purged: number; purgedSeq: number };
+      purgeTombstones(now?: number, horizonMs?: number): Promise<{ purged: number; purgedSeq: number }>;
       purgeChatUploads(now?: number, graceMs?: number): Promise<number>;
     };
   }
@@ -84,15 +85,33 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
 /** The whole Hobbiz server as one plugin: tests register it on a bare Fastify and use inject(). */
 export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
-  const db = openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
+  // DATABASE_URL=postgres://… selects PostgreSQL (several instances may share it); unset, the SQLite file.
+  const onPg = Boolean(config.databaseUrl);
+  const db = config.databaseUrl
+    ? await openPgDatabase(config.databaseUrl, {
+        poolMax: config.pgPoolMax,
+        onIdleError: (err) => app.log.warn({ err }, 'idle PostgreSQL connection failed'),
+      })
+    : openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
   const hub = new RealtimeHub();
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
-  const uow = sqliteUnitOfWork(db, hub, (err) => app.log.error({ err }, 'real-time effect failed'));
+  const onEffectError = (err: unknown) => app.log.error({ err }, 'real-time effect failed');
+  const uow = onPg ? pgUnitOfWork(db, hub, onEffectError) : sqliteUnitOfWork(db, hub, onEffectError);
   const usersRepo = usersRepository(db);
-  // Every revocation closes the sync sockets of the sessions it ended. Checked after the current
-  // synchronous work (a revocation inside a transaction has committed, or rolled back and stays live).
+  // Every revocation closes the sync sockets of the sessions it ended, once its write has committed (an
+  // effect of the unit it runs in: a nested write joins it; a revocation that rolls back stays live). The
+  // sessions still live are read after the commit, then the hub closes the others.
+  const closeRevoked = async (r: Revocation) => {
+    const live = new Set('userId' in r ? await sessionsRepo.liveHashesOf(r.userId) : []);
+    if ('tokenHash' in r && (await sessionsRepo.isLive(r.tokenHash))) live.add(r.tokenHash);
+    hub.closeRevoked(r, (session) => live.has(session));
+  };
   const sessionsRepo: SessionsRepository = sessionsRepository(db, {
-    onRevoked: (r) => queueMicrotask(() => hub.closeRevoked(r, (session) => sessionsRepo.isLive(session))),
+    onRevoked: (r) => {
+      uow
+        .write((tx) => tx.effect(() => closeRevoked(r)))
+        .catch((err) => app.log.error({ err }, 'closing revoked sockets failed'));
+    },
   });
   const announcementsRepo = announcementsRepository(db);
   app.decorate('config', config);
@@ -135,7 +154,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       dataDir: config.dataDir,
     }),
   );
-  uow.writeSync(() => sessionsRepo.purgeExpired());
+  await uow.write(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
   const uploadsDir = join(config.dataDir, 'uploads');
@@ -144,19 +163,23 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.decorate('housekeeping', {
     purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
     purgeChatUploads: (now?: number, graceMs?: number) =>
-      purgeUnusedChatUploads(messagingRepo, uploadsDir, now, graceMs),
+      purgeUnusedChatUploads({ uow, repo: messagingRepo }, uploadsDir, now, graceMs),
   });
   const housekeeping = () => {
-    app.housekeeping.purgeTombstones();
+    app.housekeeping.purgeTombstones().catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
     app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
   };
-  housekeeping();
+  // The first pass is awaited: the app is ready with its tombstones purged (as before).
+  await app.housekeeping.purgeTombstones();
+  app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
   const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    counters.close();
     app.hub.closeAll();
-    closeDatabase(db);
+    if (onPg) await closePgDatabase(db);
+    else closeDatabase(db);
   });
 
   // One error shape everywhere: { error } in Romanian, details only in the log.
@@ -228,7 +251,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     collections,
     held,
     // The same search as REST: names resolved and checked by schema/, one repository query.
-    search: (raw) => {
+    search: async (raw) => {
       const parsed = parseSearchParams(raw);
       return parsed.ok ? searchAnnouncements(catalogue, parsed.params) : { error: parsed.error };
     },

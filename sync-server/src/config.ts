@@ -39,7 +39,27 @@ export type Config = {
   corsOrigins: string[];
   /** The write limits' clock; tests pass their own to move time instead of waiting. */
   now: () => number;
+  /** DATABASE_URL: postgres://… selects PostgreSQL (lib/pg-backend.ts); null keeps SQLite in dataDir. */
+  databaseUrl: string | null;
+  /** PG_POOL_MAX: connections of this instance's PostgreSQL pool (default 10). */
+  pgPoolMax: number;
 };
+
+/** DATABASE_URL: unset or empty keeps SQLite; otherwise a postgres:// or postgresql:// address. */
+function databaseUrl(raw: string | undefined): string | null {
+  const v = (raw ?? '').trim();
+  if (v === '') return null;
+  if (!/^postgres(ql)?:\/\//.test(v))
+    throw new Error('DATABASE_URL invalid: use postgres://user:password@host:port/db');
+  return v;
+}
+
+function positiveInt(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} invalid: ${raw} (a whole number from 1)`);
+  return n;
+}
 
 /** WRITE_LIMITS: on by default; 'off' (or 0/false) turns them off. */
 function writeLimits(raw: string | undefined): WriteLimitTable | null {
@@ -108,5 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeLimits: writeLimits(env.WRITE_LIMITS),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     now: Date.now,
+    databaseUrl: databaseUrl(env.DATABASE_URL),
+    pgPoolMax: positiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 10),
   };
 }

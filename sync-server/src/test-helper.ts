@@ -7,6 +7,7 @@ import { titleSortKey } from '../../schema/search.ts';
 import app, { serverOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { newId } from './lib/ids.ts';
+import { freshDatabaseUrl } from './test-pg.ts';
 
 /**
  * Builds the real app on a fresh SQLite file in a temp folder; call close() to remove it. Write limits
@@ -17,8 +18,12 @@ export async function buildTestApp(
   overrides: Partial<Config> = {},
 ): Promise<FastifyInstance & { cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-test-'));
+  // Under `npm run test:pg` every app gets a database of its own on the throwaway PostgreSQL, as it gets a
+  // fresh SQLite file otherwise (a test that wants two instances on one database passes `databaseUrl`).
+  const databaseUrl = process.env.DATABASE_URL ? await freshDatabaseUrl() : null;
   const config = {
     ...loadConfig({}),
+    databaseUrl,
     dataDir,
     staticDir: null,
     logLevel: 'silent',
@@ -56,36 +61,33 @@ export async function registerAndLogin(
 }
 
 /** Inserts an announcement row directly (publishing routes belong to a later issue). */
-export function insertAnnouncement(
+export async function insertAnnouncement(
   server: FastifyInstance,
   ownerId: string,
   patch: Partial<typeof announcements.$inferInsert> = {},
-): string {
+): Promise<string> {
   const now = new Date();
   const id = newId(now);
-  server.uow.writeSync((tx) => {
-    server.db
-      .insert(announcements)
-      .values({
-        id,
-        ownerId,
-        title: 'Tort de ciocolată pentru aniversări',
-        category: 'Fotografie',
-        description: 'Descriere suficient de lungă pentru a trece de regula de patruzeci de caractere.',
-        location: 'Cluj',
-        localitate: 'Cluj-Napoca',
-        contactPerson: 'Ana',
-        contactEmail: 'ana@hobbiz.test',
-        contactPhone: '',
-        images: [],
-        price: 100,
-        createdAt: now.toISOString(),
-        updatedAt: now.toISOString(),
-        seq: tx.seq(),
-        ...patch,
-        titleKey: titleSortKey(patch.title ?? 'Tort de ciocolată pentru aniversări'),
-      })
-      .run();
+  await server.uow.write(async (tx) => {
+    await server.db.insert(announcements).values({
+      id,
+      ownerId,
+      title: 'Tort de ciocolată pentru aniversări',
+      category: 'Fotografie',
+      description: 'Descriere suficient de lungă pentru a trece de regula de patruzeci de caractere.',
+      location: 'Cluj',
+      localitate: 'Cluj-Napoca',
+      contactPerson: 'Ana',
+      contactEmail: 'ana@hobbiz.test',
+      contactPhone: '',
+      images: [],
+      price: 100,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+      seq: tx.seq(),
+      ...patch,
+      titleKey: titleSortKey(patch.title ?? 'Tort de ciocolată pentru aniversări'),
+    });
   });
   return id;
 }

@@ -4,7 +4,6 @@ import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
 import { RxDBUpdatePlugin } from 'rxdb/plugins/update';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { nextSeq } from '../../../sync-server/src/plugins/db.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../../sync-server/src/test-helper.ts';
 import { openDatabase } from './database.ts';
 import { startReplication } from './replication.ts';
@@ -56,7 +55,7 @@ beforeAll(async () => {
   me = await registerAndLogin(server);
   for (let i = 0; i < 30; i++) {
     ids.catalogue.push(
-      insertAnnouncement(server, seller.userId, {
+      await insertAnnouncement(server, seller.userId, {
         title: `Tort de ciocolată numărul ${i + 1} pentru aniversări`,
         createdAt: new Date(Date.now() - i * 60_000).toISOString(),
       }),
@@ -65,7 +64,7 @@ beforeAll(async () => {
   ids.favorite = ids.catalogue.slice(20, 22);
   ids.chat = ids.catalogue[25]!;
   ids.pending = ids.catalogue[27]!;
-  ids.own = insertAnnouncement(server, me.userId, { title: 'Ședință foto de familie în parc' });
+  ids.own = await insertAnnouncement(server, me.userId, { title: 'Ședință foto de familie în parc' });
   for (const id of ids.favorite) {
     const r = await server.inject({
       method: 'POST',
@@ -137,9 +136,7 @@ describe('working set', () => {
     const kept = ids.favorite[0]!;
     const evicted = ids.catalogue.find((id) => !h.has(id))!;
     for (const id of [kept, evicted]) {
-      server.db.transaction(() =>
-        server.announcementsRepo.update(id, { price: 777, seq: nextSeq(server.db) }),
-      );
+      await server.uow.write((tx) => server.announcementsRepo.update(id, { price: 777, seq: tx.seq() }));
     }
     server.hub.poke(['announcements']);
     await until(async () => (await db.announcements.findOne(kept).exec())?.price === 777, 2000);

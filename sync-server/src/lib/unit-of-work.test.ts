@@ -38,9 +38,9 @@ const notes = () =>
   db.$client.prepare('SELECT id, seq FROM notes ORDER BY seq').all() as { id: string; seq: number }[];
 
 describe('unit of work', () => {
-  it('publishes effects only after the commit, with the rows already readable', () => {
+  it('publishes effects only after the commit, with the rows already readable', async () => {
     const seenAtPublish: number[] = [];
-    uow.writeSync((tx) => {
+    await uow.write(async (tx) => {
       insert('a', tx.seq());
       tx.poke(['notes'], ['u1']);
       tx.effect(() => seenAtPublish.push(notes().length));
@@ -50,27 +50,27 @@ describe('unit of work', () => {
     expect(seenAtPublish).toEqual([1]);
   });
 
-  it('publishes nothing and keeps nothing when the write throws', () => {
-    expect(() =>
-      uow.writeSync((tx) => {
+  it('publishes nothing and keeps nothing when the write throws', async () => {
+    await expect(
+      uow.write(async (tx) => {
         insert('a', tx.seq());
         tx.poke(['notes']);
         tx.emit('noteCreated', {});
         tx.effect(() => sent.push('effect'));
         throw new Error('refused');
       }),
-    ).toThrow('refused');
+    ).rejects.toThrow('refused');
     expect(notes()).toEqual([]);
     expect(sent).toEqual([]);
     // The next unit starts clean: nothing of the failed one leaks into it.
-    uow.writeSync((tx) => tx.poke(['other']));
+    await uow.write(async (tx) => tx.poke(['other']));
     expect(sent).toEqual(['poke other']);
   });
 
-  it('a nested write joins the outer unit: its effects wait for the outer commit', () => {
-    uow.writeSync((outer) => {
+  it('a nested write joins the outer unit: its effects wait for the outer commit', async () => {
+    await uow.write(async (outer) => {
       insert('a', outer.seq());
-      uow.writeSync((inner) => {
+      await uow.write(async (inner) => {
         insert('b', inner.seq());
         inner.emit('inner', {});
       });
@@ -81,26 +81,26 @@ describe('unit of work', () => {
     expect(sent).toEqual(['emit inner', 'emit outer']);
   });
 
-  it('an outer rollback takes the nested write and its effects with it', () => {
-    expect(() =>
-      uow.writeSync((tx) => {
-        uow.writeSync((inner) => {
+  it('an outer rollback takes the nested write and its effects with it', async () => {
+    await expect(
+      uow.write(async (tx) => {
+        await uow.write(async (inner) => {
           insert('b', inner.seq());
           inner.poke(['notes']);
         });
         insert('a', tx.seq());
         throw new Error('later failure');
       }),
-    ).toThrow('later failure');
+    ).rejects.toThrow('later failure');
     expect(notes()).toEqual([]);
     expect(sent).toEqual([]);
   });
 
-  it('a nested write that throws is undone alone when the outer one goes on', () => {
-    uow.writeSync((tx) => {
+  it('a nested write that throws is undone alone when the outer one goes on', async () => {
+    await uow.write(async (tx) => {
       insert('a', tx.seq());
       try {
-        uow.writeSync((inner) => {
+        await uow.write(async (inner) => {
           insert('b', inner.seq());
           inner.emit('fromFailed', {});
           throw new Error('inner refused');
@@ -114,26 +114,26 @@ describe('unit of work', () => {
     expect(sent).toEqual(['emit kept']);
   });
 
-  it('hands out strictly increasing seqs within one write and across writes', () => {
-    const first = uow.writeSync((tx) => [tx.seq(), tx.seq(), tx.seq()]);
-    const second = uow.writeSync((tx) => [tx.seq(), tx.seq()]);
+  it('hands out strictly increasing seqs within one write and across writes', async () => {
+    const first = await uow.write(async (tx) => [tx.seq(), tx.seq(), tx.seq()]);
+    const second = await uow.write(async (tx) => [tx.seq(), tx.seq()]);
     const all = [...first, ...second];
     for (let i = 1; i < all.length; i++) expect(all[i]!).toBeGreaterThan(all[i - 1]!);
     // A rolled-back write's numbers are not reused either way: the next one is still larger.
-    expect(() =>
-      uow.writeSync((tx) => {
+    await expect(
+      uow.write(async (tx) => {
         tx.seq();
         throw new Error('no');
       }),
-    ).toThrow();
-    const after = uow.writeSync((tx) => tx.seq());
+    ).rejects.toThrow();
+    const after = await uow.write(async (tx) => tx.seq());
     expect(after).toBeGreaterThan(all.at(-1)!);
     expect(db.$client.prepare("SELECT value FROM counters WHERE name = 'seq'").pluck().get()).toBe(after);
   });
 
-  it('merges pokes per collection (one per audience) and runs a keyed effect once', () => {
+  it('merges pokes per collection (one per audience) and runs a keyed effect once', async () => {
     let runs = 0;
-    uow.writeSync((tx) => {
+    await uow.write(async (tx) => {
       for (let i = 0; i < 5; i++) {
         tx.poke(['messages', 'conversations'], ['u1', 'u2']);
         tx.effect(() => runs++, 'favoritesUpdated:u1');
@@ -146,12 +146,8 @@ describe('unit of work', () => {
     expect(runs).toBe(1);
   });
 
-  it('refuses an async write (it would commit before the awaited work)', () => {
-    expect(() => uow.writeSync(async () => undefined)).toThrow();
-  });
-
-  it('a failing effect is reported, does not undo the commit, and does not stop the others', () => {
-    const result = uow.writeSync((tx) => {
+  it('a failing effect is reported, does not undo the commit, and does not stop the others', async () => {
+    const result = await uow.write(async (tx) => {
       insert('a', tx.seq());
       tx.effect(() => {
         throw new Error('socket gone');
@@ -240,15 +236,6 @@ describe('unit of work', () => {
       });
       expect(readSide()).toEqual(['a']);
       expect(sent).toEqual(['emit kept']);
-    });
-
-    it('the transitional writeSync refuses to run while an asynchronous unit holds the writer', async () => {
-      const holding = uow.write(async () => {
-        await tick();
-      });
-      expect(() => uow.writeSync(() => undefined)).toThrow(/holds the writer/);
-      await holding;
-      expect(uow.writeSync(() => 'free again')).toBe('free again');
     });
   });
 });

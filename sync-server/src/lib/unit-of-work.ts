@@ -36,11 +36,6 @@ export interface UnitOfWork {
    * then does. Always await it.
    */
   write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T>;
-  /**
-   * TRANSITIONAL (issue 13, while the repositories become async): the old synchronous write, for code not
-   * converted yet. It throws if `fn` returns a promise or if an asynchronous unit holds the writer.
-   */
-  writeSync<T>(fn: (tx: WriteTx) => T): T;
 }
 
 /** One open transaction of a back-end (the outermost write's). */
@@ -57,8 +52,6 @@ export type UnitOfWorkBackend = {
    * `fn` does and the writer is free (SQLite).
    */
   transaction<T>(fn: (tx: BackendTx) => T | Promise<T>): T | Promise<T>;
-  /** Like `transaction`, but only synchronously: throws when the writer is busy. */
-  transactionSync<T>(fn: (tx: BackendTx) => T): T;
 };
 export type EffectSink = {
   poke(collections: string[], userIds?: Iterable<string>): void;
@@ -159,34 +152,27 @@ export function createUnitOfWork(
 
   return {
     write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T> {
-      const outer = open.getStore();
-      if (outer) {
-        const out = nested(outer, fn);
-        return isPromise(out) ? out : Promise.resolve(out);
+      try {
+        const outer = open.getStore();
+        if (outer) {
+          const out = nested(outer, fn);
+          return isPromise(out) ? out : Promise.resolve(out);
+        }
+        const queue: Queued[] = [];
+        // A synchronous `fn` on a free SQLite writer commits before this returns.
+        const out = open.run(queue, () => backend.transaction((btx) => fn(txOf(queue, btx))));
+        if (!isPromise(out)) {
+          publishOutside(queue);
+          return Promise.resolve(out);
+        }
+        return out.then((value) => {
+          publishOutside(queue);
+          return value;
+        });
+      } catch (err) {
+        // Always a promise: a write that throws synchronously rejects like one that fails later.
+        return Promise.reject(err);
       }
-      const queue: Queued[] = [];
-      // A synchronous `fn` on a free SQLite writer commits before this returns (and a throw is thrown).
-      const out = open.run(queue, () => backend.transaction((btx) => fn(txOf(queue, btx))));
-      if (!isPromise(out)) {
-        publishOutside(queue);
-        return Promise.resolve(out);
-      }
-      return out.then((value) => {
-        publishOutside(queue);
-        return value;
-      });
-    },
-    writeSync<T>(fn: (tx: WriteTx) => T): T {
-      const outer = open.getStore();
-      if (outer) {
-        const out = nested(outer, fn);
-        if (isPromise(out)) throw new Error('writeSync: the write returned a promise');
-        return out;
-      }
-      const queue: Queued[] = [];
-      const out = open.run(queue, () => backend.transactionSync((btx) => fn(txOf(queue, btx))));
-      publishOutside(queue);
-      return out;
     },
   };
 }

@@ -33,7 +33,7 @@ export default fp(async function auth(app: FastifyInstance) {
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request.headers.authorization);
     if (!token) return;
-    const userId = app.sessionsRepo.userIdFor(token);
+    const userId = await app.sessionsRepo.userIdFor(token);
     if (!userId) return;
     request.token = token;
     request.userId = userId;
@@ -41,9 +41,9 @@ export default fp(async function auth(app: FastifyInstance) {
     const now = Date.now();
     if ((touched.get(userId) ?? 0) + LAST_SEEN_EVERY_MS < now) {
       touched.set(userId, now);
-      const user = app.usersRepo.byId(userId);
+      const user = await app.usersRepo.byId(userId);
       const stale = !user || Date.parse(user.lastSeen) + LAST_SEEN_REPLICATE_MS < now;
-      app.accounts.touchLastSeen(userId, new Date(now).toISOString(), stale);
+      await app.accounts.touchLastSeen(userId, new Date(now).toISOString(), stale);
     }
   });
 });

@@ -25,7 +25,7 @@ describe('CORS_ORIGINS (issue 12 item 20)', () => {
   it('lets a listed origin call the REST API with its bearer token, preflight included', async () => {
     app = await buildTestApp({ corsOrigins: [CLIENT] });
     const me = await registerAndLogin(app);
-    insertAnnouncement(app, me.userId);
+    await insertAnnouncement(app, me.userId);
     const preflight = await app.inject({
       method: 'OPTIONS',
       url: '/api/users/profile',

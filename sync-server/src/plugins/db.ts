@@ -15,7 +15,6 @@ import {
   type UnitOfWork,
   type UnitOfWorkBackend,
 } from '../lib/unit-of-work.ts';
-import { type CountersRepository, countersRepository } from '../repositories/counters.ts';
 
 export type Db = BetterSQLite3Database<typeof tables> & { $client: Database.Database };
 
@@ -150,21 +149,9 @@ class SqliteStore implements UnitOfWorkBackend {
     if (inside) return this.savepoint(inside, fn);
     if (!this.busy) {
       this.busy = true;
-      return this.run(fn, false);
+      return this.run(fn);
     }
-    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.run(fn, false));
-  }
-
-  transactionSync<T>(fn: (tx: BackendTx) => T): T {
-    const inside = this.open.getStore();
-    if (inside) {
-      const out = this.savepoint(inside, fn);
-      if (isPromise(out)) throw new Error('transactionSync: the write returned a promise');
-      return out;
-    }
-    if (this.busy) throw new Error('transactionSync: an asynchronous write holds the writer');
-    this.busy = true;
-    return this.run(fn, true) as T;
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.run(fn));
   }
 
   close(): void {
@@ -174,7 +161,7 @@ class SqliteStore implements UnitOfWorkBackend {
   }
 
   /** Runs an outermost transaction; the caller has taken the writer (`busy`), released here. */
-  private run<T>(fn: (tx: BackendTx) => T | Promise<T>, syncOnly: boolean): T | Promise<T> {
+  private run<T>(fn: (tx: BackendTx) => T | Promise<T>): T | Promise<T> {
     const client = this.write.$client;
     const state: OpenTx = { conn: this.write, btx: { nextSeq: () => this.takeSeq.get() as number } };
     const finish = (ok: boolean) => {
@@ -192,7 +179,6 @@ class SqliteStore implements UnitOfWorkBackend {
     try {
       client.exec('BEGIN IMMEDIATE');
       out = this.open.run(state, () => fn(state.btx));
-      if (syncOnly && isPromise(out)) throw new Error('transactionSync: the write returned a promise');
     } catch (err) {
       finish(false);
       throw err;
@@ -250,11 +236,13 @@ class SqliteStore implements UnitOfWorkBackend {
  * database before any server runs. The server's own code takes seqs only through the unit of work.
  */
 export function nextSeq(db: Db): number {
-  let counters = offlineCounters.get(db);
-  if (!counters) {
-    counters = countersRepository(db);
-    offlineCounters.set(db, counters);
+  let take = offlineSeq.get(db);
+  if (!take) {
+    take = db.$client
+      .prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
+      .pluck();
+    offlineSeq.set(db, take);
   }
-  return counters.nextSeq();
+  return take.get() as number;
 }
-const offlineCounters = new WeakMap<Db, CountersRepository>();
+const offlineSeq = new WeakMap<Db, Database.Statement>();

@@ -52,8 +52,8 @@ const repo = { byId: (id: string) => rows[id] } as unknown as AnnouncementsRepos
 const htmlFor = detailPreloader(dist, repo);
 
 describe('direct visits to an announcement preload its chunk and cover photo', () => {
-  it('names the page chunk, what it imports beyond the entry, their styles and the cover variants', () => {
-    const html = htmlFor(`/announcement/${ID}`)!;
+  it('names the page chunk, what it imports beyond the entry, their styles and the cover variants', async () => {
+    const html = (await htmlFor(`/announcement/${ID}`))!;
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/id.lazy.js">');
     expect(html).toContain('href="/assets/chat.js"');
     expect(html).not.toContain('shared.js');
@@ -66,8 +66,8 @@ describe('direct visits to an announcement preload its chunk and cover photo', (
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
   });
 
-  it('paints the first screen from the response: photo, title, price, description — escaped', () => {
-    const html = htmlFor(`/announcement/${ID}`)!;
+  it('paints the first screen from the response: photo, title, price, description — escaped', async () => {
+    const html = (await htmlFor(`/announcement/${ID}`))!;
     expect(html).toContain(`<div id="root" data-first-paint="/announcement/${ID}">`);
     expect(html).not.toContain('home</section>');
     expect(html).toContain('<header>h</header>');
@@ -81,10 +81,10 @@ describe('direct visits to an announcement preload its chunk and cover photo', (
     expect(html).toContain('<meta property="og:image" content="/uploads/announcements/p-0-640.webp">');
   });
 
-  it('gives the plain shell for other paths and for hidden or unknown announcements', () => {
-    expect(htmlFor('/')).toBeNull();
-    expect(htmlFor(`/announcement/${'b'.repeat(24)}`)).toBeNull();
-    expect(htmlFor(`/announcement/${'c'.repeat(24)}`)).toBeNull();
-    expect(htmlFor('/announcement/not-an-id')).toBeNull();
+  it('gives the plain shell for other paths and for hidden or unknown announcements', async () => {
+    expect(await htmlFor('/')).toBeNull();
+    expect(await htmlFor(`/announcement/${'b'.repeat(24)}`)).toBeNull();
+    expect(await htmlFor(`/announcement/${'c'.repeat(24)}`)).toBeNull();
+    expect(await htmlFor('/announcement/not-an-id')).toBeNull();
   });
 });

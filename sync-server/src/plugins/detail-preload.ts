@@ -78,10 +78,10 @@ export function detailPreloader(dist: string, repo: AnnouncementsRepository) {
   const main = /<main id="main">[\s\S]*?<\/main>/;
   const canPaint = main.test(html) && html.includes('<div id="root">');
 
-  return function htmlFor(path: string): string | null {
+  return async function htmlFor(path: string): Promise<string | null> {
     const m = /^\/announcement\/([0-9a-f]{24})\/?$/.exec(path);
     if (!m) return null;
-    const row = repo.byId(m[1]!);
+    const row = await repo.byId(m[1]!);
     if (!row || row.deleted || !row.active) return null;
     const cover = normalizeImagePath(row.images[0] ?? '');
     const title = escapeHtml(`${row.title.trim() || 'Anunț'} — Hobbiz`);

@@ -49,12 +49,12 @@ export default fp(async function staticFiles(app: FastifyInstance) {
   app.get('/', (_request, reply) => shell(reply));
   const detailHtml = detailPreloader(dist, app.announcementsRepo);
   // Client-side routes (and unknown paths, which show home) get the prerendered shell.
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/uploads/')) {
       return reply.code(404).send({ error: 'Resursa nu a fost găsită.' });
     }
-    const detail = detailHtml(path);
+    const detail = await detailHtml(path);
     if (detail)
       return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(detail);
     return shell(reply);

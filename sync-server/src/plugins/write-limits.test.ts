@@ -142,7 +142,7 @@ describe('write limits over REST', () => {
     const kinds = [...new Set(routes.map((r) => r.kind))];
     for (const kind of kinds) {
       const u = await registerAndLogin(a);
-      const own = insertAnnouncement(a, u.userId);
+      const own = await insertAnnouncement(a, u.userId);
       const call = (r: Route) =>
         a.inject({ method: r.method, url: r.url(own), headers: auth(u), payload: {} });
       const ofKind = routes.filter((r) => r.kind === kind);
@@ -192,7 +192,7 @@ describe('write limits over REST', () => {
     const a = await start(small({ messages: { perAccount: 5, perIp: 100, windowMs: 60_000 } }));
     const seller = await registerAndLogin(a);
     const buyer = await registerAndLogin(a);
-    const ann = insertAnnouncement(a, seller.userId);
+    const ann = await insertAnnouncement(a, seller.userId);
     const codes: number[] = [];
     for (let i = 0; i < 20; i++) codes.push((await sendMessage(a, buyer, ann)).statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
@@ -208,7 +208,7 @@ describe('write limits over REST', () => {
     const seller = await registerAndLogin(a);
     const ana = await registerAndLogin(a);
     const ion = await registerAndLogin(a);
-    const ann = insertAnnouncement(a, seller.userId);
+    const ann = await insertAnnouncement(a, seller.userId);
     for (let i = 0; i < 2; i++) expect((await sendMessage(a, ana, ann, '10.0.0.1')).statusCode).toBe(201);
     expect((await sendMessage(a, ana, ann, '10.0.0.1')).statusCode).toBe(429);
     // Another account on the same address is not affected…
@@ -223,7 +223,7 @@ describe('write limits over REST', () => {
   it('an address is limited across all its accounts, other addresses are not', async () => {
     const a = await start(small({ messages: { perAccount: 2, perIp: 5, windowMs: 60_000 } }));
     const seller = await registerAndLogin(a);
-    const ann = insertAnnouncement(a, seller.userId);
+    const ann = await insertAnnouncement(a, seller.userId);
     const users = [await registerAndLogin(a), await registerAndLogin(a), await registerAndLogin(a)];
     const codes: number[] = [];
     for (const u of users)
@@ -238,7 +238,7 @@ describe('write limits over REST', () => {
   it('IPv6 clients share one budget per /64', async () => {
     const a = await start(small({ messages: { perAccount: 100, perIp: 2, windowMs: 60_000 } }));
     const seller = await registerAndLogin(a);
-    const ann = insertAnnouncement(a, seller.userId);
+    const ann = await insertAnnouncement(a, seller.userId);
     const u = await registerAndLogin(a);
     expect((await sendMessage(a, u, ann, '2001:db8:1:2::a')).statusCode).toBe(201);
     expect((await sendMessage(a, u, ann, '2001:db8:1:2::b')).statusCode).toBe(201);
@@ -250,7 +250,7 @@ describe('write limits over REST', () => {
     const a = await start();
     const seller = await registerAndLogin(a);
     const buyer = await registerAndLogin(a);
-    const ann = insertAnnouncement(a, seller.userId);
+    const ann = await insertAnnouncement(a, seller.userId);
     await sendMessage(a, buyer, ann);
     t += 20_000;
     await sendMessage(a, buyer, ann);
@@ -269,7 +269,7 @@ describe('write limits over REST', () => {
     const a = await start(loadConfig({}).writeLimits);
     const seller = await registerAndLogin(a);
     const buyer = await registerAndLogin(a);
-    const ann = insertAnnouncement(a, seller.userId);
+    const ann = await insertAnnouncement(a, seller.userId);
     for (let i = 0; i < WRITE_LIMITS.messages.perAccount; i++)
       expect((await sendMessage(a, buyer, ann)).statusCode).toBe(201);
     const refused = await sendMessage(a, buyer, ann);
@@ -283,7 +283,7 @@ describe('write limits over REST', () => {
     const a = await start(null);
     const seller = await registerAndLogin(a);
     const buyer = await registerAndLogin(a);
-    const ann = insertAnnouncement(a, seller.userId);
+    const ann = await insertAnnouncement(a, seller.userId);
     for (let i = 0; i < 40; i++) expect((await sendMessage(a, buyer, ann)).statusCode).toBe(201);
   });
 });
@@ -293,7 +293,7 @@ describe('write limits over the sync socket', () => {
     const a = await start(small({ messages: { perAccount: 3, perIp: 100, windowMs: 60_000 } }));
     const seller = await registerAndLogin(a);
     const buyer = await registerAndLogin(a);
-    const ann = insertAnnouncement(a, seller.userId);
+    const ann = await insertAnnouncement(a, seller.userId);
     expect((await sendMessage(a, buyer, ann)).statusCode).toBe(201);
     expect((await sendMessage(a, buyer, ann)).statusCode).toBe(201);
 
@@ -337,7 +337,7 @@ describe('write limits over the sync socket', () => {
     const a = await start();
     const seller = await registerAndLogin(a);
     const ana = await registerAndLogin(a);
-    const anns = [1, 2, 3].map(() => insertAnnouncement(a, seller.userId));
+    const anns = await Promise.all([1, 2, 3].map(() => insertAnnouncement(a, seller.userId)));
     for (const id of anns.slice(0, 2))
       expect(
         (await a.inject({ method: 'POST', url: `/api/favorites/${id}`, headers: auth(ana) })).statusCode,
@@ -345,20 +345,20 @@ describe('write limits over the sync socket', () => {
     const s = await socketOf(a, ana);
     const row = { newDocumentState: { id: anns[2]!, createdAt: new Date().toISOString(), _deleted: false } };
     expect(await s.pushRaw('favorites', [row])).toMatchObject({ type: 'error', code: 'rate-limited' });
-    expect(a.favoritesRepo.get(ana.userId, anns[2]!)).toBeUndefined();
+    expect(await a.favoritesRepo.get(ana.userId, anns[2]!)).toBeUndefined();
     // An idempotent retry of what is already stored spends nothing and is answered normally.
-    const same = a.favoritesRepo.get(ana.userId, anns[0]!)!;
+    const same = (await a.favoritesRepo.get(ana.userId, anns[0]!))!;
     const stored = { newDocumentState: { id: anns[0]!, createdAt: same.createdAt, _deleted: false } };
     expect(await s.pushRaw('favorites', [stored])).toMatchObject({ type: 'result', data: [] });
     t += 60_000;
     expect(await s.pushRaw('favorites', [row])).toMatchObject({ type: 'result', data: [] });
-    expect(a.favoritesRepo.get(ana.userId, anns[2]!)?.deleted).toBe(false);
+    expect((await a.favoritesRepo.get(ana.userId, anns[2]!))?.deleted).toBe(false);
   });
 
   it('socket pushes are limited per address across accounts, and another address is not', async () => {
     const a = await start(small({ favorites: { perAccount: 10, perIp: 3, windowMs: 60_000 } }));
     const seller = await registerAndLogin(a);
-    const anns = [1, 2, 3, 4].map(() => insertAnnouncement(a, seller.userId));
+    const anns = await Promise.all([1, 2, 3, 4].map(() => insertAnnouncement(a, seller.userId)));
     const row = (id: string) => ({
       newDocumentState: { id, createdAt: new Date().toISOString(), _deleted: false },
     });

@@ -39,9 +39,9 @@ beforeAll(async () => {
   me = await registerAndLogin(app, 'eu@hobbiz.test');
   victim = await registerAndLogin(app, 'victima@hobbiz.test');
   third = await registerAndLogin(app, 'altcineva@hobbiz.test');
-  ids.myAnn = insertAnnouncement(app, me.userId);
-  ids.victimAnn = insertAnnouncement(app, victim.userId);
-  ids.deletedAnn = insertAnnouncement(app, victim.userId, { deleted: true });
+  ids.myAnn = await insertAnnouncement(app, me.userId);
+  ids.victimAnn = await insertAnnouncement(app, victim.userId);
+  ids.deletedAnn = await insertAnnouncement(app, victim.userId, { deleted: true });
   const post = (who: Who, url: string, payload: object) =>
     ok(app.inject({ method: 'POST', url, headers: auth(who), payload }));
   // The victim's world: a conversation with someone else (message + notification), a review they wrote.

@@ -79,11 +79,11 @@ beforeAll(async () => {
     if (who === me) myAvatar = res.avatar as string;
     else victimAvatar = res.avatar as string;
   }
-  ids.myAnn = insertAnnouncement(app, me.userId);
-  ids.myDeletedAnn = insertAnnouncement(app, me.userId, { deleted: true });
-  ids.victimAnn = insertAnnouncement(app, victim.userId);
-  ids.victimPausedAnn = insertAnnouncement(app, victim.userId, { active: false });
-  ids.deletedAnn = insertAnnouncement(app, victim.userId, { deleted: true });
+  ids.myAnn = await insertAnnouncement(app, me.userId);
+  ids.myDeletedAnn = await insertAnnouncement(app, me.userId, { deleted: true });
+  ids.victimAnn = await insertAnnouncement(app, victim.userId);
+  ids.victimPausedAnn = await insertAnnouncement(app, victim.userId, { active: false });
+  ids.deletedAnn = await insertAnnouncement(app, victim.userId, { deleted: true });
   const post = (who: Who, url: string, payload: object) =>
     ok(app.inject({ method: 'POST', url, headers: auth(who), payload }));
   ids.victimReview = (await post(victim, '/api/reviews', { user: third.userId, score: 4, comment: 'Bun' }))

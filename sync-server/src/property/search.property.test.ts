@@ -134,10 +134,10 @@ const search = fc.record({
 
 type RowInput = typeof row extends fc.Arbitrary<infer T> ? T : never;
 
-function fill(rows: RowInput[]): AnnouncementRow[] {
-  app.db.delete(announcements).run();
+async function fill(rows: RowInput[]): Promise<AnnouncementRow[]> {
+  await app.uow.write(() => app.db.delete(announcements));
   for (const r of rows) {
-    insertAnnouncement(app, owners[r.owner]!, {
+    await insertAnnouncement(app, owners[r.owner]!, {
       title: r.title,
       description: r.description,
       category: r.category,
@@ -149,16 +149,16 @@ function fill(rows: RowInput[]): AnnouncementRow[] {
       deleted: r.hidden === 'deleted',
     });
   }
-  return app.db.select().from(announcements).all();
+  return app.db.select().from(announcements);
 }
 
 /** Every page of a search, following the cursor. */
-function walkPages(repo: SearchRepository, params: SearchParams) {
+async function walkPages(repo: SearchRepository, params: SearchParams) {
   const ids: string[] = [];
   const totals: number[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 200; pages++) {
-    const page = repo.search({ ...params, cursor });
+    const page = await repo.search({ ...params, cursor });
     expect(page.totalCapped).toBe(false);
     totals.push(page.total);
     if (page.nextCursor) expect(page.rows).toHaveLength(params.limit!);
@@ -170,13 +170,13 @@ function walkPages(repo: SearchRepository, params: SearchParams) {
 }
 
 describe('server search = brute force over the same rows', () => {
-  it('for random catalogues, queries, filters, orders and page sizes', () => {
-    fc.assert(
-      fc.property(
+  it('for random catalogues, queries, filters, orders and page sizes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
         fc.array(row, { minLength: 0, maxLength: 60 }),
         fc.array(search, { minLength: 1, maxLength: 6 }),
-        (rows, searches) => {
-          const stored = fill(rows);
+        async (rows, searches) => {
+          const stored = await fill(rows);
           for (const [i, s] of searches.entries()) {
             const params: SearchParams = { q: s.q, limit: s.limit };
             if (s.category) params.category = s.category;
@@ -200,7 +200,7 @@ describe('server search = brute force over the same rows', () => {
             );
             const sort = effectiveSort(params.q, params.sort);
             const context = JSON.stringify({ params, sort });
-            const { ids, totals } = walkPages([real, tiny, mixed][i % 3]!, params);
+            const { ids, totals } = await walkPages([real, tiny, mixed][i % 3]!, params);
             expect(new Set(ids).size, context).toBe(ids.length);
             expect(totals[0], context).toBe(expected.length);
             if (sort === 'relevance') {

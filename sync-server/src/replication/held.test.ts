@@ -37,9 +37,10 @@ async function open(token: string | null): Promise<{ ws: WebSocket; c: Client }>
 }
 /** The feed runs on setImmediate after a commit's poke. */
 const settle = () => new Promise((r) => setTimeout(r, 20));
-const seqOf = (id: string) => app.announcementsRepo.byId(id)!.seq;
-const userSeq = (id: string) => app.usersRepo.byId(id)!.seq;
-const at = (ids: string[]): [string, number][] => ids.map((id) => [id, seqOf(id)]);
+const seqOf = async (id: string) => (await app.announcementsRepo.byId(id))!.seq;
+const userSeq = async (id: string) => (await app.usersRepo.byId(id))!.seq;
+const at = async (ids: string[]): Promise<[string, number][]> =>
+  Promise.all(ids.map(async (id): Promise<[string, number]> => [id, await seqOf(id)]));
 
 // biome-ignore lint/suspicious/noExplicitAny: REST answers of several shapes
 function ok(res: { statusCode: number; body: string; json(): any }, code = 200) {
@@ -114,10 +115,12 @@ const BAD_REQUEST = { type: 'error', code: 'bad-request', message: 'Date de sinc
 
 describe('catch-up', () => {
   it('after 30 days costs bytes in proportion to the changes in the held set, not to the catalogue', async () => {
-    const catalogue = Array.from({ length: 1000 }, () => insertAnnouncement(app, owner.userId));
+    const catalogue = await Promise.all(
+      Array.from({ length: 1000 }, () => insertAnnouncement(app, owner.userId)),
+    );
     const held = catalogue.filter((_, i) => i % 50 === 7);
     expect(held).toHaveLength(20);
-    const heldAt = at(held);
+    const heldAt = await at(held);
 
     const away = await open(null);
     expect(await away.c.hold({ announcements: heldAt }, { replace: true })).toEqual({});
@@ -141,7 +144,7 @@ describe('catch-up', () => {
     const answer = await back.hold({ announcements: heldAt }, { replace: true });
     expect(Object.keys(answer)).toEqual(['announcements']);
     expect(answer.announcements!.map((h) => [h.doc.id, h.seq]).sort()).toEqual(
-      changedHeld.map((id) => [id, seqOf(id)]).sort(),
+      (await Promise.all(changedHeld.map(async (id) => [id, await seqOf(id)]))).sort(),
     );
     expect(docs(answer).every((d) => d.price === 321 && !d._deleted)).toBe(true);
     // About half a kilobyte a document, whatever the size of the catalogue.
@@ -151,7 +154,7 @@ describe('catch-up', () => {
     expect(bytes * 100).toBeLessThan(Buffer.byteLength(JSON.stringify(wholeCatalogue)));
 
     // Sent again with the new seqs, nothing is owed.
-    expect(await back.hold({ announcements: at(held) }, { replace: true })).toEqual({});
+    expect(await back.hold({ announcements: await at(held) }, { replace: true })).toEqual({});
   });
 
   it('seq 0 brings every held document; an unknown id comes back as a `gone` tombstone', async () => {
@@ -171,12 +174,15 @@ describe('catch-up', () => {
     expect(answer.announcements).toHaveLength(2);
     expect(answer.announcements).toEqual(
       expect.arrayContaining([
-        { doc: expect.objectContaining({ id: a, _deleted: false, price: 150 }), seq: seqOf(a) },
+        { doc: expect.objectContaining({ id: a, _deleted: false, price: 150 }), seq: await seqOf(a) },
         { doc: { id: unknown, _deleted: true }, seq: 0 },
       ]),
     );
     expect(answer.profiles).toEqual([
-      { doc: expect.objectContaining({ id: owner.userId, _deleted: false }), seq: userSeq(owner.userId) },
+      {
+        doc: expect.objectContaining({ id: owner.userId, _deleted: false }),
+        seq: await userSeq(owner.userId),
+      },
       { doc: { id: unknown, _deleted: true }, seq: 0 },
     ]);
   });
@@ -186,7 +192,7 @@ describe('catch-up', () => {
     const paused = await publish({ title: 'Anunț dezactivat temporar' });
     await setActive(paused, false);
     const deletedHeld = await publish();
-    const heldSeq = seqOf(deletedHeld);
+    const heldSeq = await seqOf(deletedHeld);
     const deletedLongAgo = await publish();
     await remove(deletedHeld);
     await remove(deletedLongAgo);
@@ -220,9 +226,9 @@ describe('live changes of held keys', () => {
     const guest = await connect(null);
     const signedIn = await connect(stranger.token);
     const other = await connect(null);
-    await guest.hold({ announcements: at([a]) });
-    await signedIn.hold({ announcements: at([a, b]) });
-    await other.hold({ announcements: at([b]) });
+    await guest.hold({ announcements: await at([a]) });
+    await signedIn.hold({ announcements: await at([a, b]) });
+    await other.hold({ announcements: await at([b]) });
 
     await setPrice(a, 175);
     await settle();
@@ -230,7 +236,7 @@ describe('live changes of held keys', () => {
       expect(c.takeHeld()).toEqual([
         {
           announcements: [
-            { doc: expect.objectContaining({ id: a, price: 175, _deleted: false }), seq: seqOf(a) },
+            { doc: expect.objectContaining({ id: a, price: 175, _deleted: false }), seq: await seqOf(a) },
           ],
         },
       ]);
@@ -252,8 +258,8 @@ describe('live changes of held keys', () => {
     const a = await publish();
     const gone = await open(null);
     const stays = await connect(null);
-    await gone.c.hold({ announcements: at([a]) });
-    await stays.hold({ announcements: at([a]) });
+    await gone.c.hold({ announcements: await at([a]) });
+    await stays.hold({ announcements: await at([a]) });
     gone.ws.close();
     await gone.c.closed;
     await settle();
@@ -266,8 +272,11 @@ describe('live changes of held keys', () => {
   it('replace: true makes the keys sent the whole set; the ones not sent again stop coming', async () => {
     const [a, b] = [await publish(), await publish()];
     const c = await connect(null);
-    await c.hold({ announcements: at([a, b]), profiles: [[owner.userId, userSeq(owner.userId)]] });
-    expect(await c.hold({ announcements: at([a]) }, { replace: true })).toEqual({});
+    await c.hold({
+      announcements: await at([a, b]),
+      profiles: [[owner.userId, await userSeq(owner.userId)]],
+    });
+    expect(await c.hold({ announcements: await at([a]) }, { replace: true })).toEqual({});
     await setPrice(a, 11);
     await setPrice(b, 12);
     await saveProfile(owner, { firstName: 'Ana', lastName: 'Înlocuită', localitate: '', phone: '' });
@@ -283,7 +292,7 @@ describe('live changes of held keys', () => {
     const other = await connect(stranger.token);
     const ownerByKey = await connect(owner.token);
     const ownerOwn = await connect(owner.token);
-    for (const c of [guest, other, ownerByKey]) await c.hold({ announcements: at([a]) });
+    for (const c of [guest, other, ownerByKey]) await c.hold({ announcements: await at([a]) });
     await ownerOwn.hold({}, { own: true });
 
     await setActive(a, false);
@@ -323,7 +332,7 @@ describe('live changes of held keys', () => {
   it('a favourite toggle’s new counter reaches the holders', async () => {
     const a = await publish();
     const c = await connect(null);
-    await c.hold({ announcements: at([a]) });
+    await c.hold({ announcements: await at([a]) });
     ok(await asJson(stranger, 'POST', `/api/favorites/${a}`));
     await settle();
     expect(heard(c)).toEqual([expect.objectContaining({ id: a, favoritesCount: 1 })]);
@@ -392,8 +401,8 @@ describe('live changes of held keys', () => {
     const c = await connect(null);
     const signedIn = await connect(stranger.token);
     const elsewhere = await connect(null);
-    for (const x of [c, signedIn]) await x.hold({ profiles: [[owner.userId, userSeq(owner.userId)]] });
-    await elsewhere.hold({ profiles: [[stranger.userId, userSeq(stranger.userId)]] });
+    for (const x of [c, signedIn]) await x.hold({ profiles: [[owner.userId, await userSeq(owner.userId)]] });
+    await elsewhere.hold({ profiles: [[stranger.userId, await userSeq(stranger.userId)]] });
 
     await saveProfile(owner, {
       firstName: 'Ana',
@@ -427,7 +436,7 @@ describe('live changes of held keys', () => {
   it('a deleted account leaves every holder’s view: its profile and its announcements become tombstones', async () => {
     const a = await publish();
     const c = await connect(stranger.token);
-    await c.hold({ announcements: at([a]), profiles: [[owner.userId, userSeq(owner.userId)]] });
+    await c.hold({ announcements: await at([a]), profiles: [[owner.userId, await userSeq(owner.userId)]] });
     ok(await asJson(owner, 'DELETE', '/api/users/delete-account', { password: 'parola-buna-1' }));
     await settle();
     const events = c.takeHeld();
@@ -442,7 +451,7 @@ describe('live changes of held keys', () => {
   it('a change committed just before the server closes does not throw after the database closed', async () => {
     const a = await publish();
     const c = await connect(null);
-    await c.hold({ announcements: at([a]) });
+    await c.hold({ announcements: await at([a]) });
     await setPrice(a, 1);
     // No macrotask turn between the commit's poke and the close: the pass runs after it.
     await app.cleanup();

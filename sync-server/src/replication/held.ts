@@ -167,14 +167,19 @@ export function parseHeldKeys(raw: unknown): HeldKeys | null {
 }
 
 /** The documents a device lacks for these keys: newer than its seq, or tombstones for what left its view. */
-export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, own: boolean): HeldDocs {
+export async function catchUp(
+  deps: HeldDeps,
+  userId: string | null,
+  keys: HeldKeys,
+  own: boolean,
+): Promise<HeldDocs> {
   const out: HeldDocs = {};
   const ctx = { userId };
 
   const annKnown = new Map(keys.announcements ?? []);
   const annRows = new Map<string, AnnouncementRow>();
-  for (const r of deps.announcements.byIds([...annKnown.keys()])) annRows.set(r.id, r);
-  if (own && userId) for (const r of deps.announcements.allOfOwner(userId)) annRows.set(r.id, r);
+  for (const r of await deps.announcements.byIds([...annKnown.keys()])) annRows.set(r.id, r);
+  if (own && userId) for (const r of await deps.announcements.allOfOwner(userId)) annRows.set(r.id, r);
   const anns: HeldDoc[] = [];
   for (const id of annKnown.keys()) if (!annRows.has(id)) anns.push(gone(id));
   for (const r of annRows.values()) {
@@ -187,7 +192,7 @@ export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, o
 
   const profKnown = new Map(keys.profiles ?? []);
   const profs: HeldDoc[] = [];
-  const users = new Map(deps.users.byIds([...profKnown.keys()]).map((u) => [u.id, u]));
+  const users = new Map((await deps.users.byIds([...profKnown.keys()])).map((u) => [u.id, u]));
   for (const [id, known] of profKnown) {
     const u = users.get(id);
     if (!u) profs.push(gone(id));
@@ -198,19 +203,19 @@ export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, o
   const subjects = keys.reviews ?? [];
   if (subjects.length) {
     // Reviews deleted long ago are purged: a device that last looked before that gets the full list.
-    const purged = deps.counters.get('purged_seq');
+    const purged = await deps.counters.get('purged_seq');
     const reset = subjects.filter(([, seq]) => seq > 0 && seq < purged).map(([id]) => id);
     const since = new Map(subjects.map(([id, seq]) => [id, reset.includes(id) ? 0 : seq]));
     const low = Math.min(...since.values());
     const revs: HeldDoc[] = [];
-    for (const r of deps.reviews.aboutSince([...since.keys()], low)) {
+    for (const r of await deps.reviews.aboutSince([...since.keys()], low)) {
       if (r.seq <= (since.get(r.userId) ?? 0)) continue;
       if (r.deleted && (since.get(r.userId) ?? 0) === 0) continue;
       revs.push({ doc: reviewOf(r), seq: r.seq });
     }
     if (revs.length) out.reviews = revs;
     if (reset.length) out.reviewsReset = reset;
-    out.upTo = deps.counters.get('seq');
+    out.upTo = await deps.counters.get('seq');
   }
   return out;
 }
@@ -219,32 +224,43 @@ export function catchUp(deps: HeldDeps, userId: string | null, keys: HeldKeys, o
  * Sends every change of a held key to the sockets holding it. Services poke 'announcements', 'profiles'
  * or 'reviews' after their commit; the feed then reads the rows changed since its last pass (a range of
  * the seq index, so its cost follows the changes, not the catalogue) and routes each to its holders,
- * with the visibility of each socket's person. SQLite commits in seq order, so no change is skipped.
+ * with the visibility of each socket's person. Writers commit in seq order, so no change is skipped.
+ * Passes run one after another (each awaits the previous one), the first after the starting seq is read.
  */
-export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
-  let cursor = deps.counters.get('seq');
+export function heldFeed(
+  deps: HeldDeps,
+  registry: HeldRegistry,
+  onError: (err: unknown) => void = (err) => console.error('held feed pass failed', err),
+) {
+  let cursor = 0;
   let scheduled = false;
   const PAGE = 1000;
+  let last: Promise<void> = deps.counters
+    .get('seq')
+    .then((seq) => {
+      cursor = seq;
+    })
+    .catch(onError);
 
-  const all = <R extends { seq: number }>(
-    read: (after: number, upTo: number, n: number) => R[],
+  const all = async <R extends { seq: number }>(
+    read: (after: number, upTo: number, n: number) => Promise<R[]>,
     upTo: number,
   ) => {
     const rows: R[] = [];
     let after = cursor;
     for (;;) {
-      const page = read(after, upTo, PAGE);
+      const page = await read(after, upTo, PAGE);
       rows.push(...page);
       if (page.length < PAGE) return rows;
       after = page.at(-1)!.seq;
     }
   };
 
-  function run() {
+  async function pass() {
     scheduled = false;
     // A pass scheduled by the last commit before the server closed finds the database closed.
     if (!deps.counters.available()) return;
-    const upTo = deps.counters.get('seq');
+    const upTo = await deps.counters.get('seq');
     if (upTo <= cursor) return;
     const out = new Map<WebSocket, HeldDocs>();
     const add = (socket: WebSocket, kind: HeldKind, doc: HeldDoc) => {
@@ -254,7 +270,7 @@ export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
       docs[kind] = list;
       out.set(socket, docs);
     };
-    for (const r of all<AnnouncementRow>(deps.announcements.changedBetween, upTo)) {
+    for (const r of await all<AnnouncementRow>(deps.announcements.changedBetween, upTo)) {
       const targets = new Set([
         ...registry.holders('announcements', r.id),
         ...registry.ownerSockets(r.ownerId),
@@ -262,11 +278,11 @@ export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
       for (const s of targets)
         add(s, 'announcements', { doc: forCaller(r, { userId: registry.userOf(s) }), seq: r.seq });
     }
-    for (const u of all<UserRow>(deps.users.changedBetween, upTo)) {
+    for (const u of await all<UserRow>(deps.users.changedBetween, upTo)) {
       for (const s of registry.holders('profiles', u.id))
         add(s, 'profiles', { doc: profileOf(u), seq: u.seq });
     }
-    for (const r of all<ReviewRow>(deps.reviews.changedBetween, upTo)) {
+    for (const r of await all<ReviewRow>(deps.reviews.changedBetween, upTo)) {
       for (const s of registry.holders('reviews', r.userId))
         add(s, 'reviews', { doc: reviewOf(r), seq: r.seq });
     }
@@ -277,6 +293,14 @@ export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
     }
   }
 
+  /** Queues a pass after the previous one; resolves when it has sent its changes. */
+  const run = (): Promise<void> => {
+    last = last.then(pass).catch((err) => {
+      if (deps.counters.available()) onError(err);
+    });
+    return last;
+  };
+
   return {
     /** Called after a commit touched announcements, profiles or reviews; coalesced into one pass. */
     changed(): void {
@@ -284,7 +308,7 @@ export function heldFeed(deps: HeldDeps, registry: HeldRegistry) {
       scheduled = true;
       setImmediate(run);
     },
-    /** For tests: run the pending pass now. */
+    /** Runs the pending pass now (before answering a hold, and in tests); resolves once it is sent. */
     flush: run,
   };
 }

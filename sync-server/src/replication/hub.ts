@@ -92,14 +92,17 @@ export class RealtimeHub {
    * session is no longer live; the user's other sessions stay connected. Finding one session's sockets
    * walks every socket: revocations are rare, requests are not, so no extra index is kept for them.
    */
-  closeRevoked(r: { tokenHash: string } | { userId: string }, isLive: (session: string) => boolean): void {
+  async closeRevoked(
+    r: { tokenHash: string } | { userId: string },
+    isLive: (session: string) => boolean | Promise<boolean>,
+  ): Promise<void> {
     const candidates =
       'userId' in r
         ? [...(this.byUser.get(r.userId) ?? [])]
         : [...this.sessionOf].filter(([, h]) => h === r.tokenHash).map(([socket]) => socket);
     for (const socket of candidates) {
       const session = this.sessionOf.get(socket);
-      if (session && !isLive(session)) socket.close(CLOSE_CODES.unauthorized, 'session revoked');
+      if (session && !(await isLive(session))) socket.close(CLOSE_CODES.unauthorized, 'session revoked');
     }
   }
 

@@ -16,7 +16,7 @@ beforeEach(async () => {
   app = await buildTestApp();
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {
   await app.cleanup();

@@ -1,9 +1,11 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '../../../schema/rules/messages.ts';
 import { newId } from '../lib/ids.ts';
+import { rawGet } from '../lib/sql.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { connectedClient } from './test-client.ts';
 
@@ -20,7 +22,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
   stranger = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -44,9 +46,10 @@ const message = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 const stored = (id: string) =>
-  app.db.$client.prepare('SELECT text, image, reply_to FROM messages WHERE id = ?').get(id) as
-    | { text: string; image: string; reply_to: string | null }
-    | undefined;
+  rawGet<{ text: string; image: string; reply_to: string | null }>(
+    app.db,
+    sql`SELECT text, image, reply_to FROM messages WHERE id = ${id}`,
+  );
 
 describe('reply quotes pushed over sync', () => {
   it('the quote is built from the quoted message of the same conversation; a made-up one is dropped', async () => {
@@ -59,7 +62,7 @@ describe('reply quotes pushed over sync', () => {
       replyTo: { messageId: first.id, senderId: seller.userId, text: 'Ți-l dau gratis.', image: '' },
     });
     await b.push('messages', [{ newDocumentState: real }]);
-    expect(JSON.parse(stored(real.id)!.reply_to!)).toEqual({
+    expect(JSON.parse((await stored(real.id))!.reply_to!)).toEqual({
       messageId: first.id,
       senderId: buyer.userId,
       text: first.text,
@@ -75,7 +78,7 @@ describe('reply quotes pushed over sync', () => {
         replyTo: { messageId, senderId: seller.userId, text: 'Ți-l dau gratis.', image: '/uploads/x.jpg' },
       });
       await b.push('messages', [{ newDocumentState: fake }]);
-      expect(stored(fake.id)).toMatchObject({ text: 'Citez ceva.', reply_to: null });
+      expect(await stored(fake.id)).toMatchObject({ text: 'Citez ceva.', reply_to: null });
     }
     // The seller's device receives the server's quote, not the pushed one.
     const s = await connect(seller.token);
@@ -114,7 +117,7 @@ describe('chat attachments pushed over sync', () => {
     for (const image of [doc, photo]) {
       const m = message({ text: '', image });
       expect(await b.push('messages', [{ newDocumentState: m }])).toEqual([]);
-      expect(stored(m.id)).toMatchObject({ image });
+      expect(await stored(m.id)).toMatchObject({ image });
     }
   });
 
@@ -139,7 +142,7 @@ describe('chat attachments pushed over sync', () => {
     for (const image of refused) {
       const m = message({ text: 'Uite fișierul.', image });
       expect(await b.push('messages', [{ newDocumentState: m }]), image).toEqual([{ ...m, _deleted: true }]);
-      expect(stored(m.id), image).toBeUndefined();
+      expect(await stored(m.id), image).toBeUndefined();
     }
     await settle();
     const reasons = b.side.filter((x) => x.type === 'event' && x.name === 'syncRejected');
@@ -164,17 +167,18 @@ describe('chat attachments pushed over sync', () => {
     });
     expect(sent.statusCode, sent.body).toBe(201);
     const path = (sent.json() as { image: string }).image;
-    expect(app.messaging.attachmentRefusal(buyer.userId, path)).toBeNull();
-    expect(app.messaging.attachmentRefusal(seller.userId, path)).toBe(ATTACHMENT_MESSAGES.missing);
+    expect(await app.messaging.attachmentRefusal(buyer.userId, path)).toBeNull();
+    expect(await app.messaging.attachmentRefusal(seller.userId, path)).toBe(ATTACHMENT_MESSAGES.missing);
     await app.inject({
       method: 'DELETE',
       url: '/api/users/delete-account',
       headers: { authorization: `Bearer ${buyer.token}` },
       payload: { password: 'parola-buna-1' },
     });
-    const n = app.db.$client
-      .prepare('SELECT COUNT(*) AS n FROM chat_uploads WHERE user_id = ?')
-      .get(buyer.userId);
-    expect(n).toEqual({ n: 0 });
+    const n = await rawGet<{ n: number }>(
+      app.db,
+      sql`SELECT COUNT(*) AS n FROM chat_uploads WHERE user_id = ${buyer.userId}`,
+    );
+    expect(Number(n?.n)).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.ts';
+import { rawAll, rawGet } from '../lib/sql.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { connectedClient } from './test-client.ts';
 
@@ -14,7 +16,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
   stranger = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -91,8 +93,8 @@ describe('messages over replication', () => {
     const again = await b.push('messages', [{ newDocumentState: sent }]);
     expect(again).toHaveLength(1);
     expect(again[0]).toMatchObject({ id: sent.id, senderId: buyer.userId });
-    const n = app.db.$client.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
-    expect(n.n).toBe(1);
+    const n = await rawGet<{ n: number }>(app.db, sql`SELECT COUNT(*) AS n FROM messages`);
+    expect(Number(n?.n)).toBe(1);
   });
 
   it('no notification for a recipient who is looking at the conversation', async () => {
@@ -245,7 +247,7 @@ describe('public collections', () => {
       payload: { firstName: 'Ana', lastName: 'Pop', localitate: 'Sibiu', phone: '0733444555' },
     });
     expect(phone.statusCode).toBe(200);
-    const emails = (app.db.$client.prepare('SELECT email FROM users').all() as { email: string }[]).map(
+    const emails = (await rawAll<{ email: string }>(app.db, sql`SELECT email FROM users`)).map(
       (u) => u.email,
     );
     for (const token of [null, stranger.token]) {

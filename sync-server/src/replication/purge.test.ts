@@ -29,7 +29,11 @@ const as = (who: Who, method: 'POST' | 'DELETE', url: string, payload?: object) 
 describe('tombstone purge horizon', () => {
   it('keeps tombstones younger than the horizon, then purges them; a device still holding one gets `gone`', async () => {
     const owner = await registerAndLogin(app);
-    const [a, b, c] = [1, 2, 3].map(() => insertAnnouncement(app, owner.userId)) as [string, string, string];
+    const [a, b, c] = (await Promise.all([1, 2, 3].map(() => insertAnnouncement(app, owner.userId)))) as [
+      string,
+      string,
+      string,
+    ];
     const oldSeqB = seqOf('announcements', b);
     const held = () => ({
       announcements: [a, b, c].map((id): [string, number] => [
@@ -40,16 +44,16 @@ describe('tombstone purge horizon', () => {
     expect((await as(owner, 'DELETE', `/api/users/my-announcements/${b}`)).statusCode).toBe(200);
     const tombSeq = seqOf('announcements', b);
 
-    expect(app.housekeeping.purgeTombstones(T0)).toEqual({ purged: 0, purgedSeq: 0 });
+    expect(await app.housekeeping.purgeTombstones(T0)).toEqual({ purged: 0, purgedSeq: 0 });
     // A device 30 days away still catches up normally: the blanked tombstone is there.
-    expect(app.housekeeping.purgeTombstones(T0 + 30 * DAY).purged).toBe(0);
+    expect((await app.housekeeping.purgeTombstones(T0 + 30 * DAY)).purged).toBe(0);
     const device = await connectedClient(app, null);
     expect(await device.hold(held(), { replace: true })).toEqual({
       announcements: [{ doc: expect.objectContaining({ id: b, _deleted: true, title: '' }), seq: tombSeq }],
     });
 
     // Past the horizon the tombstone is removed for good.
-    const out = app.housekeeping.purgeTombstones(T0 + TOMBSTONE_HORIZON_DAYS * DAY);
+    const out = await app.housekeeping.purgeTombstones(T0 + TOMBSTONE_HORIZON_DAYS * DAY);
     expect(out.purged).toBe(1);
     expect(rowCount('announcements', b)).toBe(0);
     expect(rowCount('announcements', a)).toBe(1);
@@ -92,7 +96,7 @@ describe('tombstone purge horizon', () => {
     const oldSeq = seqOf('reviews', kept);
 
     expect((await as(buyer, 'DELETE', `/api/reviews/${gone}`)).statusCode).toBe(200);
-    expect(app.housekeeping.purgeTombstones(T0).purged).toBe(0);
+    expect((await app.housekeeping.purgeTombstones(T0)).purged).toBe(0);
     // 30 days away: the tombstone, no reset.
     const away = await connectedClient(app, null);
     const caughtUp = await away.hold({ reviews: [[seller.userId, oldSeq]] });
@@ -106,7 +110,7 @@ describe('tombstone purge horizon', () => {
       ],
     });
 
-    const { purged, purgedSeq } = app.housekeeping.purgeTombstones(T0 + TOMBSTONE_HORIZON_DAYS * DAY);
+    const { purged, purgedSeq } = await app.housekeeping.purgeTombstones(T0 + TOMBSTONE_HORIZON_DAYS * DAY);
     expect(purged).toBe(1);
     expect(rowCount('reviews', gone)).toBe(0);
 

@@ -17,20 +17,20 @@ export function purgeTombstones(
   deps: PurgeDeps,
   now = Date.now(),
   horizonMs = TOMBSTONE_HORIZON_DAYS * DAY_MS,
-): { purged: number; purgedSeq: number } {
+): Promise<{ purged: number; purgedSeq: number }> {
   const { counters } = deps;
-  return deps.uow.writeSync(() => {
+  return deps.uow.write(async () => {
     let purged = 0;
-    const candidateSeq = counters.get('purge_candidate_seq');
-    const candidateAt = counters.get('purge_candidate_at');
+    const candidateSeq = await counters.get('purge_candidate_seq');
+    const candidateAt = await counters.get('purge_candidate_at');
     if (candidateAt > 0 && now - candidateAt >= horizonMs) {
-      purged = deps.tombstones.purgeUpTo(candidateSeq);
-      counters.set('purged_seq', Math.max(candidateSeq, counters.get('purged_seq')));
+      purged = await deps.tombstones.purgeUpTo(candidateSeq);
+      await counters.set('purged_seq', Math.max(candidateSeq, await counters.get('purged_seq')));
     }
     if (candidateAt === 0 || now - candidateAt >= horizonMs) {
-      counters.set('purge_candidate_seq', counters.get('seq'));
-      counters.set('purge_candidate_at', now);
+      await counters.set('purge_candidate_seq', await counters.get('seq'));
+      await counters.set('purge_candidate_at', now);
     }
-    return { purged, purgedSeq: counters.get('purged_seq') };
+    return { purged, purgedSeq: await counters.get('purged_seq') };
   });
 }

@@ -39,7 +39,7 @@ describe('push: favourites', () => {
   it('inserts, derives favoritesCount on the server, and a duplicate push changes nothing', async () => {
     const seller = await registerAndLogin(app);
     const buyer = await registerAndLogin(app);
-    const ann = insertAnnouncement(app, seller.userId, { favoritesCount: 999 });
+    const ann = await insertAnnouncement(app, seller.userId, { favoritesCount: 999 });
     const c = await connect(buyer.token);
     expect(await c.push('favorites', [{ newDocumentState: fav(ann) }])).toEqual([]);
     const pulled = await c.pull(null, 10, 'favorites');
@@ -48,18 +48,18 @@ describe('push: favourites', () => {
     // A sane client timestamp is kept (so the stored document is the pushed one: no false conflicts).
     expect(pulled.documents[0]!.createdAt).toBe('2026-01-01T00:00:00.000Z');
     // The count is recomputed from the rows (999 from nowhere is gone).
-    expect(app.announcementsRepo.byId(ann)!.favoritesCount).toBe(1);
+    expect((await app.announcementsRepo.byId(ann))!.favoritesCount).toBe(1);
 
-    const seqBefore = app.favoritesRepo.get(buyer.userId, ann)!.seq;
+    const seqBefore = (await app.favoritesRepo.get(buyer.userId, ann))!.seq;
     const retry = await c.push('favorites', [{ newDocumentState: pulled.documents[0] }]);
     expect(retry).toEqual([]);
-    expect(app.favoritesRepo.get(buyer.userId, ann)!.seq).toBe(seqBefore);
+    expect((await app.favoritesRepo.get(buyer.userId, ann))!.seq).toBe(seqBefore);
     expect((await c.pull(pulled.checkpoint, 10, 'favorites')).documents).toEqual([]);
   });
 
   it('removal is a tombstone that reaches the owner, and re-adding after it is an insert', async () => {
     const u = await registerAndLogin(app);
-    const ann = insertAnnouncement(app, u.userId);
+    const ann = await insertAnnouncement(app, u.userId);
     const c = await connect(u.token);
     await c.push('favorites', [{ newDocumentState: fav(ann) }]);
     const [doc] = (await c.pull(null, 10, 'favorites')).documents;
@@ -68,15 +68,15 @@ describe('push: favourites', () => {
     ).toEqual([]);
     const after = await c.pull(null, 10, 'favorites');
     expect(after.documents.map((d) => d._deleted)).toEqual([true]);
-    expect(app.announcementsRepo.byId(ann)!.favoritesCount).toBe(0);
+    expect((await app.announcementsRepo.byId(ann))!.favoritesCount).toBe(0);
     // Another device that never saw the removal adds it again: an insert, not a conflict.
     expect(await c.push('favorites', [{ newDocumentState: fav(ann) }])).toEqual([]);
-    expect(app.announcementsRepo.byId(ann)!.favoritesCount).toBe(1);
+    expect((await app.announcementsRepo.byId(ann))!.favoritesCount).toBe(1);
   });
 
   it('a stale assumed state is a conflict carrying the server copy', async () => {
     const u = await registerAndLogin(app);
-    const ann = insertAnnouncement(app, u.userId);
+    const ann = await insertAnnouncement(app, u.userId);
     const c = await connect(u.token);
     await c.push('favorites', [{ newDocumentState: fav(ann) }]);
     const [server] = (await c.pull(null, 10, 'favorites')).documents;
@@ -85,12 +85,12 @@ describe('push: favourites', () => {
       { newDocumentState: { ...stale, _deleted: true }, assumedMasterState: stale },
     ]);
     expect(conflicts).toEqual([server]);
-    expect(app.favoritesRepo.get(u.userId, ann)!.deleted).toBe(false);
+    expect((await app.favoritesRepo.get(u.userId, ann))!.deleted).toBe(false);
   });
 
   it('a forbidden row comes back as a conflict with a Romanian reason, and the rest of the batch goes on', async () => {
     const u = await registerAndLogin(app);
-    const ok = insertAnnouncement(app, u.userId);
+    const ok = await insertAnnouncement(app, u.userId);
     const c = await connect(u.token);
     const missing = 'ffffffffffffffffffffffff';
     const conflicts = await c.push('favorites', [
@@ -98,7 +98,7 @@ describe('push: favourites', () => {
       { newDocumentState: fav(ok) },
     ]);
     expect(conflicts).toEqual([{ id: missing, createdAt: '2026-01-01T00:00:00.000Z', _deleted: true }]);
-    expect(app.favoritesRepo.get(u.userId, ok)?.deleted).toBe(false);
+    expect((await app.favoritesRepo.get(u.userId, ok))?.deleted).toBe(false);
     await new Promise((r) => setTimeout(r, 20));
     expect(c.side).toContainEqual({
       type: 'event',
@@ -109,14 +109,16 @@ describe('push: favourites', () => {
 
   it(`refuses favourite number ${LIMITS.favoritesMax + 1} with the limit message`, async () => {
     const u = await registerAndLogin(app);
-    const ids = Array.from({ length: LIMITS.favoritesMax + 1 }, () => insertAnnouncement(app, u.userId));
+    const ids = await Promise.all(
+      Array.from({ length: LIMITS.favoritesMax + 1 }, () => insertAnnouncement(app, u.userId)),
+    );
     const c = await connect(u.token);
     const first = ids.slice(0, 100).map((id) => ({ newDocumentState: fav(id) }));
     const rest = ids.slice(100).map((id) => ({ newDocumentState: fav(id) }));
     expect(await c.push('favorites', first)).toEqual([]);
     const conflicts = await c.push('favorites', rest);
     expect(conflicts.map((d) => d.id)).toEqual([ids.at(-1)]);
-    expect(app.favoritesRepo.activeCount(u.userId)).toBe(LIMITS.favoritesMax);
+    expect(await app.favoritesRepo.activeCount(u.userId)).toBe(LIMITS.favoritesMax);
     await new Promise((r) => setTimeout(r, 20));
     const rejected = c.side.find((m) => m.type === 'event' && m.name === 'syncRejected');
     expect(JSON.stringify(rejected ?? null)).toContain('Poți salva cel mult 150 de anunțuri favorite');
@@ -125,7 +127,7 @@ describe('push: favourites', () => {
   it('isolation: nobody else receives a user’s favourites, by pull or poke; guests may not pull them', async () => {
     const a = await registerAndLogin(app);
     const b = await registerAndLogin(app);
-    const ann = insertAnnouncement(app, a.userId);
+    const ann = await insertAnnouncement(app, a.userId);
     const ca = await connect(a.token);
     const cb = await connect(b.token);
     await ca.push('favorites', [{ newDocumentState: fav(ann) }]);

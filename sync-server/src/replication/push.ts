@@ -4,22 +4,28 @@ import type { PushRow, SyncRejection, WithDeleted } from '../../../schema/sync.t
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { ReplicationContext } from './types.ts';
 
+type Awaitable<T> = T | Promise<T>;
+
 export type Prepared<T> = { ok: true; doc: WithDeleted<T> } | { ok: false; error: string };
 
 /** What a writable collection tells the push engine; SQL and rules stay in the collection's module. */
 export type PushAdapter<T extends { id: string }> = {
   /** The server's copy as this caller sees it, or null when there is none. */
-  current(ctx: ReplicationContext, id: string): WithDeleted<T> | null;
+  current(ctx: ReplicationContext, id: string): Awaitable<WithDeleted<T> | null>;
   /**
    * Authorises and validates a wanted state, rewriting server-owned fields. Refusals carry a Romanian
    * message; they come back to the client as a conflict with the server's copy, never as an exception.
    */
-  prepare(ctx: ReplicationContext, wanted: WithDeleted<T>, current: WithDeleted<T> | null): Prepared<T>;
+  prepare(
+    ctx: ReplicationContext,
+    wanted: WithDeleted<T>,
+    current: WithDeleted<T> | null,
+  ): Awaitable<Prepared<T>>;
   /**
    * Writes one row by calling its service, inside the batch's unit of work: the service's own write joins
    * it, so its seqs, derived data and real-time effects belong to the batch (effects go after the commit).
    */
-  write(ctx: ReplicationContext, doc: WithDeleted<T>, current: WithDeleted<T> | null): void;
+  write(ctx: ReplicationContext, doc: WithDeleted<T>, current: WithDeleted<T> | null): Awaitable<void>;
   /**
    * The write limit a change of this row spends (WRITE_LIMITS), the same kind as its REST route. Every
    * collection clients write to has one (the house rule: every write is limited).
@@ -55,21 +61,21 @@ export type PushOutcome<T> = {
  * the device retries the batch later, and the rows already written come back as no-ops (or conflicts
  * with the server's copy), so nothing is written twice and nothing is lost.
  */
-export function applyPush<T extends { id: string }>(
+export async function applyPush<T extends { id: string }>(
   uow: UnitOfWork,
   collection: string,
   adapter: PushAdapter<T>,
   ctx: ReplicationContext,
   rows: PushRow<T>[],
-): PushOutcome<T> {
+): Promise<PushOutcome<T>> {
   const conflicts: WithDeleted<T>[] = [];
   const rejections: SyncRejection[] = [];
   let limited: PushOutcome<T>['limited'];
-  uow.writeSync(() => {
+  await uow.write(async () => {
     for (const row of rows) {
       const wanted = body(row.newDocumentState);
       const assumed = row.assumedMasterState ? body(row.assumedMasterState) : null;
-      const current = adapter.current(ctx, wanted.id);
+      const current = await adapter.current(ctx, wanted.id);
       if (current && isDeepStrictEqual(current, wanted)) continue;
       // A tombstone counts as "no row": re-adding what was removed elsewhere is an insert, not a conflict.
       const absent = !current || current._deleted;
@@ -83,19 +89,19 @@ export function applyPush<T extends { id: string }>(
       }
       const kind = ctx.budget && adapter.limit?.(wanted, current);
       if (kind) {
-        const wait = ctx.budget!(kind);
+        const wait = await ctx.budget!(kind);
         if (wait !== null) {
           limited = { kind, retryAfterSeconds: wait };
           break;
         }
       }
-      const prepared = adapter.prepare(ctx, wanted, current);
+      const prepared = await adapter.prepare(ctx, wanted, current);
       if (!prepared.ok) {
         conflicts.push(current ?? { ...wanted, _deleted: true });
         rejections.push({ collection, id: wanted.id, error: prepared.error });
         continue;
       }
-      adapter.write(ctx, prepared.doc, current);
+      await adapter.write(ctx, prepared.doc, current);
     }
   });
   return limited ? { conflicts, rejections, limited } : { conflicts, rejections };

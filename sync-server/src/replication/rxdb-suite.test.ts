@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import websocket from '@fastify/websocket';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { addRxPlugin } from 'rxdb';
 import { disableWarnings, RxDBDevModePlugin } from 'rxdb/plugins/dev-mode';
@@ -18,8 +19,9 @@ import { Subject } from 'rxjs';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import WebSocket from 'ws';
 import { type PushRow, SYNC_PATH, SYNC_PROTOCOL_VERSION, type WithDeleted } from '../../../schema/sync.ts';
+import { rawAll, rawGet, rawRun } from '../lib/sql.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
-import { type Db, openDatabase, sqliteUnitOfWork } from '../plugins/db.ts';
+import { closeDatabase, type Db, openDatabase, sqliteUnitOfWork } from '../plugins/db.ts';
 import { announcementsRepository } from '../repositories/announcements.ts';
 import { countersRepository } from '../repositories/counters.ts';
 import { reviewsRepository } from '../repositories/reviews.ts';
@@ -68,14 +70,13 @@ function humansCollection(hub: RealtimeHub): CollectionHandler {
     _deleted: r.deleted === 1,
   });
   const get = (id: string) =>
-    db.$client
-      .prepare(
-        'SELECT id, first_name AS firstName, last_name AS lastName, age, deleted, seq FROM humans WHERE id = ?',
-      )
-      .get(id) as HumanRow | undefined;
+    rawGet<HumanRow>(
+      db,
+      sql`SELECT id, first_name AS "firstName", last_name AS "lastName", age, deleted, seq FROM humans WHERE id = ${id}`,
+    );
   const adapter: PushAdapter<Human> = {
-    current: (_ctx, id) => {
-      const row = get(id);
+    current: async (_ctx, id) => {
+      const row = await get(id);
       return row ? docOf(row) : null;
     },
     prepare: (_ctx, w) =>
@@ -87,25 +88,25 @@ function humansCollection(hub: RealtimeHub): CollectionHandler {
         : { ok: false, error: 'Date invalide.' },
     // The suite's own tiny "service": its write joins the batch's unit of work.
     write: (_ctx, d) =>
-      uow.writeSync((tx) => {
-        db.$client
-          .prepare(
-            `INSERT INTO humans (id, first_name, last_name, age, deleted, seq) VALUES (?, ?, ?, ?, ?, ?)
-           ON CONFLICT(id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
-           age = excluded.age, deleted = excluded.deleted, seq = excluded.seq`,
-          )
-          .run(d.id, d.firstName, d.lastName, d.age, d._deleted ? 1 : 0, tx.seq());
+      uow.write(async (tx) => {
+        await rawRun(
+          db,
+          sql`INSERT INTO humans (id, first_name, last_name, age, deleted, seq)
+              VALUES (${d.id}, ${d.firstName}, ${d.lastName}, ${d.age}, ${d._deleted ? 1 : 0}, ${tx.seq()})
+              ON CONFLICT(id) DO UPDATE SET first_name = excluded.first_name, last_name = excluded.last_name,
+              age = excluded.age, deleted = excluded.deleted, seq = excluded.seq`,
+        );
         tx.poke(['humans']);
       }),
   };
   return {
     public: false,
-    pull: (_ctx, checkpoint, batchSize) => {
-      const rows = db.$client
-        .prepare(
-          'SELECT id, first_name AS firstName, last_name AS lastName, age, deleted, seq FROM humans WHERE seq > ? ORDER BY seq LIMIT ?',
-        )
-        .all(checkpoint?.seq ?? 0, clampBatch(batchSize)) as HumanRow[];
+    pull: async (_ctx, checkpoint, batchSize) => {
+      const rows = await rawAll<HumanRow>(
+        db,
+        sql`SELECT id, first_name AS "firstName", last_name AS "lastName", age, deleted, seq FROM humans
+            WHERE seq > ${checkpoint?.seq ?? 0} ORDER BY seq LIMIT ${clampBatch(batchSize)}`,
+      );
       return page(rows, checkpoint, docOf);
     },
     push: (ctx, rows) => applyPush(uow, 'humans', adapter, ctx, rows as PushRow<Human>[]),
@@ -137,14 +138,14 @@ beforeAll(async () => {
       users: usersRepository(db),
       reviews: reviewsRepository(db),
     },
-    search: () => ({ error: 'nu' }),
+    search: async () => ({ error: 'nu' }),
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   url = `${address.replace('http', 'ws')}${SYNC_PATH}`;
 });
 afterAll(async () => {
   await app?.close();
-  db?.$client.close();
+  if (db) closeDatabase(db);
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -233,7 +234,7 @@ describe('RxDB replication base test suite against the Hobbiz sync server', () =
       await state.awaitInitialReplication();
       await state.cancel();
     },
-    getAllServerDocs: async () => db.$client.prepare('SELECT * FROM humans').all() as HumanRow[],
+    getAllServerDocs: () => rawAll<HumanRow>(db, sql`SELECT * FROM humans`),
     cleanUpServer: async () => {
       db.$client.exec('DELETE FROM humans');
     },

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES } from '../../../schema/sync.ts';
+import { rawRun } from '../lib/sql.ts';
 import { hashToken } from '../repositories/sessions.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { client, connectedClient } from './test-client.ts';
@@ -26,6 +28,10 @@ async function secondDevice(email: string): Promise<string> {
   return (res.json() as { token: string }).token;
 }
 const tick = () => new Promise((r) => setTimeout(r, 20));
+const setExpiry = (token: string, expiresAt: number) =>
+  app.uow.write(() =>
+    rawRun(app.db, sql`UPDATE sessions SET expires_at = ${expiresAt} WHERE token_hash = ${hashToken(token)}`),
+  );
 const isOpen = (c: { closed: Promise<number> }) =>
   Promise.race([c.closed.then(() => false), tick().then(() => true)]);
 /** Sends a request and returns the answer with its id (a result, or an error). */
@@ -83,19 +89,19 @@ describe('revoked and expired sessions on the sync socket', () => {
 
   it('a request on an open socket whose session has ended is refused, and the socket closed', async () => {
     const me = await registerAndLogin(app);
-    insertAnnouncement(app, me.userId);
+    await insertAnnouncement(app, me.userId);
     const c = await connect(me.token);
     expect(await request(c, '1')).toMatchObject({ type: 'result', id: '1' });
     // The session expires (or goes by a path that did not close the socket): the next request is refused.
-    app.db.$client
-      .prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?')
-      .run(Date.now() - 1, hashToken(me.token));
+    await setExpiry(me.token, Date.now() - 1);
     expect(await request(c, '2')).toMatchObject({ type: 'error', id: '2', code: 'unauthorized' });
     expect(await c.closed).toBe(CLOSE_CODES.unauthorized);
     // Pushes are refused the same way.
     const again = await registerAndLogin(app);
     const d = await connect(again.token);
-    app.db.$client.prepare('DELETE FROM sessions WHERE token_hash = ?').run(hashToken(again.token));
+    await app.uow.write(() =>
+      rawRun(app.db, sql`DELETE FROM sessions WHERE token_hash = ${hashToken(again.token)}`),
+    );
     d.send({ type: 'push', id: '3', collection: 'favorites', rows: [] });
     expect(await d.next()).toMatchObject({ type: 'error', id: '3', code: 'unauthorized' });
     expect(await d.closed).toBe(CLOSE_CODES.unauthorized);
@@ -103,9 +109,7 @@ describe('revoked and expired sessions on the sync socket', () => {
 
   it('a socket is closed when its session expires, even if it asks for nothing', async () => {
     const me = await registerAndLogin(app);
-    app.db.$client
-      .prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?')
-      .run(Date.now() + 1200, hashToken(me.token));
+    await setExpiry(me.token, Date.now() + 1200);
     const c = await connect(me.token);
     expect(await c.closed).toBe(CLOSE_CODES.unauthorized);
     expect(await c.next()).toMatchObject({ type: 'error', code: 'unauthorized' });
@@ -118,7 +122,7 @@ describe('revoked and expired sessions on the sync socket', () => {
     expect(await c.closed).toBe(CLOSE_CODES.unauthorized);
     const other = await registerAndLogin(app);
     const d = await connect(other.token);
-    app.sessionsRepo.revokeAll(other.userId);
+    await app.sessionsRepo.revokeAll(other.userId);
     expect(await d.closed).toBe(CLOSE_CODES.unauthorized);
   });
 });

@@ -98,7 +98,7 @@ describe('sync socket', () => {
     // Announcements are held, not pulled (held.test.ts); the pulled collections page this way.
     const owner = await registerAndLogin(app);
     const me = await registerAndLogin(app);
-    const ids = Array.from({ length: 7 }, () => insertAnnouncement(app, owner.userId));
+    const ids = await Promise.all(Array.from({ length: 7 }, () => insertAnnouncement(app, owner.userId)));
     for (const id of ids) {
       const res = await app.inject({
         method: 'POST',
@@ -128,12 +128,15 @@ describe('sync socket', () => {
 
   it('sends blanked tombstones for deleted and deactivated announcements, except deactivated ones to their owner', async () => {
     const owner = await registerAndLogin(app);
-    const gone = insertAnnouncement(app, owner.userId, { deleted: true, title: 'Secret șters din listă' });
-    const paused = insertAnnouncement(app, owner.userId, {
+    const gone = await insertAnnouncement(app, owner.userId, {
+      deleted: true,
+      title: 'Secret șters din listă',
+    });
+    const paused = await insertAnnouncement(app, owner.userId, {
       active: false,
       title: 'Anunț dezactivat temporar',
     });
-    const live = insertAnnouncement(app, owner.userId, { title: 'Anunț care va fi ascuns' });
+    const live = await insertAnnouncement(app, owner.userId, { title: 'Anunț care va fi ascuns' });
     const keys = { announcements: [gone, paused, live].map((id): [string, number] => [id, 0]) };
 
     // Catch-up: a guest holding them gets blanked tombstones, the owner the inactive one in full.
@@ -205,7 +208,7 @@ describe('sync socket', () => {
 describe('a device that was away for a long time', () => {
   it('catches up from its old seqs to exactly the state a fresh device gets', async () => {
     const owner = await registerAndLogin(app);
-    const early = Array.from({ length: 20 }, () => insertAnnouncement(app, owner.userId));
+    const early = await Promise.all(Array.from({ length: 20 }, () => insertAnnouncement(app, owner.userId)));
     type State = Map<string, { doc: Record<string, unknown>; seq: number }>;
     const apply = (state: State, docs: HeldDocs) => {
       for (const h of docs.announcements ?? []) state.set(h.doc.id as string, { doc: h.doc, seq: h.seq });
@@ -225,7 +228,7 @@ describe('a device that was away for a long time', () => {
 
     // "30 days" of activity while both were away: many new announcements, some old ones deleted,
     // hidden or repriced, some new ones deleted or hidden again.
-    const later = Array.from({ length: 230 }, () => insertAnnouncement(app, owner.userId));
+    const later = await Promise.all(Array.from({ length: 230 }, () => insertAnnouncement(app, owner.userId)));
     const as = (method: 'PUT' | 'DELETE', url: string, payload?: object) =>
       app.inject({ method, url, headers: bearer(owner.token), ...(payload ? { payload } : {}) });
     for (const id of [...early.slice(0, 5), ...later.slice(0, 10)]) {

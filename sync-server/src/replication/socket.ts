@@ -56,7 +56,9 @@ export async function syncSocketRoutes(
     collections: Partial<Record<CollectionName, CollectionHandler>>;
     held: HeldDeps;
     /** Server search for `query` requests: the rows of one page, or a Romanian error. */
-    search: (params: Record<string, unknown>) => SearchPage | { error: string };
+    search: (
+      params: Record<string, unknown>,
+    ) => SearchPage | { error: string } | Promise<SearchPage | { error: string }>;
   },
 ) {
   const registry = new HeldRegistry();
@@ -116,14 +118,32 @@ export async function syncSocketRoutes(
     /** Closes the socket when its session expires, even if it never asks for anything again. */
     const watchExpiry = (expiresAt: number) => {
       const wait = Math.min(Math.max(expiresAt - Date.now(), 1000), MAX_TIMER_MS);
-      expiryTimer = setTimeout(() => {
-        if (session && app.sessionsRepo.isLive(session)) watchExpiry(expiresAt);
-        else sessionEnded();
+      expiryTimer = setTimeout(async () => {
+        try {
+          if (session && (await app.sessionsRepo.isLive(session))) watchExpiry(expiresAt);
+          else sessionEnded();
+        } catch (err) {
+          app.log.error({ err }, 'session expiry check failed');
+        }
       }, wait);
       expiryTimer.unref();
     };
 
+    // One message at a time, in the order they came (a pull waits for the hello before it, as before the
+    // handlers became asynchronous).
+    let queue: Promise<void> = Promise.resolve();
     socket.on('message', (raw) => {
+      queue = queue.then(
+        () => handle(raw),
+        () => handle(raw),
+      );
+      queue.catch((err) => {
+        app.log.error({ err }, 'sync message failed');
+        socket.close(CLOSE_CODES.protocolError, 'server error');
+      });
+    });
+
+    async function handle(raw: unknown): Promise<void> {
       const msg = parse(raw);
       if (!msg) return socket.close(CLOSE_CODES.protocolError, 'bad message');
 
@@ -146,7 +166,7 @@ export async function syncSocketRoutes(
           return socket.close(CLOSE_CODES.outdated, 'outdated client');
         }
         if (msg.token) {
-          const live = typeof msg.token === 'string' ? app.sessionsRepo.session(msg.token) : null;
+          const live = typeof msg.token === 'string' ? await app.sessionsRepo.session(msg.token) : null;
           if (!live) {
             send(socket, { type: 'error', code: 'unauthorized', message: SESSION_ENDED });
             return socket.close(CLOSE_CODES.unauthorized, 'unauthorized');
@@ -155,13 +175,15 @@ export async function syncSocketRoutes(
           session = live.tokenHash;
           watchExpiry(live.expiresAt);
         }
+        // Closed while its session was looked up: nothing may keep it in the hub.
+        if (socket.readyState !== socket.OPEN) return;
         ready = true;
         app.hub.add(socket, userId, session);
         return send(socket, { type: 'ready', userId });
       }
 
       // A signed-in socket's session is checked again on every request (one primary-key lookup).
-      if (session && !app.sessionsRepo.isLive(session)) {
+      if (session && !(await app.sessionsRepo.isLive(session))) {
         return sessionEnded('id' in msg && typeof msg.id === 'string' ? msg.id : undefined);
       }
 
@@ -184,7 +206,7 @@ export async function syncSocketRoutes(
           });
         }
         try {
-          const data = handler.pull({ userId }, msg.checkpoint, msg.batchSize);
+          const data = await handler.pull({ userId }, msg.checkpoint, msg.batchSize);
           return send(socket, { type: 'result', id: msg.id, data });
         } catch (err) {
           app.log.error({ err, collection: msg.collection }, 'pull failed');
@@ -232,7 +254,7 @@ export async function syncSocketRoutes(
           });
         }
         try {
-          const out = handler.push({ userId, budget }, rows);
+          const out = await handler.push({ userId, budget }, rows);
           if (out.limited) {
             // Not a conflict (that would make the device take the server's copy and drop the write):
             // an error, so RxDB keeps the rows and retries the batch (2 s) until the window allows.
@@ -263,7 +285,9 @@ export async function syncSocketRoutes(
 
       // Changes committed before this message but not yet fed go to the current holders first: a socket
       // holding a key now gets them once, from its catch-up or its search page, not again as an event.
-      if (msg.type === 'hold' || msg.type === 'query') feed.flush();
+      if (msg.type === 'hold' || msg.type === 'query') await feed.flush();
+      // A socket closed meanwhile is out of the registry: holding keys for it would keep it there.
+      if (socket.readyState !== socket.OPEN) return;
 
       if (msg.type === 'hold') {
         const keys = parseHeldKeys(msg.keys);
@@ -276,8 +300,10 @@ export async function syncSocketRoutes(
             message: 'Date de sincronizare invalide.',
           });
         }
-        // Registered and read in one synchronous step: a change committed later reaches this socket.
-        return send(socket, { type: 'result', id: msg.id, data: catchUp(opts.held, userId, keys, own) });
+        // Registered before the read: a change committed from now on reaches this socket (from the feed, and
+        // possibly from this catch-up as well, when it commits while the catch-up reads).
+        const data = await catchUp(opts.held, userId, keys, own);
+        return send(socket, { type: 'result', id: msg.id, data });
       }
       if (msg.type === 'release') {
         const keys = msg.keys && typeof msg.keys === 'object' ? msg.keys : {};
@@ -294,10 +320,11 @@ export async function syncSocketRoutes(
       }
       if (msg.type === 'query') {
         const params = msg.params && typeof msg.params === 'object' ? msg.params : {};
-        const page = opts.search(params as Record<string, unknown>);
+        const page = await opts.search(params as Record<string, unknown>);
         if ('error' in page) {
           return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: page.error });
         }
+        if (socket.readyState !== socket.OPEN) return;
         const ids = page.rows.map((r) => r.id);
         const keys = { announcements: ids.map((id): [string, number] => [id, 0]) };
         if (!registry.hold(socket, userId, keys, { replace: false, own: false })) {
@@ -324,12 +351,12 @@ export async function syncSocketRoutes(
       }
       if (msg.type === 'typing') {
         if (userId && typeof msg.conversationId === 'string') {
-          app.messaging.typing(userId, msg.conversationId, msg.isTyping === true);
+          await app.messaging.typing(userId, msg.conversationId, msg.isTyping === true);
         }
         return;
       }
 
       socket.close(CLOSE_CODES.protocolError, 'unknown message');
-    });
+    }
   });
 }

@@ -7,16 +7,23 @@ import type { PushOutcome } from './push.ts';
  * Spends one write of `kind` from the caller's budget (per account and per IP, shared with REST):
  * null when allowed, else the seconds to wait. Absent when write limits are off.
  */
-export type WriteBudget = (kind: WriteKind) => number | null;
+export type WriteBudget = (kind: WriteKind) => number | null | Promise<number | null>;
 
 export type ReplicationContext = { userId: string | null; budget?: WriteBudget };
 
 export type CollectionHandler = {
   /** Guests may replicate public collections only. */
   public: boolean;
-  pull(ctx: ReplicationContext, checkpoint: SyncCheckpoint | null, batchSize: number): PullResult<unknown>;
+  pull(
+    ctx: ReplicationContext,
+    checkpoint: SyncCheckpoint | null,
+    batchSize: number,
+  ): PullResult<unknown> | Promise<PullResult<unknown>>;
   /** Writable collections only; called with a signed-in caller. */
-  push?(ctx: ReplicationContext & { userId: string }, rows: PushRow<unknown>[]): PushOutcome<unknown>;
+  push?(
+    ctx: ReplicationContext & { userId: string },
+    rows: PushRow<unknown>[],
+  ): PushOutcome<unknown> | Promise<PushOutcome<unknown>>;
 };
 
 export function clampBatch(n: number): number {

@@ -1,3 +1,15 @@
+import { and, eq, or } from 'drizzle-orm';
+import {
+  announcements,
+  chatUploads,
+  conversationMembers,
+  drafts,
+  favorites,
+  notifications,
+  reviews,
+  sessions,
+  users,
+} from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
 export type DeletionResult = { announcementIds: string[]; favoriteIds: string[]; files: string[] };
@@ -8,59 +20,99 @@ export type DeletionResult = { announcementIds: string[]; favoriteIds: string[];
  * become tombstones, so every device drops them; sessions go; the user row is scrubbed to a tombstone
  * (the email is freed). Messages stay: they are also the other participant's conversation.
  */
-export function deleteAccountData(db: Db, userId: string, seq: () => number): DeletionResult {
-  const c = db.$client;
-  const user = c.prepare('SELECT avatar FROM users WHERE id = ?').get(userId) as
-    | { avatar: string | null }
-    | undefined;
-  const anns = c
-    .prepare('SELECT id, images FROM announcements WHERE owner_id = ? AND deleted = 0')
-    .all(userId) as { id: string; images: string }[];
-  const favs = c
-    .prepare('SELECT announcement_id AS id FROM favorites WHERE user_id = ? AND deleted = 0')
-    .all(userId) as { id: string }[];
-  const each = (sql: string, ids: string[]) => {
-    const stmt = c.prepare(sql);
-    for (const id of ids) stmt.run(seq(), id);
-  };
-  const ids = (sql: string, ...args: unknown[]) =>
-    (c.prepare(sql).all(...args) as { id: string }[]).map((r) => r.id);
+export async function deleteAccountData(db: Db, userId: string, seq: () => number): Promise<DeletionResult> {
+  const [user] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
+  const anns = await db
+    .select({ id: announcements.id, images: announcements.images })
+    .from(announcements)
+    .where(and(eq(announcements.ownerId, userId), eq(announcements.deleted, false)));
+  const favs = await db
+    .select({ id: favorites.announcementId })
+    .from(favorites)
+    .where(and(eq(favorites.userId, userId), eq(favorites.deleted, false)));
 
-  each(
-    "UPDATE announcements SET deleted = 1, images = '[]', title = '', description = '', contact_person = '', contact_email = '', contact_phone = '', seq = ? WHERE id = ?",
-    anns.map((a) => a.id),
-  );
-  const favStmt = c.prepare(
-    'UPDATE favorites SET deleted = 1, seq = ? WHERE user_id = ? AND announcement_id = ?',
-  );
-  for (const f of favs) favStmt.run(seq(), userId, f.id);
-  c.prepare(
-    "UPDATE drafts SET deleted = 1, title = '', description = '', contact_person = '', contact_email = '', contact_phone = '', seq = ? WHERE user_id = ?",
-  ).run(seq(), userId);
-  each(
-    "UPDATE reviews SET deleted = 1, comment = '', likes = '[]', seq = ? WHERE id = ?",
-    ids('SELECT id FROM reviews WHERE (author_id = ? OR user_id = ?) AND deleted = 0', userId, userId),
-  );
-  each(
-    'UPDATE notifications SET deleted = 1, seq = ? WHERE id = ?',
-    ids('SELECT id FROM notifications WHERE user_id = ? AND deleted = 0', userId),
-  );
-  const memberStmt = c.prepare(
-    'UPDATE conversation_members SET deleted = 1, seq = ? WHERE user_id = ? AND conversation_id = ?',
-  );
-  for (const conv of c
-    .prepare('SELECT conversation_id AS id FROM conversation_members WHERE user_id = ? AND deleted = 0')
-    .all(userId) as { id: string }[]) {
-    memberStmt.run(seq(), userId, conv.id);
+  for (const a of anns) {
+    await db
+      .update(announcements)
+      .set({
+        deleted: true,
+        images: [],
+        title: '',
+        description: '',
+        contactPerson: '',
+        contactEmail: '',
+        contactPhone: '',
+        seq: seq(),
+      })
+      .where(eq(announcements.id, a.id));
   }
-  c.prepare('DELETE FROM sessions WHERE user_id = ?').run(userId);
+  for (const f of favs) {
+    await db
+      .update(favorites)
+      .set({ deleted: true, seq: seq() })
+      .where(and(eq(favorites.userId, userId), eq(favorites.announcementId, f.id)));
+  }
+  const hasDraft = await db.select({ userId: drafts.userId }).from(drafts).where(eq(drafts.userId, userId));
+  if (hasDraft.length > 0) {
+    await db
+      .update(drafts)
+      .set({
+        deleted: true,
+        title: '',
+        description: '',
+        contactPerson: '',
+        contactEmail: '',
+        contactPhone: '',
+        seq: seq(),
+      })
+      .where(eq(drafts.userId, userId));
+  }
+  const revs = await db
+    .select({ id: reviews.id })
+    .from(reviews)
+    .where(and(or(eq(reviews.authorId, userId), eq(reviews.userId, userId)), eq(reviews.deleted, false)));
+  for (const r of revs) {
+    await db
+      .update(reviews)
+      .set({ deleted: true, comment: '', likes: [], seq: seq() })
+      .where(eq(reviews.id, r.id));
+  }
+  const notes = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.deleted, false)));
+  for (const n of notes) {
+    await db.update(notifications).set({ deleted: true, seq: seq() }).where(eq(notifications.id, n.id));
+  }
+  const convs = await db
+    .select({ id: conversationMembers.conversationId })
+    .from(conversationMembers)
+    .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.deleted, false)));
+  for (const c of convs) {
+    await db
+      .update(conversationMembers)
+      .set({ deleted: true, seq: seq() })
+      .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.conversationId, c.id)));
+  }
+  await db.delete(sessions).where(eq(sessions.userId, userId));
   // Who uploaded which chat file is the person's data too (the files stay: messages are shared).
-  c.prepare('DELETE FROM chat_uploads WHERE user_id = ?').run(userId);
-  c.prepare(
-    "UPDATE users SET deleted = 1, email = ?, password_hash = '!', first_name = '', last_name = '', phone = '', localitate = '', avatar = NULL, seq = ? WHERE id = ?",
-  ).run(`deleted-${userId}@hobbiz.invalid`, seq(), userId);
+  await db.delete(chatUploads).where(eq(chatUploads.userId, userId));
+  await db
+    .update(users)
+    .set({
+      deleted: true,
+      email: `deleted-${userId}@hobbiz.invalid`,
+      passwordHash: '!',
+      firstName: '',
+      lastName: '',
+      phone: '',
+      localitate: '',
+      avatar: null,
+      seq: seq(),
+    })
+    .where(eq(users.id, userId));
 
-  const files = anns.flatMap((a) => JSON.parse(a.images) as string[]);
+  const files = anns.flatMap((a) => a.images);
   if (user?.avatar) files.push(user.avatar);
   return { announcementIds: anns.map((a) => a.id), favoriteIds: favs.map((f) => f.id), files };
 }

@@ -36,17 +36,26 @@ export function toDoc(r: AnnouncementRow): AnnouncementDoc {
 type SellerCard = AnnouncementApi['user'];
 
 export function announcementsRepository(db: Db) {
-  const sellers = (ids: string[]): Map<string, NonNullable<SellerCard>> => {
+  const sellers = async (ids: string[]): Promise<Map<string, NonNullable<SellerCard>>> => {
     if (ids.length === 0) return new Map();
-    const rows = db
-      .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, avatar: users.avatar })
-      .from(users)
-      .where(inArray(users.id, [...new Set(ids)]))
-      .all();
+    const rows: NonNullable<SellerCard>[] = [];
+    for (const part of chunks([...new Set(ids)])) {
+      rows.push(
+        ...(await db
+          .select({
+            _id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            avatar: users.avatar,
+          })
+          .from(users)
+          .where(inArray(users.id, part))),
+      );
+    }
     return new Map(rows.map((u) => [u._id, u]));
   };
-  const toApi = (rows: AnnouncementRow[]): AnnouncementApi[] => {
-    const cards = sellers(rows.map((r) => r.ownerId));
+  const toApi = async (rows: AnnouncementRow[]): Promise<AnnouncementApi[]> => {
+    const cards = await sellers(rows.map((r) => r.ownerId));
     return rows.map((r) => {
       const { id, ...doc } = toDoc(r);
       return { _id: id, ...doc, seq: r.seq, user: cards.get(r.ownerId) ?? null };
@@ -56,63 +65,63 @@ export function announcementsRepository(db: Db) {
   return {
     toApi,
     /** Most favourited first, then newest; only public (active, not deleted) announcements. */
-    popular(limit: number): AnnouncementApi[] {
-      const rows = db
+    async popular(limit: number): Promise<AnnouncementApi[]> {
+      const rows = await db
         .select()
         .from(announcements)
         .where(and(eq(announcements.deleted, false), eq(announcements.active, true)))
         .orderBy(desc(announcements.favoritesCount), desc(announcements.createdAt))
-        .limit(limit)
-        .all();
+        .limit(limit);
       return toApi(rows);
     },
-    byId(id: string): AnnouncementRow | undefined {
-      return db.select().from(announcements).where(eq(announcements.id, id)).get();
+    async byId(id: string): Promise<AnnouncementRow | undefined> {
+      const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
+      return row;
     },
     /** Rows of these ids (any state), for the working set's catch-up. */
-    byIds(ids: string[]): AnnouncementRow[] {
-      return chunks(ids).flatMap((part) =>
-        db.select().from(announcements).where(inArray(announcements.id, part)).all(),
-      );
+    async byIds(ids: string[]): Promise<AnnouncementRow[]> {
+      const out: AnnouncementRow[] = [];
+      for (const part of chunks(ids))
+        out.push(...(await db.select().from(announcements).where(inArray(announcements.id, part))));
+      return out;
     },
     /** Every row of an owner, deleted ones included (their own devices hold all of them). */
-    allOfOwner(ownerId: string): AnnouncementRow[] {
-      return db.select().from(announcements).where(eq(announcements.ownerId, ownerId)).all();
+    async allOfOwner(ownerId: string): Promise<AnnouncementRow[]> {
+      return db.select().from(announcements).where(eq(announcements.ownerId, ownerId));
     },
     /** Rows changed after `afterSeq` up to `upToSeq`, in commit order: the working set's change feed. */
-    changedBetween(afterSeq: number, upToSeq: number, limit: number): AnnouncementRow[] {
+    async changedBetween(afterSeq: number, upToSeq: number, limit: number): Promise<AnnouncementRow[]> {
       return db
         .select()
         .from(announcements)
         .where(and(gt(announcements.seq, afterSeq), lte(announcements.seq, upToSeq)))
         .orderBy(asc(announcements.seq))
-        .limit(limit)
-        .all();
+        .limit(limit);
     },
-    insert(row: Omit<typeof announcements.$inferInsert, 'titleKey'>): void {
-      db.insert(announcements)
-        .values({ ...row, titleKey: titleSortKey(row.title) })
-        .run();
+    async insert(row: Omit<typeof announcements.$inferInsert, 'titleKey'>): Promise<void> {
+      await db.insert(announcements).values({ ...row, titleKey: titleSortKey(row.title) });
     },
     /** Writes `patch` to one row (callers take the seq inside their transaction). */
-    update(id: string, patch: Partial<Omit<typeof announcements.$inferInsert, 'id' | 'titleKey'>>): void {
+    async update(
+      id: string,
+      patch: Partial<Omit<typeof announcements.$inferInsert, 'id' | 'titleKey'>>,
+    ): Promise<void> {
       const titleKey = patch.title === undefined ? {} : { titleKey: titleSortKey(patch.title) };
-      db.update(announcements)
+      await db
+        .update(announcements)
         .set({ ...patch, ...titleKey })
-        .where(eq(announcements.id, id))
-        .run();
+        .where(eq(announcements.id, id));
     },
     /** The owner's list ('Anunțurile mele'): inactive ones included, deleted ones not; newest first. */
-    byOwner(ownerId: string): AnnouncementRow[] {
+    async byOwner(ownerId: string): Promise<AnnouncementRow[]> {
       return db
         .select()
         .from(announcements)
         .where(and(eq(announcements.ownerId, ownerId), eq(announcements.deleted, false)))
-        .orderBy(desc(announcements.createdAt), desc(announcements.id))
-        .all();
+        .orderBy(desc(announcements.createdAt), desc(announcements.id));
     },
     /** Public announcements (active, not deleted), newest first, optionally of one owner or category. */
-    listPublic(filter: { ownerId?: string; category?: string } = {}): AnnouncementRow[] {
+    async listPublic(filter: { ownerId?: string; category?: string } = {}): Promise<AnnouncementRow[]> {
       return db
         .select()
         .from(announcements)
@@ -124,29 +133,28 @@ export function announcementsRepository(db: Db) {
             filter.category === undefined ? undefined : eq(announcements.category, filter.category),
           ),
         )
-        .orderBy(desc(announcements.createdAt), desc(announcements.id))
-        .all();
+        .orderBy(desc(announcements.createdAt), desc(announcements.id));
     },
     /**
      * Records that `viewerKey` saw the announcement on `day`; true (and views + 1) only for the first
      * time that day. Call inside a transaction so the mark and the counter move together.
      */
-    recordView(id: string, viewerKey: string, day: string): boolean {
-      const marked = db
+    async recordView(id: string, viewerKey: string, day: string): Promise<boolean> {
+      const marked = await db
         .insert(announcementViews)
         .values({ announcementId: id, viewerKey, day })
         .onConflictDoNothing()
-        .run();
-      if (marked.changes === 0) return false;
-      db.update(announcements)
+        .returning({ id: announcementViews.announcementId });
+      if (marked.length === 0) return false;
+      await db
+        .update(announcements)
         .set({ views: sql`${announcements.views} + 1` })
-        .where(eq(announcements.id, id))
-        .run();
+        .where(eq(announcements.id, id));
       return true;
     },
     /** Drops view marks of days before `day`: they only matter for the current day. */
-    purgeViewsBefore(day: string): void {
-      db.delete(announcementViews).where(lt(announcementViews.day, day)).run();
+    async purgeViewsBefore(day: string): Promise<void> {
+      await db.delete(announcementViews).where(lt(announcementViews.day, day));
     },
   };
 }

@@ -1,26 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { counters } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
 /**
- * Named counters: `seq` (the replication sequence), the purge horizon's bookkeeping, one-off markers.
- * The statements are prepared once: `get('seq')` is read on every cached REST answer (services/seq-cache.ts).
+ * Named counters: `seq` (the replication sequence, taken only by the unit of work), the purge horizon's
+ * bookkeeping, one-off markers. `get('seq')` is read on every cached REST answer (services/seq-cache.ts).
  */
 export function countersRepository(db: Db) {
-  const c = db.$client;
-  const next = c.prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value").pluck();
-  const read = c.prepare('SELECT value FROM counters WHERE name = ?').pluck();
-  const write = c.prepare(
-    'INSERT INTO counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = excluded.value',
-  );
+  let closed = false;
   return {
-    /** Takes the next `seq`. Only the unit of work calls it, inside the write that uses the number. */
-    nextSeq: (): number => next.get() as number,
     /** A counter's value, 0 when it was never set. */
-    get: (name: string): number => (read.get(name) as number | undefined) ?? 0,
-    set: (name: string, value: number): void => {
-      write.run(name, value);
+    async get(name: string): Promise<number> {
+      const [row] = await db
+        .select({ value: counters.value })
+        .from(counters)
+        .where(eq(counters.name, name))
+        .limit(1);
+      return row?.value ?? 0;
+    },
+    async set(name: string, value: number): Promise<void> {
+      await db
+        .insert(counters)
+        .values({ name, value })
+        .onConflictDoUpdate({ target: counters.name, set: { value } });
     },
     /** False once the database is closed (a pass scheduled just before shutdown then does nothing). */
-    available: (): boolean => c.open,
+    available: (): boolean => !closed,
+    /** Marks the counters as gone (the app calls it when it closes the database). */
+    close: (): void => {
+      closed = true;
+    },
   };
 }
 export type CountersRepository = ReturnType<typeof countersRepository>;

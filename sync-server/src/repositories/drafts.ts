@@ -4,19 +4,19 @@ import type { Db } from '../plugins/db.ts';
 
 export function draftsRepository(db: Db) {
   return {
-    get(userId: string): DraftRow | undefined {
-      return db.select().from(drafts).where(eq(drafts.userId, userId)).get();
+    async get(userId: string): Promise<DraftRow | undefined> {
+      const [row] = await db.select().from(drafts).where(eq(drafts.userId, userId)).limit(1);
+      return row;
     },
-    put(row: DraftRow): void {
+    async put(row: DraftRow): Promise<void> {
       const { userId: _u, ...rest } = row;
-      db.insert(drafts).values(row).onConflictDoUpdate({ target: drafts.userId, set: rest }).run();
+      await db.insert(drafts).values(row).onConflictDoUpdate({ target: drafts.userId, set: rest });
     },
-    changedSince(userId: string, afterSeq: number): DraftRow[] {
-      return db
+    async changedSince(userId: string, afterSeq: number): Promise<DraftRow[]> {
+      return await db
         .select()
         .from(drafts)
-        .where(and(eq(drafts.userId, userId), gt(drafts.seq, afterSeq)))
-        .all();
+        .where(and(eq(drafts.userId, userId), gt(drafts.seq, afterSeq)));
     },
   };
 }

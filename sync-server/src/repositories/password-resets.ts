@@ -7,12 +7,14 @@ export type PasswordResetRow = typeof passwordResets.$inferSelect;
 /** Forgot-password codes (hashed), one live code per user. */
 export function passwordResetsRepository(db: Db) {
   return {
-    of(userId: string): PasswordResetRow | undefined {
-      return db.select().from(passwordResets).where(eq(passwordResets.userId, userId)).get();
+    async of(userId: string): Promise<PasswordResetRow | undefined> {
+      const [row] = await db.select().from(passwordResets).where(eq(passwordResets.userId, userId)).limit(1);
+      return row;
     },
     /** A new request replaces the previous code (and its attempt count). */
-    put(row: PasswordResetRow): void {
-      db.insert(passwordResets)
+    async put(row: PasswordResetRow): Promise<void> {
+      await db
+        .insert(passwordResets)
         .values(row)
         .onConflictDoUpdate({
           target: passwordResets.userId,
@@ -22,14 +24,13 @@ export function passwordResetsRepository(db: Db) {
             expiresAt: row.expiresAt,
             attempts: row.attempts,
           },
-        })
-        .run();
+        });
     },
-    setAttempts(userId: string, attempts: number): void {
-      db.update(passwordResets).set({ attempts }).where(eq(passwordResets.userId, userId)).run();
+    async setAttempts(userId: string, attempts: number): Promise<void> {
+      await db.update(passwordResets).set({ attempts }).where(eq(passwordResets.userId, userId));
     },
-    remove(userId: string): void {
-      db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+    async remove(userId: string): Promise<void> {
+      await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
     },
   };
 }

@@ -26,7 +26,7 @@ export function reviewsRepository(db: Db) {
       .from(reviews)
       .leftJoin(users, eq(users.id, reviews.authorId))
       .leftJoin(announcements, eq(announcements.id, reviews.announcementId));
-  type Joined = Awaited<ReturnType<ReturnType<typeof withContext>['all']>>[number];
+  type Joined = Awaited<ReturnType<typeof withContext>>[number];
   const shape = (r: Joined): ReviewWithContext => ({
     review: r.review,
     author:
@@ -46,59 +46,63 @@ export function reviewsRepository(db: Db) {
 
   return {
     /** Reviews about these people with a seq above `afterSeq` (tombstones included). */
-    aboutSince(userIds: string[], afterSeq: number): ReviewRow[] {
-      return chunks(userIds).flatMap((part) =>
-        db
-          .select()
-          .from(reviews)
-          .where(and(inArray(reviews.userId, part), gt(reviews.seq, afterSeq)))
-          .all(),
-      );
+    async aboutSince(userIds: string[], afterSeq: number): Promise<ReviewRow[]> {
+      const out: ReviewRow[] = [];
+      for (const part of chunks(userIds)) {
+        out.push(
+          ...(await db
+            .select()
+            .from(reviews)
+            .where(and(inArray(reviews.userId, part), gt(reviews.seq, afterSeq)))),
+        );
+      }
+      return out;
     },
-    changedBetween(afterSeq: number, upToSeq: number, limit: number): ReviewRow[] {
+    async changedBetween(afterSeq: number, upToSeq: number, limit: number): Promise<ReviewRow[]> {
       return db
         .select()
         .from(reviews)
         .where(and(gt(reviews.seq, afterSeq), lte(reviews.seq, upToSeq)))
         .orderBy(asc(reviews.seq))
-        .limit(limit)
-        .all();
+        .limit(limit);
     },
-    byId(id: string): ReviewRow | undefined {
-      return db.select().from(reviews).where(eq(reviews.id, id)).get();
+    async byId(id: string): Promise<ReviewRow | undefined> {
+      const [row] = await db.select().from(reviews).where(eq(reviews.id, id)).limit(1);
+      return row;
     },
     /** The caller's own live review, or nothing: ownership is part of the lookup, so strangers learn nothing. */
-    liveOwnedBy(id: string, authorId: string): ReviewRow | undefined {
-      return db
+    async liveOwnedBy(id: string, authorId: string): Promise<ReviewRow | undefined> {
+      const [row] = await db
         .select()
         .from(reviews)
         .where(and(eq(reviews.id, id), eq(reviews.authorId, authorId), eq(reviews.deleted, false)))
-        .get();
+        .limit(1);
+      return row;
     },
     /** The author's live review of a user, if any (deleted ones do not count). */
-    liveByAuthorFor(authorId: string, userId: string): ReviewRow | undefined {
-      return db
+    async liveByAuthorFor(authorId: string, userId: string): Promise<ReviewRow | undefined> {
+      const [row] = await db
         .select()
         .from(reviews)
         .where(and(eq(reviews.authorId, authorId), eq(reviews.userId, userId), eq(reviews.deleted, false)))
-        .get();
+        .limit(1);
+      return row;
     },
-    insert(row: typeof reviews.$inferInsert): void {
-      db.insert(reviews).values(row).run();
+    async insert(row: typeof reviews.$inferInsert): Promise<void> {
+      await db.insert(reviews).values(row);
     },
-    update(id: string, patch: Partial<Omit<typeof reviews.$inferInsert, 'id'>>): void {
-      db.update(reviews).set(patch).where(eq(reviews.id, id)).run();
+    async update(id: string, patch: Partial<Omit<typeof reviews.$inferInsert, 'id'>>): Promise<void> {
+      await db.update(reviews).set(patch).where(eq(reviews.id, id));
     },
     /** Live reviews received by a user, newest first, with their card context. */
-    liveForUserWithContext(userId: string): ReviewWithContext[] {
-      return withContext()
+    async liveForUserWithContext(userId: string): Promise<ReviewWithContext[]> {
+      const rows = await withContext()
         .where(and(eq(reviews.userId, userId), eq(reviews.deleted, false)))
-        .orderBy(desc(reviews.createdAt), desc(reviews.id))
-        .all()
-        .map(shape);
+        .orderBy(desc(reviews.createdAt), desc(reviews.id));
+      return rows.map(shape);
     },
-    byIdWithContext(id: string): ReviewWithContext | undefined {
-      const row = withContext().where(eq(reviews.id, id)).get();
+    async byIdWithContext(id: string): Promise<ReviewWithContext | undefined> {
+      const [row] = await withContext().where(eq(reviews.id, id)).limit(1);
       return row ? shape(row) : undefined;
     },
   };

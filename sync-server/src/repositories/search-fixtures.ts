@@ -263,11 +263,14 @@ export const SEARCH_FIXTURES: Fixture[] = [
 ];
 
 /** Inserts the fixtures (one owner, one day apart, oldest first) and returns key → id. */
-export function insertSearchFixtures(app: FastifyInstance, ownerId: string): Record<string, string> {
+export async function insertSearchFixtures(
+  app: FastifyInstance,
+  ownerId: string,
+): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
-  SEARCH_FIXTURES.forEach(([key, title, description, patch], i) => {
+  for (const [i, [key, title, description, patch]] of SEARCH_FIXTURES.entries()) {
     const day = new Date(Date.UTC(2026, 0, 1 + i)).toISOString();
-    ids[key] = insertAnnouncement(app, ownerId, {
+    ids[key] = await insertAnnouncement(app, ownerId, {
       title,
       description,
       location: 'Cluj',
@@ -276,6 +279,6 @@ export function insertSearchFixtures(app: FastifyInstance, ownerId: string): Rec
       updatedAt: day,
       ...patch,
     });
-  });
+  }
   return ids;
 }

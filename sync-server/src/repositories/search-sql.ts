@@ -1,3 +1,4 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { COUNTRY_WIDE } from '../../../schema/constants.ts';
 import type { PriceFilter, SearchParams, SearchSort } from '../../../schema/search.ts';
 import type { SearchCursor } from '../../../schema/search-params.ts';
@@ -10,6 +11,17 @@ import type { SearchCursor } from '../../../schema/search-params.ts';
 
 export type Cond = { sql: string; args: unknown[] };
 export const cond = (sql: string, ...args: unknown[]): Cond => ({ sql, args });
+/** A condition as drizzle SQL: its `?` marks become bound parameters (no literal in it holds a `?`). */
+export const toSql = (c: Cond): SQL => {
+  const parts = c.sql.split('?');
+  if (parts.length !== c.args.length + 1) throw new Error('search SQL: parameter count mismatch');
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    chunks.push(sql.raw(part));
+    if (i < c.args.length) chunks.push(sql`${c.args[i]}`);
+  });
+  return sql.join(chunks);
+};
 export const and = (conds: Cond[]): Cond => ({
   sql: conds.length === 0 ? '1' : conds.map((c) => `(${c.sql})`).join(' AND '),
   args: conds.flatMap((c) => c.args),

@@ -1,7 +1,7 @@
-import type { Statement } from 'better-sqlite3';
 import { inArray } from 'drizzle-orm';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
 import type { SearchParams } from '../../../schema/search.ts';
+import { rawAll } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import {
   and,
@@ -16,6 +16,7 @@ import {
   type Row,
   SORTS,
   type Sorted,
+  toSql,
 } from './search-sql.ts';
 
 /** Relevance pages are offsets; past this there is nothing to show (nobody reads 400 pages). */
@@ -32,33 +33,29 @@ const RANKINGS_KEPT = 64;
 
 /**
  * The steps a search plan is made of (search.ts chooses them), each running the SQL of search-sql.ts
- * through prepared statements kept per shape.
+ * (SQLite only: FTS5, rowid, INDEXED BY) on the router's connection, so a search outside a write reads the
+ * committed state.
  */
 export function searchSteps(db: Db) {
-  const sqlite = db.$client;
-  const statements = new Map<string, Statement>();
-  /** Statements differ by the filters present; each shape is prepared once. */
-  const stmt = (sql: string): Statement => {
-    let s = statements.get(sql);
-    if (!s) {
-      if (statements.size > 500) statements.clear();
-      s = sqlite.prepare(sql);
-      statements.set(sql, s);
-    }
-    return s;
+  // SQLite only (FTS5, rowid, INDEXED BY): the PostgreSQL search is another module's (see search.ts).
+  const all = <T>(c: Cond) => rawAll<T>(db, toSql(c));
+  const first = (row: Record<string, unknown>) => Object.values(row)[0];
+  const rowids = async (c: Cond) => (await all<Record<string, unknown>>(c)).map((r) => first(r) as number);
+  const capped = async (inner: Cond, cap: number): Promise<number> => {
+    const [row] = await all<{ n: number }>(
+      cond(`SELECT count(*) AS n FROM (${inner.sql} LIMIT ${cap})`, ...inner.args),
+    );
+    return row?.n ?? 0;
   };
-  const all = <T>(c: Cond) => stmt(c.sql).all(...c.args) as T[];
-  const rowids = (c: Cond) =>
-    stmt(c.sql)
-      .pluck()
-      .all(...c.args) as number[];
-  const capped = (inner: Cond, cap: number): number =>
-    stmt(`SELECT count(*) FROM (${inner.sql} LIMIT ${cap})`)
-      .pluck()
-      .get(...inner.args) as number;
 
   /** A set sorted whole: `from` yields rows of alias `a`, `where` limits them. */
-  function sortWhole(from: string, where: Cond, sort: Sorted, cursor: Keyed | null, n: number): Row[] {
+  function sortWhole(
+    from: string,
+    where: Cond,
+    sort: Sorted,
+    cursor: Keyed | null,
+    n: number,
+  ): Promise<Row[]> {
     const w = and([where, ...(cursor ? [SORTS[sort].after(cursor)] : [])]);
     return all<Row>(
       cond(
@@ -74,14 +71,14 @@ export function searchSteps(db: Db) {
    * (`r IN (…)`, a set SQLite builds once per statement). With words, each segment reads at most
    * `budget` entries; null when that was not enough (the caller sorts the matches whole instead).
    */
-  function walk(
+  async function walk(
     p: SearchParams,
     matches: Cond | null,
     sort: Sorted,
     cursor: Keyed | null,
     n: number,
     budget: number,
-  ): Row[] | null {
+  ): Promise<Row[] | null> {
     const spec = SORTS[sort];
     const index = `announcements_pub_${p.category ? 'cat_' : ''}${spec.index}`;
     const out: Row[] = [];
@@ -91,13 +88,13 @@ export function searchSteps(db: Db) {
       const w = and([cond(PUB('a')), ...filterConds(p, 'a'), seg.where]);
       const range = `FROM announcements a INDEXED BY ${index} WHERE ${w.sql} ORDER BY ${seg.orderBy}`;
       if (matches === null) {
-        out.push(...all<Row>(cond(`SELECT ${COLS} ${range} LIMIT ${want}`, ...w.args)));
+        out.push(...(await all<Row>(cond(`SELECT ${COLS} ${range} LIMIT ${want}`, ...w.args))));
         continue;
       }
       // The inner query bounds the entries read and takes only what the index holds (reading rows for the
       // other columns would cost more than the walk); SQLite runs it as a co-routine, stopping once `want`
       // rows passed (their order is restored below).
-      const rows = all<Row>(
+      const rows = await all<Row>(
         cond(
           `SELECT * FROM (SELECT ${spec.covered} ${range} LIMIT ${budget}) WHERE r IN ${matches.sql} LIMIT ${want}`,
           ...w.args,
@@ -105,7 +102,8 @@ export function searchSteps(db: Db) {
         ),
       );
       out.push(...rows.sort(ROW_ORDER[sort]));
-      if (rows.length < want && capped(cond(`SELECT 1 ${range}`, ...w.args), budget) === budget) return null;
+      if (rows.length < want && (await capped(cond(`SELECT 1 ${range}`, ...w.args), budget)) === budget)
+        return null;
     }
     return out;
   }
@@ -117,13 +115,15 @@ export function searchSteps(db: Db) {
    * that reaches the index) are unchanged.
    */
   const rankings = new Map<string, { version: string; depth: number; top: { r: number; s: number }[] }>();
-  const indexVersion = () =>
-    (stmt('SELECT group_concat(hex(block)) FROM announcements_fts_data WHERE id IN (1, 10)').pluck().get() as
-      | string
-      | null) ?? '';
-  function ranking(scored: Cond, depth: number) {
+  const indexVersion = async () => {
+    const [row] = await all<{ v: string | null }>(
+      cond('SELECT group_concat(hex(block)) AS v FROM announcements_fts_data WHERE id IN (1, 10)'),
+    );
+    return row?.v ?? '';
+  };
+  async function ranking(scored: Cond, depth: number) {
     const key = JSON.stringify([scored.sql, scored.args]);
-    const version = indexVersion();
+    const version = await indexVersion();
     const kept = rankings.get(key);
     rankings.delete(key);
     if (kept?.version === version && (kept.depth >= depth || kept.top.length < kept.depth)) {
@@ -131,7 +131,9 @@ export function searchSteps(db: Db) {
       return kept.top;
     }
     const deep = Math.max(depth, RANK_DEPTH);
-    const top = all<{ r: number; s: number }>(cond(`${scored.sql} ORDER BY s LIMIT ${deep}`, ...scored.args));
+    const top = await all<{ r: number; s: number }>(
+      cond(`${scored.sql} ORDER BY s LIMIT ${deep}`, ...scored.args),
+    );
     rankings.set(key, { version, depth: deep, top });
     if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
     return top;
@@ -142,17 +144,17 @@ export function searchSteps(db: Db) {
    * page so that rows tying with its last one are among them (else every row of that score is fetched);
    * only those are read, to break ties newest first. `scored` yields (r, s).
    */
-  function byRelevance(scored: Cond, offset: number, n: number): Row[] {
+  async function byRelevance(scored: Cond, offset: number, n: number): Promise<Row[]> {
     if (offset > RELEVANCE_MAX_OFFSET) return [];
     const need = offset + n;
-    const top = ranking(scored, need + TIE_SLACK).slice(0, need + TIE_SLACK);
+    const top = (await ranking(scored, need + TIE_SLACK)).slice(0, need + TIE_SLACK);
     let chosen = top.slice(0, need);
     const edge = chosen[chosen.length - 1]?.s;
     if (edge !== undefined) {
       chosen = top.filter((x) => x.s <= edge);
       if (chosen.length === top.length && top.length === need + TIE_SLACK) {
         // More rows tie with the page's last one than were fetched: take them all.
-        const tied = all<{ r: number; s: number }>(
+        const tied = await all<{ r: number; s: number }>(
           cond(`SELECT r, s FROM (${scored.sql}) WHERE s = ?`, ...scored.args, edge),
         );
         chosen = [...top.filter((x) => x.s < edge), ...tied];
@@ -165,7 +167,9 @@ export function searchSteps(db: Db) {
       const chunk = ids.slice(i, i + 500);
       const marks = chunk.map(() => '?').join(',');
       rows.push(
-        ...all<Row>(cond(`SELECT ${COLS} FROM announcements a WHERE a.rowid IN (${marks})`, ...chunk)),
+        ...(await all<Row>(
+          cond(`SELECT ${COLS} FROM announcements a WHERE a.rowid IN (${marks})`, ...chunk),
+        )),
       );
     }
     rows.sort((a, b) => score.get(a.r)! - score.get(b.r)! || newest(a, b));
@@ -173,16 +177,11 @@ export function searchSteps(db: Db) {
   }
 
   /** The page's rows as drizzle reads them, in page order. */
-  function load(page: Row[]): AnnouncementRow[] {
+  async function load(page: Row[]): Promise<AnnouncementRow[]> {
     if (page.length === 0) return [];
     const ids = page.map((r) => r.id);
     const byId = new Map(
-      db
-        .select()
-        .from(announcements)
-        .where(inArray(announcements.id, ids))
-        .all()
-        .map((r) => [r.id, r]),
+      (await db.select().from(announcements).where(inArray(announcements.id, ids))).map((r) => [r.id, r]),
     );
     return ids.map((id) => byId.get(id)).filter((r): r is AnnouncementRow => r !== undefined);
   }

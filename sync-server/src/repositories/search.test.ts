@@ -1,9 +1,10 @@
 import Database from 'better-sqlite3';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../../schema/db/tables.ts';
 import { type SearchParams, words } from '../../../schema/search.ts';
+import { rawRun } from '../lib/sql.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures } from './search-fixtures.ts';
@@ -17,7 +18,7 @@ let keyOf: Map<string, string>;
 beforeAll(async () => {
   app = await buildTestApp();
   const owner = await registerAndLogin(app);
-  ids = insertSearchFixtures(app, owner.userId);
+  ids = await insertSearchFixtures(app, owner.userId);
   keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
   repo = searchRepository(app.db);
 });
@@ -26,11 +27,11 @@ afterAll(async () => {
 });
 
 /** Every result of a search (all pages), as fixture keys in order. */
-function keys(params: SearchParams): string[] {
+async function keys(params: SearchParams): Promise<string[]> {
   const out: string[] = [];
   let cursor: string | undefined;
   do {
-    const page = repo.search({ ...params, cursor, limit: 5 });
+    const page = await repo.search({ ...params, cursor, limit: 5 });
     out.push(...page.rows.map((r) => keyOf.get(r.id) ?? r.id));
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
@@ -85,8 +86,8 @@ const LABELLED: { q: string; only?: string[]; must?: string[]; not?: string[]; f
 ];
 
 describe('relevance: a labelled set of Romanian queries', () => {
-  it.each(LABELLED)('$q', ({ q, only, must, not, first }) => {
-    const got = keys({ q });
+  it.each(LABELLED)('$q', async ({ q, only, must, not, first }) => {
+    const got = await keys({ q });
     if (only) expect([...got].sort()).toEqual([...only].sort());
     for (const k of must ?? []) expect(got).toContain(k);
     for (const k of not ?? []) expect(got).not.toContain(k);
@@ -95,45 +96,46 @@ describe('relevance: a labelled set of Romanian queries', () => {
     if (first) expect(got[0]).toBe(first);
     // Every order returns the same set.
     for (const sort of ['recent', 'price-asc', 'price-desc', 'title'] as const)
-      expect([...keys({ q, sort })].sort(), sort).toEqual([...got].sort());
+      expect([...(await keys({ q, sort }))].sort(), sort).toEqual([...got].sort());
   });
 
-  it('ranks a title match above a description-only match', () => {
+  it('ranks a title match above a description-only match', async () => {
     // 'tort ciocolata': both words in the title, then 'tort' in the title only, then the description only.
-    expect(keys({ q: 'tort ciocolata' })).toEqual(['tortCioc', 'tortFructe', 'candyBar']);
-    expect(keys({ q: 'ceasuri' })).toEqual(['ceasuriRep', 'ceasornicar']);
+    expect(await keys({ q: 'tort ciocolata' })).toEqual(['tortCioc', 'tortFructe', 'candyBar']);
+    expect(await keys({ q: 'ceasuri' })).toEqual(['ceasuriRep', 'ceasornicar']);
   });
 });
 
 describe('filters, orders and pages', () => {
-  it('filters by category, place and price band, with or without words', () => {
-    expect(keys({ q: 'tort', category: 'Prăjituri, Băcănie, Gătit', pret: 'over100' }).sort()).toEqual([
-      'tortCioc',
-      'tortFructe',
-    ]);
+  it('filters by category, place and price band, with or without words', async () => {
+    expect(
+      (await keys({ q: 'tort', category: 'Prăjituri, Băcănie, Gătit', pret: 'over100' })).sort(),
+    ).toEqual(['tortCioc', 'tortFructe']);
     // A county also shows country-wide offers; a locality also its county's offers without a locality.
-    expect(keys({ q: 'ceasuri', judet: 'Iași' }).sort()).toEqual(['ceasornicar', 'ceasuriRep']);
-    expect(keys({ q: 'ceasuri', judet: 'Iași', localitate: 'Iași' })).toEqual(['ceasuriRep']);
-    expect(keys({ q: 'prajituri', judet: 'Iași' })).toEqual(['prajituri']);
-    expect(keys({ judet: 'Brașov' }).sort()).toEqual(['bicicletaMunte', 'prajituri', 'sarmale']);
-    expect(keys({ judet: 'Brașov', localitate: 'Brașov' }).sort()).toEqual([
+    expect((await keys({ q: 'ceasuri', judet: 'Iași' })).sort()).toEqual(['ceasornicar', 'ceasuriRep']);
+    expect(await keys({ q: 'ceasuri', judet: 'Iași', localitate: 'Iași' })).toEqual(['ceasuriRep']);
+    expect(await keys({ q: 'prajituri', judet: 'Iași' })).toEqual(['prajituri']);
+    expect((await keys({ judet: 'Brașov' })).sort()).toEqual(['bicicletaMunte', 'prajituri', 'sarmale']);
+    expect((await keys({ judet: 'Brașov', localitate: 'Brașov' })).sort()).toEqual([
       'bicicletaMunte',
       'prajituri',
       'sarmale',
     ]);
-    expect(keys({ judet: 'Cluj', localitate: 'Florești', category: 'Fotografie' })).toEqual(['fotoBotez']);
-    expect(keys({ pret: 'free' })).toEqual(['gradina']);
-    expect(keys({ q: 'fursecuri', pret: 'under50' })).toEqual(['fursecuri']);
-    expect(keys({ q: 'candy', pret: 'under50' })).toEqual([]);
+    expect(await keys({ judet: 'Cluj', localitate: 'Florești', category: 'Fotografie' })).toEqual([
+      'fotoBotez',
+    ]);
+    expect(await keys({ pret: 'free' })).toEqual(['gradina']);
+    expect(await keys({ q: 'fursecuri', pret: 'under50' })).toEqual(['fursecuri']);
+    expect(await keys({ q: 'candy', pret: 'under50' })).toEqual([]);
   });
 
-  it('orders: newest first by default without words, prices with unpriced last, titles A–Z', () => {
-    const all = keys({});
+  it('orders: newest first by default without words, prices with unpriced last, titles A–Z', async () => {
+    const all = await keys({});
     expect(all).toHaveLength(38);
     expect(all[0]).toBe('sarmale');
     expect(all.at(-1)).toBe('tortCioc');
     const cakes = { category: 'Prăjituri, Băcănie, Gătit' };
-    expect(keys({ ...cakes, sort: 'price-asc' })).toEqual([
+    expect(await keys({ ...cakes, sort: 'price-asc' })).toEqual([
       'fursecuri',
       'prajituri',
       'cozonac',
@@ -142,7 +144,7 @@ describe('filters, orders and pages', () => {
       'sarmale',
       'candyBar',
     ]);
-    expect(keys({ ...cakes, sort: 'price-desc' })).toEqual([
+    expect(await keys({ ...cakes, sort: 'price-desc' })).toEqual([
       'tortCioc',
       'tortFructe',
       'cozonac',
@@ -151,7 +153,7 @@ describe('filters, orders and pages', () => {
       'sarmale',
       'candyBar',
     ]);
-    expect(keys({ ...cakes, sort: 'title' })).toEqual([
+    expect(await keys({ ...cakes, sort: 'title' })).toEqual([
       'candyBar',
       'cozonac',
       'fursecuri',
@@ -162,31 +164,31 @@ describe('filters, orders and pages', () => {
     ]);
   });
 
-  it('counts exactly, pages by cursor without repeats, and says when there is no next page', () => {
-    const first = repo.search({ limit: 10 });
+  it('counts exactly, pages by cursor without repeats, and says when there is no next page', async () => {
+    const first = await repo.search({ limit: 10 });
     expect(first.total).toBe(38);
     expect(first.totalCapped).toBe(false);
     expect(first.rows).toHaveLength(10);
     expect(first.nextCursor).toBeTypeOf('string');
-    const last = repo.search({ q: 'tort ciocolata', limit: 3 });
+    const last = await repo.search({ q: 'tort ciocolata', limit: 3 });
     expect(last.total).toBe(3);
     expect(last.nextCursor).toBeNull();
-    const seen = keys({ q: 'de', sort: 'relevance' });
+    const seen = await keys({ q: 'de', sort: 'relevance' });
     expect(new Set(seen).size).toBe(seen.length);
-    expect(repo.search({ q: 'de', limit: 5 }).total).toBe(seen.length);
+    expect((await repo.search({ q: 'de', limit: 5 })).total).toBe(seen.length);
   });
 
-  it('refuses a cursor of another order or not of ours', () => {
-    const next = repo.search({ q: 'de', limit: 2 }).nextCursor!;
-    expect(() => repo.search({ q: 'de', sort: 'title', cursor: next })).toThrow();
-    expect(() => repo.search({ cursor: 'abc' })).toThrow();
+  it('refuses a cursor of another order or not of ours', async () => {
+    const next = (await repo.search({ q: 'de', limit: 2 })).nextCursor!;
+    await expect(repo.search({ q: 'de', sort: 'title', cursor: next })).rejects.toThrow();
+    await expect(repo.search({ cursor: 'abc' })).rejects.toThrow();
   });
 });
 
 describe('the full-text index follows every write', () => {
   it('hides, shows, re-indexes and forgets announcements as they change', async () => {
     const owner = await registerAndLogin(app);
-    const id = insertAnnouncement(app, owner.userId, {
+    const id = await insertAnnouncement(app, owner.userId, {
       title: 'Ornitorinc de pluș cusut manual',
       description: 'Jucărie moale, lavabilă, pentru copii de orice vârstă.',
       category: 'Business',
@@ -194,45 +196,54 @@ describe('the full-text index follows every write', () => {
       localitate: '',
       price: 30,
     });
-    const found = (params: SearchParams) => repo.search(params).rows.map((r) => r.id);
+    const found = async (params: SearchParams) => (await repo.search(params)).rows.map((r) => r.id);
     const set = (patch: Partial<typeof announcements.$inferInsert>) =>
-      app.db.update(announcements).set(patch).where(eq(announcements.id, id)).run();
-    expect(found({ q: 'ornitorinc' })).toEqual([id]);
-    expect(found({ q: 'ornitorinc', judet: 'Vaslui', pret: 'under50', category: 'Business' })).toEqual([id]);
+      app.uow.write(() => app.db.update(announcements).set(patch).where(eq(announcements.id, id)));
+    expect(await found({ q: 'ornitorinc' })).toEqual([id]);
+    expect(await found({ q: 'ornitorinc', judet: 'Vaslui', pret: 'under50', category: 'Business' })).toEqual([
+      id,
+    ]);
 
-    set({ active: false });
-    expect(found({ q: 'ornitorinc' })).toEqual([]);
-    set({ active: true });
-    expect(found({ q: 'ornitorinc' })).toEqual([id]);
+    await set({ active: false });
+    expect(await found({ q: 'ornitorinc' })).toEqual([]);
+    await set({ active: true });
+    expect(await found({ q: 'ornitorinc' })).toEqual([id]);
 
     // A filter value that changes moves the row in the index too.
-    set({ price: 300, location: 'Iași', category: 'Fotografie' });
-    expect(found({ q: 'ornitorinc', pret: 'under50' })).toEqual([]);
-    expect(found({ q: 'ornitorinc', pret: 'over100', judet: 'Iași', category: 'Fotografie' })).toEqual([id]);
-    expect(found({ q: 'ornitorinc', judet: 'Vaslui' })).toEqual([]);
+    await set({ price: 300, location: 'Iași', category: 'Fotografie' });
+    expect(await found({ q: 'ornitorinc', pret: 'under50' })).toEqual([]);
+    expect(await found({ q: 'ornitorinc', pret: 'over100', judet: 'Iași', category: 'Fotografie' })).toEqual([
+      id,
+    ]);
+    expect(await found({ q: 'ornitorinc', judet: 'Vaslui' })).toEqual([]);
 
-    set({ title: 'Arici de pluș cusut manual' });
-    expect(found({ q: 'ornitorinc' })).toEqual([]);
-    expect(found({ q: 'arici plus' })).toEqual([id]);
+    await set({ title: 'Arici de pluș cusut manual' });
+    expect(await found({ q: 'ornitorinc' })).toEqual([]);
+    expect(await found({ q: 'arici plus' })).toEqual([id]);
 
-    set({ deleted: true });
-    expect(found({ q: 'arici' })).toEqual([]);
-    app.db.delete(announcements).where(eq(announcements.id, id)).run();
-    expect(found({ q: 'arici' })).toEqual([]);
+    await set({ deleted: true });
+    expect(await found({ q: 'arici' })).toEqual([]);
+    await app.uow.write(() => app.db.delete(announcements).where(eq(announcements.id, id)));
+    expect(await found({ q: 'arici' })).toEqual([]);
 
     // The index still agrees with its content (the public rows), and a rebuild changes nothing.
     const check = () =>
-      app.db.$client.exec("INSERT INTO announcements_fts(announcements_fts) VALUES ('integrity-check')");
-    check();
-    const before = keys({ q: 'tort' });
-    repo.rebuildIndex();
-    check();
-    expect(keys({ q: 'tort' })).toEqual(before);
+      app.uow.write(() =>
+        rawRun(
+          app.db,
+          sql.raw("INSERT INTO announcements_fts(announcements_fts) VALUES ('integrity-check')"),
+        ),
+      );
+    await check();
+    const before = await keys({ q: 'tort' });
+    await app.uow.write(() => repo.rebuildIndex());
+    await check();
+    expect(await keys({ q: 'tort' })).toEqual(before);
   });
 });
 
 describe('words() splits text as the index tokenizer does', () => {
-  it('agrees with FTS5 unicode61 remove_diacritics 2 on random Romanian-ish text', () => {
+  it('agrees with FTS5 unicode61 remove_diacritics 2 on random Romanian-ish text', async () => {
     const sqlite = new Database(':memory:');
     sqlite.exec(`CREATE VIRTUAL TABLE t USING fts5(x, tokenize='unicode61 remove_diacritics 2');
       CREATE VIRTUAL TABLE v USING fts5vocab(t, 'instance');`);

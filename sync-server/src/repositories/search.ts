@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../schema/search.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
+import { dialectOf, rawRun } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import {
   and,
@@ -90,7 +92,8 @@ export function searchRepository(
      * One page of public announcements for `params` (checked by parseSearchParams; a cursor that is not
      * ours, or not of this order, throws). `total` is exact up to SEARCH_PAGE.countCap, then `totalCapped`.
      */
-    search(params: SearchParams): SearchResult {
+    async search(params: SearchParams): Promise<SearchResult> {
+      if (dialectOf(db) !== 'sqlite') throw new Error('search: the full-text search runs on SQLite only');
       const terms = params.terms ?? [];
       const sort = effectiveSort(params.q, params.sort, terms.length > 0);
       const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
@@ -101,10 +104,10 @@ export function searchRepository(
       const n = limit + 1;
       const keyed = cursor as Keyed | null;
       const offset = (cursor as { o: number } | null)?.o ?? 0;
-      const result = (page: Row[], total: number, next: (last: Row) => SearchCursor) => {
+      const result = async (page: Row[], total: number, next: (last: Row) => SearchCursor) => {
         const shown = page.slice(0, limit);
         return {
-          rows: load(shown),
+          rows: await load(shown),
           nextCursor: page.length > limit ? encodeCursor(next(shown[shown.length - 1]!)) : null,
           total: Math.min(total, cap),
           totalCapped: total > cap,
@@ -118,15 +121,15 @@ export function searchRepository(
         const sorted = sort as Sorted;
         const where = and([cond(PUB('a')), ...filterConds(params, 'a')]);
         const from = `announcements a INDEXED BY ${filterIndex(params)}`;
-        const total = capped(cond(`SELECT 1 FROM ${from} WHERE ${where.sql}`, ...where.args), cap + 1);
+        const total = await capped(cond(`SELECT 1 FROM ${from} WHERE ${where.sql}`, ...where.args), cap + 1);
         // Sorting whole reads each row (~3 µs); from a few hundred rows on, the walk is cheaper: a place
         // always brings 'Toată țara' (~11%) and a band is a range of the price orders, so matches are
         // dense in the order's index. A seller's rows are not in it: sorted whole up to the cap.
         const sortable = Math.min(cap, small, params.owner ? cap : LIST_SORT_WHOLE);
         const page =
           total <= sortable
-            ? sortWhole(from, where, sorted, keyed, n)
-            : walk(params, null, sorted, keyed, n, Number.POSITIVE_INFINITY)!;
+            ? await sortWhole(from, where, sorted, keyed, n)
+            : (await walk(params, null, sorted, keyed, n, Number.POSITIVE_INFINITY))!;
         return result(page, total, keyedNext(sorted));
       }
 
@@ -141,14 +144,14 @@ export function searchRepository(
         `SELECT e.rowid FROM announcements e INDEXED BY ${filterIndex(params)} WHERE ${where.sql}`,
         ...where.args,
       );
-      const fewFiltered = allFacets !== null && capped(filterSet, filteredSmall) < filteredSmall;
+      const fewFiltered = allFacets !== null && (await capped(filterSet, filteredSmall)) < filteredSmall;
       const amongFiltered = cond(
         `SELECT f.rowid AS r FROM announcements_fts f WHERE f.announcements_fts MATCH ? AND +f.rowid IN (${filterSet.sql})`,
         text,
         ...filterSet.args,
       );
       const placeFacets = facetQuery({ ...params, pret: undefined });
-      const first = rowids(
+      const first = await rowids(
         fewFiltered
           ? cond(`${amongFiltered.sql} LIMIT ${small + 1}`, ...amongFiltered.args)
           : cond(`${MATCHES} LIMIT ${small + 1}`, placeFacets ? `${text} AND ${placeFacets}` : text),
@@ -158,7 +161,7 @@ export function searchRepository(
         // Few matches: known by rowid, read whole.
         let set = first;
         if (params.pret && !fewFiltered) {
-          set = rowids(
+          set = await rowids(
             cond(
               `SELECT a.rowid FROM announcements a WHERE a.rowid IN ${JSON_SET} AND ${BANDS[params.pret]('a')}`,
               JSON.stringify(first),
@@ -169,10 +172,10 @@ export function searchRepository(
           const scored = allFacets
             ? cond(`${SCORED} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(set))
             : cond(SCORED, text);
-          return result(byRelevance(scored, offset, n), set.length, relevanceNext);
+          return result(await byRelevance(scored, offset, n), set.length, relevanceNext);
         }
         const inSet = cond(`a.rowid IN ${JSON_SET}`, JSON.stringify(set));
-        return result(sortWhole('announcements a', inSet, sort, keyed, n), set.length, keyedNext(sort));
+        return result(await sortWhole('announcements a', inSet, sort, keyed, n), set.length, keyedNext(sort));
       }
 
       // Many matches: the words with every filter term, or the words' matches among E when E is small (no
@@ -184,20 +187,20 @@ export function searchRepository(
         // Counted up to the cap (without filters the first probe is the whole set: past the cap it says
         // enough). Scored on the words alone: filter terms would weigh in, and cost a pass over their
         // long lists.
-        const total = !allFacets && first.length > cap ? cap + 1 : capped(matches, cap + 1);
+        const total = !allFacets && first.length > cap ? cap + 1 : await capped(matches, cap + 1);
         const scored = allFacets
           ? cond(`${SCORED} AND +f.rowid IN (${matches.sql})`, text, ...matches.args)
           : cond(SCORED, text);
-        return result(byRelevance(scored, offset, n), total, relevanceNext);
+        return result(await byRelevance(scored, offset, n), total, relevanceNext);
       }
       // The orders: the matches listed once (every walked segment and the fallback use the list, instead
       // of each statement listing them again), which also counts them exactly.
-      const list = rowids(matches);
+      const list = await rowids(matches);
       const set = cond(JSON_SET, JSON.stringify(list));
       const budget = Math.max(walkBudget, walkPerMatch * list.length);
       const page =
-        walk(params, set, sort, keyed, n, budget) ??
-        sortWhole('announcements a', cond(`a.rowid IN ${set.sql}`, ...set.args), sort, keyed, n);
+        (await walk(params, set, sort, keyed, n, budget)) ??
+        (await sortWhole('announcements a', cond(`a.rowid IN ${set.sql}`, ...set.args), sort, keyed, n));
       return result(page, list.length, keyedNext(sort));
     },
 
@@ -207,8 +210,8 @@ export function searchRepository(
      */
     forgetRankings,
 
-    rebuildIndex(): void {
-      db.$client.exec("INSERT INTO announcements_fts(announcements_fts) VALUES ('rebuild')");
+    async rebuildIndex(): Promise<void> {
+      await rawRun(db, sql.raw("INSERT INTO announcements_fts(announcements_fts) VALUES ('rebuild')"));
     },
   };
 }

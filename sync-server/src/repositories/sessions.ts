@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { SESSION_TTL_MS } from '../../../schema/constants.ts';
 import { sessions } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
@@ -14,58 +14,63 @@ export type LiveSession = { userId: string; tokenHash: string; createdAt: number
 
 /**
  * Bearer sessions. Every revocation is reported to `onRevoked` (the app closes the sync sockets of
- * sessions that are gone), so no revocation path can forget the sockets already open.
+ * sessions that are gone, after the write commits), so no revocation path can forget the sockets already open.
  */
 export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) => void } = {}) {
-  const byHash = db
-    .select({ userId: sessions.userId, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(
-      and(eq(sessions.tokenHash, sql.placeholder('hash')), gt(sessions.expiresAt, sql.placeholder('now'))),
-    )
-    .prepare();
-  const live = (tokenHash: string, now: number): LiveSession | null => {
-    const row = byHash.get({ hash: tokenHash, now });
+  const live = async (tokenHash: string, now: number): Promise<LiveSession | null> => {
+    const [row] = await db
+      .select({ userId: sessions.userId, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now)))
+      .limit(1);
     return row ? { userId: row.userId, tokenHash, createdAt: row.createdAt, expiresAt: row.expiresAt } : null;
   };
   return {
     /** Issues a new random bearer token; only its hash is stored. */
-    create(userId: string, now = Date.now()): string {
+    async create(userId: string, now = Date.now()): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      db.insert(sessions)
-        .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS })
-        .run();
+      await db
+        .insert(sessions)
+        .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
       return token;
     },
     /** The live session of a token (unknown, revoked or expired: null). */
-    session(token: string, now = Date.now()): LiveSession | null {
+    session(token: string, now = Date.now()): Promise<LiveSession | null> {
       return live(hashToken(token), now);
     },
     /** The user id of a live session, or null (unknown, revoked or expired). */
-    userIdFor(token: string, now = Date.now()): string | null {
-      return live(hashToken(token), now)?.userId ?? null;
+    async userIdFor(token: string, now = Date.now()): Promise<string | null> {
+      return (await live(hashToken(token), now))?.userId ?? null;
     },
     /** Whether the session with this token hash is still live: one primary-key lookup. */
-    isLive(tokenHash: string, now = Date.now()): boolean {
-      return live(tokenHash, now) !== null;
+    async isLive(tokenHash: string, now = Date.now()): Promise<boolean> {
+      return (await live(tokenHash, now)) !== null;
     },
-    revoke(token: string): void {
+    /** The token hashes of a user's live sessions (which sync sockets may stay open after a revocation). */
+    async liveHashesOf(userId: string, now = Date.now()): Promise<string[]> {
+      const rows = await db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
+      return rows.map((r) => r.tokenHash);
+    },
+    async revoke(token: string): Promise<void> {
       const tokenHash = hashToken(token);
-      db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).run();
+      await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
       opts.onRevoked?.({ tokenHash });
     },
-    revokeAllExcept(userId: string, keepToken: string): void {
-      db.delete(sessions)
-        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))))
-        .run();
+    async revokeAllExcept(userId: string, keepToken: string): Promise<void> {
+      await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
       opts.onRevoked?.({ userId });
     },
-    revokeAll(userId: string): void {
-      db.delete(sessions).where(eq(sessions.userId, userId)).run();
+    async revokeAll(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
       opts.onRevoked?.({ userId });
     },
-    purgeExpired(now = Date.now()): void {
-      db.delete(sessions).where(lt(sessions.expiresAt, now)).run();
+    async purgeExpired(now = Date.now()): Promise<void> {
+      await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },
   };
 }

@@ -1,16 +1,23 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { announcements, reviews } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
 /** Tombstones of these public tables are removed after the horizon; private ones are kept (see decisions). */
 export const PURGED_TABLES = ['announcements', 'reviews'] as const;
 
 export function tombstonesRepository(db: Db) {
-  const remove = PURGED_TABLES.map((table) =>
-    db.$client.prepare(`DELETE FROM ${table} WHERE deleted = 1 AND seq <= ?`),
-  );
   return {
     /** Deletes the purged tables' tombstones up to `seq`; answers how many went. */
-    purgeUpTo(seq: number): number {
-      return remove.reduce((n, stmt) => n + stmt.run(seq).changes, 0);
+    async purgeUpTo(seq: number): Promise<number> {
+      const anns = await db
+        .delete(announcements)
+        .where(and(eq(announcements.deleted, true), lte(announcements.seq, seq)))
+        .returning({ id: announcements.id });
+      const revs = await db
+        .delete(reviews)
+        .where(and(eq(reviews.deleted, true), lte(reviews.seq, seq)))
+        .returning({ id: reviews.id });
+      return anns.length + revs.length;
     },
   };
 }

@@ -38,107 +38,112 @@ export function toPublicUser(u: UserRow): PublicUser {
 
 export function usersRepository(db: Db) {
   return {
-    byId(id: string): UserRow | undefined {
-      return db.select().from(users).where(eq(users.id, id)).get();
+    async byId(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      return row;
     },
-    byEmail(email: string): UserRow | undefined {
-      return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+    async byEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return row;
     },
-    insert(row: typeof users.$inferInsert): void {
-      db.insert(users).values(row).run();
+    async insert(row: typeof users.$inferInsert): Promise<void> {
+      await db.insert(users).values(row);
     },
     /** Last activity; replicated profiles take a new seq only when `seq` is given (see the auth plugin). */
     /** Private fields: no new seq (the replicated profile does not carry them). */
-    setEmail(id: string, email: string): void {
-      db.update(users).set({ email }).where(eq(users.id, id)).run();
+    async setEmail(id: string, email: string): Promise<void> {
+      await db.update(users).set({ email }).where(eq(users.id, id));
     },
-    setPasswordHash(id: string, passwordHash: string): void {
-      db.update(users).set({ passwordHash }).where(eq(users.id, id)).run();
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
-    touchLastSeen(id: string, at: string, seq?: number): void {
-      db.update(users)
+    async touchLastSeen(id: string, at: string, seq?: number): Promise<void> {
+      await db
+        .update(users)
         .set(seq === undefined ? { lastSeen: at } : { lastSeen: at, seq })
-        .where(eq(users.id, id))
-        .run();
+        .where(eq(users.id, id));
     },
     /** Own-profile fields; `seq` is given when a public field changed (see the profiles service). */
-    updateProfile(
+    async updateProfile(
       id: string,
       patch: Partial<Pick<UserRow, 'firstName' | 'lastName' | 'localitate' | 'phone'>>,
       seq?: number,
-    ): void {
-      db.update(users)
+    ): Promise<void> {
+      await db
+        .update(users)
         .set(seq === undefined ? patch : { ...patch, seq })
-        .where(eq(users.id, id))
-        .run();
+        .where(eq(users.id, id));
     },
     /** The avatar is public: every change takes a new seq. */
-    setAvatar(id: string, avatar: string | null, seq: number): void {
-      db.update(users).set({ avatar, seq }).where(eq(users.id, id)).run();
+    async setAvatar(id: string, avatar: string | null, seq: number): Promise<void> {
+      await db.update(users).set({ avatar, seq }).where(eq(users.id, id));
     },
     /** A live account by its social sign-in id. */
-    byProviderId(provider: 'google' | 'facebook', providerId: string): UserRow | undefined {
+    async byProviderId(provider: 'google' | 'facebook', providerId: string): Promise<UserRow | undefined> {
       const column = provider === 'google' ? users.googleId : users.facebookId;
-      return db
+      const [row] = await db
         .select()
         .from(users)
         .where(and(eq(column, providerId), eq(users.deleted, false)))
-        .get();
+        .limit(1);
+      return row;
     },
     /** Links a social account (and, for Google, remembers its picture); private fields, no new seq. */
-    linkProvider(
+    async linkProvider(
       id: string,
       provider: 'google' | 'facebook',
       providerId: string,
       picture?: string | null,
-    ): void {
+    ): Promise<void> {
       const set =
         provider === 'google'
           ? { googleId: providerId, ...(picture !== undefined ? { googleAvatar: picture } : {}) }
           : { facebookId: providerId };
-      db.update(users).set(set).where(eq(users.id, id)).run();
+      await db.update(users).set(set).where(eq(users.id, id));
     },
     /** Frees a provider id held by a deleted account, so the person can sign up again with it. */
-    releaseProviderId(provider: 'google' | 'facebook', providerId: string): void {
+    async releaseProviderId(provider: 'google' | 'facebook', providerId: string): Promise<void> {
       const column = provider === 'google' ? users.googleId : users.facebookId;
-      db.update(users)
+      await db
+        .update(users)
         .set(provider === 'google' ? { googleId: null } : { facebookId: null })
-        .where(and(eq(column, providerId), eq(users.deleted, true)))
-        .run();
+        .where(and(eq(column, providerId), eq(users.deleted, true)));
     },
     /** Account deletion: social ids, the Google picture and a pending reset code go with the person. */
-    forgetPrivate(id: string): void {
-      db.update(users)
+    async forgetPrivate(id: string): Promise<void> {
+      await db
+        .update(users)
         .set({ googleId: null, facebookId: null, googleAvatar: null })
-        .where(eq(users.id, id))
-        .run();
-      db.delete(passwordResets).where(eq(passwordResets.userId, id)).run();
+        .where(eq(users.id, id));
+      await db.delete(passwordResets).where(eq(passwordResets.userId, id));
     },
-    notificationSettings(id: string): NotificationSettings | null {
-      const row = db
+    async notificationSettings(id: string): Promise<NotificationSettings | null> {
+      const [row] = await db
         .select({ messages: users.notifyMessages, reviews: users.notifyReviews })
         .from(users)
         .where(eq(users.id, id))
-        .get();
+        .limit(1);
       return row ?? null;
     },
-    setNotificationSettings(id: string, s: NotificationSettings): void {
-      db.update(users)
+    async setNotificationSettings(id: string, s: NotificationSettings): Promise<void> {
+      await db
+        .update(users)
         .set({ notifyMessages: s.messages, notifyReviews: s.reviews })
-        .where(eq(users.id, id))
-        .run();
+        .where(eq(users.id, id));
     },
-    byIds(ids: string[]): UserRow[] {
-      return chunks(ids).flatMap((part) => db.select().from(users).where(inArray(users.id, part)).all());
+    async byIds(ids: string[]): Promise<UserRow[]> {
+      const out: UserRow[] = [];
+      for (const part of chunks(ids))
+        out.push(...(await db.select().from(users).where(inArray(users.id, part))));
+      return out;
     },
-    changedBetween(afterSeq: number, upToSeq: number, limit: number): UserRow[] {
+    async changedBetween(afterSeq: number, upToSeq: number, limit: number): Promise<UserRow[]> {
       return db
         .select()
         .from(users)
         .where(and(gt(users.seq, afterSeq), lte(users.seq, upToSeq)))
         .orderBy(asc(users.seq))
-        .limit(limit)
-        .all();
+        .limit(limit);
     },
   };
 }

@@ -20,11 +20,11 @@ export function accountDeletionService(deps: {
 }) {
   return {
     async remove(userId: string): Promise<void> {
-      const done = deps.uow.writeSync((tx) => {
-        const result = deps.erasure.erase(userId, tx.seq);
+      const done = await deps.uow.write(async (tx) => {
+        const result = await deps.erasure.erase(userId, tx.seq);
         // Social links, the Google picture and any reset code are the person's data too.
-        deps.users.forgetPrivate(userId);
-        deps.favorites.recount(tx, result.favoriteIds);
+        await deps.users.forgetPrivate(userId);
+        await deps.favorites.recount(tx, result.favoriteIds);
         for (const id of result.announcementIds) tx.emit('announcementDeleted', { id });
         tx.poke(['announcements', 'reviews', 'profiles']);
         tx.effect(() => deps.hub.disconnect(userId));

@@ -26,12 +26,12 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
     async register(input: RegistrationInput): Promise<ServiceResult<{ userId: string }>> {
       const errors = Object.values(validateRegistration(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      if (users.byEmail(input.email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+      if (await users.byEmail(input.email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
       const now = new Date();
       const id = newId(now);
       const passwordHash = await hashPassword(input.password);
       try {
-        uow.writeSync((tx) =>
+        await uow.write((tx) =>
           users.insert({
             id,
             email: input.email,
@@ -58,23 +58,24 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
     async login(input: LoginInput): Promise<ServiceResult<{ token: string; userId: string }>> {
       const errors = Object.values(validateLogin(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      const user = users.byEmail(input.email);
+      const user = await users.byEmail(input.email);
       // Verify against a dummy hash for unknown emails so the answer time does not reveal accounts.
       const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) return fail(401, ACCOUNT_MESSAGES.invalidCredentials);
-      return { ok: true, value: { token: uow.writeSync(() => sessions.create(user.id)), userId: user.id } };
+      const token = await uow.write(() => sessions.create(user.id));
+      return { ok: true, value: { token, userId: user.id } };
     },
 
-    changeEmail(userId: string, raw: unknown): ServiceResult<{ email: string }> {
+    async changeEmail(userId: string, raw: unknown): Promise<ServiceResult<{ email: string }>> {
       const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
       const error = validateEmailChange(email);
       if (error) return fail(400, error);
-      const user = users.byId(userId);
+      const user = await users.byId(userId);
       if (!user) return fail(404, ACCOUNT_MESSAGES.emailUpdateFailed);
       if (user.email === email) return fail(400, ACCOUNT_MESSAGES.emailSame);
-      if (users.byEmail(email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+      if (await users.byEmail(email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
       try {
-        uow.writeSync(() => users.setEmail(userId, email));
+        await uow.write(() => users.setEmail(userId, email));
       } catch (err) {
         if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
@@ -103,15 +104,15 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
     ): Promise<ServiceResult<null>> {
       const cur = typeof current === 'string' ? current : '';
       const nxt = typeof next === 'string' ? next : '';
-      const user = users.byId(userId);
+      const user = await users.byId(userId);
       const error = validatePasswordChange(cur, nxt, user?.email ?? '');
       if (error) return fail(400, error);
       if (!user || !(await verifyPassword(cur, user.passwordHash)))
         return fail(400, ACCOUNT_MESSAGES.currentPasswordWrong);
       const passwordHash = await hashPassword(nxt);
-      uow.writeSync(() => {
-        users.setPasswordHash(userId, passwordHash);
-        sessions.revokeAllExcept(userId, keepToken);
+      await uow.write(async () => {
+        await users.setPasswordHash(userId, passwordHash);
+        await sessions.revokeAllExcept(userId, keepToken);
       });
       return { ok: true, value: null };
     },
@@ -120,22 +121,22 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
      * 'Last seen' for public profiles. The replicated value moves only when `replicate` (a coarser grain,
      * so activity does not flood every device): then it takes a new seq.
      */
-    touchLastSeen(userId: string, at: string, replicate: boolean): void {
-      uow.writeSync((tx) => users.touchLastSeen(userId, at, replicate ? tx.seq() : undefined));
+    async touchLastSeen(userId: string, at: string, replicate: boolean): Promise<void> {
+      await uow.write((tx) => users.touchLastSeen(userId, at, replicate ? tx.seq() : undefined));
     },
 
     /** Ends the presented session (its sync sockets close: sessions repository). */
-    logout(token: string): void {
-      uow.writeSync(() => sessions.revoke(token));
+    async logout(token: string): Promise<void> {
+      await uow.write(() => sessions.revoke(token));
     },
 
     /** 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included. */
-    logoutAll(userId: string): void {
-      uow.writeSync(() => sessions.revokeAll(userId));
+    async logoutAll(userId: string): Promise<void> {
+      await uow.write(() => sessions.revokeAll(userId));
     },
 
-    setNotificationSettings(userId: string, settings: NotificationSettings): void {
-      uow.writeSync(() => users.setNotificationSettings(userId, settings));
+    async setNotificationSettings(userId: string, settings: NotificationSettings): Promise<void> {
+      await uow.write(() => users.setNotificationSettings(userId, settings));
     },
   };
 }

@@ -77,14 +77,15 @@ export function announcementsService(deps: {
 }) {
   const { uow, repo, uploadsDir } = deps;
   const now = deps.now ?? (() => new Date());
-  const api = (id: string): AnnouncementApi => repo.toApi([repo.byId(id)!])[0]!;
+  const api = async (id: string): Promise<AnnouncementApi> =>
+    (await repo.toApi([(await repo.byId(id))!]))[0]!;
 
   /**
    * The caller's live announcement, or null. Ownership is checked together with existence and both
    * answer the same 404, so a stranger cannot tell someone else's announcement from an unknown id.
    */
-  const owned = (userId: string, id: string): AnnouncementRow | null => {
-    const row = repo.byId(id);
+  const owned = async (userId: string, id: string): Promise<AnnouncementRow | null> => {
+    const row = await repo.byId(id);
     return row && !row.deleted && row.ownerId === userId ? row : null;
   };
 
@@ -98,11 +99,11 @@ export function announcementsService(deps: {
     id: string,
     patch: (row: AnnouncementRow) => Parameters<AnnouncementsRepository['update']>[1],
     effects: (tx: WriteTx) => void = (tx) => tx.poke(['announcements']),
-  ): AnnouncementRow | null =>
-    uow.writeSync((tx) => {
-      const row = owned(userId, id);
+  ): Promise<AnnouncementRow | null> =>
+    uow.write(async (tx) => {
+      const row = await owned(userId, id);
       if (!row) return null;
-      repo.update(id, { ...patch(row), seq: tx.seq() });
+      await repo.update(id, { ...patch(row), seq: tx.seq() });
       effects(tx);
       return row;
     });
@@ -122,13 +123,13 @@ export function announcementsService(deps: {
       files: UploadedImage[],
       opts: { clientId?: string; tooManyFiles?: boolean } = {},
     ): Promise<Outcome<AnnouncementApi>> {
-      const retried = (id: string): Outcome<AnnouncementApi> => {
-        const row = repo.byId(id)!;
+      const retried = async (id: string): Promise<Outcome<AnnouncementApi>> => {
+        const row = (await repo.byId(id))!;
         return row.ownerId === ownerId && !row.deleted
-          ? { ok: true, status: 200, value: api(id) }
+          ? { ok: true, status: 200, value: await api(id) }
           : fail(409, ID_TAKEN);
       };
-      if (opts.clientId && repo.byId(opts.clientId)) return retried(opts.clientId);
+      if (opts.clientId && (await repo.byId(opts.clientId))) return retried(opts.clientId);
 
       const errors = await formErrors(input, files, 0, opts.tooManyFiles ?? false);
       if (Object.keys(errors).length > 0) return invalid(errors);
@@ -143,8 +144,8 @@ export function announcementsService(deps: {
         throw err;
       }
       try {
-        uow.writeSync((tx) => {
-          repo.insert({
+        await uow.write(async (tx) => {
+          await repo.insert({
             id,
             ownerId,
             ...editable(input),
@@ -164,10 +165,10 @@ export function announcementsService(deps: {
       } catch (err) {
         await removeImages(uploadsDir, images);
         // Two retries of one offline publish raced: the first one won.
-        if (opts.clientId && isUniqueViolation(err) && repo.byId(id)) return retried(id);
+        if (opts.clientId && isUniqueViolation(err) && (await repo.byId(id))) return retried(id);
         throw err;
       }
-      return { ok: true, status: 201, value: api(id) };
+      return { ok: true, status: 201, value: await api(id) };
     },
 
     /**
@@ -184,7 +185,7 @@ export function announcementsService(deps: {
       files: UploadedImage[],
       opts: { tooManyFiles?: boolean } = {},
     ): Promise<Outcome<AnnouncementApi>> {
-      const row = owned(ownerId, id);
+      const row = await owned(ownerId, id);
       if (!row) return notFound();
       const order = keep === undefined ? row.images : [...new Set(keep.map(storedPath))];
       const kept = order.filter((p) => row.images.includes(p));
@@ -203,7 +204,7 @@ export function announcementsService(deps: {
       let images: string[] = [];
       try {
         // Re-read inside the transaction: the row may have changed while the photos were encoded.
-        before = writeOwned(ownerId, id, (current) => {
+        before = await writeOwned(ownerId, id, (current) => {
           images = arrangeImages(order, current.images, added);
           return { ...editable(input), images, updatedAt: now().toISOString() };
         });
@@ -219,12 +220,12 @@ export function announcementsService(deps: {
         uploadsDir,
         before.images.filter((p) => !images.includes(p)),
       );
-      return { ok: true, status: 200, value: api(id) };
+      return { ok: true, status: 200, value: await api(id) };
     },
 
     /** A tombstone with a new seq, so every device drops it on its next pull; the photos are deleted. */
     async remove(ownerId: string, id: string): Promise<Outcome<{ message: string }>> {
-      const before = writeOwned(
+      const before = await writeOwned(
         ownerId,
         id,
         () => ({ deleted: true, images: [], updatedAt: now().toISOString() }),
@@ -239,31 +240,32 @@ export function announcementsService(deps: {
     },
 
     /** 'Reactualizează': dated now, so it rises to the top of the newest-first lists. */
-    renew(ownerId: string, id: string): Outcome<AnnouncementApi> {
+    async renew(ownerId: string, id: string): Promise<Outcome<AnnouncementApi>> {
       const at = now();
-      const row = owned(ownerId, id);
+      const row = await owned(ownerId, id);
       if (!row) return notFound();
       if (at.getTime() - Date.parse(row.createdAt) < RENEW_INTERVAL_MS) return fail(429, RENEW_TOO_SOON);
       const iso = at.toISOString();
-      if (!writeOwned(ownerId, id, () => ({ createdAt: iso, updatedAt: iso }))) return notFound();
-      return { ok: true, status: 200, value: api(id) };
+      if (!(await writeOwned(ownerId, id, () => ({ createdAt: iso, updatedAt: iso })))) return notFound();
+      return { ok: true, status: 200, value: await api(id) };
     },
 
     /**
      * 'Dezactivează' / reactivate. The new seq makes the change travel: other users' devices get a
      * tombstone (replication hides inactive announcements from all but the owner), then the row again.
      */
-    setActive(ownerId: string, id: string, active: boolean): Outcome<AnnouncementApi> {
-      if (!writeOwned(ownerId, id, () => ({ active, updatedAt: now().toISOString() }))) return notFound();
-      return { ok: true, status: 200, value: api(id) };
+    async setActive(ownerId: string, id: string, active: boolean): Promise<Outcome<AnnouncementApi>> {
+      if (!(await writeOwned(ownerId, id, () => ({ active, updatedAt: now().toISOString() }))))
+        return notFound();
+      return { ok: true, status: 200, value: await api(id) };
     },
 
-    mine(ownerId: string): AnnouncementApi[] {
-      return repo.toApi(repo.byOwner(ownerId));
+    async mine(ownerId: string): Promise<AnnouncementApi[]> {
+      return repo.toApi(await repo.byOwner(ownerId));
     },
 
-    listPublic(filter: { ownerId?: string; category?: string }): AnnouncementApi[] {
-      return repo.toApi(repo.listPublic(filter));
+    async listPublic(filter: { ownerId?: string; category?: string }): Promise<AnnouncementApi[]> {
+      return repo.toApi(await repo.listPublic(filter));
     },
 
     /**
@@ -272,24 +274,24 @@ export function announcementsService(deps: {
      * No new seq: a counter tick must not make every device re-pull the announcement; devices see the
      * new count with the next real change, and the detail page reads it fresh from here.
      */
-    countView(row: AnnouncementRow, viewer: Viewer): void {
+    async countView(row: AnnouncementRow, viewer: Viewer): Promise<void> {
       if (viewer.userId === row.ownerId) return;
       const day = now().toISOString().slice(0, 10);
       const key = viewer.userId
         ? `u:${viewer.userId}`
         : `g:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex')}`;
-      uow.writeSync(() => {
+      await uow.write(async () => {
         // Marks of past days are useless (and personal): drop them once a day.
         if (purgedBefore !== day) {
-          repo.purgeViewsBefore(day);
+          await repo.purgeViewsBefore(day);
           purgedBefore = day;
         }
-        repo.recordView(row.id, key, day);
+        await repo.recordView(row.id, key, day);
       });
     },
 
     /** The REST shape of one row. */
-    toApi: (row: AnnouncementRow): AnnouncementApi => repo.toApi([row])[0]!,
+    toApi: async (row: AnnouncementRow): Promise<AnnouncementApi> => (await repo.toApi([row]))[0]!,
   };
 }
 export type AnnouncementsService = ReturnType<typeof announcementsService>;

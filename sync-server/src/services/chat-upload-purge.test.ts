@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.ts';
+import { rawGet } from '../lib/sql.ts';
 import { connectedClient } from '../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { CHAT_UPLOAD_GRACE_DAYS } from './chat-upload-purge.ts';
@@ -16,7 +18,7 @@ beforeEach(async () => {
   app = await buildTestApp();
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -40,8 +42,8 @@ async function upload(): Promise<string> {
 }
 
 const onDisk = (path: string) => existsSync(join(app.config.dataDir, path.slice(1)));
-const recorded = (path: string) =>
-  !!app.db.$client.prepare('SELECT 1 FROM chat_uploads WHERE path = ?').get(path);
+const recorded = async (path: string) =>
+  !!(await rawGet(app.db, sql`SELECT 1 AS one FROM chat_uploads WHERE path = ${path}`));
 const later = Date.now() + (CHAT_UPLOAD_GRACE_DAYS + 1) * 86_400_000;
 
 describe('chat files no live message uses', () => {
@@ -73,9 +75,9 @@ describe('chat files no live message uses', () => {
 
     expect(await app.housekeeping.purgeChatUploads(later)).toBe(1);
     expect(onDisk(unsent)).toBe(false);
-    expect(recorded(unsent)).toBe(false);
+    expect(await recorded(unsent)).toBe(false);
     expect(onDisk(sent)).toBe(true);
-    expect(recorded(sent)).toBe(true);
+    expect(await recorded(sent)).toBe(true);
 
     const del = await app.inject({
       method: 'DELETE',

@@ -1,3 +1,4 @@
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import { removeAttachment } from './rest-attachments.ts';
 
@@ -14,15 +15,15 @@ export const CHAT_UPLOAD_GRACE_DAYS = 30;
  * whose message was deleted (deleting one's message then really removes its file). Returns how many.
  */
 export async function purgeUnusedChatUploads(
-  repo: MessagingRepository,
+  deps: { uow: UnitOfWork; repo: MessagingRepository },
   uploadsDir: string,
   now = Date.now(),
   graceMs = CHAT_UPLOAD_GRACE_DAYS * DAY_MS,
 ): Promise<number> {
-  const unused = repo.unusedUploads(now - graceMs);
+  const unused = await deps.repo.unusedUploads(now - graceMs);
   for (const path of unused) {
     // The record first: a message pushed from now on is refused instead of pointing at a missing file.
-    repo.forgetUpload(path);
+    await deps.uow.write(() => deps.repo.forgetUpload(path));
     await removeAttachment(uploadsDir, path);
   }
   return unused.length;

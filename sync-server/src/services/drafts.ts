@@ -5,9 +5,9 @@ import type { DraftsRepository } from '../repositories/drafts.ts';
 /** The seller's single draft: saved with a new seq, then their other devices are told (and nobody else). */
 export function draftsService(deps: { uow: UnitOfWork; repo: DraftsRepository }) {
   return {
-    save(userId: string, fields: Omit<DraftRow, 'userId' | 'seq'>): void {
-      deps.uow.writeSync((tx) => {
-        deps.repo.put({ userId, ...fields, seq: tx.seq() });
+    async save(userId: string, fields: Omit<DraftRow, 'userId' | 'seq'>): Promise<void> {
+      await deps.uow.write(async (tx) => {
+        await deps.repo.put({ userId, ...fields, seq: tx.seq() });
         tx.poke(['drafts'], [userId]);
       });
     },

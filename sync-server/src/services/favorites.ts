@@ -17,12 +17,12 @@ export function favoritesService(deps: {
   const { uow, hub, favorites, announcements: annRepo } = deps;
 
   /** Why `userId` may not favourite `announcementId` now, or null when they may. */
-  function refusal(userId: string, announcementId: string): string | null {
-    const ann = annRepo.byId(announcementId);
+  async function refusal(userId: string, announcementId: string): Promise<string | null> {
+    const ann = await annRepo.byId(announcementId);
     if (!ann || ann.deleted || (!ann.active && ann.ownerId !== userId)) return FAVORITE_MESSAGES.notFound;
-    const existing = favorites.get(userId, announcementId);
+    const existing = await favorites.get(userId, announcementId);
     if (existing && !existing.deleted) return null;
-    if (!canAddFavorite(favorites.activeCount(userId))) return FAVORITE_MESSAGES.limit;
+    if (!canAddFavorite(await favorites.activeCount(userId))) return FAVORITE_MESSAGES.limit;
     return null;
   }
 
@@ -30,10 +30,10 @@ export function favoritesService(deps: {
    * Recounts `favoritesCount` from the rows, in the write that changed them, so a crash can never leave a
    * counter that disagrees with them. Everyone's catalogue is poked after the commit.
    */
-  function recount(tx: WriteTx, announcementIds: string[]): void {
+  async function recount(tx: WriteTx, announcementIds: string[]): Promise<void> {
     const ids = [...new Set(announcementIds)];
-    const counts = favorites.countsFor(ids);
-    for (const id of ids) annRepo.update(id, { favoritesCount: counts.get(id) ?? 0, seq: tx.seq() });
+    const counts = await favorites.countsFor(ids);
+    for (const id of ids) await annRepo.update(id, { favoritesCount: counts.get(id) ?? 0, seq: tx.seq() });
     if (ids.length > 0) tx.poke(['announcements']);
   }
 
@@ -42,13 +42,18 @@ export function favoritesService(deps: {
    * commit tells the owner's devices (once per unit, however many favourites it wrote). Rules are the
    * caller's to check first (`refusal`): the sync collection does it in its `prepare`, `toggle` below.
    */
-  function write(userId: string, announcementId: string, state: { deleted: boolean; createdAt: string }) {
-    uow.writeSync((tx) => {
-      favorites.put({ userId, announcementId, ...state, seq: tx.seq() });
-      recount(tx, [announcementId]);
+  async function write(
+    userId: string,
+    announcementId: string,
+    state: { deleted: boolean; createdAt: string },
+  ): Promise<void> {
+    await uow.write(async (tx) => {
+      await favorites.put({ userId, announcementId, ...state, seq: tx.seq() });
+      await recount(tx, [announcementId]);
       tx.poke(['favorites'], [userId]);
       tx.effect(
-        () => hub.emit('favoritesUpdated', { favoriteIds: favorites.activeIds(userId) }, [userId]),
+        async () =>
+          hub.emit('favoritesUpdated', { favoriteIds: await favorites.activeIds(userId) }, [userId]),
         `favoritesUpdated:${userId}`,
       );
     });
@@ -63,20 +68,20 @@ export function favoritesService(deps: {
      * Adds (wanted = true) or removes a favourite, idempotently: adding twice keeps one row, removing a
      * non-favourite is a no-op. Removing is always allowed (even for a since-deleted announcement).
      */
-    toggle(
+    async toggle(
       userId: string,
       announcementId: string,
       wanted: boolean,
-    ): { error: string } | { changed: boolean } {
-      return uow.writeSync(() => {
-        const existing = favorites.get(userId, announcementId);
+    ): Promise<{ error: string } | { changed: boolean }> {
+      return await uow.write(async () => {
+        const existing = await favorites.get(userId, announcementId);
         const live = !!existing && !existing.deleted;
         if (live === wanted) return { changed: false };
         if (wanted) {
-          const refused = refusal(userId, announcementId);
+          const refused = await refusal(userId, announcementId);
           if (refused) return { error: refused };
         }
-        write(userId, announcementId, {
+        await write(userId, announcementId, {
           createdAt: wanted ? new Date().toISOString() : existing!.createdAt,
           deleted: !wanted,
         });

@@ -60,8 +60,12 @@ export function messagingService(deps: {
   const { uow, hub, repo } = deps;
 
   /** Who a new message from `callerId` about an announcement goes to, and in which conversation. */
-  function route(callerId: string, announcementId: string, recipientId: string): Route | { error: string } {
-    const ann = deps.announcements.byId(announcementId);
+  async function route(
+    callerId: string,
+    announcementId: string,
+    recipientId: string,
+  ): Promise<Route | { error: string }> {
+    const ann = await deps.announcements.byId(announcementId);
     if (!ann || ann.deleted) return { error: MESSAGE_MESSAGES.announcementMissing };
     if (ann.ownerId !== callerId) {
       return {
@@ -74,18 +78,19 @@ export function messagingService(deps: {
     // The seller answers within a conversation a buyer started; nobody writes to themselves.
     if (!recipientId || recipientId === callerId) return { error: MESSAGE_MESSAGES.ownAnnouncement };
     const id = conversationId(callerId, recipientId, announcementId);
-    if (!repo.conversation(id)) return { error: MESSAGE_MESSAGES.notFound };
+    if (!(await repo.conversation(id))) return { error: MESSAGE_MESSAGES.notFound };
     return { conversationId: id, sellerId: callerId, buyerId: recipientId, recipientId };
   }
 
-  function refreshSummaries(convId: string, tx: WriteTx) {
-    const live = repo.liveMessages(convId);
+  async function refreshSummaries(convId: string, tx: WriteTx) {
+    const live = await repo.liveMessages(convId);
+    const members = await membersOf(convId);
     const last = live.at(-1);
-    for (const userId of membersOf(convId)) {
-      const m = repo.member(convId, userId);
+    for (const userId of members) {
+      const m = await repo.member(convId, userId);
       if (!m) continue;
       const unread = live.filter((x) => x.recipientId === userId && !x.isRead).length;
-      repo.putMember({
+      await repo.putMember({
         ...m,
         lastMessageText: last ? messagePreview(last.text, last.image, last.fileName) : '',
         lastMessageAt: last?.createdAt ?? m.lastMessageAt,
@@ -95,40 +100,40 @@ export function messagingService(deps: {
         seq: tx.seq(),
       });
     }
-    tx.poke(['conversations'], membersOf(convId));
+    tx.poke(['conversations'], members);
   }
 
   /**
    * A reply's quote, taken from the quoted message itself — a live message of the same conversation —
    * never from what the client sent; null (no quote) when there is no such message.
    */
-  function quoteOf(messageId: string | undefined, convId: string): ReplyTo | null {
+  async function quoteOf(messageId: string | undefined, convId: string): Promise<ReplyTo | null> {
     if (!messageId) return null;
-    const quoted = repo.message(messageId);
+    const quoted = await repo.message(messageId);
     if (!quoted || quoted.deleted || quoted.conversationId !== convId) return null;
     return { messageId: quoted.id, senderId: quoted.senderId, text: quoted.text, image: quoted.image };
   }
 
-  function membersOf(convId: string): string[] {
-    const c = repo.conversation(convId);
+  async function membersOf(convId: string): Promise<string[]> {
+    const c = await repo.conversation(convId);
     return c ? [c.sellerId, c.buyerId] : [];
   }
 
   /** The body of `send`, inside its unit of work. */
-  function sendIn(
+  async function sendIn(
     tx: WriteTx,
     callerId: string,
     input: NewMessage,
     storedFile: boolean,
-  ): MessageRow | { error: string } {
+  ): Promise<MessageRow | { error: string }> {
     const bodyError = validateMessageBody(input.text, input.image);
     if (bodyError) return { error: bodyError };
     const nameError = attachmentNameError(input.fileName, input.image);
     if (nameError) return { error: nameError };
-    const r = route(callerId, input.announcementId, input.recipientId);
+    const r = await route(callerId, input.announcementId, input.recipientId);
     if ('error' in r) return r;
     const now = messageTime();
-    repo.insertConversation({
+    await repo.insertConversation({
       id: r.conversationId,
       sellerId: r.sellerId,
       buyerId: r.buyerId,
@@ -144,21 +149,21 @@ export function messagingService(deps: {
       text: input.text,
       image: input.image,
       fileName: input.image ? input.fileName : '',
-      replyTo: quoteOf(input.replyTo?.messageId, r.conversationId),
+      replyTo: await quoteOf(input.replyTo?.messageId, r.conversationId),
       reactions: [],
       isRead: false,
       createdAt: now,
       deleted: false,
       seq: tx.seq(),
     };
-    repo.insertMessage(row);
+    await repo.insertMessage(row);
     const preview = messagePreview(row.text, row.image, row.fileName);
     for (const [userId, otherUserId] of [
       [callerId, r.recipientId],
       [r.recipientId, callerId],
     ] as const) {
-      const m = repo.member(r.conversationId, userId);
-      repo.putMember({
+      const m = await repo.member(r.conversationId, userId);
+      await repo.putMember({
         conversationId: r.conversationId,
         userId,
         otherUserId,
@@ -174,9 +179,9 @@ export function messagingService(deps: {
     }
     // No notification for someone who is looking at this very conversation.
     // Nor for someone who turned message notifications off ('Setează notificările').
-    const wantsIt = deps.users?.byId(r.recipientId)?.notifyMessages ?? true;
+    const wantsIt = (await deps.users?.byId(r.recipientId))?.notifyMessages ?? true;
     if (wantsIt && !hub.isViewing(r.recipientId, r.conversationId)) {
-      repo.insertNotification({
+      await repo.insertNotification({
         id: newId(),
         userId: r.recipientId,
         senderId: callerId,
@@ -193,25 +198,30 @@ export function messagingService(deps: {
     const both = [callerId, r.recipientId];
     tx.poke(['messages', 'conversations'], both);
     tx.emit('newMessage', toMessageDoc(row), both);
-    if (storedFile && input.image) repo.recordUpload(input.image, callerId);
+    if (storedFile && input.image) await repo.recordUpload(input.image, callerId);
     return row;
   }
 
   /** The body of `markRead`, inside its unit of work. */
-  function markReadIn(tx: WriteTx, callerId: string, convId: string, upTo: string): string | null {
-    const member = repo.member(convId, callerId);
+  async function markReadIn(
+    tx: WriteTx,
+    callerId: string,
+    convId: string,
+    upTo: string,
+  ): Promise<string | null> {
+    const member = await repo.member(convId, callerId);
     if (!member) return MESSAGE_MESSAGES.notParticipant;
-    const unread = repo.unreadFor(convId, callerId);
+    const unread = await repo.unreadFor(convId, callerId);
     const read = unread.filter((m) => m.createdAt <= upTo);
-    for (const m of read) repo.updateMessage(m.id, { isRead: true, seq: tx.seq() });
-    repo.putMember({
+    for (const m of read) await repo.updateMessage(m.id, { isRead: true, seq: tx.seq() });
+    await repo.putMember({
       ...member,
       unreadCount: unread.length - read.length,
       lastReadAt: upTo > member.lastReadAt ? upTo : member.lastReadAt,
       seq: tx.seq(),
     });
-    const gone = repo.notificationsFor(callerId, convId).filter((n) => n.createdAt <= upTo);
-    for (const n of gone) repo.updateNotification(n.id, { deleted: true, seq: tx.seq() });
+    const gone = (await repo.notificationsFor(callerId, convId)).filter((n) => n.createdAt <= upTo);
+    for (const n of gone) await repo.updateNotification(n.id, { deleted: true, seq: tx.seq() });
     tx.poke(['conversations'], [callerId]);
     if (gone.length) tx.poke(['notifications'], [callerId]);
     if (read.length) {
@@ -226,8 +236,8 @@ export function messagingService(deps: {
     membersOf,
 
     /** Notes that `userId` uploaded the chat file at `path` (so they, and only they, may send it). */
-    recordUpload(userId: string, path: string): void {
-      uow.writeSync(() => repo.recordUpload(path, userId));
+    async recordUpload(userId: string, path: string): Promise<void> {
+      await uow.write(() => repo.recordUpload(path, userId));
     },
 
     /**
@@ -235,10 +245,10 @@ export function messagingService(deps: {
      * its file by path: only a chat file this server stored, still on disk, uploaded by the caller —
      * never an outside URL or another path that no content check has seen.
      */
-    attachmentRefusal(callerId: string, image: string): string | null {
+    async attachmentRefusal(callerId: string, image: string): Promise<string | null> {
       if (image === '') return null;
       if (!isChatUploadPath(image)) return ATTACHMENT_MESSAGES.missing;
-      if (repo.uploaderOf(image) !== callerId) return ATTACHMENT_MESSAGES.missing;
+      if ((await repo.uploaderOf(image)) !== callerId) return ATTACHMENT_MESSAGES.missing;
       if (!existsSync(join(deps.uploadsDir, image.slice('/uploads/'.length))))
         return ATTACHMENT_MESSAGES.missing;
       return null;
@@ -248,37 +258,37 @@ export function messagingService(deps: {
      * Validates and records a new message, its conversation summaries and the recipient's notification.
      * `storedFile`: the attachment was stored by this same request, so its uploader is recorded with it.
      */
-    send(
+    async send(
       callerId: string,
       input: NewMessage,
       opts: { storedFile?: boolean } = {},
-    ): MessageRow | { error: string } {
-      return uow.writeSync((tx) => sendIn(tx, callerId, input, opts.storedFile ?? false));
+    ): Promise<MessageRow | { error: string }> {
+      return await uow.write((tx) => sendIn(tx, callerId, input, opts.storedFile ?? false));
     },
 
     /** One reaction per user per message; null removes the caller's. Participants only. */
-    react(callerId: string, msg: MessageRow, emoji: string | null): string | null {
+    async react(callerId: string, msg: MessageRow, emoji: string | null): Promise<string | null> {
       if (msg.senderId !== callerId && msg.recipientId !== callerId) return MESSAGE_MESSAGES.notParticipant;
       const others = msg.reactions.filter((x) => x.userId !== callerId);
       const reactions: Reaction[] = emoji ? [...others, { emoji, userId: callerId }] : others;
-      uow.writeSync((tx) => {
-        repo.updateMessage(msg.id, { reactions, seq: tx.seq() });
+      await uow.write(async (tx) => {
+        await repo.updateMessage(msg.id, { reactions, seq: tx.seq() });
         tx.poke(['messages'], [msg.senderId, msg.recipientId]);
       });
       return null;
     },
 
     /** The sender deletes their message; the last one going empties the conversation. */
-    remove(callerId: string, msg: MessageRow): string | null {
+    async remove(callerId: string, msg: MessageRow): Promise<string | null> {
       if (msg.senderId !== callerId) return MESSAGE_MESSAGES.onlySenderDeletes;
-      uow.writeSync((tx) => {
-        repo.updateMessage(msg.id, { deleted: true, seq: tx.seq() });
+      await uow.write(async (tx) => {
+        await repo.updateMessage(msg.id, { deleted: true, seq: tx.seq() });
         const both = [msg.senderId, msg.recipientId];
         tx.poke(['messages'], both);
-        if (repo.countLive(msg.conversationId) === 0) {
+        if ((await repo.countLive(msg.conversationId)) === 0) {
           tx.emit('conversationEmpty', { conversationId: msg.conversationId }, both);
         }
-        refreshSummaries(msg.conversationId, tx);
+        await refreshSummaries(msg.conversationId, tx);
       });
       return null;
     },
@@ -289,13 +299,13 @@ export function messagingService(deps: {
      * must not cover what arrived meanwhile); a client that names no bound passes the server's now.
      * lastReadAt never goes back; unreadCount is what is left unread after the bound.
      */
-    markRead(callerId: string, convId: string, upTo: string): string | null {
-      return uow.writeSync((tx) => markReadIn(tx, callerId, convId, upTo));
+    async markRead(callerId: string, convId: string, upTo: string): Promise<string | null> {
+      return await uow.write((tx) => markReadIn(tx, callerId, convId, upTo));
     },
 
     /** `typing` from a participant becomes `userTyping` for the other one. */
-    typing(callerId: string, convId: string, isTyping: boolean): void {
-      const member = repo.member(convId, callerId);
+    async typing(callerId: string, convId: string, isTyping: boolean): Promise<void> {
+      const member = await repo.member(convId, callerId);
       if (!member) return;
       hub.emit('userTyping', { conversationId: convId, userId: callerId, isTyping }, [member.otherUserId]);
     },

@@ -9,12 +9,12 @@ export function notificationsService(deps: { uow: UnitOfWork; repo: MessagingRep
      * The recipient marks a notification read or deletes it (REST and the sync collection); neither
      * comes back. Someone else's notification, or an unknown id, answers false and changes nothing.
      */
-    set(userId: string, id: string, wanted: { read: boolean; deleted: boolean }): boolean {
-      return uow.writeSync((tx) => {
-        const n = repo.notification(id);
+    async set(userId: string, id: string, wanted: { read: boolean; deleted: boolean }): Promise<boolean> {
+      return await uow.write(async (tx) => {
+        const n = await repo.notification(id);
         if (!n || n.userId !== userId) return false;
         const state = { read: n.read || wanted.read, deleted: n.deleted || wanted.deleted };
-        repo.updateNotification(id, { ...state, seq: tx.seq() });
+        await repo.updateNotification(id, { ...state, seq: tx.seq() });
         tx.poke(['notifications'], [userId]);
         return true;
       });

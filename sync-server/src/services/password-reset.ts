@@ -45,18 +45,19 @@ export function passwordResetService(deps: {
   const confirmPerIp = new RateWindow(20, 15 * 60_000, now);
 
   return {
-    request(rawEmail: unknown, ip: string): ServiceResult<{ message: string }> {
+    async request(rawEmail: unknown, ip: string): Promise<ServiceResult<{ message: string }>> {
       const email = typeof rawEmail === 'string' ? rawEmail.trim().toLowerCase() : '';
       const error = validateResetRequest(email);
       if (error) return fail(400, error);
       // Counted for any address, known or not, so the limit reveals nothing either.
-      if (!perIp.hit(ip) || !perEmail.hit(email)) return fail(429, M.resetTooMany, 'throttled');
-      const user = deps.users.byEmail(email);
+      if (!(await perIp.hit(ip)) || !(await perEmail.hit(email)))
+        return fail(429, M.resetTooMany, 'throttled');
+      const user = await deps.users.byEmail(email);
       if (user && !user.deleted) {
         const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
         const t = now();
         const codeHash = hashCode(user.id, code).toString('hex');
-        deps.uow.writeSync(() =>
+        await deps.uow.write(() =>
           deps.resets.put({
             userId: user.id,
             codeHash,
@@ -96,31 +97,31 @@ export function passwordResetService(deps: {
       };
       const errors = Object.values(validateResetConfirm(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      if (!confirmPerIp.hit(ip)) return fail(429, M.resetTooMany, 'throttled');
-      const user = deps.users.byEmail(input.email);
-      const row = user && !user.deleted ? deps.resets.of(user.id) : undefined;
+      if (!(await confirmPerIp.hit(ip))) return fail(429, M.resetTooMany, 'throttled');
+      const user = await deps.users.byEmail(input.email);
+      const row = user && !user.deleted ? await deps.resets.of(user.id) : undefined;
       if (!user || !row) return fail(400, M.resetCodeInvalid);
       if (row.expiresAt <= now() || row.attempts >= RESET_MAX_ATTEMPTS) {
-        deps.uow.writeSync(() => deps.resets.remove(user.id));
+        await deps.uow.write(() => deps.resets.remove(user.id));
         return fail(400, M.resetCodeInvalid);
       }
       const expected = Buffer.from(row.codeHash, 'hex');
       const actual = hashCode(user.id, input.code);
       if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
-        deps.uow.writeSync(() => {
-          if (row.attempts + 1 >= RESET_MAX_ATTEMPTS) deps.resets.remove(user.id);
-          else deps.resets.setAttempts(user.id, row.attempts + 1);
+        await deps.uow.write(async () => {
+          if (row.attempts + 1 >= RESET_MAX_ATTEMPTS) await deps.resets.remove(user.id);
+          else await deps.resets.setAttempts(user.id, row.attempts + 1);
         });
         return fail(400, M.resetCodeInvalid);
       }
       const passwordHash = await hashPassword(input.password);
       // Single use: the code goes in the same transaction that sets the password and ends the sessions.
-      const done = deps.uow.writeSync(() => {
-        const still = deps.resets.of(user.id);
+      const done = await deps.uow.write(async () => {
+        const still = await deps.resets.of(user.id);
         if (!still || still.codeHash !== row.codeHash) return false;
-        deps.resets.remove(user.id);
-        deps.users.setPasswordHash(user.id, passwordHash);
-        deps.sessions.revokeAll(user.id);
+        await deps.resets.remove(user.id);
+        await deps.users.setPasswordHash(user.id, passwordHash);
+        await deps.sessions.revokeAll(user.id);
         return true;
       });
       if (!done) return fail(400, M.resetCodeInvalid);

@@ -74,10 +74,10 @@ export function profilesService(deps: {
   return {
     deleteAvatarFiles,
 
-    publicProfile(userId: string): PublicProfileApi | null {
-      const user = users.byId(userId);
+    async publicProfile(userId: string): Promise<PublicProfileApi | null> {
+      const user = await users.byId(userId);
       if (!user || user.deleted) return null;
-      const list = reviews.receivedBy(userId);
+      const list = await reviews.receivedBy(userId);
       return {
         ...toPublicUser(user),
         reviews: list,
@@ -85,20 +85,20 @@ export function profilesService(deps: {
       };
     },
 
-    update(userId: string, input: ProfileInput): ServiceResult<OwnProfile> {
+    async update(userId: string, input: ProfileInput): Promise<ServiceResult<OwnProfile>> {
       const errors = Object.values(validateProfileEdit(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      return uow.writeSync((tx) => {
-        const user = users.byId(userId);
+      return uow.write(async (tx) => {
+        const user = await users.byId(userId);
         if (!user || user.deleted) return fail(404, M.unavailable);
         // The phone is private: only names and locality (the replicated fields) need a new seq.
         const publicChange =
           user.firstName !== input.firstName ||
           user.lastName !== input.lastName ||
           user.localitate !== input.localitate;
-        users.updateProfile(userId, input, publicChange ? tx.seq() : undefined);
+        await users.updateProfile(userId, input, publicChange ? tx.seq() : undefined);
         if (publicChange) tx.poke(['profiles']);
-        return { ok: true, value: toOwnProfile(users.byId(userId)!) } as const;
+        return { ok: true, value: toOwnProfile((await users.byId(userId))!) } as const;
       });
     },
 
@@ -114,11 +114,11 @@ export function profilesService(deps: {
       }
       let previous: string | null = null;
       try {
-        const result = uow.writeSync((tx) => {
-          const user = users.byId(userId);
+        const result = await uow.write(async (tx) => {
+          const user = await users.byId(userId);
           if (!user || user.deleted) return fail(404, M.unavailable);
           previous = user.avatar;
-          users.setAvatar(userId, avatar, tx.seq());
+          await users.setAvatar(userId, avatar, tx.seq());
           tx.poke(['profiles']);
           return { ok: true, value: { avatar } } as const;
         });
@@ -137,11 +137,11 @@ export function profilesService(deps: {
 
     /** Clears the avatar, but only when `url` is the current one (a stale client cannot clear a newer one). */
     async removeAvatar(userId: string, url: string): Promise<ServiceResult<{ avatar: null }>> {
-      const result = uow.writeSync((tx) => {
-        const user = users.byId(userId);
+      const result = await uow.write(async (tx) => {
+        const user = await users.byId(userId);
         if (!user || user.deleted) return fail(404, M.unavailable);
         if (!user.avatar || !sameImage(url, user.avatar)) return fail(400, M.avatarNotCurrent);
-        users.setAvatar(userId, null, tx.seq());
+        await users.setAvatar(userId, null, tx.seq());
         tx.poke(['profiles']);
         return { ok: true, value: user.avatar } as const;
       });

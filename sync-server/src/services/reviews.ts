@@ -60,37 +60,37 @@ export function reviewsService(deps: {
   announcements: AnnouncementsRepository;
 }) {
   const { uow, reviews, users, announcements, notifications } = deps;
-  const card = (id: string): ReviewApi => toReviewApi(reviews.byIdWithContext(id)!);
+  const card = async (id: string): Promise<ReviewApi> => toReviewApi((await reviews.byIdWithContext(id))!);
 
   return {
     /** Live reviews a user received, newest first. */
-    receivedBy(userId: string): ReviewApi[] {
-      return reviews.liveForUserWithContext(userId).map(toReviewApi);
+    async receivedBy(userId: string): Promise<ReviewApi[]> {
+      return (await reviews.liveForUserWithContext(userId)).map(toReviewApi);
     },
 
-    create(authorId: string, req: NewReviewRequest): ServiceResult<ReviewApi> {
+    async create(authorId: string, req: NewReviewRequest): Promise<ServiceResult<ReviewApi>> {
       const target = (req.user ?? '').trim();
       if (target === '') return fail(400, M.userUnavailable);
       const input = { score: parseScore(req.score) ?? Number.NaN, comment: normalizeComment(req.comment) };
       const errors = Object.values(validateNewReview(input));
       if (errors.length > 0) return fail(400, errors[0]!);
       if (target === authorId) return fail(400, M.selfReview);
-      const id = uow.writeSync((tx) => {
-        const user = users.byId(target);
+      const id = await uow.write(async (tx) => {
+        const user = await users.byId(target);
         if (!user || user.deleted) return fail(404, M.userUnavailable);
         // Checked inside the write transaction (SQLite has one writer), so two quick taps cannot both pass.
         // A unique index cannot do this: a deleted review stays as a tombstone and must not block.
-        if (reviews.liveByAuthorFor(authorId, target)) return fail(409, M.duplicate);
+        if (await reviews.liveByAuthorFor(authorId, target)) return fail(409, M.duplicate);
         // The announcement is context only: kept when it is a public announcement of the reviewed user.
-        const ann = req.announcement ? announcements.byId(req.announcement) : undefined;
+        const ann = req.announcement ? await announcements.byId(req.announcement) : undefined;
         const annId = ann && !ann.deleted && ann.active && ann.ownerId === target ? ann.id : null;
         const now = new Date();
         const reviewId = newId(now);
         // 'Setează notificările': a new review about someone tells them, unless they turned it off.
         if (user.notifyReviews) {
-          const author = users.byId(authorId);
+          const author = await users.byId(authorId);
           const name = author ? `${author.firstName} ${author.lastName}`.trim() : '';
-          notifications.insertNotification({
+          await notifications.insertNotification({
             id: newId(now),
             userId: target,
             senderId: authorId,
@@ -104,7 +104,7 @@ export function reviewsService(deps: {
           });
           tx.poke(['notifications'], [target]);
         }
-        reviews.insert({
+        await reviews.insert({
           id: reviewId,
           authorId,
           userId: target,
@@ -121,14 +121,18 @@ export function reviewsService(deps: {
         return reviewId;
       });
       if (typeof id !== 'string') return id;
-      return ok(card(id));
+      return ok(await card(id));
     },
 
     /** Author only; a missing field keeps its current value. */
-    edit(authorId: string, reviewId: string, req: ReviewEditRequest): ServiceResult<ReviewApi> {
-      const result = uow.writeSync((tx) => {
+    async edit(
+      authorId: string,
+      reviewId: string,
+      req: ReviewEditRequest,
+    ): Promise<ServiceResult<ReviewApi>> {
+      const result = await uow.write(async (tx) => {
         // Ownership is part of the lookup: a stranger gets the same 404 as for an id that does not exist.
-        const current = reviews.liveOwnedBy(reviewId, authorId);
+        const current = await reviews.liveOwnedBy(reviewId, authorId);
         if (!current) return fail(404, M.notFound);
         const input = {
           score: parseScore(req.score) ?? current.score,
@@ -137,7 +141,7 @@ export function reviewsService(deps: {
         const errors = Object.values(validateReviewEdit(input));
         if (errors.length > 0) return fail(400, errors[0]!);
         if (input.score === current.score && input.comment === current.comment) return ok(false);
-        reviews.update(reviewId, {
+        await reviews.update(reviewId, {
           score: input.score,
           comment: input.comment,
           updatedAt: new Date().toISOString(),
@@ -147,22 +151,22 @@ export function reviewsService(deps: {
         return ok(true);
       });
       if (!result.ok) return result;
-      return ok(card(reviewId));
+      return ok(await card(reviewId));
     },
 
     /**
      * Author only; leaves a tombstone (text and likes blanked) so every device removes it. The notification
      * it gave the reviewed user goes too (tombstoned), so no device of theirs keeps pointing at it.
      */
-    remove(authorId: string, reviewId: string): ServiceResult<{ _id: string }> {
-      return uow.writeSync((tx) => {
-        const current = reviews.liveOwnedBy(reviewId, authorId);
+    async remove(authorId: string, reviewId: string): Promise<ServiceResult<{ _id: string }>> {
+      return uow.write(async (tx) => {
+        const current = await reviews.liveOwnedBy(reviewId, authorId);
         if (!current) return fail(404, M.notFound);
-        for (const n of notifications.reviewNotificationsFor(current.userId, authorId)) {
-          notifications.updateNotification(n.id, { deleted: true, seq: tx.seq() });
+        for (const n of await notifications.reviewNotificationsFor(current.userId, authorId)) {
+          await notifications.updateNotification(n.id, { deleted: true, seq: tx.seq() });
           tx.poke(['notifications'], [current.userId]);
         }
-        reviews.update(reviewId, {
+        await reviews.update(reviewId, {
           deleted: true,
           comment: '',
           likes: [],
@@ -178,15 +182,18 @@ export function reviewsService(deps: {
      * Toggles the caller's like. Liking one's own review is refused: it would inflate the count that tells
      * readers which reviews others found useful. The reviewed user may like a review about them.
      */
-    toggleLike(userId: string, reviewId: string): ServiceResult<{ liked: boolean; likesCount: number }> {
-      return uow.writeSync((tx) => {
-        const current = reviews.byId(reviewId);
+    async toggleLike(
+      userId: string,
+      reviewId: string,
+    ): Promise<ServiceResult<{ liked: boolean; likesCount: number }>> {
+      return uow.write(async (tx) => {
+        const current = await reviews.byId(reviewId);
         if (!current || current.deleted) return fail(404, M.notFound);
         if (current.authorId === userId) return fail(403, M.ownLike);
         const liked = !current.likes.includes(userId);
         const likes = liked ? [...current.likes, userId] : current.likes.filter((id) => id !== userId);
         // updatedAt stays: it tells readers when the text was edited, and a like is not an edit.
-        reviews.update(reviewId, { likes, seq: tx.seq() });
+        await reviews.update(reviewId, { likes, seq: tx.seq() });
         tx.poke(['reviews']);
         return ok({ liked, likesCount: likes.length });
       });

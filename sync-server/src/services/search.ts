@@ -7,6 +7,6 @@ import type { SearchRepository, SearchResult } from '../repositories/search.ts';
  * (schema/search-params.ts), which resolves names and checks the cursor against the order; rows are
  * `AnnouncementRow`s in page order, for the transport to shape (toApi, sync documents).
  */
-export function searchAnnouncements(repo: SearchRepository, params: SearchParams): SearchResult {
+export function searchAnnouncements(repo: SearchRepository, params: SearchParams): Promise<SearchResult> {
   return repo.search(params);
 }

@@ -15,7 +15,9 @@ describe('popular announcements, cached per data version', () => {
   it('answers 304 while nothing changed and a fresh list after a favourite', async () => {
     const seller = await registerAndLogin(app);
     const buyer = await registerAndLogin(app);
-    const ids = [0, 1, 2].map((i) => insertAnnouncement(app, seller.userId, { title: `Anunț popular ${i}` }));
+    const ids = await Promise.all(
+      [0, 1, 2].map((i) => insertAnnouncement(app, seller.userId, { title: `Anunț popular ${i}` })),
+    );
     const first = await app.inject({ url: '/api/announcements/popular?limit=3' });
     expect(first.statusCode).toBe(200);
     const etag = first.headers.etag as string;
@@ -44,7 +46,7 @@ describe('popular announcements, cached per data version', () => {
 
   it('sends the precompressed body to browsers that accept brotli', async () => {
     const seller = await registerAndLogin(app);
-    for (let i = 0; i < 6; i++) insertAnnouncement(app, seller.userId);
+    for (let i = 0; i < 6; i++) await insertAnnouncement(app, seller.userId);
     const plain = await app.inject({ url: '/api/announcements/popular' });
     const br = await app.inject({
       url: '/api/announcements/popular',

@@ -13,15 +13,21 @@ export function seqCache(counters: CountersRepository, name: string) {
   const entries = new Map<string, Entry>();
   let version = -1;
 
-  return function send(request: FastifyRequest, reply: FastifyReply, key: string, build: () => unknown) {
-    const seq = counters.get('seq');
+  return async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    build: () => unknown,
+  ) {
+    // Read before building: the answer is at least as new as the version it is filed under.
+    const seq = await counters.get('seq');
     if (seq !== version) {
       entries.clear();
       version = seq;
     }
     let entry = entries.get(key);
     if (!entry) {
-      const json = JSON.stringify(build());
+      const json = JSON.stringify(await build());
       const big = json.length >= 1024;
       entry = {
         json,
@@ -29,7 +35,8 @@ export function seqCache(counters: CountersRepository, name: string) {
         gzip: big ? gzipSync(json, { level: 9 }) : null,
         etag: `W/"${name}-${seq}-${key}"`,
       };
-      entries.set(key, entry);
+      // A newer version was seen while building: this answer may be older than it, so it is not kept.
+      if (version === seq) entries.set(key, entry);
     }
     reply.header('etag', entry.etag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (request.headers['if-none-match'] === entry.etag) return reply.code(304).send();

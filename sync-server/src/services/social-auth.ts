@@ -51,28 +51,28 @@ export function socialAuthService(deps: {
   const { google, facebook } = deps.config;
 
   /** Link by provider id, else by a verified email, else a new account. Answers our own session token. */
-  function signIn(p: SocialProfile): ServiceResult<{ token: string; userId: string }> {
-    const result = deps.uow.writeSync((tx): ServiceResult<{ userId: string }> => {
+  async function signIn(p: SocialProfile): Promise<ServiceResult<{ token: string; userId: string }>> {
+    const result = await deps.uow.write(async (tx): Promise<ServiceResult<{ userId: string }>> => {
       const picture = p.provider === 'google' ? p.picture : undefined;
-      const known = deps.users.byProviderId(p.provider, p.providerId);
+      const known = await deps.users.byProviderId(p.provider, p.providerId);
       if (known) {
-        if (picture !== undefined) deps.users.linkProvider(known.id, p.provider, p.providerId, picture);
+        if (picture !== undefined) await deps.users.linkProvider(known.id, p.provider, p.providerId, picture);
         return { ok: true, value: { userId: known.id } };
       }
-      deps.users.releaseProviderId(p.provider, p.providerId);
+      await deps.users.releaseProviderId(p.provider, p.providerId);
       const email = p.email.trim().toLowerCase();
       if (!email || !isEmail(email)) return fail(400, M.noEmail);
-      const byEmail = deps.users.byEmail(email);
+      const byEmail = await deps.users.byEmail(email);
       if (byEmail && !byEmail.deleted) {
         // Only a provider-verified address may join an existing account: otherwise anyone could claim it.
         if (!p.emailVerified) return fail(409, M.emailNotVerified);
-        deps.users.linkProvider(byEmail.id, p.provider, p.providerId, picture);
+        await deps.users.linkProvider(byEmail.id, p.provider, p.providerId, picture);
         return { ok: true, value: { userId: byEmail.id } };
       }
       if (!p.emailVerified) return fail(400, M.noEmail);
       const now = new Date();
       const id = newId(now);
-      deps.users.insert({
+      await deps.users.insert({
         id,
         email,
         passwordHash: NO_PASSWORD,
@@ -91,13 +91,8 @@ export function socialAuthService(deps: {
       return { ok: true, value: { userId: id } };
     });
     if (!result.ok) return result;
-    return {
-      ok: true,
-      value: {
-        token: deps.uow.writeSync(() => deps.sessions.create(result.value.userId)),
-        userId: result.value.userId,
-      },
-    };
+    const token = await deps.uow.write(() => deps.sessions.create(result.value.userId));
+    return { ok: true, value: { token, userId: result.value.userId } };
   }
 
   return {

@@ -28,8 +28,8 @@ export function draftsCollection(deps: {
 }): CollectionHandler {
   const adapter: PushAdapter<DraftDoc> = {
     limit: () => 'drafts',
-    current: (ctx) => {
-      const row = deps.repo.get(ctx.userId!);
+    current: async (ctx) => {
+      const row = await deps.repo.get(ctx.userId!);
       return row ? docOf(row) : null;
     },
     prepare: (_ctx, wanted) => {
@@ -47,15 +47,15 @@ export function draftsCollection(deps: {
       ]);
       return { ok: true, doc: doc as WithDeleted<DraftDoc> };
     },
-    write: (ctx, doc) => {
+    write: async (ctx, doc) => {
       const { id: _id, _deleted, ...fields } = doc;
-      deps.service.save(ctx.userId!, { ...fields, deleted: _deleted });
+      await deps.service.save(ctx.userId!, { ...fields, deleted: _deleted });
     },
   };
   return {
     public: false,
-    pull: (ctx, checkpoint) =>
-      page(deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0), checkpoint, docOf),
+    pull: async (ctx, checkpoint) =>
+      page(await deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0), checkpoint, docOf),
     push: (ctx, rows) => applyPush(deps.uow, 'drafts', adapter, ctx, rows as PushRow<DraftDoc>[]),
   };
 }

@@ -23,14 +23,14 @@ export function favoritesCollection(deps: {
 }): CollectionHandler {
   const adapter: PushAdapter<FavoriteDoc> = {
     limit: () => 'favorites',
-    current: (ctx, id) => {
-      const row = deps.repo.get(ctx.userId!, id);
+    current: async (ctx, id) => {
+      const row = await deps.repo.get(ctx.userId!, id);
       return row ? docOf(row) : null;
     },
-    prepare: (ctx, wanted) => {
+    prepare: async (ctx, wanted) => {
       if (!objectId.safeParse(wanted.id).success) return { ok: false, error: FAVORITE_MESSAGES.notFound };
       if (!wanted._deleted) {
-        const refusal = deps.service.refusal(ctx.userId!, wanted.id);
+        const refusal = await deps.service.refusal(ctx.userId!, wanted.id);
         if (refusal) return { ok: false, error: refusal };
       }
       // A sane client timestamp is kept: the stored document is then the pushed one (no false conflicts).
@@ -45,9 +45,9 @@ export function favoritesCollection(deps: {
   };
   return {
     public: false,
-    pull: (ctx, checkpoint, batchSize) =>
+    pull: async (ctx, checkpoint, batchSize) =>
       page(
-        deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
+        await deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
         checkpoint,
         docOf,
       ),

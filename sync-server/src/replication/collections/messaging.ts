@@ -33,16 +33,16 @@ export function messagesCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<MessageDoc> = {
     // A new message is 'messages' (as POST /api/messages); a reaction or a deletion is 'chat'.
     limit: (wanted, current) => (current || wanted._deleted ? 'chat' : 'messages'),
-    current: (ctx, id) => {
-      const m = deps.repo.message(id);
+    current: async (ctx, id) => {
+      const m = await deps.repo.message(id);
       if (!m || (m.senderId !== ctx.userId && m.recipientId !== ctx.userId)) return null;
       return { ...toMessageDoc(m), _deleted: m.deleted };
     },
-    prepare: (ctx, wanted, current) => {
+    prepare: async (ctx, wanted, current) => {
       if (!current) {
         // A message created and deleted before it ever left the device: nothing to do.
         if (wanted._deleted) return { ok: true, doc: wanted };
-        if (!objectId.safeParse(wanted.id).success || deps.repo.message(wanted.id))
+        if (!objectId.safeParse(wanted.id).success || (await deps.repo.message(wanted.id)))
           return { ok: false, error: INVALID };
         const reply = wanted.replyTo === null || replyToSchema.safeParse(wanted.replyTo).success;
         if (typeof wanted.text !== 'string' || typeof wanted.image !== 'string' || !reply) {
@@ -50,12 +50,12 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         }
         const bodyError = validateMessageBody(wanted.text, wanted.image);
         if (bodyError) return { ok: false, error: bodyError };
-        const fileError = deps.service.attachmentRefusal(ctx.userId!, wanted.image);
+        const fileError = await deps.service.attachmentRefusal(ctx.userId!, wanted.image);
         if (fileError) return { ok: false, error: fileError };
         // The name shown to the other person: exactly what the shared rule makes of it, or none.
         const nameError = attachmentNameError(wanted.fileName, wanted.image);
         if (nameError) return { ok: false, error: nameError };
-        const route = deps.service.route(
+        const route = await deps.service.route(
           ctx.userId!,
           String(wanted.announcementId),
           String(wanted.recipientId ?? ''),
@@ -70,11 +70,11 @@ export function messagesCollection(deps: Deps): CollectionHandler {
       if (!reactions.every((r) => reactionSchema.safeParse(r).success)) return { ok: false, error: INVALID };
       return { ok: true, doc: wanted };
     },
-    write: (ctx, wanted, current) => {
+    write: async (ctx, wanted, current) => {
       const userId = ctx.userId!;
       if (!current) {
         if (wanted._deleted) return;
-        deps.service.send(userId, {
+        await deps.service.send(userId, {
           id: wanted.id,
           announcementId: wanted.announcementId,
           recipientId: wanted.recipientId,
@@ -85,22 +85,22 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         });
         return;
       }
-      const row = deps.repo.message(wanted.id)!;
+      const row = (await deps.repo.message(wanted.id))!;
       if (wanted._deleted && !row.deleted) {
-        deps.service.remove(userId, row);
+        await deps.service.remove(userId, row);
         return;
       }
       // Only the caller's own reaction is taken from the client; everyone else's stays as stored.
       const mine = wanted.reactions.filter((r) => r.userId === userId).at(-1)?.emoji ?? null;
       const had = row.reactions.find((r) => r.userId === userId)?.emoji ?? null;
-      if (mine !== had) deps.service.react(userId, row, mine);
+      if (mine !== had) await deps.service.react(userId, row, mine);
     },
   };
   return {
     public: false,
-    pull: (ctx, checkpoint, batchSize) =>
+    pull: async (ctx, checkpoint, batchSize) =>
       page(
-        deps.repo.messagesChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
+        await deps.repo.messagesChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
         checkpoint,
         (m) => ({
           ...toMessageDoc(m),
@@ -116,25 +116,25 @@ export function messagesCollection(deps: Deps): CollectionHandler {
 export function conversationsCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<ConversationDoc> = {
     limit: () => 'chat',
-    current: (ctx, id) => {
-      const m = deps.repo.member(id, ctx.userId!);
+    current: async (ctx, id) => {
+      const m = await deps.repo.member(id, ctx.userId!);
       return m ? { ...toConversationDoc(m), _deleted: m.deleted } : null;
     },
     prepare: (_ctx, wanted, current) => {
       if (!current || wanted._deleted) return { ok: false, error: MESSAGE_MESSAGES.notFound };
       return { ok: true, doc: wanted };
     },
-    write: (ctx, wanted, current) => {
+    write: async (ctx, wanted, current) => {
       if (wanted.lastReadAt > (current?.lastReadAt ?? '')) {
-        deps.service.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt));
+        await deps.service.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt));
       }
     },
   };
   return {
     public: false,
-    pull: (ctx, checkpoint, batchSize) =>
+    pull: async (ctx, checkpoint, batchSize) =>
       page(
-        deps.repo.membersChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
+        await deps.repo.membersChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
         checkpoint,
         (m) => ({
           ...toConversationDoc(m),
@@ -150,8 +150,8 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
 export function notificationsCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<NotificationDoc> = {
     limit: () => 'notifications',
-    current: (ctx, id) => {
-      const n = deps.repo.notification(id);
+    current: async (ctx, id) => {
+      const n = await deps.repo.notification(id);
       return n && n.userId === ctx.userId ? { ...toNotificationDoc(n), _deleted: n.deleted } : null;
     },
     prepare: (_ctx, wanted, current) => {
@@ -165,15 +165,15 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
         },
       };
     },
-    write: (ctx, doc) => {
-      deps.notifications.set(ctx.userId!, doc.id, { read: doc.read, deleted: doc._deleted });
+    write: async (ctx, doc) => {
+      await deps.notifications.set(ctx.userId!, doc.id, { read: doc.read, deleted: doc._deleted });
     },
   };
   return {
     public: false,
-    pull: (ctx, checkpoint, batchSize) =>
+    pull: async (ctx, checkpoint, batchSize) =>
       page(
-        deps.repo.notificationsChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
+        await deps.repo.notificationsChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
         checkpoint,
         (n) => ({ ...toNotificationDoc(n), _deleted: n.deleted }),
       ),

@@ -14,17 +14,17 @@ afterAll(async () => {
 
 describe('announcements', () => {
   it('popular: most favourited first, then newest, public ones only, limited', async () => {
-    const old = insertAnnouncement(app, owner.userId, {
+    const old = await insertAnnouncement(app, owner.userId, {
       favoritesCount: 5,
       createdAt: '2026-01-01T00:00:00.000Z',
     });
-    const newer = insertAnnouncement(app, owner.userId, {
+    const newer = await insertAnnouncement(app, owner.userId, {
       favoritesCount: 5,
       createdAt: '2026-06-01T00:00:00.000Z',
     });
-    const top = insertAnnouncement(app, owner.userId, { favoritesCount: 9 });
-    insertAnnouncement(app, owner.userId, { favoritesCount: 50, active: false });
-    insertAnnouncement(app, owner.userId, { favoritesCount: 60, deleted: true });
+    const top = await insertAnnouncement(app, owner.userId, { favoritesCount: 9 });
+    await insertAnnouncement(app, owner.userId, { favoritesCount: 50, active: false });
+    await insertAnnouncement(app, owner.userId, { favoritesCount: 60, deleted: true });
     const res = await app.inject({ url: '/api/announcements/popular?limit=3' });
     expect(res.statusCode).toBe(200);
     const list = res.json() as { _id: string; user: { firstName: string } }[];
@@ -34,7 +34,7 @@ describe('announcements', () => {
   });
 
   it('popular defaults to 10 and rejects an absurd limit', async () => {
-    for (let i = 0; i < 12; i++) insertAnnouncement(app, owner.userId);
+    for (let i = 0; i < 12; i++) await insertAnnouncement(app, owner.userId);
     expect((await app.inject({ url: '/api/announcements/popular' })).json()).toHaveLength(10);
     const bad = await app.inject({ url: '/api/announcements/popular?limit=100000' });
     expect(bad.statusCode).toBe(400);
@@ -42,10 +42,10 @@ describe('announcements', () => {
   });
 
   it('one announcement by id; hidden ones answer the spec not-found text', async () => {
-    const id = insertAnnouncement(app, owner.userId, { title: 'Ședință foto de familie în parc' });
+    const id = await insertAnnouncement(app, owner.userId, { title: 'Ședință foto de familie în parc' });
     const res = await app.inject({ url: `/api/announcements/${id}` });
     expect(res.json()).toMatchObject({ _id: id, title: 'Ședință foto de familie în parc' });
-    const hidden = insertAnnouncement(app, owner.userId, { active: false });
+    const hidden = await insertAnnouncement(app, owner.userId, { active: false });
     expect((await app.inject({ url: `/api/announcements/${hidden}` })).json()).toEqual({
       error: 'Anunțul nu a fost găsit',
     });

@@ -69,7 +69,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const found = searchFromQuery(search, request.query as Record<string, unknown>);
+      const found = await searchFromQuery(search, request.query as Record<string, unknown>);
       if (!found.ok) return found.field === 'category' ? [] : fail(reply, 400, found.error);
       if (found.result.nextCursor) reply.header('X-Next-Cursor', found.result.nextCursor);
       return app.announcementsRepo.toApi(found.result.rows);
@@ -99,17 +99,17 @@ export default async function announcementRoutes(app: FastifyInstance) {
     { schema: { params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } },
     async (request, reply) => {
       const { id } = request.params as { id: string };
-      const row = isId(id) ? app.announcementsRepo.byId(id) : undefined;
+      const row = isId(id) ? await app.announcementsRepo.byId(id) : undefined;
       // A deactivated announcement stays visible to its owner only.
       if (!row || row.deleted || (!row.active && row.ownerId !== request.userId)) {
         return reply.code(404).send({ error: NOT_FOUND });
       }
-      service.countView(row, {
+      await service.countView(row, {
         userId: request.userId,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
       });
-      return service.toApi(app.announcementsRepo.byId(id)!);
+      return service.toApi((await app.announcementsRepo.byId(id))!);
     },
   );
 }

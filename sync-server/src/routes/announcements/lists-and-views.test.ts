@@ -21,17 +21,17 @@ const ids = (res: { json(): unknown }) => (res.json() as { _id: string }[]).map(
 
 describe('public lists', () => {
   it('GET /api/announcements: public ones, newest first; ?category= filters; an unknown category is []', async () => {
-    const a = insertAnnouncement(app, owner.userId, {
+    const a = await insertAnnouncement(app, owner.userId, {
       category: 'Business',
       createdAt: '2026-03-01T00:00:00.000Z',
     });
-    const b = insertAnnouncement(app, visitor.userId, {
+    const b = await insertAnnouncement(app, visitor.userId, {
       category: 'Business',
       createdAt: '2026-04-01T00:00:00.000Z',
     });
-    insertAnnouncement(app, owner.userId, { category: 'Business', active: false });
-    insertAnnouncement(app, owner.userId, { category: 'Business', deleted: true });
-    const c = insertAnnouncement(app, owner.userId, {
+    await insertAnnouncement(app, owner.userId, { category: 'Business', active: false });
+    await insertAnnouncement(app, owner.userId, { category: 'Business', deleted: true });
+    const c = await insertAnnouncement(app, owner.userId, {
       category: 'Prăjituri, Băcănie, Gătit',
       createdAt: '2026-05-01T00:00:00.000Z',
     });
@@ -49,10 +49,10 @@ describe('public lists', () => {
 
   it('GET /api/users/announcements/:userId: that user’s public ones only, newest first', async () => {
     const seller = await registerAndLogin(app);
-    const older = insertAnnouncement(app, seller.userId, { createdAt: '2026-01-01T00:00:00.000Z' });
-    const newer = insertAnnouncement(app, seller.userId, { createdAt: '2026-02-01T00:00:00.000Z' });
-    insertAnnouncement(app, seller.userId, { active: false });
-    insertAnnouncement(app, seller.userId, { deleted: true });
+    const older = await insertAnnouncement(app, seller.userId, { createdAt: '2026-01-01T00:00:00.000Z' });
+    const newer = await insertAnnouncement(app, seller.userId, { createdAt: '2026-02-01T00:00:00.000Z' });
+    await insertAnnouncement(app, seller.userId, { active: false });
+    await insertAnnouncement(app, seller.userId, { deleted: true });
     // Even the owner sees only the public ones here ('Anunțurile mele' lists the rest).
     const res = await app.inject({
       url: `/api/users/announcements/${seller.userId}`,
@@ -76,11 +76,11 @@ describe('GET /api/announcements/:id counts views', () => {
         ...(opts.token ? { authorization: `Bearer ${opts.token}` } : {}),
       },
     });
-  const views = (id: string) => app.announcementsRepo.byId(id)!.views;
+  const views = async (id: string) => (await app.announcementsRepo.byId(id))!.views;
 
   it('once per viewer per day, never the owner’s, and without a new seq', async () => {
-    const id = insertAnnouncement(app, owner.userId);
-    const seq = app.announcementsRepo.byId(id)!.seq;
+    const id = await insertAnnouncement(app, owner.userId);
+    const seq = (await app.announcementsRepo.byId(id))!.seq;
 
     const first = await view(id);
     expect(first.statusCode).toBe(200);
@@ -94,9 +94,9 @@ describe('GET /api/announcements/:id counts views', () => {
     expect((await view(id, { token: visitor.token, ua: 'Chrome', ip: '10.0.0.8' })).json().views).toBe(4);
     // The owner looking at their own announcement is not a view.
     expect((await view(id, { token: owner.token })).json().views).toBe(4);
-    expect(views(id)).toBe(4);
+    expect(await views(id)).toBe(4);
     // A counter tick is not a replicated change.
-    expect(app.announcementsRepo.byId(id)!.seq).toBe(seq);
+    expect((await app.announcementsRepo.byId(id))!.seq).toBe(seq);
 
     // Guests are kept as a hash only.
     const keys = app.db
@@ -114,10 +114,10 @@ describe('GET /api/announcements/:id counts views', () => {
   });
 
   it('hidden or unknown announcements count nothing', async () => {
-    const hidden = insertAnnouncement(app, owner.userId, { active: false });
+    const hidden = await insertAnnouncement(app, owner.userId, { active: false });
     expect((await view(hidden)).statusCode).toBe(404);
     expect((await view(hidden, { token: owner.token })).statusCode).toBe(200);
-    expect(views(hidden)).toBe(0);
+    expect(await views(hidden)).toBe(0);
     expect((await view('0123456789abcdef01234567')).statusCode).toBe(404);
   });
 
@@ -129,20 +129,16 @@ describe('GET /api/announcements/:id counts views', () => {
       uploadsDir: join(app.config.dataDir, 'uploads'),
       now: () => clock,
     });
-    const id = insertAnnouncement(app, owner.userId);
-    const row = () => app.announcementsRepo.byId(id)!;
+    const id = await insertAnnouncement(app, owner.userId);
+    const row = async () => (await app.announcementsRepo.byId(id))!;
     const guest = { userId: null, ip: '10.1.1.1', userAgent: 'Safari' };
-    service.countView(row(), guest);
-    service.countView(row(), guest);
-    expect(row().views).toBe(1);
+    await service.countView(await row(), guest);
+    await service.countView(await row(), guest);
+    expect((await row()).views).toBe(1);
     clock = new Date('2026-11-21T00:01:00.000Z');
-    service.countView(row(), guest);
-    expect(row().views).toBe(2);
-    const days = app.db
-      .select()
-      .from(announcementViews)
-      .all()
-      .map((v) => v.day);
+    await service.countView(await row(), guest);
+    expect((await row()).views).toBe(2);
+    const days = (await app.db.select().from(announcementViews)).map((v) => v.day);
     expect(days).not.toContain('2026-11-20');
     expect(days).toContain('2026-11-21');
   });

@@ -22,7 +22,7 @@ let rows: Row[];
 beforeAll(async () => {
   app = await buildTestApp();
   const owner = await registerAndLogin(app);
-  const ids = insertSearchFixtures(app, owner.userId);
+  const ids = await insertSearchFixtures(app, owner.userId);
   keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
   rows = app.db.$client
     .prepare('SELECT id, title, description, category FROM announcements WHERE active = 1 AND deleted = 0')

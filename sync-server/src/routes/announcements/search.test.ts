@@ -21,7 +21,7 @@ let keyOf: Map<string, string>;
 beforeAll(async () => {
   app = await buildTestApp();
   owner = await registerAndLogin(app);
-  ids = insertSearchFixtures(app, owner.userId);
+  ids = await insertSearchFixtures(app, owner.userId);
   keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
 });
 afterAll(async () => {

@@ -100,11 +100,11 @@ export const errorSchema = {
  * A search from a query string: parsed and resolved by schema/ (Romanian error of the first bad value,
  * with its field), then run. A cursor the repository refuses (not ours) gets the cursor's message.
  */
-export function searchFromQuery(repo: SearchRepository, query: Record<string, unknown>) {
+export async function searchFromQuery(repo: SearchRepository, query: Record<string, unknown>) {
   const parsed = parseSearchParams(query);
   if (!parsed.ok) return parsed;
   try {
-    return { ok: true as const, result: searchAnnouncements(repo, parsed.params) };
+    return { ok: true as const, result: await searchAnnouncements(repo, parsed.params) };
   } catch {
     return { ok: false as const, error: SEARCH_ERRORS.cursor, field: 'cursor' };
   }
@@ -144,10 +144,10 @@ export default async function searchRoutes(
       },
     },
     async (request, reply) => {
-      const found = searchFromQuery(opts.repo, request.query as Record<string, unknown>);
+      const found = await searchFromQuery(opts.repo, request.query as Record<string, unknown>);
       if (!found.ok) return fail(reply, 400, found.error);
       const { rows, nextCursor, total, totalCapped } = found.result;
-      return { items: opts.announcements.toApi(rows), nextCursor, total, totalCapped };
+      return { items: await opts.announcements.toApi(rows), nextCursor, total, totalCapped };
     },
   );
 }

@@ -39,7 +39,7 @@ export default async function authRoutes(app: FastifyInstance) {
     '/auth/logout',
     { schema: { tags: ['auth'], summary: 'Ieșire din cont (revocă sesiunea prezentată)' } },
     async (request) => {
-      if (request.token) app.accounts.logout(request.token);
+      if (request.token) await app.accounts.logout(request.token);
       return { message: 'Ai fost deconectat din cont.' };
     },
   );

@@ -84,7 +84,7 @@ describe('Google sign-in by redirect', () => {
     const again = await googleJourney();
     const token2 = tokenOf(String(again.cb.headers.location))!;
     expect(token2).not.toBe(token);
-    expect(app.sessionsRepo.userIdFor(token2)).toBe(row.id);
+    expect(await app.sessionsRepo.userIdFor(token2)).toBe(row.id);
   });
 
   it('links to an existing account by a verified email, never by an unverified one', async () => {
@@ -92,13 +92,13 @@ describe('Google sign-in by redirect', () => {
     fake.google.next = { sub: 'g-unverified', email: 'deja@hobbiz.test', emailVerified: false };
     const refused = await googleJourney();
     expect(refused.cb.headers.location).toBe('/login?oauthError=google-failed');
-    expect(app.usersRepo.byId(existing.userId)?.googleId).toBeNull();
+    expect((await app.usersRepo.byId(existing.userId))?.googleId).toBeNull();
 
     fake.google.next = { sub: 'g-verified', email: 'DEJA@hobbiz.test' };
     const linked = await googleJourney();
     const token = tokenOf(String(linked.cb.headers.location))!;
-    expect(app.sessionsRepo.userIdFor(token)).toBe(existing.userId);
-    expect(app.usersRepo.byId(existing.userId)?.googleId).toBe('g-verified');
+    expect(await app.sessionsRepo.userIdFor(token)).toBe(existing.userId);
+    expect((await app.usersRepo.byId(existing.userId))?.googleId).toBe('g-verified');
   });
 
   it('refuses a callback without the browser cookie, with a forged one, or replayed', async () => {
@@ -164,8 +164,8 @@ describe('POST /api/auth/facebook/token', () => {
     const res = await exchange({ access_token: accessToken });
     expect(res.statusCode).toBe(200);
     const { token } = res.json() as { token: string };
-    const userId = app.sessionsRepo.userIdFor(token)!;
-    expect(app.usersRepo.byId(userId)).toMatchObject({
+    const userId = (await app.sessionsRepo.userIdFor(token))!;
+    expect(await app.usersRepo.byId(userId)).toMatchObject({
       facebookId: 'fb-1',
       email: 'fb@hobbiz.test',
       firstName: 'Mihai',
@@ -174,7 +174,7 @@ describe('POST /api/auth/facebook/token', () => {
     const again = await exchange({
       access_token: fake.facebookToken({ id: 'fb-1', email: 'alta@hobbiz.test' }),
     });
-    expect(app.sessionsRepo.userIdFor((again.json() as { token: string }).token)).toBe(userId);
+    expect(await app.sessionsRepo.userIdFor((again.json() as { token: string }).token)).toBe(userId);
   });
 
   it('links to an existing account by email', async () => {
@@ -182,7 +182,7 @@ describe('POST /api/auth/facebook/token', () => {
     const res = await exchange({
       access_token: fake.facebookToken({ id: 'fb-2', email: 'fb-link@hobbiz.test' }),
     });
-    expect(app.sessionsRepo.userIdFor((res.json() as { token: string }).token)).toBe(existing.userId);
+    expect(await app.sessionsRepo.userIdFor((res.json() as { token: string }).token)).toBe(existing.userId);
   });
 
   it('refuses unknown tokens, tokens of another app, and accounts without an email', async () => {
@@ -208,7 +208,7 @@ describe('account deletion of a social account', () => {
   it('forgets the provider ids and the Google picture; the same Google account can sign up again', async () => {
     fake.google.next = { sub: 'g-gone', email: 'plecat@hobbiz.test' };
     const first = tokenOf(String((await googleJourney()).cb.headers.location))!;
-    const userId = app.sessionsRepo.userIdFor(first)!;
+    const userId = (await app.sessionsRepo.userIdFor(first))!;
     const del = await app.inject({
       method: 'DELETE',
       url: '/api/users/delete-account',
@@ -217,15 +217,15 @@ describe('account deletion of a social account', () => {
       payload: { confirmEmail: 'Plecat@hobbiz.test' },
     });
     expect(del.statusCode).toBe(200);
-    expect(app.usersRepo.byId(userId)).toMatchObject({
+    expect(await app.usersRepo.byId(userId)).toMatchObject({
       googleId: null,
       facebookId: null,
       googleAvatar: null,
     });
     fake.google.next = { sub: 'g-gone', email: 'plecat@hobbiz.test' };
     const again = tokenOf(String((await googleJourney()).cb.headers.location))!;
-    const newId = app.sessionsRepo.userIdFor(again)!;
+    const newId = (await app.sessionsRepo.userIdFor(again))!;
     expect(newId).not.toBe(userId);
-    expect(app.usersRepo.byId(newId)?.googleId).toBe('g-gone');
+    expect((await app.usersRepo.byId(newId))?.googleId).toBe('g-gone');
   });
 });

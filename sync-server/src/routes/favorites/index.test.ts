@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { announcements } from '../../../../schema/db/tables.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import { newId } from '../../lib/ids.ts';
+import { rawGet } from '../../lib/sql.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -19,7 +20,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   ana = await registerAndLogin(app);
   bob = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -30,12 +31,14 @@ const call = (method: 'GET' | 'POST' | 'DELETE', url: string, u: User | null) =>
   app.inject({ method, url, headers: auth(u) });
 const favoritesCount = async (id: string) =>
   ((await call('GET', `/api/announcements/${id}`, null)).json() as { favoritesCount: number }).favoritesCount;
-const rowCount = () =>
-  (app.db.$client.prepare('SELECT COUNT(*) AS n FROM favorites WHERE deleted = 0').get() as { n: number }).n;
-const setActive = (id: string, active: boolean) =>
-  app.uow.writeSync((tx) =>
-    app.db.update(announcements).set({ active, seq: tx.seq() }).where(eq(announcements.id, id)).run(),
+const rowCount = async () =>
+  Number(
+    (await rawGet<{ n: number }>(app.db, sql`SELECT COUNT(*) AS n FROM favorites WHERE deleted = 0`))?.n,
   );
+const setActive = (id: string, active: boolean) =>
+  app.uow.write(async (tx) => {
+    await app.db.update(announcements).set({ active, seq: tx.seq() }).where(eq(announcements.id, id));
+  });
 const unauthorized = { error: 'Trebuie să fii autentificat.', code: 'unauthorized' };
 
 describe('favourites of a signed-in user', () => {
@@ -49,7 +52,7 @@ describe('favourites of a signed-in user', () => {
       expect(res.statusCode).toBe(401);
       expect(res.json()).toEqual(unauthorized);
     }
-    expect(rowCount()).toBe(0);
+    expect(await rowCount()).toBe(0);
   });
 
   it('adds, lists, and removes; the counter is the server’s count of live rows', async () => {
@@ -87,10 +90,10 @@ describe('favourites of a signed-in user', () => {
     const again = await call('POST', `/api/favorites/${ann}`, ana);
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ favoriteIds: [ann] });
-    expect(rowCount()).toBe(1);
+    expect(await rowCount()).toBe(1);
     expect(await favoritesCount(ann)).toBe(1);
 
-    const other = insertAnnouncement(app, seller.userId);
+    const other = await insertAnnouncement(app, seller.userId);
     const del = await call('DELETE', `/api/favorites/${other}`, ana);
     expect(del.statusCode).toBe(200);
     expect(del.json()).toEqual({ favoriteIds: [ann] });
@@ -113,16 +116,16 @@ describe('favourites of a signed-in user', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: FAVORITE_MESSAGES.notFound, code: 'not_found' });
     }
-    const hidden = insertAnnouncement(app, seller.userId, { active: false });
+    const hidden = await insertAnnouncement(app, seller.userId, { active: false });
     expect((await call('POST', `/api/favorites/${hidden}`, ana)).statusCode).toBe(404);
     // The owner still sees their deactivated announcement, so they may keep it as a favourite.
     expect((await call('POST', `/api/favorites/${hidden}`, seller)).statusCode).toBe(200);
-    expect(rowCount()).toBe(1);
+    expect(await rowCount()).toBe(1);
   });
 
   it('lists only favourites still visible, while their ids stay removable', async () => {
     await call('POST', `/api/favorites/${ann}`, ana);
-    setActive(ann, false);
+    await setActive(ann, false);
     const list = (await call('GET', '/api/favorites', ana)).json() as {
       favoriteIds: string[];
       favorites: [];
@@ -133,10 +136,12 @@ describe('favourites of a signed-in user', () => {
   });
 
   it(`stops at ${LIMITS.favoritesMax} favourites with the spec’s message`, async () => {
-    const ids = Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId));
-    app.uow.writeSync((tx) => {
+    const ids = await Promise.all(
+      Array.from({ length: LIMITS.favoritesMax }, () => insertAnnouncement(app, seller.userId)),
+    );
+    await app.uow.write(async (tx) => {
       for (const id of ids) {
-        app.favoritesRepo.put({
+        await app.favoritesRepo.put({
           userId: ana.userId,
           announcementId: id,
           createdAt: new Date().toISOString(),
@@ -155,7 +160,7 @@ describe('favourites of a signed-in user', () => {
     expect((await call('POST', `/api/favorites/${ids[0]}`, ana)).statusCode).toBe(200);
     await call('DELETE', `/api/favorites/${ids[0]}`, ana);
     expect((await call('POST', `/api/favorites/${ann}`, ana)).statusCode).toBe(200);
-    expect(rowCount()).toBe(LIMITS.favoritesMax);
+    expect(await rowCount()).toBe(LIMITS.favoritesMax);
   });
 });
 
@@ -172,11 +177,11 @@ describe('guest favourite endpoints (/api/announcements/:id/favorite)', () => {
       expect((await call('DELETE', `/api/announcements/${ann}/favorite`, null)).json()).toEqual({ ok: true });
     }
     expect(await favoritesCount(ann)).toBe(1);
-    expect(rowCount()).toBe(1);
+    expect(await rowCount()).toBe(1);
   });
 
   it('answers 404 for an unknown or hidden announcement, guest or not', async () => {
-    const hidden = insertAnnouncement(app, seller.userId, { active: false });
+    const hidden = await insertAnnouncement(app, seller.userId, { active: false });
     for (const u of [null, ana]) {
       for (const method of ['POST', 'DELETE'] as const) {
         const res = await call(method, `/api/announcements/${newId()}/favorite`, u);

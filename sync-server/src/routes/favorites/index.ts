@@ -17,29 +17,29 @@ const toggle = { config: writeLimit('favorites'), schema: idParams };
  * refuse; an announcement the caller may not see answers 404 exactly like an unknown one.
  */
 export default async function favoritesRoutes(app: FastifyInstance) {
-  const favoriteIds = (userId: string) => ({ favoriteIds: app.favoritesRepo.activeIds(userId) });
+  const favoriteIds = async (userId: string) => ({ favoriteIds: await app.favoritesRepo.activeIds(userId) });
 
   /** Adds (wanted = true) or removes a favourite of `userId`, answering `{ favoriteIds }` or an error. */
-  function write(userId: string, announcementId: string, wanted: boolean, reply: FastifyReply) {
+  async function write(userId: string, announcementId: string, wanted: boolean, reply: FastifyReply) {
     if (!isObjectId(announcementId)) return fail(reply, 404, FAVORITE_MESSAGES.notFound, 'not_found');
-    const outcome = app.favoritesService.toggle(userId, announcementId, wanted);
+    const outcome = await app.favoritesService.toggle(userId, announcementId, wanted);
     if ('error' in outcome) {
       return outcome.error === FAVORITE_MESSAGES.limit
         ? fail(reply, 400, outcome.error, 'favorites_limit')
         : fail(reply, 404, outcome.error, 'not_found');
     }
-    return reply.send(favoriteIds(userId));
+    return reply.send(await favoriteIds(userId));
   }
 
   app.get('/api/favorites', async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
-    const favorites: AnnouncementApi[] = app.announcementsRepo.toApi(
-      app.favoritesRepo.visibleAnnouncementsOf(userId),
+    const favorites: AnnouncementApi[] = await app.announcementsRepo.toApi(
+      await app.favoritesRepo.visibleAnnouncementsOf(userId),
     );
     // favoriteIds are all live favourites (what `favoritesUpdated` carries); `favorites` only those
     // whose announcement the caller may still see (what the 150 limit counts).
-    return { ...favoriteIds(userId), favorites };
+    return { ...(await favoriteIds(userId)), favorites };
   });
 
   app.post('/api/favorites/:id', toggle, async (request, reply) => {
@@ -61,7 +61,7 @@ export default async function favoritesRoutes(app: FastifyInstance) {
    */
   const guestToggle = (wanted: boolean) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    const row = isObjectId(id) ? app.announcementsRepo.byId(id) : undefined;
+    const row = isObjectId(id) ? await app.announcementsRepo.byId(id) : undefined;
     if (!row) return fail(reply, 404, FAVORITE_MESSAGES.notFound, 'not_found');
     if (request.userId) return write(request.userId, id, wanted, reply);
     // A guest may not see a deleted or deactivated announcement either.

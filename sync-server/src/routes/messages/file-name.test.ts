@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { ATTACHMENT_MESSAGES } from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
+import { rawGet } from '../../lib/sql.ts';
 import { connectedClient } from '../../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 
@@ -16,7 +18,7 @@ beforeEach(async () => {
   app = await buildTestApp();
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -36,12 +38,9 @@ const multipart = async (url: string, fields: Record<string, string>, partName: 
     payload: Buffer.from(await res.arrayBuffer()),
   });
 };
-const storedName = (id: string) =>
-  (
-    app.db.$client.prepare('SELECT file_name FROM messages WHERE id = ?').get(id) as
-      | { file_name: string }
-      | undefined
-  )?.file_name;
+const storedName = async (id: string) =>
+  (await rawGet<{ file_name: string }>(app.db, sql`SELECT file_name FROM messages WHERE id = ${id}`))
+    ?.file_name;
 const sellerPull = async () => {
   const s = await connectedClient(app, seller.token);
   return (await s.pull(null, 50, 'messages')).documents;
@@ -70,7 +69,7 @@ describe('POST /api/messages (multipart): the file name', () => {
       expect(res.statusCode, res.body).toBe(201);
       const msg = res.json() as { _id: string; imageFile: string };
       check(msg.imageFile);
-      expect(storedName(msg._id)).toBe(msg.imageFile);
+      expect(await storedName(msg._id)).toBe(msg.imageFile);
     }
     // The other side's device gets the name with the message.
     const docs = await sellerPull();
@@ -139,7 +138,7 @@ describe('a message pushed over sync: the file name', () => {
     const b = await connectedClient(app, buyer.token);
     const m = message({ image: await upload(), fileName: 'Ofertă de preț.pdf' });
     expect(await b.push('messages', [{ newDocumentState: m }])).toEqual([]);
-    expect(storedName(m.id)).toBe('Ofertă de preț.pdf');
+    expect(await storedName(m.id)).toBe('Ofertă de preț.pdf');
     const doc = (await sellerPull()).find((d) => d.id === m.id);
     expect(doc?.fileName).toBe('Ofertă de preț.pdf');
   });
@@ -157,7 +156,7 @@ describe('a message pushed over sync: the file name', () => {
     ];
     for (const m of refused) {
       expect(await b.push('messages', [{ newDocumentState: m }])).toEqual([{ ...m, _deleted: true }]);
-      expect(storedName(m.id)).toBeUndefined();
+      expect(await storedName(m.id)).toBeUndefined();
     }
     await new Promise((r) => setTimeout(r, 30));
     const reasons = b.side.filter((x) => x.type === 'event' && x.name === 'syncRejected');

@@ -1,9 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
+import { rawGet } from '../../lib/sql.ts';
 import { ATTACHMENT_MESSAGES, sniffAttachment } from '../../services/rest-attachments.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 import { REST_MESSAGE_MESSAGES } from './request.ts';
@@ -23,7 +25,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
   stranger = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
   cid = `${seller.userId}-${buyer.userId}-${ann}`;
 });
 afterEach(async () => {
@@ -35,6 +37,8 @@ const auth = (u: User | null) => (u ? { authorization: `Bearer ${u.token}` } : {
 const unauthorized = { error: 'Trebuie să fii autentificat.', code: 'unauthorized' };
 const conversationNotFound = { error: MESSAGE_MESSAGES.notFound, code: 'not_found' };
 const messageNotFound = { error: 'Mesajul nu a fost găsit.', code: 'not_found' };
+const messageCount = async () =>
+  Number((await rawGet<{ n: number }>(app.db, sql`SELECT COUNT(*) AS n FROM messages`))?.n);
 
 function sendJson(from: User | null, over: Record<string, unknown> = {}) {
   return app.inject({
@@ -209,8 +213,7 @@ describe('POST /api/messages (JSON)', () => {
       expect({ over, status: res.statusCode, error: res.json().error }).toEqual({ over, status, error });
     }
     expect(MESSAGE_MESSAGES.empty).toBe('Scrie un mesaj sau atașează o imagine.');
-    const n = app.db.$client.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
-    expect(n.n).toBe(0);
+    expect(await messageCount()).toBe(0);
   });
 
   it('builds a reply quote from the quoted message of the conversation, never from what was sent', async () => {
@@ -235,10 +238,11 @@ describe('POST /api/messages (JSON)', () => {
     const elsewhere = (await sendJson(stranger)).json() as Msg;
     const foreign = { messageId: elsewhere._id, senderId: stranger.userId, text: 'x', image: '' };
     expect((await sendJson(buyer, { replyTo: foreign })).json().replyTo).toBeNull();
-    const made = app.db.$client
-      .prepare("SELECT COUNT(*) AS n FROM messages WHERE reply_to LIKE '%gratis%' OR reply_to LIKE '%Da.%'")
-      .get() as { n: number };
-    expect(made.n).toBe(0);
+    const made = await rawGet<{ n: number }>(
+      app.db,
+      sql`SELECT COUNT(*) AS n FROM messages WHERE reply_to LIKE '%gratis%' OR reply_to LIKE '%Da.%'`,
+    );
+    expect(Number(made?.n)).toBe(0);
   });
 
   it('a guest is refused', async () => {
@@ -369,8 +373,7 @@ describe('POST /api/messages (multipart attachments)', () => {
     expect(ATTACHMENT_MESSAGES.unsupported).toBe(
       'Tipul de fișier nu este suportat. Poți încărca imagini, PDF-uri sau documente Word.',
     );
-    const n = app.db.$client.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
-    expect(n.n).toBe(0);
+    expect(await messageCount()).toBe(0);
     const dir = join(app.config.dataDir, 'uploads', 'chat');
     expect(existsSync(dir) ? readdirSync(dir) : []).toEqual([]);
   });
@@ -387,8 +390,7 @@ describe('POST /api/messages (multipart attachments)', () => {
       error: 'Fișierul este prea mare. Mărimea maximă permisă este 10MB.',
       code: 'file_too_large',
     });
-    const n = app.db.$client.prepare('SELECT COUNT(*) AS n FROM messages').get() as { n: number };
-    expect(n.n).toBe(0);
+    expect(await messageCount()).toBe(0);
   });
 
   it('applies the same rules as JSON: text or a file, guest refused, route from the server', async () => {
@@ -423,7 +425,7 @@ describe('POST /api/messages (multipart attachments)', () => {
 
 describe('reading conversations', () => {
   it('lists the caller’s conversations newest first with the other user and the announcement', async () => {
-    const other = insertAnnouncement(app, stranger.userId, {
+    const other = await insertAnnouncement(app, stranger.userId, {
       title: 'Lecții de chitară pentru începători',
       images: ['/uploads/a/x.jpg'],
     });
@@ -443,7 +445,7 @@ describe('reading conversations', () => {
         firstName: 'Ana',
         lastName: 'Pop',
         avatar: null,
-        lastSeen: app.usersRepo.byId(stranger.userId)!.lastSeen,
+        lastSeen: (await app.usersRepo.byId(stranger.userId))!.lastSeen,
       },
       announcementId: other,
       announcementOwnerId: stranger.userId,
@@ -564,7 +566,7 @@ describe('PUT /api/messages/conversation/:id/mark-read with upToMessageId', () =
   it('a message that is not in this conversation is refused; no body keeps marking everything', async () => {
     const first = (await sendJson(buyer)).json() as Msg;
     await sendJson(buyer, { text: 'Încă unul.' });
-    const other = insertAnnouncement(app, stranger.userId);
+    const other = await insertAnnouncement(app, stranger.userId);
     const elsewhere = (
       await sendJson(buyer, { announcementId: other, destinatarId: stranger.userId })
     ).json() as Msg;

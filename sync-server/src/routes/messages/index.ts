@@ -72,12 +72,13 @@ export default async function messagesRoutes(app: FastifyInstance) {
   // Repositories are plain functions over the one database handle; the app does not expose this one.
   const repo = messagingRepository(app.db);
   const uploadsDir = join(app.config.dataDir, 'uploads');
-  const isParticipant = (userId: string, convId: string) => app.messaging.membersOf(convId).includes(userId);
+  const isParticipant = async (userId: string, convId: string) =>
+    (await app.messaging.membersOf(convId)).includes(userId);
   const notFoundConversation = (reply: FastifyReply) =>
     fail(reply, 404, MESSAGE_MESSAGES.notFound, 'not_found');
   /** The message if the caller may see it (sender or recipient, not deleted); otherwise undefined. */
-  const visibleMessage = (userId: string, id: string) => {
-    const m = repo.message(id);
+  const visibleMessage = async (userId: string, id: string) => {
+    const m = await repo.message(id);
     return m && !m.deleted && (m.senderId === userId || m.recipientId === userId) ? m : undefined;
   };
 
@@ -107,7 +108,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
       const { userId } = request.params as { userId: string };
       if (userId !== callerId)
         return fail(reply, 404, REST_MESSAGE_MESSAGES.conversationsNotFound, 'not_found');
-      return toSummariesApi(repo, repo.liveMembersOf(callerId));
+      return toSummariesApi(repo, await repo.liveMembersOf(callerId));
     },
   );
 
@@ -118,8 +119,12 @@ export default async function messagesRoutes(app: FastifyInstance) {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
       const { conversationId } = request.params as { conversationId: string };
-      if (!isParticipant(callerId, conversationId)) return notFoundConversation(reply);
-      return toMessagesApi(repo, repo.liveMessages(conversationId), repo.conversation(conversationId));
+      if (!(await isParticipant(callerId, conversationId))) return notFoundConversation(reply);
+      return toMessagesApi(
+        repo,
+        await repo.liveMessages(conversationId),
+        await repo.conversation(conversationId),
+      );
     },
   );
 
@@ -135,16 +140,16 @@ export default async function messagesRoutes(app: FastifyInstance) {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
       const { conversationId } = request.params as { conversationId: string };
-      if (!isParticipant(callerId, conversationId)) return notFoundConversation(reply);
+      if (!(await isParticipant(callerId, conversationId))) return notFoundConversation(reply);
       const upToId = (request.body as { upToMessageId?: string } | undefined)?.upToMessageId;
       let upTo = new Date().toISOString();
       if (upToId) {
-        const shown = repo.message(upToId);
+        const shown = await repo.message(upToId);
         if (!shown || shown.conversationId !== conversationId)
           return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
         upTo = shown.createdAt;
       }
-      const error = app.messaging.markRead(callerId, conversationId, upTo);
+      const error = await app.messaging.markRead(callerId, conversationId, upTo);
       if (error) return fail(reply, 404, MESSAGE_MESSAGES.notFound, 'not_found');
       return { message: REST_MESSAGE_MESSAGES.markedRead, conversationId };
     },
@@ -181,7 +186,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
 
       // Who may write to whom comes first (the conversation is the server's), then the content rules;
       // all of them before a file is written, so a refused message leaves nothing behind.
-      const route = app.messaging.route(callerId, fields.announcementId, fields.destinatarId);
+      const route = await app.messaging.route(callerId, fields.announcementId, fields.destinatarId);
       if ('error' in route) return fail(reply, statusOf(route.error), route.error);
       let attachment: Attachment | null = null;
       if (file) {
@@ -206,7 +211,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
       }
 
       // The file stored above is recorded with its message, in the same write.
-      const sent = app.messaging.send(
+      const sent = await app.messaging.send(
         callerId,
         {
           id: newId(),
@@ -224,7 +229,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
         if (image) await removeAttachment(uploadsDir, image).catch(() => {});
         return fail(reply, statusOf(sent.error), sent.error);
       }
-      return reply.code(201).send(toMessagesApi(repo, [sent], repo.conversation(sent.conversationId))[0]);
+      const conversation = await repo.conversation(sent.conversationId);
+      return reply.code(201).send((await toMessagesApi(repo, [sent], conversation))[0]);
     },
   );
 
@@ -246,7 +252,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
     try {
       const image = await storeAttachment(read.file, kind, uploadsDir, CHAT_FOLDER);
       // Recorded with its uploader: a message pushed over sync may name only its sender's own files.
-      app.messaging.recordUpload(callerId, image);
+      await app.messaging.recordUpload(callerId, image);
       return reply.code(201).send({ image });
     } catch (err) {
       request.log.warn({ err }, 'chat attachment refused');
@@ -267,7 +273,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
       const { id } = request.params as { id: string };
-      const msg = visibleMessage(callerId, id);
+      const msg = await visibleMessage(callerId, id);
       if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
       const emoji = str((request.body as { emoji?: unknown } | undefined)?.emoji);
       if (!reactionSchema.shape.emoji.safeParse(emoji).success) {
@@ -275,9 +281,9 @@ export default async function messagesRoutes(app: FastifyInstance) {
       }
       // The same emoji again takes the caller's reaction back; another one replaces it.
       const had = msg.reactions.find((r) => r.userId === callerId)?.emoji ?? null;
-      const error = app.messaging.react(callerId, msg, had === emoji ? null : emoji);
+      const error = await app.messaging.react(callerId, msg, had === emoji ? null : emoji);
       if (error) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
-      return { reactions: repo.message(id)?.reactions ?? [] };
+      return { reactions: (await repo.message(id))?.reactions ?? [] };
     },
   );
 
@@ -286,11 +292,11 @@ export default async function messagesRoutes(app: FastifyInstance) {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
     const { id } = request.params as { id: string };
-    const msg = visibleMessage(callerId, id);
+    const msg = await visibleMessage(callerId, id);
     if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
     // The recipient already sees this message: telling them it is not theirs to delete reveals nothing.
     if (msg.senderId !== callerId) return fail(reply, 403, MESSAGE_MESSAGES.onlySenderDeletes, 'forbidden');
-    app.messaging.remove(callerId, msg);
+    await app.messaging.remove(callerId, msg);
     return { message: REST_MESSAGE_MESSAGES.deleted };
   });
 }

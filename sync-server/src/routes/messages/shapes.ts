@@ -94,12 +94,12 @@ export const conversationSummariesSchema = {
   },
 } as const;
 
-export function toMessagesApi(
+export async function toMessagesApi(
   repo: MessagingRepository,
   rows: MessageRow[],
   conversation: ConversationRow | undefined,
-): MessageApi[] {
-  const cards = repo.userCards(rows.map((m) => m.senderId));
+): Promise<MessageApi[]> {
+  const cards = await repo.userCards(rows.map((m) => m.senderId));
   return rows.map((m) => ({
     _id: m.id,
     conversationId: m.conversationId,
@@ -119,10 +119,13 @@ export function toMessagesApi(
   }));
 }
 
-export function toSummariesApi(repo: MessagingRepository, rows: MemberRow[]): ConversationSummaryApi[] {
-  const users = repo.participantCards(rows.map((m) => m.otherUserId));
-  const anns = repo.announcementCards(rows.map((m) => m.announcementId));
-  const sellers = repo.sellersOf(rows.map((m) => m.conversationId));
+export async function toSummariesApi(
+  repo: MessagingRepository,
+  rows: MemberRow[],
+): Promise<ConversationSummaryApi[]> {
+  const users = await repo.participantCards(rows.map((m) => m.otherUserId));
+  const anns = await repo.announcementCards(rows.map((m) => m.announcementId));
+  const sellers = await repo.sellersOf(rows.map((m) => m.conversationId));
   return rows.map((m) => {
     const ann = anns.get(m.announcementId);
     const other = users.get(m.otherUserId);

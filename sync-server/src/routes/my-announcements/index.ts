@@ -210,7 +210,7 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     const { id } = request.params as { id: string };
-    const row = validId(id) ? app.announcementsRepo.byId(id) : undefined;
+    const row = validId(id) ? await app.announcementsRepo.byId(id) : undefined;
     if (!row || row.deleted || row.ownerId !== userId) return notFound(reply);
   };
 
@@ -228,7 +228,7 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string };
       if (!validId(id)) return notFound(reply);
       const body = request.body as Record<string, unknown> & { existingImages?: string[] };
-      const row = app.announcementsRepo.byId(id);
+      const row = await app.announcementsRepo.byId(id);
       if (!row || row.deleted || row.ownerId !== userId) return notFound(reply);
       const { files, tooManyFiles } = uploads.get(request)!;
       const outcome = await service.update(
@@ -263,7 +263,7 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
       if (!userId) return reply;
       const { id } = request.params as { id: string };
       if (!validId(id)) return notFound(reply);
-      return send(reply, service.renew(userId, id));
+      return send(reply, await service.renew(userId, id));
     },
   );
 
@@ -280,7 +280,7 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
       const { id } = request.params as { id: string };
       if (!validId(id)) return notFound(reply);
       const { active } = request.body as { active: boolean };
-      return send(reply, service.setActive(userId, id, active));
+      return send(reply, await service.setActive(userId, id, active));
     },
   );
 }

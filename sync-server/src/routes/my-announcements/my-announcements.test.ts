@@ -90,7 +90,7 @@ async function published(images: Upload[] = []): Promise<Api> {
   return res.json() as Api;
 }
 
-const seqOf = (id: string) => app.announcementsRepo.byId(id)!.seq;
+const seqOf = async (id: string) => (await app.announcementsRepo.byId(id))!.seq;
 
 /** Runs `send` and proves that it stored nothing: no row, no file. */
 async function refusedWithoutTrace(send: () => Promise<{ statusCode: number; json(): unknown }>) {
@@ -149,7 +149,7 @@ describe('POST /api/users/my-announcements', () => {
     expect(Date.now() - Date.parse(body.createdAt)).toBeLessThan(60_000);
     expect(body).not.toHaveProperty('id');
     // The copy's change order, which a device holding it sends back (working set); server-owned.
-    expect(body.seq).toBe(seqOf(body._id));
+    expect(body.seq).toBe(await seqOf(body._id));
     expect(body).not.toHaveProperty('deleted');
     expect(body.images).toHaveLength(2);
     for (const path of body.images) {
@@ -232,7 +232,7 @@ describe('POST /api/users/my-announcements', () => {
     expect(answers[0]!.json()._id).toBe(id);
     expect(rowCount(app)).toBe(rows + 1);
     // The loser's photo was removed again: what was added belongs to the one stored photo.
-    const images = app.announcementsRepo.byId(id)!.images;
+    const images = (await app.announcementsRepo.byId(id))!.images;
     expect(images).toHaveLength(1);
     const base = images[0]!
       .split('/')
@@ -257,7 +257,10 @@ describe('POST /api/users/my-announcements', () => {
     expect(theirs.json().error).toBe(
       'Acest anunț nu mai poate fi publicat: identificatorul lui este deja folosit.',
     );
-    expect(app.announcementsRepo.byId(id)).toMatchObject({ ownerId: owner.userId, title: validForm.title });
+    expect(await app.announcementsRepo.byId(id)).toMatchObject({
+      ownerId: owner.userId,
+      title: validForm.title,
+    });
   });
 
   it('a 9000-character description of multi-byte letters fits (27 kB in the form)', async () => {
@@ -455,7 +458,7 @@ describe('authorization of every mutating path: guest 401, another user 404 (as 
   it('PUT, DELETE, renew and active', async () => {
     const { _id: id } = await published([{ data: await jpeg() }]);
     // Older than a day, so the owner may renew it (renewing is limited to once every 24 h).
-    app.announcementsRepo.update(id, { createdAt: '2025-01-01T00:00:00.000Z' });
+    await app.announcementsRepo.update(id, { createdAt: '2025-01-01T00:00:00.000Z' });
     const form = await multipart({ ...validForm, title: 'Titlu schimbat de altcineva aici' });
     type Call = {
       method: 'PUT' | 'POST' | 'DELETE';
@@ -470,7 +473,7 @@ describe('authorization of every mutating path: guest 401, another user 404 (as 
       { method: 'DELETE', url: `/api/users/my-announcements/${id}` },
     ];
     for (const p of paths) {
-      const seq = seqOf(id);
+      const seq = await seqOf(id);
       const guest = await app.inject(p);
       expect(guest.statusCode, `${p.method} ${p.url}`).toBe(401);
       expect(guest.json().error).toBeTypeOf('string');
@@ -485,9 +488,9 @@ describe('authorization of every mutating path: guest 401, another user 404 (as 
       });
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual(other.json());
-      expect(seqOf(id)).toBe(seq);
+      expect(await seqOf(id)).toBe(seq);
     }
-    expect(app.announcementsRepo.byId(id)).toMatchObject({
+    expect(await app.announcementsRepo.byId(id)).toMatchObject({
       title: validForm.title,
       active: true,
       deleted: false,
@@ -523,7 +526,7 @@ describe('PUT /api/users/my-announcements/:id', () => {
       { data: await jpeg(64, 48, '#333333') },
     ]);
     const [a, b, c] = created.images as [string, string, string];
-    const seq = seqOf(created._id);
+    const seq = await seqOf(created._id);
     await new Promise((r) => setTimeout(r, 5));
     const res = await update(
       created._id,
@@ -548,7 +551,7 @@ describe('PUT /api/users/my-announcements/:id', () => {
     expect(existsSync(diskPath(app, body.images[2]!))).toBe(true);
     expect(body.updatedAt > created.updatedAt).toBe(true);
     expect(body.createdAt).toBe(created.createdAt);
-    expect(seqOf(created._id)).toBeGreaterThan(seq);
+    expect(await seqOf(created._id)).toBeGreaterThan(seq);
     // The dropped photo and its variants are gone from disk; the kept ones stay.
     expect(existsSync(diskPath(app, b))).toBe(false);
     expect(existsSync(diskPath(app, imageVariant(b, 320)))).toBe(false);
@@ -612,7 +615,7 @@ describe('PUT /api/users/my-announcements/:id', () => {
   it('kept plus new photos may not exceed 10; a refused update changes nothing', async () => {
     const one = await jpeg();
     const created = await published(Array.from({ length: 9 }, () => ({ data: one })));
-    const seq = seqOf(created._id);
+    const seq = await seqOf(created._id);
     const body = await refusedWithoutTrace(() =>
       update(created._id, { ...validForm, title: 'Un titlu nou care nu se salvează' }, [
         { data: one },
@@ -620,8 +623,8 @@ describe('PUT /api/users/my-announcements/:id', () => {
       ]),
     );
     expect(body.error).toBe(M.imagesMax);
-    expect(seqOf(created._id)).toBe(seq);
-    expect(app.announcementsRepo.byId(created._id)!.title).toBe(validForm.title);
+    expect(await seqOf(created._id)).toBe(seq);
+    expect((await app.announcementsRepo.byId(created._id))!.title).toBe(validForm.title);
     // Dropping two makes room for two.
     const ok = await update(created._id, { ...validForm, existingImages: created.images.slice(0, 7) }, [
       { data: one },
@@ -644,7 +647,7 @@ describe('DELETE, renew, active', () => {
   it('delete: a blanked tombstone to every holder, files removed, announcementDeleted', async () => {
     const created = await published([{ data: await jpeg() }]);
     const c = await connect(stranger.token);
-    const seq = seqOf(created._id);
+    const seq = await seqOf(created._id);
     const holder = await connect(null);
     expect(await holder.hold({ announcements: [[created._id, seq]] })).toEqual({});
     const ownDevice = await connect(owner.token);
@@ -656,7 +659,7 @@ describe('DELETE, renew, active', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Anunțul a fost șters.' });
-    const row = app.announcementsRepo.byId(created._id)!;
+    const row = (await app.announcementsRepo.byId(created._id))!;
     expect(row).toMatchObject({ deleted: true, images: [] });
     expect(row.seq).toBeGreaterThan(seq);
     expect(existsSync(diskPath(app, created.images[0]!))).toBe(false);
@@ -683,7 +686,7 @@ describe('DELETE, renew, active', () => {
       expect(announcements).toEqual([
         {
           doc: expect.objectContaining({ id: created._id, _deleted: true, title: '' }),
-          seq: seqOf(created._id),
+          seq: await seqOf(created._id),
         },
       ]);
     }
@@ -695,9 +698,9 @@ describe('DELETE, renew, active', () => {
   });
 
   it('renew: createdAt now and a new seq, so it rises to the top of the newest-first lists', async () => {
-    const old = insertAnnouncement(app, owner.userId, { createdAt: '2025-01-01T00:00:00.000Z' });
+    const old = await insertAnnouncement(app, owner.userId, { createdAt: '2025-01-01T00:00:00.000Z' });
     await published();
-    const seq = seqOf(old);
+    const seq = await seqOf(old);
     const res = await app.inject({
       method: 'POST',
       url: `/api/users/my-announcements/${old}/renew`,
@@ -706,7 +709,7 @@ describe('DELETE, renew, active', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json() as Api;
     expect(Date.now() - Date.parse(body.createdAt)).toBeLessThan(60_000);
-    expect(seqOf(old)).toBeGreaterThan(seq);
+    expect(await seqOf(old)).toBeGreaterThan(seq);
     const mine = (
       await app.inject({ url: '/api/users/my-announcements', headers: bearer(owner.token) })
     ).json();
@@ -717,7 +720,7 @@ describe('DELETE, renew, active', () => {
 
   it('renew is refused (429, Romanian, nothing changes) within 24 h of the last date', async () => {
     const fresh = await published();
-    const seq = seqOf(fresh._id);
+    const seq = await seqOf(fresh._id);
     const res = await app.inject({
       method: 'POST',
       url: `/api/users/my-announcements/${fresh._id}/renew`,
@@ -725,13 +728,13 @@ describe('DELETE, renew, active', () => {
     });
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: 'Poți reactualiza un anunț cel mult o dată la 24 de ore.' });
-    expect(seqOf(fresh._id)).toBe(seq);
-    expect(app.announcementsRepo.byId(fresh._id)!.createdAt).toBe(fresh.createdAt);
+    expect(await seqOf(fresh._id)).toBe(seq);
+    expect((await app.announcementsRepo.byId(fresh._id))!.createdAt).toBe(fresh.createdAt);
   });
 
   it('active false hides it from everyone but the owner (other holders get a tombstone); true brings it back', async () => {
     const { _id: id } = await published();
-    const seq = seqOf(id);
+    const seq = await seqOf(id);
     const other = await connect(stranger.token);
     await other.hold({ announcements: [[id, seq]] });
     const own = await connect(owner.token);
@@ -744,7 +747,7 @@ describe('DELETE, renew, active', () => {
     });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ _id: id, active: false });
-    expect(seqOf(id)).toBeGreaterThan(seq);
+    expect(await seqOf(id)).toBeGreaterThan(seq);
 
     expect((await app.inject({ url: `/api/announcements/${id}` })).statusCode).toBe(404);
     const publicIds = (await app.inject({ url: '/api/announcements' })).json().map((a: Api) => a._id);
@@ -805,13 +808,13 @@ describe('DELETE, renew, active', () => {
 describe('GET /api/users/my-announcements', () => {
   it('the caller’s own, inactive included, deleted excluded, newest first', async () => {
     const me = await registerAndLogin(app);
-    const older = insertAnnouncement(app, me.userId, { createdAt: '2026-01-01T00:00:00.000Z' });
-    const inactive = insertAnnouncement(app, me.userId, {
+    const older = await insertAnnouncement(app, me.userId, { createdAt: '2026-01-01T00:00:00.000Z' });
+    const inactive = await insertAnnouncement(app, me.userId, {
       createdAt: '2026-02-01T00:00:00.000Z',
       active: false,
     });
-    insertAnnouncement(app, me.userId, { deleted: true });
-    insertAnnouncement(app, stranger.userId);
+    await insertAnnouncement(app, me.userId, { deleted: true });
+    await insertAnnouncement(app, stranger.userId);
     const res = await app.inject({ url: '/api/users/my-announcements', headers: bearer(me.token) });
     expect(res.statusCode).toBe(200);
     expect(res.json().map((a: Api) => a._id)).toEqual([inactive, older]);

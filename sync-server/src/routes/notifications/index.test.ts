@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { newId } from '../../lib/ids.ts';
+import { rawGet } from '../../lib/sql.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -16,7 +18,7 @@ beforeEach(async () => {
   seller = await registerAndLogin(app);
   buyer = await registerAndLogin(app);
   stranger = await registerAndLogin(app);
-  ann = insertAnnouncement(app, seller.userId);
+  ann = await insertAnnouncement(app, seller.userId);
   cid = `${seller.userId}-${buyer.userId}-${ann}`;
 });
 afterEach(async () => {
@@ -94,11 +96,11 @@ describe('DELETE /api/notifications/:id', () => {
     expect((await list(seller.userId, seller)).json()).toHaveLength(1);
 
     const seqOf = () =>
-      app.db.$client.prepare('SELECT deleted, seq FROM notifications WHERE id = ?').get(note!._id) as {
-        deleted: number;
-        seq: number;
-      };
-    const before = seqOf();
+      rawGet<{ deleted: number; seq: number }>(
+        app.db,
+        sql`SELECT deleted, seq FROM notifications WHERE id = ${note!._id}`,
+      );
+    const before = (await seqOf())!;
     const poke = vi.spyOn(app.hub, 'poke');
     const ok = await remove(note!._id, seller);
     expect(ok.statusCode).toBe(200);
@@ -107,8 +109,8 @@ describe('DELETE /api/notifications/:id', () => {
     expect((await list(seller.userId, seller)).json()).toEqual([]);
 
     // A tombstone with a new seq, so the owner's other devices learn of it.
-    const after = seqOf();
-    expect(after.deleted).toBe(1);
+    const after = (await seqOf())!;
+    expect(Number(after.deleted)).toBe(1);
     expect(after.seq).toBeGreaterThan(before.seq);
     // Deleting it again (its chat was opened meanwhile) is not an error.
     expect((await remove(note!._id, seller)).statusCode).toBe(200);

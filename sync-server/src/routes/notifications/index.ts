@@ -40,8 +40,8 @@ export default async function notificationsRoutes(app: FastifyInstance) {
       if (!callerId) return reply;
       const { userId } = request.params as { userId: string };
       if (userId !== callerId) return fail(reply, 404, NOTIFICATION_MESSAGES.listNotFound, 'not_found');
-      const rows = repo.liveNotificationsOf(callerId);
-      const cards = repo.userCards(rows.map((n) => n.senderId));
+      const rows = await repo.liveNotificationsOf(callerId);
+      const cards = await repo.userCards(rows.map((n) => n.senderId));
       return rows.map((n): NotificationApi => {
         const card = cards.get(n.senderId);
         return {
@@ -66,10 +66,10 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
     const { id } = request.params as { id: string };
-    const row = repo.notification(id);
+    const row = await repo.notification(id);
     if (!row || row.userId !== callerId) return fail(reply, 404, NOTIFICATION_MESSAGES.notFound, 'not_found');
     // Already gone (opening its chat removes it too): nothing to write, same answer.
-    if (!row.deleted) app.notifications.set(callerId, id, { read: row.read, deleted: true });
+    if (!row.deleted) await app.notifications.set(callerId, id, { read: row.read, deleted: true });
     return { message: NOTIFICATION_MESSAGES.deleted };
   });
 }

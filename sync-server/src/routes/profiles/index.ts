@@ -48,7 +48,7 @@ export default async function profilesRoutes(app: FastifyInstance) {
     { schema: { params: userParams } },
     async (request, reply) => {
       try {
-        const profile = profiles.publicProfile(request.params.userId);
+        const profile = await profiles.publicProfile(request.params.userId);
         if (!profile) return reply.code(404).send({ error: M.unavailable });
         return profile;
       } catch (err) {
@@ -66,7 +66,7 @@ export default async function profilesRoutes(app: FastifyInstance) {
       // A field the client leaves out keeps its stored value (the spec's client sends all four; another
       // may send only the one it changes): nothing is erased by omission.
       const body = (request.body ?? {}) as Record<string, unknown>;
-      const user = app.usersRepo.byId(userId);
+      const user = await app.usersRepo.byId(userId);
       const stored = user
         ? {
             firstName: user.firstName,
@@ -76,7 +76,7 @@ export default async function profilesRoutes(app: FastifyInstance) {
           }
         : {};
       const sent = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-      const result = profiles.update(userId, normalizeProfileInput({ ...stored, ...sent }));
+      const result = await profiles.update(userId, normalizeProfileInput({ ...stored, ...sent }));
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return { ...result.value, message: M.saved };
     } catch (err) {

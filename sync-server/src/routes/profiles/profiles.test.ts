@@ -65,7 +65,7 @@ describe('GET /api/users/profile/:userId', () => {
       localitate: 'Cluj-Napoca',
       phone: '0712345678',
     });
-    const ann = insertAnnouncement(app, ana.userId);
+    const ann = await insertAnnouncement(app, ana.userId);
     const post = (who: Who, payload: Record<string, unknown>) =>
       app.inject({ method: 'POST', url: '/api/reviews', headers: auth(who), payload });
     const first = (
@@ -112,7 +112,7 @@ describe('GET /api/users/profile/:userId', () => {
   });
 
   it('hides the title of an announcement that is no longer public, and deleted reviews', async () => {
-    const ann = insertAnnouncement(app, ana.userId, { active: false });
+    const ann = await insertAnnouncement(app, ana.userId, { active: false });
     const r = await app.inject({
       method: 'POST',
       url: '/api/reviews',

@@ -47,7 +47,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     const body = request.body ?? {};
-    const result = reviews.create(userId, {
+    const result = await reviews.create(userId, {
       user: body.user ?? '',
       score: body.score,
       comment: body.comment,
@@ -64,7 +64,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
       const body = request.body ?? {};
-      const result = reviews.edit(userId, request.params.id, {
+      const result = await reviews.edit(userId, request.params.id, {
         score: body.score,
         comment: body.comment === null ? '' : body.comment,
       });
@@ -80,7 +80,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const result = reviews.remove(userId, request.params.id);
+      const result = await reviews.remove(userId, request.params.id);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return { message: REVIEW_MESSAGES.deleted, _id: result.value._id };
     },
@@ -93,7 +93,7 @@ export default async function reviewsRoutes(app: FastifyInstance) {
       // Spec doc 1 §6: liking needs sign-in, with its own message.
       if (!request.userId)
         return reply.code(401).send({ error: REVIEW_MESSAGES.likeSignIn, code: 'unauthorized' });
-      const result = reviews.toggleLike(request.userId, request.params.id);
+      const result = await reviews.toggleLike(request.userId, request.params.id);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return result.value;
     },

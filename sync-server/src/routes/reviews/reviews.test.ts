@@ -45,7 +45,7 @@ const row = (id: string) =>
 
 describe('POST /api/reviews', () => {
   it('creates a review and answers the enriched card', async () => {
-    const ann = insertAnnouncement(app, seller.userId);
+    const ann = await insertAnnouncement(app, seller.userId);
     const res = await post(buyer, {
       user: seller.userId,
       score: 4,
@@ -75,7 +75,7 @@ describe('POST /api/reviews', () => {
   });
 
   it('keeps an announcement only when it is a public announcement of the reviewed user', async () => {
-    const others = insertAnnouncement(app, stranger.userId);
+    const others = await insertAnnouncement(app, stranger.userId);
     const body = await review(buyer, seller, { announcement: others });
     expect(body.announcement).toBeNull();
     expect(body.announcementTitle).toBeNull();

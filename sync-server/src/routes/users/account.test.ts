@@ -77,10 +77,10 @@ describe('account settings', () => {
   it('deletes the account: the person’s data goes, the email is free again, others’ counters are right', async () => {
     const me = await registerAndLogin(app, 'plec@hobbiz.test');
     const seller = await registerAndLogin(app);
-    const mine = insertAnnouncement(app, me.userId);
-    const theirs = insertAnnouncement(app, seller.userId);
+    const mine = await insertAnnouncement(app, me.userId);
+    const theirs = await insertAnnouncement(app, seller.userId);
     await app.inject({ method: 'POST', url: `/api/favorites/${theirs}`, headers: auth(me.token) });
-    expect(app.announcementsRepo.byId(theirs)!.favoritesCount).toBe(1);
+    expect((await app.announcementsRepo.byId(theirs))!.favoritesCount).toBe(1);
 
     const res = await app.inject({
       method: 'DELETE',
@@ -89,8 +89,8 @@ describe('account settings', () => {
       payload: { password: 'parola-buna-1' },
     });
     expect(res.json()).toEqual({ message: 'Contul tău a fost șters cu succes!' });
-    expect(app.announcementsRepo.byId(mine)!.deleted).toBe(true);
-    expect(app.announcementsRepo.byId(theirs)!.favoritesCount).toBe(0);
+    expect((await app.announcementsRepo.byId(mine))!.deleted).toBe(true);
+    expect((await app.announcementsRepo.byId(theirs))!.favoritesCount).toBe(0);
     expect(
       (await app.inject({ url: '/api/users/auth/check', headers: auth(me.token) })).json().isAuthenticated,
     ).toBe(false);

@@ -36,8 +36,8 @@ const deleteAccount = (token: string, payload?: object, ip = '10.0.0.1') =>
     ...(payload ? { payload } : {}),
     remoteAddress: ip,
   });
-const emailOf = (id: string) => app.usersRepo.byId(id)!.email;
-const deleted = (id: string) => app.usersRepo.byId(id)!.deleted;
+const emailOf = async (id: string) => (await app.usersRepo.byId(id))!.email;
+const deleted = async (id: string) => (await app.usersRepo.byId(id))!.deleted;
 
 describe('changing the e-mail asks for the current password', () => {
   it('refuses without it or with a wrong one, in Romanian, and changes nothing', async () => {
@@ -55,11 +55,11 @@ describe('changing the e-mail asks for the current password', () => {
     // A taken address is told only to the owner: a token alone cannot probe which addresses exist.
     const probe = await changeEmail(me.token, { newEmail: 'ocupat@hobbiz.test', password: 'nu-e-parola-1' });
     expect(probe.statusCode).toBe(403);
-    expect(emailOf(me.userId)).toBe('eu@hobbiz.test');
+    expect(await emailOf(me.userId)).toBe('eu@hobbiz.test');
 
     const ok = await changeEmail(me.token, { newEmail: 'nou@hobbiz.test', password: 'parola-buna-1' });
     expect(ok.json()).toEqual({ message: 'Adresa de email a fost actualizată.', email: 'nou@hobbiz.test' });
-    expect(emailOf(me.userId)).toBe('nou@hobbiz.test');
+    expect(await emailOf(me.userId)).toBe('nou@hobbiz.test');
   });
 });
 
@@ -70,10 +70,10 @@ describe('deleting the account asks for the current password', () => {
     const wrong = await deleteAccount(me.token, { password: 'nu-e-parola-1' });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error).toBe('Parola actuală nu este corectă.');
-    expect(deleted(me.userId)).toBe(false);
+    expect(await deleted(me.userId)).toBe(false);
     const ok = await deleteAccount(me.token, { password: 'parola-buna-1' });
     expect(ok.json()).toEqual({ message: 'Contul tău a fost șters cu succes!' });
-    expect(deleted(me.userId)).toBe(true);
+    expect(await deleted(me.userId)).toBe(true);
   });
 
   it('counts wrong passwords in the sign-in throttle: guessing here is as slow as at /login', async () => {
@@ -85,7 +85,7 @@ describe('deleting the account asks for the current password', () => {
       /^Prea multe încercări de autentificare\. Încearcă din nou peste \d+ /,
     );
     expect(slowed.headers['retry-after']).toBeDefined();
-    expect(deleted(me.userId)).toBe(false);
+    expect(await deleted(me.userId)).toBe(false);
     // The same counters as the sign-in screen.
     const login = await app.inject({
       method: 'POST',
@@ -105,32 +105,29 @@ describe('deleting the account asks for the current password', () => {
 
 describe('an account made with Google/Facebook (no password)', () => {
   /** A social-only account as social-auth.ts makes it, with a session. */
-  function socialAccount(email: string) {
+  async function socialAccount(email: string) {
     const id = newId();
-    app.uow.writeSync((tx) => {
-      app.db
-        .insert(users)
-        .values({
-          id,
-          email,
-          passwordHash: '!social',
-          firstName: 'Ioana',
-          lastName: 'Google',
-          phone: '',
-          localitate: '',
-          avatar: null,
-          createdAt: new Date().toISOString(),
-          lastSeen: new Date().toISOString(),
-          googleId: `g-${id}`,
-          seq: tx.seq(),
-        })
-        .run();
+    await app.uow.write(async (tx) => {
+      await app.db.insert(users).values({
+        id,
+        email,
+        passwordHash: '!social',
+        firstName: 'Ioana',
+        lastName: 'Google',
+        phone: '',
+        localitate: '',
+        avatar: null,
+        createdAt: new Date().toISOString(),
+        lastSeen: new Date().toISOString(),
+        googleId: `g-${id}`,
+        seq: tx.seq(),
+      });
     });
-    return { userId: id, token: app.sessionsRepo.create(id) };
+    return { userId: id, token: await app.uow.write(() => app.sessionsRepo.create(id)) };
   }
 
   it('says so in the own profile and confirms with its e-mail address typed again', async () => {
-    const social = socialAccount('ioana@hobbiz.test');
+    const social = await socialAccount('ioana@hobbiz.test');
     const profile = await app.inject({ url: '/api/users/profile', headers: auth(social.token) });
     expect(profile.json().hasPassword).toBe(false);
     const withPassword = await registerAndLogin(app);
@@ -146,18 +143,18 @@ describe('an account made with Google/Facebook (no password)', () => {
     });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json().error).toBe('Adresa de email introdusă nu este cea a contului.');
-    expect(emailOf(social.userId)).toBe('ioana@hobbiz.test');
+    expect(await emailOf(social.userId)).toBe('ioana@hobbiz.test');
     const ok = await changeEmail(social.token, {
       newEmail: 'nou2@hobbiz.test',
       confirmEmail: ' Ioana@Hobbiz.test ',
     });
     expect(ok.statusCode).toBe(200);
     expect((await deleteAccount(social.token, { confirmEmail: 'nou2@hobbiz.test' })).statusCode).toBe(200);
-    expect(deleted(social.userId)).toBe(true);
+    expect(await deleted(social.userId)).toBe(true);
   });
 
   it('a token from an older sign-in is not enough, even with the address (readable from the profile)', async () => {
-    const social = socialAccount('vechi@hobbiz.test');
+    const social = await socialAccount('vechi@hobbiz.test');
     const old = Date.now() - (RECENT_SIGN_IN_MINUTES + 1) * 60_000;
     app.db.$client.prepare('UPDATE sessions SET created_at = ? WHERE user_id = ?').run(old, social.userId);
     const address = (await app.inject({ url: '/api/users/profile', headers: auth(social.token) })).json()
@@ -169,10 +166,10 @@ describe('an account made with Google/Facebook (no password)', () => {
       code: 'recent_sign_in_required',
     });
     expect((await deleteAccount(social.token, { confirmEmail: address })).statusCode).toBe(403);
-    expect(emailOf(social.userId)).toBe('vechi@hobbiz.test');
-    expect(deleted(social.userId)).toBe(false);
+    expect(await emailOf(social.userId)).toBe('vechi@hobbiz.test');
+    expect(await deleted(social.userId)).toBe(false);
     // Signed in again with the provider: a fresh session may.
-    const fresh = app.sessionsRepo.create(social.userId);
+    const fresh = await app.sessionsRepo.create(social.userId);
     expect((await deleteAccount(fresh, { confirmEmail: address })).statusCode).toBe(200);
   });
 });

@@ -55,7 +55,7 @@ export default async function userRoutes(app: FastifyInstance) {
   const throttle = new LoginThrottle();
   app.post('/api/users/login', { schema: { body: loginBody } }, async (request, reply) => {
     const input = normalizeLogin(request.body as Record<string, unknown>);
-    const wait = throttle.waitSeconds(request.ip, input.email);
+    const wait = await throttle.waitSeconds(request.ip, input.email);
     if (wait > 0) {
       return reply
         .code(429)
@@ -64,10 +64,10 @@ export default async function userRoutes(app: FastifyInstance) {
     }
     const result = await app.accounts.login(input);
     if (!result.ok) {
-      if (result.status === 401) throttle.failed(request.ip, input.email);
+      if (result.status === 401) await throttle.failed(request.ip, input.email);
       return reply.code(result.status).send({ error: result.error });
     }
-    throttle.succeeded(request.ip, input.email);
+    await throttle.succeeded(request.ip, input.email);
     return result.value;
   });
 
@@ -82,7 +82,7 @@ export default async function userRoutes(app: FastifyInstance) {
       password: typeof body.password === 'string' ? body.password : '',
       confirmEmail: typeof body.confirmEmail === 'string' ? body.confirmEmail : '',
     };
-    const user = app.usersRepo.byId(userId);
+    const user = await app.usersRepo.byId(userId);
     if (!user || user.deleted) {
       reply.code(401).send({ error: ACCOUNT_MESSAGES.sessionExpired });
       return false;
@@ -94,12 +94,12 @@ export default async function userRoutes(app: FastifyInstance) {
       return false;
     }
     // Without a password the address is no secret to a token holder: the session must be a fresh sign-in.
-    const signedInAt = request.token ? (app.sessionsRepo.session(request.token)?.createdAt ?? 0) : 0;
+    const signedInAt = request.token ? ((await app.sessionsRepo.session(request.token))?.createdAt ?? 0) : 0;
     if (!hasPassword && Date.now() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
       reply.code(403).send({ error: ACCOUNT_MESSAGES.recentSignInRequired, code: 'recent_sign_in_required' });
       return false;
     }
-    const wait = throttle.waitSeconds(request.ip, user.email);
+    const wait = await throttle.waitSeconds(request.ip, user.email);
     if (wait > 0) {
       reply
         .code(429)
@@ -108,12 +108,12 @@ export default async function userRoutes(app: FastifyInstance) {
       return false;
     }
     if (!(await app.accounts.confirmsIdentity(user, input))) {
-      throttle.failed(request.ip, user.email);
+      await throttle.failed(request.ip, user.email);
       const error = hasPassword ? ACCOUNT_MESSAGES.confirmPasswordWrong : ACCOUNT_MESSAGES.confirmEmailWrong;
       reply.code(403).send({ error, code: 'confirmation_wrong' });
       return false;
     }
-    throttle.succeeded(request.ip, user.email);
+    await throttle.succeeded(request.ip, user.email);
     return true;
   };
 
@@ -129,7 +129,7 @@ export default async function userRoutes(app: FastifyInstance) {
       const invalid = validateEmailChange(typeof newEmail === 'string' ? newEmail.trim() : '');
       if (invalid) return reply.code(400).send({ error: invalid });
       if (!(await confirmed(request, reply, userId))) return reply;
-      const result = app.accounts.changeEmail(userId, newEmail);
+      const result = await app.accounts.changeEmail(userId, newEmail);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return { message: ACCOUNT_MESSAGES.emailUpdated, email: result.value.email };
     },
@@ -161,7 +161,7 @@ export default async function userRoutes(app: FastifyInstance) {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
-    app.accounts.logoutAll(userId);
+    await app.accounts.logoutAll(userId);
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   });
 
@@ -176,7 +176,7 @@ export default async function userRoutes(app: FastifyInstance) {
 
   app.get('/api/users/auth/check', async (request): Promise<AuthCheck> => {
     if (!request.userId) return { isAuthenticated: false, avatar: null, googleAvatar: null };
-    const user = app.usersRepo.byId(request.userId);
+    const user = await app.usersRepo.byId(request.userId);
     return {
       isAuthenticated: !!user,
       avatar: user?.avatar ?? null,
@@ -187,7 +187,7 @@ export default async function userRoutes(app: FastifyInstance) {
   app.get('/api/users/profile', async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
-    const user = app.usersRepo.byId(userId);
+    const user = await app.usersRepo.byId(userId);
     if (!user) return reply.code(404).send({ error: 'Utilizatorul nu a fost găsit.' });
     return toOwnProfile(user);
   });

@@ -62,7 +62,7 @@ describe('notification settings', () => {
   });
 
   it('messages=false: a new message to that user creates no notification', async () => {
-    const ann = insertAnnouncement(app, seller.userId);
+    const ann = await insertAnnouncement(app, seller.userId);
     const send = () =>
       app.inject({
         method: 'POST',
@@ -113,9 +113,9 @@ describe('POST /api/users/logout-all', () => {
     });
     const res = await app.inject({ method: 'POST', url: '/api/users/logout-all', headers: auth(seller) });
     expect(res.json()).toEqual({ message: 'Ai fost deconectat de pe toate dispozitivele.' });
-    expect(app.sessionsRepo.userIdFor(seller.token)).toBeNull();
-    expect(app.sessionsRepo.userIdFor((second.json() as { token: string }).token)).toBeNull();
-    expect(app.sessionsRepo.userIdFor(buyer.token)).toBe(buyer.userId);
+    expect(await app.sessionsRepo.userIdFor(seller.token)).toBeNull();
+    expect(await app.sessionsRepo.userIdFor((second.json() as { token: string }).token)).toBeNull();
+    expect(await app.sessionsRepo.userIdFor(buyer.token)).toBe(buyer.userId);
     expect((await app.inject({ method: 'POST', url: '/api/users/logout-all' })).statusCode).toBe(401);
   });
 });

@@ -33,7 +33,7 @@ export default async function notificationSettingsRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      return app.usersRepo.notificationSettings(userId) ?? DEFAULT_NOTIFICATION_SETTINGS;
+      return (await app.usersRepo.notificationSettings(userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
     },
   );
 
@@ -60,7 +60,7 @@ export default async function notificationSettingsRoutes(app: FastifyInstance) {
         const msg = first && first.path.length > 0 ? first.message : NOTIFICATION_SETTINGS_MESSAGES.invalid;
         return reply.code(400).send({ error: msg });
       }
-      app.accounts.setNotificationSettings(userId, parsed.data);
+      await app.accounts.setNotificationSettings(userId, parsed.data);
       return parsed.data;
     },
   );

@@ -86,8 +86,8 @@ describe('forgot password', () => {
     const res = await reset({ email: 'maria@hobbiz.test', code, password: 'noua-parola-7' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.resetDone });
-    expect(app.sessionsRepo.userIdFor(u.token)).toBeNull();
-    expect(app.sessionsRepo.userIdFor((other.json() as { token: string }).token)).toBeNull();
+    expect(await app.sessionsRepo.userIdFor(u.token)).toBeNull();
+    expect(await app.sessionsRepo.userIdFor((other.json() as { token: string }).token)).toBeNull();
     expect((await login('maria@hobbiz.test', 'parola-buna-1')).statusCode).toBe(401);
     expect((await login('maria@hobbiz.test', 'noua-parola-7')).statusCode).toBe(200);
     // Single use.
@@ -150,7 +150,7 @@ describe('forgot password', () => {
       .run(Date.now() - 1, u.userId);
     const res = await reset({ email: 'vlad@hobbiz.test', code, password: 'buna-parola-1' });
     expect(res.json()).toEqual({ error: ACCOUNT_MESSAGES.resetCodeInvalid });
-    expect(app.sessionsRepo.userIdFor(u.token)).toBe(u.userId);
+    expect(await app.sessionsRepo.userIdFor(u.token)).toBe(u.userId);
   });
 
   it('limits confirmations per IP (20 per 15 minutes), whatever the address', async () => {

@@ -47,7 +47,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const result = resets.request(request.body.email, request.ip);
+      const result = await resets.request(request.body.email, request.ip);
       if (!result.ok) return fail(reply, result.status, result.error, result.code);
       return result.value;
     },

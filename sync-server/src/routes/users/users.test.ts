@@ -109,7 +109,7 @@ describe('accounts', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().userId).not.toBe('aaaaaaaaaaaaaaaaaaaaaaaa');
-    const row = app.usersRepo.byEmail('ion@hobbiz.test')!;
+    const row = (await app.usersRepo.byEmail('ion@hobbiz.test'))!;
     expect(row.avatar).toBeNull();
   });
 

@@ -1,0 +1,369 @@
+/**
+ * Scale-out benchmarks (issue 13): PostgreSQL + several sync-server instances, everything on this machine over
+ * loopback (a throwaway PostgreSQL from scripts/pg.ts, instances spawned from sync-server/src/server.ts):
+ *   1. message A→B across instances (A on instance 1, B on instance 2) with 1,000 sockets   goal p95 ≤ 40 ms
+ *   2. 2 instances holding 2 × 9,000 idle sockets, then the delivery of 1. again               goal p95 ≤ 40 ms
+ *   3. pull latency on PostgreSQL at 1k / 100k / 1M announcements (favourites pull, 20-key hold) goal p50 ≤ 10 ms
+ *   4. GET /api/announcements/popular on one instance: PostgreSQL vs SQLite, same run          goal ≥ 0.6×
+ *
+ *   npm run bench:scale
+ *   ONLY=delivery,spread,pull,popular   a subset          MESSAGES=200 MSG_SOCKETS=1000 SPREAD=9000 BATCH=500
+ *   SIZES=1000,100000,1000000            catalogue sizes of 3                      POPULAR_N=10000 DURATION=10
+ *   NOFILE=65536                         raise the open-file limit of instances and holders when allowed
+ *
+ * Prints figures and 'ok' / 'MISSED' per goal; exits non-zero only when a measurement crashes.
+ */
+import { cpus, loadavg } from 'node:os';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { newId } from '../../sync-server/src/lib/ids.ts';
+import { startPostgres } from '../pg.ts';
+import {
+  defer,
+  envInt,
+  envList,
+  fillCatalogue,
+  fmt,
+  Holder,
+  OwnServer,
+  openGuests,
+  rssMiB,
+  runCleanups,
+  runHolder,
+  SyncSocket,
+  sleep,
+  summarize,
+  verdict,
+} from './sync-lib.ts';
+
+const CFG = {
+  only: (process.env.ONLY ?? 'delivery,spread,pull,popular').split(','),
+  messages: envInt('MESSAGES', 200),
+  msgSockets: envInt('MSG_SOCKETS', 1000),
+  spread: envInt('SPREAD', 9000),
+  batch: envInt('BATCH', 500),
+  sizes: envList('SIZES', [1000, 100_000, 1_000_000]),
+  popularN: envInt('POPULAR_N', 10_000),
+  duration: envInt('DURATION', 10),
+  nofile: process.env.NOFILE ? Number(process.env.NOFILE) : null,
+};
+const GOALS = { deliveryP95Ms: 40, pullP50Ms: 10, popularRatio: 0.6 };
+const SCRIPT = new URL(import.meta.url).pathname;
+
+function line(label: string, xs: number[], goal?: { p50?: number; p95?: number }): void {
+  const s = summarize(xs);
+  const ok = (goal?.p95 === undefined || s.p95 <= goal.p95) && (goal?.p50 === undefined || s.p50 <= goal.p50);
+  const tail = goal ? `  ${verdict(ok)}` : '';
+  console.log(`  ${label}: p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, max ${fmt(s.max)} (n=${s.n})${tail}`);
+}
+
+/** Registers and signs in an account through the REST API of `url`. */
+async function account(url: string, email: string): Promise<{ token: string; userId: string }> {
+  const password = 'parola-buna-1';
+  const post = (path: string, body: unknown) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const reg = await post('/api/users/register', {
+    firstName: 'Bench',
+    lastName: 'Scale',
+    email,
+    password,
+    phone: '',
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const login = await post('/api/users/login', { email, password });
+  return (await login.json()) as { token: string; userId: string };
+}
+
+/**
+ * Adds announcements of `ownerId` to PostgreSQL until there are `total`, in one statement (generate_series),
+ * each with its own seq taken from the counters row like a write would.
+ */
+async function fillPg(pool: pg.Pool, ownerId: string, total: number): Promise<void> {
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM announcements');
+  const have = rows[0]?.n ?? 0;
+  if (have >= total) return;
+  const add = total - have;
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const { rows: s } = await client.query<{ value: string }>(
+      "UPDATE counters SET value = value + $1 WHERE name = 'seq' RETURNING value",
+      [add],
+    );
+    const last = Number(s[0]!.value);
+    await client.query(
+      `INSERT INTO announcements (id, owner_id, title, title_key, category, description, location, localitate,
+         contact_person, contact_email, contact_phone, images, price, created_at, updated_at, seq)
+       SELECT lpad(to_hex(${have} + g), 24, '0'), $1, 'Fotografie: anunț de test numărul ' || g,
+         'fotografie anunt de test numarul ' || g, 'Fotografie',
+         'Anunț generat pentru măsurarea scalării, cu text suficient de lung pentru regulă.', 'Cluj', 'Cluj-Napoca',
+         'Bench', 'bench@hobbiz.test', '', '[]', 50 + g % 500,
+         to_char(now() - (g || ' minutes')::interval, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         to_char(now() - (g || ' minutes')::interval, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         $2::bigint - $3::bigint + g
+       FROM generate_series(1, $3::int) AS g`,
+      [ownerId, last, add],
+    );
+    await client.query('COMMIT');
+    await client.query('ANALYZE announcements');
+  } finally {
+    client.release();
+  }
+}
+
+type Cluster = { pgUrl: string; pool: pg.Pool; instances: OwnServer[] };
+async function withCluster<T>(n: number, fn: (c: Cluster) => Promise<T>): Promise<T> {
+  const pgServer = await startPostgres();
+  const undoPg = defer(() => pgServer.stop());
+  const pool = new pg.Pool({ connectionString: pgServer.url, max: 4 });
+  const instances: OwnServer[] = [];
+  try {
+    for (let i = 0; i < n; i++) {
+      const s = new OwnServer(CFG.nofile, 'sync-server/src/server.ts', { DATABASE_URL: pgServer.url });
+      instances.push(s);
+      await s.start(); // one after the other: the first one migrates
+    }
+    return await fn({ pgUrl: pgServer.url, pool, instances });
+  } finally {
+    for (const s of instances) await s.dispose();
+    await pool.end();
+    await undoPg();
+  }
+}
+
+/** A seller with one announcement (instance 2) and a buyer (instance 1), connected where they belong. */
+async function pair(c: Cluster) {
+  const [one, two] = c.instances as [OwnServer, OwnServer];
+  const seller = await account(two.url, `bench.seller.${Date.now()}@hobbiz.test`);
+  const buyer = await account(one.url, `bench.buyer.${Date.now()}@hobbiz.test`);
+  await fillPg(c.pool, seller.userId, 1);
+  const { rows } = await c.pool.query<{ id: string }>(
+    'SELECT id FROM announcements WHERE owner_id = $1 LIMIT 1',
+    [seller.userId],
+  );
+  const a = await SyncSocket.connect(one.url, buyer.token);
+  const b = await SyncSocket.connect(two.url, seller.token);
+  return { a, b, announcementId: rows[0]!.id };
+}
+
+/** Sends `n` messages A→B one after the other; the time from send to B's `newMessage` for that id. */
+async function deliveries(
+  a: SyncSocket,
+  b: SyncSocket,
+  announcementId: string,
+  n: number,
+): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const id = newId();
+    let off = () => {};
+    const delivered = new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`message ${i} not delivered in 5 s`)), 5000);
+      off = b.onEvent((name, payload) => {
+        if (name === 'newMessage' && (payload as { id?: string }).id === id) {
+          clearTimeout(timer);
+          resolve(performance.now());
+        }
+      });
+    });
+    const t0 = performance.now();
+    const doc = {
+      id,
+      conversationId: '',
+      announcementId,
+      senderId: '',
+      recipientId: '',
+      text: `Mesaj de test ${i}: mai este disponibil?`,
+      image: '',
+      replyTo: null,
+      reactions: [],
+      isRead: false,
+      createdAt: '',
+      _deleted: false,
+    };
+    const [t1, conflicts] = await Promise.all([delivered, a.push('messages', [{ newDocumentState: doc }])]);
+    off();
+    if (conflicts.length) throw new Error(`message ${i} refused: ${JSON.stringify(conflicts[0])}`);
+    out.push(t1 - t0);
+  }
+  return out;
+}
+
+async function delivery(): Promise<void> {
+  console.log('\n1–2. Message A→B across instances (PostgreSQL, LISTEN/NOTIFY)');
+  console.log(
+    `  method: PostgreSQL + 2 instances; the buyer's socket on instance 1, the seller's on instance 2; ${CFG.messages}\n` +
+      `          messages one after another (50 unmeasured first), time from push to the seller's newMessage.\n` +
+      `          Then guest sockets spread over both instances (${CFG.msgSockets} sockets in all), then ${CFG.spread} idle\n` +
+      `          sockets held on EACH instance by holder processes, and the same measurement again.`,
+  );
+  await withCluster(2, async (c) => {
+    const sockets: SyncSocket[] = [];
+    const holders: Holder[] = [];
+    const undo = defer(async () => {
+      for (const s of sockets) s.close();
+      for (const h of holders) await h.dispose();
+    });
+    try {
+      const { a, b, announcementId } = await pair(c);
+      sockets.push(a, b);
+      await deliveries(a, b, announcementId, 50);
+      line('2 sockets', await deliveries(a, b, announcementId, CFG.messages));
+      const extra = Math.max(0, CFG.msgSockets - 2);
+      for (const [i, s] of c.instances.entries()) {
+        const g = await openGuests(
+          s.url,
+          Math.floor(extra / 2) + (i === 0 ? extra % 2 : 0),
+          CFG.batch,
+          sockets,
+        );
+        if (g.failed) console.log(`  ${g.failed} guest sockets failed on instance ${i + 1}: ${g.firstError}`);
+      }
+      await sleep(500);
+      line(`${sockets.length} sockets`, await deliveries(a, b, announcementId, CFG.messages), {
+        p95: GOALS.deliveryP95Ms,
+      });
+      if (!CFG.only.includes('spread')) return;
+      for (const s of c.instances) {
+        const h = new Holder(SCRIPT, s.url, CFG.nofile);
+        holders.push(h);
+        const r = await h.open(CFG.spread, CFG.batch);
+        console.log(
+          `  holder → ${s.url}: ${r.opened} idle sockets open${r.failed ? `, ${r.failed} failed (${r.firstError})` : ''}`,
+        );
+      }
+      await sleep(1000);
+      const held = holders.reduce((n, h) => n + h.held, 0) + sockets.length;
+      line(`${held} sockets (spread)`, await deliveries(a, b, announcementId, CFG.messages), {
+        p95: GOALS.deliveryP95Ms,
+      });
+      for (const [i, s] of c.instances.entries())
+        console.log(`  instance ${i + 1} RSS ${rssMiB(s.pid).toFixed(0)} MiB`);
+    } finally {
+      await undo();
+    }
+  });
+}
+
+async function pullLatency(): Promise<void> {
+  console.log('\n3. Pull latency on PostgreSQL as the catalogue grows');
+  console.log(
+    '  method: PostgreSQL + 1 instance; one user with 20 favourites; 200 pulls of `favorites` from the start\n' +
+      '          (batch 50) and 200 `hold`s of 20 announcements with old seqs (catch-up), per catalogue size;\n' +
+      '          announcements added with one generate_series statement between sizes.',
+  );
+  await withCluster(1, async (c) => {
+    const one = c.instances[0]!;
+    const me = await account(one.url, `bench.pull.${Date.now()}@hobbiz.test`);
+    const owner = await account(one.url, `bench.owner.${Date.now()}@hobbiz.test`);
+    const s = await SyncSocket.connect(one.url, me.token);
+    try {
+      let first = true;
+      let favs: string[] = [];
+      for (const size of CFG.sizes) {
+        const t0 = performance.now();
+        await fillPg(c.pool, owner.userId, size);
+        const fillS = (performance.now() - t0) / 1000;
+        if (first) {
+          const { rows } = await c.pool.query<{ id: string }>(
+            'SELECT id FROM announcements ORDER BY seq LIMIT 20',
+          );
+          favs = rows.map((r) => r.id);
+          for (const id of favs) {
+            const r = await fetch(`${one.url}/api/favorites/${id}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${me.token}` },
+            });
+            if (!r.ok) throw new Error(`favourite: ${r.status}`);
+          }
+          first = false;
+        }
+        const pulls: number[] = [];
+        const holds: number[] = [];
+        for (let i = 0; i < 200; i++) {
+          let t = performance.now();
+          await s.request({ type: 'pull', collection: 'favorites', checkpoint: null, batchSize: 50 });
+          pulls.push(performance.now() - t);
+          t = performance.now();
+          await s.request({ type: 'hold', keys: { announcements: favs.map((id) => [id, 0]) } });
+          holds.push(performance.now() - t);
+        }
+        console.log(`  ${size.toLocaleString('en')} announcements (filled in ${fillS.toFixed(1)} s):`);
+        line('    favourites pull', pulls, { p50: GOALS.pullP50Ms });
+        line('    hold of 20 (catch-up)', holds, { p50: GOALS.pullP50Ms });
+      }
+    } finally {
+      s.close();
+    }
+  });
+}
+
+function cannon(url: string, duration = CFG.duration): Promise<{ rps: number; p99: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: 20, duration }, (err, r) => {
+      if (err) return reject(err);
+      resolve({ rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx });
+    });
+  });
+}
+
+async function popular(): Promise<void> {
+  console.log('\n4. GET /api/announcements/popular, one instance: PostgreSQL vs SQLite (same run)');
+  console.log(
+    `  method: ${CFG.popularN.toLocaleString('en')} announcements on each engine; autocannon, 20 connections,\n` +
+      `          ${CFG.duration} s, after a 2 s warm-up; the SQLite instance is measured first, then the PostgreSQL one.`,
+  );
+  const lite = new OwnServer(CFG.nofile);
+  fillCatalogue(lite.dataDir, CFG.popularN);
+  const undoLite = defer(() => lite.dispose());
+  let liteRps = 0;
+  try {
+    await lite.start();
+    const url = `${lite.url}/api/announcements/popular`;
+    await cannon(url, 2);
+    const r = await cannon(url);
+    liteRps = r.rps;
+    console.log(`  SQLite:     ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+  } finally {
+    await undoLite();
+  }
+  await withCluster(1, async (c) => {
+    const one = c.instances[0]!;
+    const owner = await account(one.url, `bench.popular.${Date.now()}@hobbiz.test`);
+    await fillPg(c.pool, owner.userId, CFG.popularN);
+    const url = `${one.url}/api/announcements/popular`;
+    await cannon(url, 2);
+    const r = await cannon(url);
+    const ratio = r.rps / liteRps;
+    console.log(`  PostgreSQL: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+    console.log(
+      `  ratio PostgreSQL / SQLite: ${ratio.toFixed(2)} (goal ≥ ${GOALS.popularRatio})  ${verdict(ratio >= GOALS.popularRatio)}`,
+    );
+  });
+}
+
+async function main(): Promise<void> {
+  if (process.env.BENCH_SYNC_HOLDER) return runHolder(process.env.BENCH_SYNC_HOLDER);
+  console.log(
+    `bench:scale — ${cpus().length} cores, load ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  try {
+    if (CFG.only.includes('delivery') || CFG.only.includes('spread')) await delivery();
+    if (CFG.only.includes('pull')) await pullLatency();
+    if (CFG.only.includes('popular')) await popular();
+  } finally {
+    await runCleanups();
+  }
+}
+
+main().catch(async (err) => {
+  console.error(err);
+  await runCleanups();
+  process.exit(1);
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('PostgreSQL settings', () => {
+  it('keeps SQLite without DATABASE_URL; takes a postgres address and the pool size', () => {
+    expect(loadConfig({})).toMatchObject({ databaseUrl: null, pgPoolMax: 10 });
+    expect(loadConfig({ DATABASE_URL: ' ' }).databaseUrl).toBeNull();
+    const c = loadConfig({ DATABASE_URL: 'postgresql://h@db:5432/hobbiz', PG_POOL_MAX: '25' });
+    expect(c).toMatchObject({ databaseUrl: 'postgresql://h@db:5432/hobbiz', pgPoolMax: 25 });
+  });
+
+  it('refuses another kind of address and a pool size that is not a whole number from 1', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/hobbiz' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ PG_POOL_MAX: '0' })).toThrow(/PG_POOL_MAX/);
+    expect(() => loadConfig({ PG_POOL_MAX: 'zece' })).toThrow(/PG_POOL_MAX/);
+  });
+});
