@@ -102,7 +102,7 @@ export const draftDoc = z.object({
   updatedAt: z.string(),
 });
 export type DraftDoc = z.infer<typeof draftDoc>;
-export { DRAFT_FIELDS, type DraftField } from './fields.ts';
+export type { DraftField } from './fields.ts';
 
 /** A review, public. `announcementId` is '' when the review is about the person in general. */
 export const reviewDoc = z.object({

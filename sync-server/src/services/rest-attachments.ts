@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { IMAGE_WIDTHS, imageVariant } from '../../../schema/images.ts';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../../../schema/rules/messages.ts';
 import { storeImage } from './images.ts';
 
@@ -106,10 +107,9 @@ export async function storeAttachment(
 /** Best effort: removes a stored attachment (and an image's size variants) that ended up unused. */
 export async function removeAttachment(uploadsDir: string, publicPath: string): Promise<void> {
   const rel = publicPath.replace(/^\/uploads\//, '');
-  const files = [rel];
-  if (rel.endsWith('.jpg')) {
-    const base = rel.slice(0, -'.jpg'.length);
-    files.push(`${base}-320.webp`, `${base}-640.webp`);
-  }
+  const variants = rel.endsWith('.jpg')
+    ? IMAGE_WIDTHS.map((w) => imageVariant(publicPath, w).replace(/^\/uploads\//, ''))
+    : [];
+  const files = [rel, ...variants];
   await Promise.all(files.map((f) => rm(join(uploadsDir, f), { force: true })));
 }

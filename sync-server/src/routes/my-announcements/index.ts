@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { formFromAnnouncement } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
 import { resolvePlaceName } from '../../../../schema/place-names.ts';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
@@ -139,17 +140,7 @@ async function collectForm(request: FastifyRequest, reply: FastifyReply) {
  * it), unless `location` itself names a locality ('Pitești').
  */
 function withStoredFields(body: Record<string, unknown>, row: AnnouncementRow): Record<string, unknown> {
-  const stored: Record<(typeof FORM_FIELDS)[number], string> = {
-    title: row.title,
-    category: row.category,
-    description: row.description,
-    location: row.location,
-    localitate: row.localitate,
-    contactPerson: row.contactPerson,
-    contactEmail: row.contactEmail,
-    contactPhone: row.contactPhone,
-    price: row.price === null ? '' : String(row.price),
-  };
+  const stored = formFromAnnouncement(row);
   const merged = { ...body };
   for (const f of FORM_FIELDS) if (merged[f] === undefined) merged[f] = stored[f];
   if (body.localitate === undefined && typeof body.location === 'string') {
