@@ -10,7 +10,13 @@ const requestId = z.string();
 const flag = z.boolean().optional().catch(false);
 /** A pushed document state's `_deleted`: absent (or not a boolean) is not deleted. */
 const deletedFlag = z.boolean().catch(false);
-const heldKeyList = z.array(z.tuple([z.string().max(64), z.number().int().nonnegative()]).rest(z.unknown()));
+/** `[key, seq]` pairs (seq: the server order of the device's copy, 0 for none); extra items are ignored. */
+const heldKeyList = z.array(
+  z
+    .tuple([z.string().max(64), z.number().int().nonnegative()])
+    .rest(z.unknown())
+    .transform(([key, seq]): [key: string, seq: number] => [key, seq]),
+);
 
 /**
  * Every message a device sends, one zod schema per type: the server parses with them (no casts), the
