@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { notificationApi } from '../../../schema/api/notifications.ts';
+import { announcementApi } from '../../../schema/entities.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+
+/**
+ * Routes whose schemas are generated from zod (schema/api/) answer through those schemas: the serializer
+ * writes declared fields only, so every field a client reads must be declared. These answers are compared
+ * with the zod shapes, key for key, and the OpenAPI document carries the answers' schemas.
+ */
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+type User = { token: string; userId: string };
+let app: App;
+let seller: User;
+let buyer: User;
+let ann: string;
+beforeEach(async () => {
+  app = await buildTestApp();
+  seller = await registerAndLogin(app);
+  buyer = await registerAndLogin(app);
+  ann = await insertAnnouncement(app, seller.userId);
+});
+afterEach(async () => {
+  await app.cleanup();
+});
+const auth = (u: User) => ({ authorization: `Bearer ${u.token}` });
+const keys = (o: object) => Object.keys(o).sort();
+
+describe('answers of the zod-described routes keep every field', () => {
+  it('favourites: the ids, and each announcement with its seq and seller card', async () => {
+    const add = await app.inject({ method: 'POST', url: `/api/favorites/${ann}`, headers: auth(buyer) });
+    expect(add.statusCode, add.body).toBe(200);
+    expect(add.json()).toEqual({ favoriteIds: [ann] });
+    const res = await app.inject({ method: 'GET', url: '/api/favorites', headers: auth(buyer) });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { favoriteIds: string[]; favorites: Record<string, unknown>[] };
+    expect(keys(body)).toEqual(['favoriteIds', 'favorites']);
+    const [fav] = body.favorites;
+    expect(keys(fav ?? {})).toEqual(keys(announcementApi.shape));
+    expect(announcementApi.parse(fav)).toEqual(fav);
+    expect(fav).toMatchObject({
+      _id: ann,
+      ownerId: seller.userId,
+      favoritesCount: 1,
+      user: { _id: seller.userId },
+    });
+    expect(typeof fav?.seq).toBe('number');
+
+    const guestToggle = await app.inject({ method: 'POST', url: `/api/announcements/${ann}/favorite` });
+    expect(guestToggle.json()).toEqual({ ok: true });
+    const missing = await app.inject({ method: 'POST', url: '/api/favorites/0123', headers: auth(buyer) });
+    expect(missing.statusCode).toBe(404);
+    expect(keys(missing.json())).toEqual(['code', 'error']);
+  });
+
+  it('notifications: every field of the card, and the confirmation of a deletion', async () => {
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: auth(buyer),
+      payload: {
+        announcementId: ann,
+        destinatarId: seller.userId,
+        text: 'Bună ziua!',
+        senderRole: 'cumparator',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/notifications/${seller.userId}`,
+      headers: auth(seller),
+    });
+    const [note] = res.json() as Record<string, unknown>[];
+    expect(keys(note ?? {})).toEqual(keys(notificationApi.shape));
+    expect(note).toMatchObject({ senderId: buyer.userId, preview: 'Bună ziua!', read: false });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/notifications/${note?._id}`,
+      headers: auth(seller),
+    });
+    expect(del.json()).toEqual({ message: 'Notificare ștearsă.' });
+  });
+
+  it('the OpenAPI document shows the answers', async () => {
+    const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
+    };
+    const favorites = JSON.stringify(doc.paths['/api/favorites']?.get?.responses['200']);
+    for (const field of ['favoriteIds', 'favorites', 'seq', 'contactPhone', 'user'])
+      expect(favorites).toContain(field);
+    const notes = JSON.stringify(doc.paths['/api/notifications/{userId}']?.get?.responses['200']);
+    expect(notes).toContain('senderAvatar');
+  });
+});
