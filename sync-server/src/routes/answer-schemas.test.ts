@@ -82,6 +82,25 @@ describe('answers of the zod-described routes keep every field', () => {
     expect(del.json()).toEqual({ message: 'Notificare ștearsă.' });
   });
 
+  it('announcements: the popular list, a page, the search, a seller’s list and the detail', async () => {
+    const one = async (url: string, pick: (body: never) => Record<string, unknown> | undefined) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      const a = pick(res.json() as never);
+      expect(keys(a ?? {}), url).toEqual(keys(announcementApi.shape));
+      expect(a, url).toMatchObject({ _id: ann, user: { _id: seller.userId } });
+    };
+    const first = (list: Record<string, unknown>[]) => list[0];
+    await one('/api/announcements/popular', first);
+    await one('/api/announcements', first);
+    await one(
+      '/api/announcements/search?sort=recent',
+      (b: { items: Record<string, unknown>[] }) => b.items[0],
+    );
+    await one(`/api/users/announcements/${seller.userId}`, first);
+    await one(`/api/announcements/${ann}`, (b: Record<string, unknown>) => b);
+  });
+
   it('the OpenAPI document shows the answers', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
