@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notificationApi } from '../../../schema/api/notifications.ts';
 import { announcementApi } from '../../../schema/entities.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { validForm } from './my-announcements/test-fixtures.ts';
 
 /**
  * Routes whose schemas are generated from zod (schema/api/) answer through those schemas: the serializer
@@ -99,6 +100,46 @@ describe('answers of the zod-described routes keep every field', () => {
     );
     await one(`/api/users/announcements/${seller.userId}`, first);
     await one(`/api/announcements/${ann}`, (b: Record<string, unknown>) => b);
+  });
+
+  it('my announcements: publish (201), edit, (de)activate, the list, a refused form with its field errors', async () => {
+    const mine = '/api/users/my-announcements';
+    const created = await app.inject({
+      method: 'POST',
+      url: mine,
+      headers: auth(seller),
+      payload: validForm,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const a = created.json() as Record<string, unknown>;
+    expect(keys(a)).toEqual(keys(announcementApi.shape));
+    const edit = await app.inject({
+      method: 'PUT',
+      url: `${mine}/${a._id}`,
+      headers: auth(seller),
+      payload: { price: '120', smuggled: 'x' },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(keys(edit.json())).toEqual(keys(announcementApi.shape));
+    expect(edit.json()).toMatchObject({ price: 120, title: validForm.title });
+    const off = await app.inject({
+      method: 'PUT',
+      url: `${mine}/${a._id}/active`,
+      headers: auth(seller),
+      payload: { active: false },
+    });
+    expect(off.json()).toMatchObject({ _id: a._id, active: false });
+    const list = (await app.inject({ method: 'GET', url: mine, headers: auth(seller) })).json() as object[];
+    expect(list.map(keys)).toEqual(list.map(() => keys(announcementApi.shape)));
+    const bad = await app.inject({
+      method: 'POST',
+      url: mine,
+      headers: auth(seller),
+      payload: { ...validForm, title: '' },
+    });
+    expect(bad.statusCode).toBe(400);
+    const refused = bad.json() as { error: string; errors: Record<string, string> };
+    expect(refused.errors.title).toBe(refused.error);
   });
 
   it('the OpenAPI document shows the answers', async () => {
