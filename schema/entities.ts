@@ -65,8 +65,8 @@ export const publicUser = ownProfile.pick({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-export type AuthCheck = { isAuthenticated: boolean; avatar: string | null; googleAvatar: string | null };
-export type LoginAnswer = { token: string; userId: string };
+/** Answers of the account routes, described in schema/api/users.ts. */
+export type { AuthCheck, LoginAnswer } from './api/users.ts';
 export type ApiErrorBody = { error: string; code?: string };
 
 /** The seller's public card that REST answers carry with each announcement. */

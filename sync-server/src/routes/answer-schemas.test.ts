@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notificationApi } from '../../../schema/api/notifications.ts';
-import { announcementApi } from '../../../schema/entities.ts';
+import { authCheck, loginAnswer, registerAnswer } from '../../../schema/api/users.ts';
+import { announcementApi, ownProfile } from '../../../schema/entities.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { validForm } from './my-announcements/test-fixtures.ts';
 
@@ -140,6 +141,34 @@ describe('answers of the zod-described routes keep every field', () => {
     expect(bad.statusCode).toBe(400);
     const refused = bad.json() as { error: string; errors: Record<string, string> };
     expect(refused.errors.title).toBe(refused.error);
+  });
+
+  it('account: sign-up, sign-in, the own profile, the session check, a refused e-mail change', async () => {
+    const email = 'ana.popescu@example.ro';
+    const password = 'Parola-sigura-123';
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { firstName: 'Ana', lastName: 'Popescu', email, password, phone: '0712345678', role: 'admin' },
+    });
+    expect(reg.statusCode, reg.body).toBe(201);
+    expect(keys(reg.json())).toEqual(keys(registerAnswer.shape));
+    const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
+    expect(keys(login.json())).toEqual(keys(loginAnswer.shape));
+    const me = { token: (login.json() as { token: string }).token, userId: '' };
+    const profile = await app.inject({ method: 'GET', url: '/api/users/profile', headers: auth(me) });
+    expect(keys(profile.json())).toEqual(keys(ownProfile.shape));
+    expect(profile.json()).toMatchObject({ email, firstName: 'Ana', hasPassword: true });
+    const check = await app.inject({ method: 'GET', url: '/api/users/auth/check', headers: auth(me) });
+    expect(keys(check.json())).toEqual(keys(authCheck.shape));
+    const wrong = await app.inject({
+      method: 'PUT',
+      url: '/api/users/update-email',
+      headers: auth(me),
+      payload: { newEmail: 'alta@example.ro', password: 'gresita' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({ code: 'confirmation_wrong' });
   });
 
   it('the OpenAPI document shows the answers', async () => {
