@@ -72,3 +72,16 @@ export function announcementFromForm(
     active: true,
   };
 }
+
+/**
+ * What a removed announcement keeps of what its seller wrote: nothing. Its row (and the tombstone devices
+ * receive, and what others see of a deactivated one) has these fields blanked.
+ */
+export const BLANKED_CONTENT = {
+  title: '',
+  description: '',
+  contactPerson: '',
+  contactEmail: '',
+  contactPhone: '',
+  images: [] as string[],
+} satisfies Partial<AnnouncementDoc>;

@@ -1,4 +1,4 @@
-import { pickAnnouncement } from '../../../../schema/announcement-api.ts';
+import { BLANKED_CONTENT, pickAnnouncement } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
@@ -11,13 +11,5 @@ import type { ReplicationContext } from '../types.ts';
 export function forCaller(row: AnnouncementRow, ctx: ReplicationContext): WithDeleted<AnnouncementDoc> {
   const visible = !row.deleted && (row.active || row.ownerId === ctx.userId);
   if (visible) return { ...pickAnnouncement(row), _deleted: false };
-  const blank = {
-    title: '',
-    description: '',
-    contactPerson: '',
-    contactEmail: '',
-    contactPhone: '',
-    images: [],
-  };
-  return { ...pickAnnouncement(row), ...blank, _deleted: true };
+  return { ...pickAnnouncement(row), ...BLANKED_CONTENT, images: [], _deleted: true };
 }
