@@ -54,7 +54,7 @@ export default async function userRoutes(app: FastifyInstance) {
       .send({ message: 'Cont creat cu succes! Te poți autentifica.', userId: result.value.userId });
   });
 
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.throttles);
   const login = { schema: routeSchema(loginRoute) };
   app.post<Typed<typeof loginRoute>>('/api/users/login', login, async (request, reply) => {
     const input = normalizeLogin(request.body);
