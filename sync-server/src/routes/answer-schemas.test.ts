@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notificationApi } from '../../../schema/api/notifications.ts';
+import { reviewApi } from '../../../schema/api/reviews.ts';
 import { authCheck, loginAnswer, registerAnswer } from '../../../schema/api/users.ts';
 import { announcementApi, ownProfile } from '../../../schema/entities.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
@@ -169,6 +170,47 @@ describe('answers of the zod-described routes keep every field', () => {
     });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toMatchObject({ code: 'confirmation_wrong' });
+  });
+
+  it('reviews: a new one (201), its edit, a like, its deletion, and a refused score keeps its message', async () => {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/reviews',
+      headers: auth(buyer),
+      payload: { user: seller.userId, score: 4, comment: 'Foarte amabil.', announcement: ann, extra: 1 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const review = created.json() as Record<string, unknown>;
+    expect(keys(review)).toEqual(keys(reviewApi.shape));
+    expect(review).toMatchObject({ author: buyer.userId, user: seller.userId, announcement: ann, score: 4 });
+    const edited = await app.inject({
+      method: 'PUT',
+      url: `/api/reviews/${review._id}`,
+      headers: auth(buyer),
+      payload: { score: 5, comment: null },
+    });
+    expect(keys((edited.json() as { review: object }).review)).toEqual(keys(reviewApi.shape));
+    expect(edited.json()).toMatchObject({ review: { score: 5, comment: '' } });
+    const like = await app.inject({
+      method: 'POST',
+      url: `/api/reviews/${review._id}/like`,
+      headers: auth(seller),
+    });
+    expect(like.json()).toEqual({ liked: true, likesCount: 1 });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: `/api/reviews/${review._id}`,
+      headers: auth(buyer),
+      payload: { score: true },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(keys(bad.json())).toContain('error');
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/reviews/${review._id}`,
+      headers: auth(buyer),
+    });
+    expect(keys(del.json())).toEqual(['_id', 'message']);
   });
 
   it('the OpenAPI document shows the answers', async () => {
