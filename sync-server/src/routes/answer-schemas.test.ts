@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { conversationSummaryApi, messageApi } from '../../../schema/api/messages.ts';
 import { notificationApi } from '../../../schema/api/notifications.ts';
 import { reviewApi } from '../../../schema/api/reviews.ts';
 import { authCheck, loginAnswer, registerAnswer } from '../../../schema/api/users.ts';
@@ -211,6 +212,44 @@ describe('answers of the zod-described routes keep every field', () => {
       headers: auth(buyer),
     });
     expect(keys(del.json())).toEqual(['_id', 'message']);
+  });
+
+  it('messages: a sent one (201), the chat list, the conversation, a reaction, mark-read, a deletion', async () => {
+    const sent = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: auth(buyer),
+      payload: { announcementId: ann, destinatarId: seller.userId, text: 'Salut!', replyTo: null, x: 1 },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const m = sent.json() as Record<string, unknown>;
+    expect(keys(m)).toEqual(keys(messageApi.shape));
+    expect(m).toMatchObject({ senderRole: 'cumparator', replyTo: null, senderInfo: { avatar: null } });
+    const list = await app.inject({
+      method: 'GET',
+      url: `/api/messages/conversations/${seller.userId}`,
+      headers: auth(seller),
+    });
+    const [summary] = list.json() as Record<string, unknown>[];
+    expect(keys(summary ?? {})).toEqual(keys(conversationSummaryApi.shape));
+    expect(summary).toMatchObject({ announcementOwnerId: seller.userId, unreadCount: 1, unread: true });
+    const conv = `/api/messages/conversation/${m.conversationId}`;
+    const [one] = (await app.inject({ method: 'GET', url: conv, headers: auth(seller) })).json() as object[];
+    expect(keys(one ?? {})).toEqual(keys(messageApi.shape));
+    const react = await app.inject({
+      method: 'POST',
+      url: `/api/messages/${m._id}/react`,
+      headers: auth(seller),
+      payload: { emoji: '👍' },
+    });
+    expect(react.json()).toEqual({ reactions: [{ emoji: '👍', userId: seller.userId }] });
+    const read = await app.inject({ method: 'PUT', url: `${conv}/mark-read`, headers: auth(seller) });
+    expect(read.json()).toEqual({ message: expect.any(String), conversationId: m.conversationId });
+    const del = await app.inject({ method: 'DELETE', url: `/api/messages/${m._id}`, headers: auth(buyer) });
+    expect(del.json()).toEqual({ message: 'Mesaj șters.' });
+    const gone = await app.inject({ method: 'DELETE', url: `/api/messages/${m._id}`, headers: auth(buyer) });
+    expect(gone.statusCode).toBe(404);
+    expect(keys(gone.json())).toEqual(['code', 'error']);
   });
 
   it('the OpenAPI document shows the answers', async () => {
