@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { conversationSummaryApi, messageApi } from '../../../schema/api/messages.ts';
 import { notificationApi } from '../../../schema/api/notifications.ts';
+import { profileSaved, publicProfileAnswer } from '../../../schema/api/profiles.ts';
 import { reviewApi } from '../../../schema/api/reviews.ts';
 import { authCheck, loginAnswer, registerAnswer } from '../../../schema/api/users.ts';
 import { announcementApi, ownProfile } from '../../../schema/entities.ts';
@@ -250,6 +251,26 @@ describe('answers of the zod-described routes keep every field', () => {
     const gone = await app.inject({ method: 'DELETE', url: `/api/messages/${m._id}`, headers: auth(buyer) });
     expect(gone.statusCode).toBe(404);
     expect(keys(gone.json())).toEqual(['code', 'error']);
+  });
+
+  it('profiles: the public one with its reviews and rating, a save, a refused avatar removal', async () => {
+    const r = { user: seller.userId, score: 5, comment: 'Super.', announcement: ann };
+    await app.inject({ method: 'POST', url: '/api/reviews', headers: auth(buyer), payload: r });
+    const pub = await app.inject({ method: 'GET', url: `/api/users/profile/${seller.userId}` });
+    expect(keys(pub.json())).toEqual(keys(publicProfileAnswer.shape));
+    expect(pub.json()).toMatchObject({ rating: { count: 1, histogram: { 5: 1, 1: 0 } }, reviews: [r] });
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: auth(seller),
+      payload: { firstName: 'Ion', email: 'x@example.ro' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(keys(saved.json())).toEqual(keys(profileSaved.shape));
+    expect(saved.json()).toMatchObject({ firstName: 'Ion', message: 'Profilul a fost salvat.' });
+    const del = await app.inject({ method: 'DELETE', url: '/api/users/avatar', headers: auth(seller) });
+    expect(del.statusCode).toBe(400);
+    expect(keys(del.json())).toEqual(['error']);
   });
 
   it('the OpenAPI document shows the answers', async () => {
