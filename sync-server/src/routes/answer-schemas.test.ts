@@ -273,6 +273,20 @@ describe('answers of the zod-described routes keep every field', () => {
     expect(keys(del.json())).toEqual(['error']);
   });
 
+  it('health, the social providers, the logout, the Google redirects', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({
+      ok: true,
+      sockets: 0,
+    });
+    const providers = await app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(keys(providers.json())).toEqual(['facebookAppId', 'google']);
+    const out = await app.inject({ method: 'GET', url: '/auth/logout', headers: auth(buyer) });
+    expect(out.json()).toEqual({ message: 'Ai fost deconectat din cont.' });
+    const google = await app.inject({ method: 'GET', url: '/auth/google/callback?state=x' });
+    expect(google.statusCode).toBe(302);
+    expect(google.headers.location).toMatch(/^\/login\?oauthError=/);
+  });
+
   it('the OpenAPI document shows the answers', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: unknown }> }>>;
