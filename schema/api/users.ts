@@ -37,3 +37,13 @@ export const authCheck = z.object({
   googleAvatar: z.string().nullable(),
 });
 export type AuthCheck = z.infer<typeof authCheck>;
+
+/** 'Ai uitat parola?': a code by email, then the code with a new password (answers are `apiMessage`). */
+export const forgotPasswordBody = z.object({ email: text });
+export const resetPasswordBody = z.object({ email: text, code: text, password: text });
+
+/**
+ * 'Setează notificările': the body is not typed for the validator on purpose: booleans must be real
+ * booleans (no "false" → false coercion), which the shared rule checks with its Romanian message.
+ */
+export const notificationSettingsBody = z.unknown().describe('{ messages: boolean, reviews: boolean }');

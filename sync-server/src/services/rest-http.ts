@@ -7,12 +7,3 @@ export function fail(reply: FastifyReply, status: number, error: string, code?: 
 }
 
 export const isObjectId = (id: string): boolean => objectId.safeParse(id).success;
-
-/** Route params schema: every named param a required string (bounded, so no huge ids reach SQL). */
-export function paramsSchema<const K extends string>(...names: K[]) {
-  return {
-    type: 'object',
-    properties: Object.fromEntries(names.map((n) => [n, { type: 'string', maxLength: 200 }])),
-    required: names,
-  } as const;
-}

@@ -1,14 +1,25 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  facebookTokenBody,
+  googleCallbackQuery,
+  providersAnswer,
+  redirectAnswer,
+} from '../../../../schema/api/auth.ts';
+import { apiError, apiMessage } from '../../../../schema/api/common.ts';
+import { loginAnswer } from '../../../../schema/api/users.ts';
 import type { OAuthErrorCode } from '../../../../schema/rules/account.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { RateWindow } from '../../services/rate-window.ts';
 import { OAuthStates, SOCIAL_MESSAGES, socialAuthService } from '../../services/social-auth.ts';
 
 const STATE_COOKIE = 'hobbiz_oauth_state';
-const errorAnswer = {
-  type: 'object',
-  properties: { error: { type: 'string' }, code: { type: 'string' } },
-  required: ['error'],
-} as const;
+const err = { '4xx': apiError, '5xx': apiError };
+const doc = (summary: string) => ({ tags: ['auth'], summary });
+const logout = { response: { 200: apiMessage } };
+const providers = { response: { 200: providersAnswer } };
+const googleStart = { response: { 302: redirectAnswer } };
+const googleBack = { querystring: googleCallbackQuery, response: { 302: redirectAnswer } };
+const facebook = { body: facebookTokenBody, response: { 200: loginAnswer, ...err } };
 
 function cookie(request: FastifyRequest, name: string): string | null {
   for (const part of (request.headers.cookie ?? '').split(';')) {
@@ -37,7 +48,7 @@ export default async function authRoutes(app: FastifyInstance) {
   // Logout revokes the presented session; answering 200 without one keeps logout idempotent.
   app.get(
     '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Ieșire din cont (revocă sesiunea prezentată)' } },
+    { schema: routeSchema(logout, doc('Ieșire din cont (revocă sesiunea prezentată)')) },
     async (request) => {
       if (request.token) await app.accounts.logout(request.token);
       return { message: 'Ai fost deconectat din cont.' };
@@ -47,18 +58,7 @@ export default async function authRoutes(app: FastifyInstance) {
   // Which social sign-ins this server offers; the Facebook app id is public by nature (the SDK needs it).
   app.get(
     '/api/auth/providers',
-    {
-      schema: {
-        tags: ['auth'],
-        summary: 'Autentificări sociale disponibile',
-        response: {
-          200: {
-            type: 'object',
-            properties: { google: { type: 'boolean' }, facebookAppId: { type: ['string', 'null'] } },
-          },
-        },
-      },
-    },
+    { schema: routeSchema(providers, doc('Autentificări sociale disponibile')) },
     async () => ({
       google: social.googleConfigured(),
       facebookAppId: social.facebookConfigured() ? app.config.facebook.appId : null,
@@ -67,7 +67,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.get(
     '/auth/google',
-    { schema: { tags: ['auth'], summary: 'Începe autentificarea cu Google (redirect către Google)' } },
+    { schema: routeSchema(googleStart, doc('Începe autentificarea cu Google (redirect către Google)')) },
     async (request, reply) => {
       if (!social.googleConfigured()) return backToLogin(reply, 'google-off');
       const state = states.issue();
@@ -82,21 +82,10 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Querystring: { code?: string; state?: string; error?: string } }>(
+  app.get<Typed<typeof googleBack>>(
     '/auth/google/callback',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Întoarcerea de la Google: redirect către /oauth-success?token=…',
-        querystring: {
-          type: 'object',
-          properties: {
-            code: { type: 'string', maxLength: 2000 },
-            state: { type: 'string', maxLength: 200 },
-            error: { type: 'string', maxLength: 200 },
-          },
-        },
-      },
+      schema: routeSchema(googleBack, doc('Întoarcerea de la Google: redirect către /oauth-success?token=…')),
     },
     async (request, reply) => {
       reply.header(
@@ -122,19 +111,13 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { access_token?: unknown } }>(
+  app.post<Typed<typeof facebook>>(
     '/api/auth/facebook/token',
     {
-      schema: {
-        tags: ['auth'],
-        summary: 'Autentificare cu Facebook: schimbă tokenul de acces Facebook pe o sesiune Hobbiz',
-        body: { type: 'object', properties: { access_token: { type: 'string', maxLength: 4096 } } },
-        response: {
-          200: { type: 'object', properties: { token: { type: 'string' }, userId: { type: 'string' } } },
-          '4xx': errorAnswer,
-          '5xx': errorAnswer,
-        },
-      },
+      schema: routeSchema(
+        facebook,
+        doc('Autentificare cu Facebook: schimbă tokenul de acces Facebook pe o sesiune Hobbiz'),
+      ),
     },
     async (request, reply) => {
       if (!social.facebookConfigured())

@@ -1,13 +1,26 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
+import {
+  attachmentAnswer,
+  conversationSummaryApi,
+  markReadAnswer,
+  markReadBody,
+  messageApi,
+  reactAnswer,
+  reactBody,
+  sendJsonBody,
+} from '../../../../schema/api/messages.ts';
 import type { ReplyTo } from '../../../../schema/db/tables.ts';
 import { reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
+import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
 import {
   fitAttachmentName,
-  MESSAGE_LIMITS,
   MESSAGE_MESSAGES,
   validateMessageBody,
 } from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { messagingRepository } from '../../repositories/messaging.ts';
@@ -18,7 +31,7 @@ import {
   sniffAttachment,
   storeAttachment,
 } from '../../services/rest-attachments.ts';
-import { fail, paramsSchema } from '../../services/rest-http.ts';
+import { fail } from '../../services/rest-http.ts';
 import {
   type Attachment,
   REST_MESSAGE_MESSAGES,
@@ -27,7 +40,7 @@ import {
   statusOf,
   str,
 } from './request.ts';
-import { conversationSummariesSchema, toMessagesApi, toSummariesApi } from './shapes.ts';
+import { toMessagesApi, toSummariesApi } from './shapes.ts';
 
 export { REST_MESSAGE_MESSAGES };
 
@@ -39,34 +52,27 @@ export { REST_MESSAGE_MESSAGES };
  * the resource: a participant deleting the other party's message.
  */
 
-const short = { type: 'string', maxLength: 200 } as const;
-const replyToBody = {
-  type: 'object',
-  properties: {
-    messageId: short,
-    senderId: short,
-    text: { type: 'string', maxLength: MESSAGE_LIMITS.textMax * 4 },
-    image: { type: 'string', maxLength: 500 },
-  },
-} as const;
-/** POST /api/messages as JSON. conversationId, senderId and senderRole are accepted and ignored. */
-const markReadBody = {
-  anyOf: [{ type: 'object', properties: { upToMessageId: short } }, { type: 'null' }],
-} as const;
+const err = { '4xx': apiError };
+const conversations = {
+  params: routeParams('userId'),
+  response: { 200: z.array(conversationSummaryApi), ...err },
+};
+const conversation = {
+  params: routeParams('conversationId'),
+  response: { 200: z.array(messageApi), ...err },
+};
+// The spec sends no body; a client may name the newest message it has shown (upToMessageId), so a read
+// made offline does not cover messages that arrived meanwhile.
+const markRead = {
+  params: routeParams('conversationId'),
+  body: markReadBody,
+  response: { 200: markReadAnswer, ...err },
+};
+const sent = { response: { 201: messageApi, ...err } };
+const upload = { response: { 201: attachmentAnswer, ...err } };
+const react = { params: routeParams('id'), body: reactBody, response: { 200: reactAnswer, ...err } };
+const deleteOne = { params: routeParams('id'), response: { 200: apiMessage, ...err } };
 
-const sendJsonBody = {
-  type: 'object',
-  properties: {
-    conversationId: short,
-    senderId: short,
-    senderRole: short,
-    destinatarId: short,
-    announcementId: short,
-    // Longer than the rule's limit on purpose: the rule answers with the spec's message.
-    text: { type: 'string', maxLength: MESSAGE_LIMITS.textMax * 4 },
-    replyTo: { anyOf: [replyToBody, { type: 'null' }] },
-  },
-} as const;
 export default async function messagesRoutes(app: FastifyInstance) {
   // Repositories are plain functions over the one database handle; the app does not expose this one.
   const repo = messagingRepository(app.db);
@@ -97,26 +103,26 @@ export default async function messagesRoutes(app: FastifyInstance) {
     return parsed.success ? parsed.data : 'invalid';
   }
 
-  app.get(
+  app.get<Typed<typeof conversations>>(
     '/api/messages/conversations/:userId',
-    { schema: { params: paramsSchema('userId'), response: { 200: conversationSummariesSchema } } },
+    { schema: routeSchema(conversations) },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       if (userId !== callerId)
         return fail(reply, 404, REST_MESSAGE_MESSAGES.conversationsNotFound, 'not_found');
       return toSummariesApi(repo, await repo.liveMembersOf(callerId));
     },
   );
 
-  app.get(
+  app.get<Typed<typeof conversation>>(
     '/api/messages/conversation/:conversationId',
-    { schema: { params: paramsSchema('conversationId') } },
+    { schema: routeSchema(conversation) },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
-      const { conversationId } = request.params as { conversationId: string };
+      const { conversationId } = request.params;
       if (!(await isParticipant(callerId, conversationId))) return notFoundConversation(reply);
       return toMessagesApi(
         repo,
@@ -126,20 +132,16 @@ export default async function messagesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put(
+  app.put<Typed<typeof markRead>>(
     '/api/messages/conversation/:conversationId/mark-read',
-    {
-      config: writeLimit('chat'),
-      // The spec sends no body; a client may name the newest message it has shown (upToMessageId), so a
-      // read made offline does not cover messages that arrived meanwhile.
-      schema: { params: paramsSchema('conversationId'), body: markReadBody },
-    },
+    { config: writeLimit('chat'), schema: routeSchema(markRead) },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
-      const { conversationId } = request.params as { conversationId: string };
+      const { conversationId } = request.params;
       if (!(await isParticipant(callerId, conversationId))) return notFoundConversation(reply);
-      const upToId = (request.body as { upToMessageId?: string } | undefined)?.upToMessageId;
+      // No body at all arrives as undefined.
+      const upToId = request.body?.upToMessageId;
       let upTo = new Date().toISOString();
       if (upToId) {
         const shown = await repo.message(upToId);
@@ -153,12 +155,15 @@ export default async function messagesRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post(
+  app.post<{ Body: z.output<typeof sendJsonBody> | undefined }>(
     '/api/messages',
     // Multipart bodies are read (and checked) in the handler; JSON bodies by this schema.
     {
       config: writeLimit('messages'),
-      schema: { body: { content: { 'application/json': { schema: sendJsonBody } } } },
+      schema: {
+        ...routeSchema(sent),
+        body: { content: { 'application/json': { schema: jsonSchemaOf(sendJsonBody, 'input') } } },
+      },
     },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
@@ -172,7 +177,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
         fields = read.fields;
         file = read.file;
       } else {
-        const body = (request.body ?? {}) as Record<string, unknown>;
+        const body = request.body ?? {};
         fields = {
           announcementId: str(body.announcementId),
           destinatarId: str(body.destinatarId),
@@ -237,7 +242,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
    * it here when the connection is back, then the message (with this path) goes through replication.
    * Same checks as a message's attachment: caller, size, kind by content, images re-encoded.
    */
-  app.post('/api/messages/attachments', { config: writeLimit('uploads') }, async (request, reply) => {
+  const uploadRoute = { config: writeLimit('uploads'), schema: routeSchema(upload) };
+  app.post('/api/messages/attachments', uploadRoute, async (request, reply) => {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
     // A body that is not a form carries no file: the same answer as a form without one.
@@ -258,22 +264,17 @@ export default async function messagesRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post(
+  app.post<Typed<typeof react>>(
     '/api/messages/:id/react',
-    {
-      config: writeLimit('chat'),
-      schema: {
-        params: paramsSchema('id'),
-        body: { type: 'object', properties: { emoji: { type: 'string', maxLength: 64 } } },
-      },
-    },
+    { config: writeLimit('chat'), schema: routeSchema(react) },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const msg = await visibleMessage(callerId, id);
       if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
-      const emoji = str((request.body as { emoji?: unknown } | undefined)?.emoji);
+      // A react without a body arrives as undefined.
+      const emoji = str(request.body?.emoji);
       if (!reactionSchema.shape.emoji.safeParse(emoji).success) {
         return fail(reply, 400, REST_MESSAGE_MESSAGES.invalidReaction, 'validation');
       }
@@ -285,11 +286,11 @@ export default async function messagesRoutes(app: FastifyInstance) {
     },
   );
 
-  const deleteOne = { config: writeLimit('chat'), schema: { params: paramsSchema('id') } };
-  app.delete('/api/messages/:id', deleteOne, async (request, reply) => {
+  const deleteRoute = { config: writeLimit('chat'), schema: routeSchema(deleteOne) };
+  app.delete<Typed<typeof deleteOne>>('/api/messages/:id', deleteRoute, async (request, reply) => {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const msg = await visibleMessage(callerId, id);
     if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
     // The recipient already sees this message: telling them it is not theirs to delete reveals nothing.

@@ -1,6 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { apiError } from '../../../../schema/api/common.ts';
+import {
+  avatarAnswer,
+  avatarDeleteBody,
+  avatarDeleted,
+  profileBody,
+  profileParams,
+  profileSaved,
+  publicProfileAnswer,
+} from '../../../../schema/api/profiles.ts';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { normalizeProfileInput, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { messagingRepository } from '../../repositories/messaging.ts';
@@ -9,22 +20,11 @@ import { profilesService } from '../../services/profiles.ts';
 import { reviewsService } from '../../services/reviews.ts';
 
 const M = PROFILE_MESSAGES;
-// Declared fields only (email, avatar, ids… sent here are dropped). Loose lengths: the shared rule answers
-// with the Romanian message.
-const text = { type: 'string', maxLength: 1000 } as const;
-const profileBody = {
-  type: 'object',
-  properties: { firstName: text, lastName: text, localitate: text, phone: text },
-} as const;
-const avatarDeleteBody = {
-  type: 'object',
-  properties: { url: { type: 'string', maxLength: 2000 } },
-} as const;
-const userParams = {
-  type: 'object',
-  required: ['userId'],
-  properties: { userId: { type: 'string', minLength: 1, maxLength: 64 } },
-} as const;
+const err = { '4xx': apiError, '5xx': apiError };
+const show = { params: profileParams, response: { 200: publicProfileAnswer, ...err } };
+const save = { body: profileBody, response: { 200: profileSaved, ...err } };
+const upload = { response: { 200: avatarAnswer, ...err } };
+const remove = { body: avatarDeleteBody, response: { 200: avatarDeleted, ...err } };
 
 export default async function profilesRoutes(app: FastifyInstance) {
   const profiles = profilesService({
@@ -42,9 +42,9 @@ export default async function profilesRoutes(app: FastifyInstance) {
   });
 
   /** Public: anybody may read it. Only public fields; a deleted or unknown user is 'Profil indisponibil'. */
-  app.get<{ Params: { userId: string } }>(
+  app.get<Typed<typeof show>>(
     '/api/users/profile/:userId',
-    { schema: { params: userParams } },
+    { schema: routeSchema(show) },
     async (request, reply) => {
       try {
         const profile = await profiles.publicProfile(request.params.userId);
@@ -57,14 +57,14 @@ export default async function profilesRoutes(app: FastifyInstance) {
     },
   );
 
-  const saveProfile = { config: writeLimit('account'), schema: { body: profileBody } };
-  app.put('/api/users/profile', saveProfile, async (request, reply) => {
+  const saveProfile = { config: writeLimit('account'), schema: routeSchema(save) };
+  app.put<Typed<typeof save>>('/api/users/profile', saveProfile, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     try {
       // A field the client leaves out keeps its stored value (the spec's client sends all four; another
       // may send only the one it changes): nothing is erased by omission.
-      const body = (request.body ?? {}) as Record<string, unknown>;
+      const body = request.body ?? {};
       const user = await app.usersRepo.byId(userId);
       const stored = user
         ? {
@@ -84,7 +84,8 @@ export default async function profilesRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post('/api/users/avatar', { config: writeLimit('uploads') }, async (request, reply) => {
+  const uploadRoute = { config: writeLimit('uploads'), schema: routeSchema(upload) };
+  app.post('/api/users/avatar', uploadRoute, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     if (!request.isMultipart()) return reply.code(400).send({ error: M.imageFailed });
@@ -112,11 +113,11 @@ export default async function profilesRoutes(app: FastifyInstance) {
     }
   });
 
-  app.delete<{ Body: { url?: string } }>(
+  app.delete<Typed<typeof remove>>(
     '/api/users/avatar',
     {
       config: writeLimit('account'),
-      schema: { body: avatarDeleteBody },
+      schema: routeSchema(remove),
       // A DELETE often comes without a body; answer the Romanian refusal, not a validation error.
       preValidation: async (request) => {
         request.body ??= {};

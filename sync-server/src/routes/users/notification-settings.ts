@@ -1,35 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { apiError } from '../../../../schema/api/common.ts';
+import { notificationSettingsBody } from '../../../../schema/api/users.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_SETTINGS_MESSAGES,
   notificationSettings,
 } from '../../../../schema/rules/notification-settings.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 
-const settings = {
-  type: 'object',
-  properties: { messages: { type: 'boolean' }, reviews: { type: 'boolean' } },
-  required: ['messages', 'reviews'],
-} as const;
-const error = {
-  type: 'object',
-  properties: { error: { type: 'string' }, code: { type: 'string' } },
-  required: ['error'],
-} as const;
+const show = { response: { 200: notificationSettings, '4xx': apiError } };
+const save = { body: notificationSettingsBody, response: { 200: notificationSettings, '4xx': apiError } };
+const doc = (summary: string) => ({ tags: ['users'], summary, security: [{ bearer: [] }] });
 
 /** 'Setează notificările': `{ messages, reviews }`, both on by default. */
 export default async function notificationSettingsRoutes(app: FastifyInstance) {
   app.get(
     '/api/users/notification-settings',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Setările notificărilor (mesaje noi, recenzii noi)',
-        security: [{ bearer: [] }],
-        response: { 200: settings, '4xx': error },
-      },
-    },
+    { schema: routeSchema(show, doc('Setările notificărilor (mesaje noi, recenzii noi)')) },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -37,20 +26,10 @@ export default async function notificationSettingsRoutes(app: FastifyInstance) {
     },
   );
 
-  // The body is not typed in the route schema: booleans must be real booleans (no "false" → false
-  // coercion), which the shared zod rule checks with its Romanian message.
-  app.put<{ Body: unknown }>(
+  // The body is not typed for the validator (notificationSettingsBody): the shared rule checks it.
+  app.put<Typed<typeof save>>(
     '/api/users/notification-settings',
-    {
-      config: writeLimit('account'),
-      schema: {
-        tags: ['users'],
-        summary: 'Salvează setările notificărilor',
-        security: [{ bearer: [] }],
-        body: { description: '{ messages: boolean, reviews: boolean }' },
-        response: { 200: settings, '4xx': error },
-      },
-    },
+    { config: writeLimit('account'), schema: routeSchema(save, doc('Salvează setările notificărilor')) },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;

@@ -1,21 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { apiError, apiMessage } from '../../../../schema/api/common.ts';
+import { forgotPasswordBody, resetPasswordBody } from '../../../../schema/api/users.ts';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { passwordResetsRepository } from '../../repositories/password-resets.ts';
 import { createMailer } from '../../services/mailer.ts';
 import { passwordResetService } from '../../services/password-reset.ts';
 import { fail } from '../../services/rest-http.ts';
 
-const text = { type: 'string', maxLength: 1000 } as const;
-const message = {
-  type: 'object',
-  properties: { message: { type: 'string' } },
-  required: ['message'],
-} as const;
-const error = {
-  type: 'object',
-  properties: { error: { type: 'string' }, code: { type: 'string' } },
-  required: ['error'],
-} as const;
+const forgot = { body: forgotPasswordBody, response: { 200: apiMessage, '4xx': apiError } };
+const reset = { body: resetPasswordBody, response: { 200: apiMessage, '4xx': apiError } };
+const doc = (summary: string) => ({ tags: ['users'], summary });
 
 /** 'Ai uitat parola?': a code by email, then the code with a new password. */
 export default async function passwordResetRoutes(app: FastifyInstance) {
@@ -37,15 +32,13 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     request.body ??= {};
   });
 
-  app.post<{ Body: { email?: unknown } }>(
+  app.post<Typed<typeof forgot>>(
     '/api/users/forgot-password',
     {
-      schema: {
-        tags: ['users'],
-        summary: 'Cere un cod de resetare a parolei (același răspuns pentru orice adresă)',
-        body: { type: 'object', properties: { email: text } },
-        response: { 200: message, '4xx': error },
-      },
+      schema: routeSchema(
+        forgot,
+        doc('Cere un cod de resetare a parolei (același răspuns pentru orice adresă)'),
+      ),
     },
     async (request, reply) => {
       const result = await resets.request(request.body.email, request.ip);
@@ -54,15 +47,13 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Body: { email?: unknown; code?: unknown; password?: unknown } }>(
+  app.post<Typed<typeof reset>>(
     '/api/users/reset-password',
     {
-      schema: {
-        tags: ['users'],
-        summary: 'Setează o parolă nouă cu codul primit pe email (închide toate sesiunile)',
-        body: { type: 'object', properties: { email: text, code: text, password: text } },
-        response: { 200: message, '4xx': error },
-      },
+      schema: routeSchema(
+        reset,
+        doc('Setează o parolă nouă cu codul primit pe email (închide toate sesiunile)'),
+      ),
     },
     async (request, reply) => {
       const result = await resets.confirm(request.body, request.ip);

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** Social sign-in routes (/auth/…, /api/auth/…). Sign-in answers are `loginAnswer` (users.ts). */
+export const providersAnswer = z.object({ google: z.boolean(), facebookAppId: z.string().nullable() });
+export const googleCallbackQuery = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(200).optional(),
+  error: z.string().max(200).optional(),
+});
+// Loose on purpose: a missing or blank token gets the Romanian message from the handler.
+export const facebookTokenBody = z.object({ access_token: z.string().max(4096).optional() });
+/** The server's answer to a browser it sends elsewhere (no body). */
+export const redirectAnswer = {
+  description: 'Redirecționare (Location); fără conținut.',
+  type: 'null',
+} as const;
