@@ -16,7 +16,6 @@
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { newId } from '../../sync-server/src/lib/ids.ts';
 import { startPostgres } from '../pg.ts';
 import {
   defer,
@@ -31,6 +30,7 @@ import {
   runCleanups,
   runHolder,
   SyncSocket,
+  sendMeasured,
   sleep,
   summarize,
   verdict,
@@ -166,38 +166,7 @@ async function deliveries(
   n: number,
 ): Promise<number[]> {
   const out: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const id = newId();
-    let off = () => {};
-    const delivered = new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`message ${i} not delivered in 5 s`)), 5000);
-      off = b.onEvent((name, payload) => {
-        if (name === 'newMessage' && (payload as { id?: string }).id === id) {
-          clearTimeout(timer);
-          resolve(performance.now());
-        }
-      });
-    });
-    const t0 = performance.now();
-    const doc = {
-      id,
-      conversationId: '',
-      announcementId,
-      senderId: '',
-      recipientId: '',
-      text: `Mesaj de test ${i}: mai este disponibil?`,
-      image: '',
-      replyTo: null,
-      reactions: [],
-      isRead: false,
-      createdAt: '',
-      _deleted: false,
-    };
-    const [t1, conflicts] = await Promise.all([delivered, a.push('messages', [{ newDocumentState: doc }])]);
-    off();
-    if (conflicts.length) throw new Error(`message ${i} refused: ${JSON.stringify(conflicts[0])}`);
-    out.push(t1 - t0);
-  }
+  for (let i = 0; i < n; i++) out.push((await sendMeasured(a, b, announcementId, i)).deliveredMs);
   return out;
 }
 

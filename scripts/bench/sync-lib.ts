@@ -476,3 +476,51 @@ export function fillCatalogue(dataDir: string, n: number): void {
     db.$client.close();
   }
 }
+
+/**
+ * A pushes one chat message about `announcementId`; resolves with the time from the push to B's `newMessage`
+ * event for that id, and to A's push answer (ms). Refused or undelivered in 5 s: throws.
+ */
+export async function sendMeasured(
+  a: SyncSocket,
+  b: SyncSocket,
+  announcementId: string,
+  i: number,
+): Promise<{ deliveredMs: number; ackMs: number }> {
+  const id = newId();
+  let off = () => {};
+  const delivered = new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`message ${i} not delivered in 5 s`)), 5000);
+    off = b.onEvent((name, payload) => {
+      if (name === 'newMessage' && (payload as { id?: string }).id === id) {
+        clearTimeout(timer);
+        resolve(performance.now());
+      }
+    });
+  });
+  const t0 = performance.now();
+  const doc = {
+    id,
+    conversationId: '',
+    announcementId,
+    senderId: '',
+    recipientId: '',
+    text: `Mesaj de test ${i}: mai este disponibil?`,
+    image: '',
+    replyTo: null,
+    reactions: [],
+    isRead: false,
+    createdAt: '',
+    _deleted: false,
+  };
+  const acked = a.push('messages', [{ newDocumentState: doc }]).then((conflicts) => {
+    if (conflicts.length) throw new Error(`message ${i} refused: ${JSON.stringify(conflicts[0])}`);
+    return performance.now();
+  });
+  try {
+    const [t1, t2] = await Promise.all([delivered, acked]);
+    return { deliveredMs: t1 - t0, ackMs: t2 - t0 };
+  } finally {
+    off();
+  }
+}

@@ -21,7 +21,6 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { apiAccount, launchBrowser, newPage, queryServerDb, TestServer } from '../../e2e/harness.ts';
-import { newId } from '../../sync-server/src/lib/ids.ts';
 import { SEED_PASSWORD } from '../seed-data.ts';
 import {
   defer,
@@ -37,6 +36,7 @@ import {
   runCleanups,
   runHolder,
   SyncSocket,
+  sendMeasured,
   sleep,
   summarize,
   verdict,
@@ -249,49 +249,7 @@ async function messageDelivery(): Promise<void> {
       const a = await SyncSocket.connect(server.url, buyer.token);
       sockets.push(a, b);
 
-      const sendOne = async (i: number) => {
-        const id = newId();
-        let off = () => {};
-        const delivered = new Promise<number>((resolve, reject) => {
-          const timer = setTimeout(() => reject(new Error(`message ${i} not delivered in 5 s`)), 5000);
-          off = b.onEvent((name, payload) => {
-            if (name === 'newMessage' && (payload as { id?: string }).id === id) {
-              clearTimeout(timer);
-              resolve(performance.now());
-            }
-          });
-        });
-        const t0 = performance.now();
-        const acked = a
-          .push('messages', [
-            {
-              newDocumentState: {
-                id,
-                conversationId: '',
-                announcementId: ann.id,
-                senderId: '',
-                recipientId: '',
-                text: `Mesaj de test ${i}: mai este disponibil?`,
-                image: '',
-                replyTo: null,
-                reactions: [],
-                isRead: false,
-                createdAt: '',
-                _deleted: false,
-              },
-            },
-          ])
-          .then((conflicts) => {
-            if (conflicts.length) throw new Error(`message ${i} refused: ${JSON.stringify(conflicts[0])}`);
-            return performance.now();
-          });
-        try {
-          const [t1, t2] = await Promise.all([delivered, acked]);
-          return { deliveredMs: t1 - t0, ackMs: t2 - t0 };
-        } finally {
-          off();
-        }
-      };
+      const sendOne = (i: number) => sendMeasured(a, b, ann.id, i);
       const run = async (n: number) => {
         const delivered: number[] = [];
         const ack: number[] = [];
