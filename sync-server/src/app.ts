@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
+import { isUnstorableText } from './lib/sql.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
 import cors from './plugins/cors.ts';
@@ -186,7 +187,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     // PostgreSQL refuses text it cannot store (U+0000, SQLSTATE 22021) where SQLite stores it: such input
     // (an id in a path, a text field) is the caller's mistake, answered 400 like other malformed input.
-    if (pgErrorCode(err) === '22021') return reply.code(400).send({ error: 'Cerere invalidă.' });
+    if (isUnstorableText(err)) return reply.code(400).send({ error: 'Cerere invalidă.' });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err, url: request.url }, 'request failed');
     if (err.validation)
@@ -261,15 +262,3 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   });
   await app.register(staticFiles);
 });
-
-/** The SQLSTATE of a PostgreSQL error, also when drizzle wrapped it (DrizzleQueryError's cause). */
-function pgErrorCode(err: unknown): string | undefined {
-  for (
-    let e = err as { code?: unknown; cause?: unknown } | undefined, i = 0;
-    e && i < 3;
-    e = e.cause as typeof e, i++
-  ) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
-}
