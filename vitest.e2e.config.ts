@@ -1,9 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Browser tests that need PostgreSQL and nginx (scripts/cluster.ts): run by `npm run test:pg`
+ * (scripts/test-pg.ts sets HOBBIZ_PG_E2E), never by `npm test`.
+ */
+export const PG_E2E = ['e2e/cluster.e2e.ts'];
+const pgRun = !!process.env.HOBBIZ_PG_E2E;
 
 // Browser journeys: one Chromium, one server per file, files run one after another (2-core CI).
 export default defineConfig({
   test: {
-    include: ['e2e/**/*.e2e.ts'],
+    include: pgRun ? PG_E2E : ['e2e/**/*.e2e.ts'],
+    exclude: [...configDefaults.exclude, ...(pgRun ? [] : PG_E2E)],
     setupFiles: ['e2e/setup.ts'],
     environment: 'node',
     testTimeout: 120_000,

@@ -136,7 +136,12 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newPage(browser: Browser, server: TestServer, viewport = { width: 1280, height: 900 }) {
+/** `server`: a TestServer, or anything with a url (nginx in front of a cluster, e2e/cluster.e2e.ts). */
+export async function newPage(
+  browser: Browser,
+  server: { url: string },
+  viewport = { width: 1280, height: 900 },
+) {
   const context: BrowserContext = await browser.newContext({
     baseURL: server.url,
     viewport,

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { titleSortKey } from '../schema/search.ts';
+import { LocalDirectoryStorage } from '../sync-server/src/lib/file-storage.ts';
 import type { Db } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
 import { hashPassword } from '../sync-server/src/services/passwords.ts';
@@ -92,7 +93,12 @@ async function sharedPhotos(cats: Composer['categories'], uploadsDir: string): P
     cats.map(async (c) => {
       const path = `/uploads/catalogue/${c.slug}.jpg`;
       if (!existsSync(join(uploadsDir, 'catalogue', `${c.slug}.jpg`))) {
-        await storeImage(await placeholderJpeg(c.src.hue, 1), uploadsDir, 'catalogue', c.slug);
+        await storeImage(
+          await placeholderJpeg(c.src.hue, 1),
+          new LocalDirectoryStorage(uploadsDir),
+          'catalogue',
+          c.slug,
+        );
       }
       return path;
     }),

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import sharp from 'sharp';
 import { announcements, favorites, reviews, users } from '../schema/db/tables.ts';
 import { titleSortKey } from '../schema/search.ts';
+import { LocalDirectoryStorage } from '../sync-server/src/lib/file-storage.ts';
 import { newId } from '../sync-server/src/lib/ids.ts';
 import { type Db, nextSeq } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
@@ -45,7 +47,7 @@ export async function seed(
   dataDir: string,
   now = new Date(),
 ): Promise<{ users: number; announcements: number }> {
-  const uploads = join(dataDir, 'uploads');
+  const storage = new LocalDirectoryStorage(join(dataDir, 'uploads'));
   const passwordHash = await hashPassword(SEED_PASSWORD);
   const userIds = SEED_USERS.map((_, i) => newId(new Date(now.getTime() - (200 + i * 7) * DAY)));
 
@@ -56,14 +58,16 @@ export async function seed(
       const images: string[] = [];
       for (let i = 0; i < a.imageCount; i++) {
         images.push(
-          await storeImage(await placeholderJpeg(a.hue, i), uploads, 'announcements', `${id}-${i}`),
+          await storeImage(await placeholderJpeg(a.hue, i), storage, 'announcements', `${id}-${i}`),
         );
       }
       return { a, id, created, images };
     }),
   );
 
-  db.transaction((tx) => {
+  // On the write connection, where nextSeq takes its numbers: the router would open this transaction on
+  // its read connection, and nextSeq would then wait for that transaction's lock (SQLITE_BUSY).
+  drizzle(db.$client).transaction((tx) => {
     SEED_USERS.forEach((u, i) => {
       const created = new Date(now.getTime() - (200 + i * 7) * DAY).toISOString();
       tx.insert(users)

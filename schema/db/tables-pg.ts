@@ -156,3 +156,4 @@ export const conversationMembers = pgTableFrom(sqlite.conversationMembers);
 export const messages = pgTableFrom(sqlite.messages);
 export const chatUploads = pgTableFrom(sqlite.chatUploads);
 export const notifications = pgTableFrom(sqlite.notifications);
+export const throttleHits = pgTableFrom(sqlite.throttleHits);

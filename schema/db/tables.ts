@@ -302,6 +302,27 @@ export const chatUploads = sqliteTable('chat_uploads', {
   createdAt: integer('created_at', { mode: 'number' }).notNull(),
 });
 
+/**
+ * Counters of the sign-in throttle, the password-reset and Facebook attempt limits and the write limits
+ * (repositories/throttles.ts), shared by every server instance on this database. Not replicated (no seq).
+ * A key's count starts again once `expires_at` has passed; rows past it are purged periodically.
+ */
+export const throttleHits = sqliteTable(
+  'throttle_hits',
+  {
+    /** What is counted, e.g. `login:ip:1.2.3.4`, `write:messages:acct:<id>`. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    /** When the current window began (epoch ms). */
+    windowStart: integer('window_start', { mode: 'number' }).notNull(),
+    /** When the count lapses (fixed windows: start + length; the sign-in throttle: last failure + 15 min). */
+    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    /** The sign-in throttle's delay: no attempt for this key before it (epoch ms; 0 = none). */
+    blockedUntil: integer('blocked_until', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('throttle_hits_expires').on(t.expiresAt)],
+);
+
 export const notifications = sqliteTable(
   'notifications',
   {

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
+import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
 import { isUnstorableText } from './lib/sql.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
@@ -16,8 +17,10 @@ import openapi from './plugins/openapi.ts';
 import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
 import writeLimits from './plugins/write-limits.ts';
+import { LocalBus } from './replication/bus.ts';
 import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
+import { PgBus } from './replication/pg-bus.ts';
 import { purgeTombstones } from './replication/purge.ts';
 import { syncSocketRoutes } from './replication/socket.ts';
 import { accountDeletionRepository } from './repositories/account-deletion.ts';
@@ -28,7 +31,8 @@ import { type FavoritesRepository, favoritesRepository } from './repositories/fa
 import { messagingRepository } from './repositories/messaging.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
-import { type Revocation, type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
+import { type ThrottlesRepository, throttlesRepository } from './repositories/throttles.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
 import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
@@ -66,10 +70,15 @@ declare module 'fastify' {
     messaging: MessagingService;
     notifications: NotificationsService;
     accountDeletion: AccountDeletionService;
+    /** Uploaded files (photos, avatars, chat attachments): UPLOADS_DIR or DATA_DIR/uploads. */
+    storage: FileStorage;
+    /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
+    throttles: ThrottlesRepository;
     /** Periodic clean-up, also run by tests with their own clock. */
     housekeeping: {
       purgeTombstones(now?: number, horizonMs?: number): Promise<{ purged: number; purgedSeq: number }>;
       purgeChatUploads(now?: number, graceMs?: number): Promise<number>;
+      purgeThrottles(now?: number): Promise<number>;
     };
   }
 }
@@ -94,30 +103,31 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
         onIdleError: (err) => app.log.warn({ err }, 'idle PostgreSQL connection failed'),
       })
     : openDatabase(config.dataDir === ':memory:' ? ':memory:' : join(config.dataDir, 'hobbiz.sqlite'));
-  const hub = new RealtimeHub();
+  // Real time crosses instances through PostgreSQL when there is one (replication/pg-bus.ts); in one
+  // process the bus is the process itself. Either way the hub is the unit of work's EffectSink.
+  const bus = config.databaseUrl
+    ? new PgBus({ connectionString: config.databaseUrl, log: app.log })
+    : new LocalBus();
+  const hub = new RealtimeHub(bus);
+  await hub.start();
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
   const onEffectError = (err: unknown) => app.log.error({ err }, 'real-time effect failed');
   const uow = onPg ? pgUnitOfWork(db, hub, onEffectError) : sqliteUnitOfWork(db, hub, onEffectError);
   const usersRepo = usersRepository(db);
-  // Every revocation closes the sync sockets of the sessions it ended, once its write has committed (an
-  // effect of the unit it runs in: a nested write joins it; a revocation that rolls back stays live). The
-  // sessions still live are read after the commit, then the hub closes the others.
-  const closeRevoked = async (r: Revocation) => {
-    const live = new Set('userId' in r ? await sessionsRepo.liveHashesOf(r.userId) : []);
-    if ('tokenHash' in r && (await sessionsRepo.isLive(r.tokenHash))) live.add(r.tokenHash);
-    hub.closeRevoked(r, (session) => live.has(session));
-  };
+  // Every revocation closes the sync sockets of the sessions it ended, on every instance: published once
+  // the revocation has committed (or dropped if it rolled back); each instance checks its own sockets.
   const sessionsRepo: SessionsRepository = sessionsRepository(db, {
-    onRevoked: (r) => {
-      uow
-        .write((tx) => tx.effect(() => closeRevoked(r)))
-        .catch((err) => app.log.error({ err }, 'closing revoked sockets failed'));
-    },
+    onRevoked: (r) => uow.afterCommit(() => hub.closeRevoked(r)),
   });
+  hub.checkSessionsWith((session) => sessionsRepo.isLive(session));
   const announcementsRepo = announcementsRepository(db);
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uow', uow);
+  const storage = new LocalDirectoryStorage(config.uploadsDir ?? join(config.dataDir, 'uploads'));
+  app.decorate('storage', storage);
+  const throttles = throttlesRepository(db);
+  app.decorate('throttles', throttles);
   const favoritesRepo = favoritesRepository(db);
   const favService = favoritesService({
     uow,
@@ -135,7 +145,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     repo: messagingRepo,
     announcements: announcementsRepo,
     users: usersRepo,
-    uploadsDir: join(config.dataDir, 'uploads'),
+    storage,
   });
   app.decorate('messaging', messaging);
   const notifications = notificationsService({ uow, repo: messagingRepo });
@@ -152,23 +162,24 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       erasure: accountDeletionRepository(db),
       users: usersRepo,
       favorites: favService,
-      dataDir: config.dataDir,
+      storage,
     }),
   );
   await uow.write(() => sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
-  const uploadsDir = join(config.dataDir, 'uploads');
   const counters = countersRepository(db);
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
   app.decorate('housekeeping', {
     purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
     purgeChatUploads: (now?: number, graceMs?: number) =>
-      purgeUnusedChatUploads({ uow, repo: messagingRepo }, uploadsDir, now, graceMs),
+      purgeUnusedChatUploads({ uow, repo: messagingRepo }, storage, now, graceMs),
+    purgeThrottles: (now?: number) => throttles.purge(now ?? config.now()),
   });
   const housekeeping = () => {
     app.housekeeping.purgeTombstones().catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
     app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
+    app.housekeeping.purgeThrottles().catch((err) => app.log.warn({ err }, 'throttle purge failed'));
   };
   // The first pass is awaited: the app is ready with its tombstones purged (as before).
   await app.housekeeping.purgeTombstones();
@@ -178,7 +189,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     counters.close();
-    app.hub.closeAll();
+    await app.hub.close();
     if (onPg) await closePgDatabase(db);
     else closeDatabase(db);
   });

@@ -6,6 +6,11 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Uploaded files (UPLOADS_DIR); null = DATA_DIR/uploads. Several instances share one directory (a
+   * network mount) by pointing this at it; see lib/file-storage.ts.
+   */
+  uploadsDir: string | null;
   /** Built PWA to serve; null in tests that only exercise the API. */
   staticDir: string | null;
   logLevel: string;
@@ -105,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    uploadsDir: env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : null,
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     socketAuthTimeoutMs: 5000,

@@ -36,6 +36,13 @@ export interface UnitOfWork {
    * then does. Always await it.
    */
   write<T>(fn: (tx: WriteTx) => T | Promise<T>): Promise<T>;
+  /**
+   * For code that learns of a change without holding the `tx` (a repository's callback): inside an open
+   * unit, `fn` is one of its effects (after the outermost commit, dropped on rollback); outside any unit,
+   * it runs after the current synchronous work. Unlike `write(tx => tx.effect(fn))` it opens no
+   * transaction (on PostgreSQL that would take the seq lock just to wait).
+   */
+  afterCommit(fn: () => unknown): void;
 }
 
 /** One open transaction of a back-end (the outermost write's). */
@@ -133,7 +140,11 @@ export function createUnitOfWork(
     effect: (fn, key) => queue.push({ kind: 'effect', fn, key }),
   });
   // Effects run outside the unit: what they read comes from the committed state, not the closed transaction.
-  const publishOutside = (queue: Queued[]) => open.exit(() => publish(queue, sink, onEffectError));
+  const published = new WeakSet<Queued[]>();
+  const publishOutside = (queue: Queued[]) => {
+    published.add(queue);
+    open.exit(() => publish(queue, sink, onEffectError));
+  };
 
   /** A write inside an open unit: a savepoint whose effects are dropped if it fails. */
   function nested<T>(queue: Queued[], fn: (tx: WriteTx) => T | Promise<T>): T | Promise<T> {
@@ -173,6 +184,12 @@ export function createUnitOfWork(
         // Always a promise: a write that throws synchronously rejects like one that fails later.
         return Promise.reject(err);
       }
+    },
+    afterCommit(fn: () => unknown): void {
+      const outer = open.getStore();
+      // A callback scheduled inside a unit may run after it committed: its effect is not lost then.
+      if (outer && !published.has(outer)) outer.push({ kind: 'effect', fn });
+      else queueMicrotask(() => publishOutside([{ kind: 'effect', fn }]));
     },
   };
 }

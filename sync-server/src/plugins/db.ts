@@ -44,8 +44,9 @@ export function openDatabase(file: string): Db {
   const router = new Proxy(write, {
     get(_target, prop) {
       if (prop === DIALECT) return 'sqlite';
-      // Raw statements prepared once (counters, …) may write: they belong to the write connection.
-      const conn = prop === '$client' ? write : (store.current() ?? read());
+      // Raw statements prepared once (counters, …) may write, and drizzle's own synchronous transactions
+      // (offline tools: seeders, benchmarks) write: both belong to the write connection.
+      const conn = prop === '$client' || prop === 'transaction' ? write : (store.current() ?? read());
       const value = Reflect.get(conn, prop, conn);
       return typeof value === 'function' ? value.bind(conn) : value;
     },
@@ -246,3 +247,15 @@ export function nextSeq(db: Db): number {
   return take.get() as number;
 }
 const offlineSeq = new WeakMap<Db, Database.Statement>();
+
+/**
+ * Runs statements that are not replicated (the throttle counters, repositories/throttles.ts) outside the
+ * unit of work: no seq, no effects. On SQLite it takes the writer's turn in a transaction of its own, so it
+ * never waits on the file lock a unit of this process holds; called inside a unit, it joins it (a
+ * savepoint). Any other back-end (PostgreSQL: the pool, outside a unit) runs `fn` as it is: each of its
+ * statements commits by itself and takes no `seq` lock.
+ */
+export async function sideWrite<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const store = stores.get(db);
+  return store ? store.transaction(() => fn()) : fn();
+}

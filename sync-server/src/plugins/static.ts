@@ -3,25 +3,50 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { uploadKey } from '../lib/file-storage.ts';
 import { detailPreloader } from './detail-preload.ts';
 
+/** The stored kinds (photos, avatars, chat attachments) and what they are served as. */
+const UPLOAD_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  png: 'image/png',
+  gif: 'image/gif',
+  pdf: 'application/pdf',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  txt: 'text/plain; charset=utf-8',
+};
+const NOT_FOUND = { error: 'Resursa nu a fost găsită.' };
+
 /**
- * Serves the built PWA (precompressed .br/.gz written at build time) and the uploaded images. Hashed
+ * Serves the built PWA (precompressed .br/.gz written at build time) and the uploaded files. Hashed
  * assets and uploads never change under the same name, so they are cached for a year; the HTML and the
  * service worker are revalidated on every load so a new release is picked up.
  */
 export default fp(async function staticFiles(app: FastifyInstance) {
-  const uploads = join(app.config.dataDir, 'uploads');
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-    // Uploaded files are served exactly as what they are: a browser must never guess a .txt into HTML.
-    setHeaders(res) {
-      res.header('X-Content-Type-Options', 'nosniff');
-    },
+  // Uploads come from the file storage (lib/file-storage.ts): any instance serves what any other stored.
+  app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
+    const key = uploadKey(`/uploads/${request.params['*']}`);
+    const file = key ? await app.storage.get(key) : null;
+    if (!key || !file) return reply.code(404).send(NOT_FOUND);
+    // Same on every instance sharing the storage (size and modification time of the one stored file).
+    const etag = `"${file.size.toString(16)}-${Math.floor(file.modifiedAt).toString(16)}"`;
+    reply
+      .header('ETag', etag)
+      .header('Last-Modified', new Date(file.modifiedAt).toUTCString())
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      // Uploaded files are served exactly as what they are: a browser must never guess a .txt into HTML.
+      .header('X-Content-Type-Options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) {
+      file.stream.destroy();
+      return reply.code(304).send();
+    }
+    const ext = key.slice(key.lastIndexOf('.') + 1);
+    return reply
+      .type(UPLOAD_TYPES[ext] ?? 'application/octet-stream')
+      .header('Content-Length', file.size)
+      .send(file.stream);
   });
 
   const dist = app.config.staticDir;

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WriteKind } from '../../../schema/constants.ts';
 import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
+import { throttlesRepository } from '../repositories/throttles.ts';
 import { WriteLimiter, type Writer } from '../services/write-limits.ts';
 
 declare module 'fastify' {
@@ -41,7 +42,7 @@ const writerOf = (key: string): Writer => {
  */
 export default fp(async function writeLimits(app: FastifyInstance) {
   const { writeLimits: limits, now } = app.config;
-  const limiter = limits ? new WriteLimiter(limits, now) : null;
+  const limiter = limits ? new WriteLimiter(throttlesRepository(app.db), limits, now) : null;
   app.decorate('writeLimiter', limiter);
   if (!limiter) return;
 
@@ -53,10 +54,11 @@ export default fp(async function writeLimits(app: FastifyInstance) {
     ) {}
     incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
       if (!this.kind) return callback(null, { current: 0, ttl: 0 });
-      const verdict = limiter!.take(this.kind, writerOf(key));
-      // The plugin refuses when current > max (max below is the same number the verdict used).
-      if (verdict.ok) return callback(null, { current: verdict.count, ttl: verdict.resetInMs });
-      return callback(null, { current: Number.MAX_SAFE_INTEGER, ttl: verdict.retryAfterSeconds * 1000 });
+      limiter!.take(this.kind, writerOf(key)).then((verdict) => {
+        // The plugin refuses when current > max (max below is the same number the verdict used).
+        if (verdict.ok) return callback(null, { current: verdict.count, ttl: verdict.resetInMs });
+        return callback(null, { current: Number.MAX_SAFE_INTEGER, ttl: verdict.retryAfterSeconds * 1000 });
+      }, callback);
     }
     child(routeOptions: object) {
       // Typed as the route's options; it is the route's merged rate-limit settings (groupId = kind).

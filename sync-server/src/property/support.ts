@@ -122,7 +122,7 @@ function expectRomanian(text: string, where: string): void {
   expect(text, where).toMatch(/[a-zăâîșț]/i);
 }
 
-/** The app's tables (migration bookkeeping and the engine's own aside), by name. */
+/** The app's tables (migration bookkeeping, the engine's own and throttle counters aside), by name. */
 async function tableNames(app: FastifyInstance): Promise<string[]> {
   const query =
     dialectOf(app.db) === 'postgres'
@@ -131,13 +131,15 @@ async function tableNames(app: FastifyInstance): Promise<string[]> {
               AND table_name NOT LIKE '__drizzle%' ORDER BY name`
       : sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
             AND name NOT LIKE '__drizzle%' ORDER BY name`;
-  return (await rawAll<{ name: string }>(app.db, query)).map((r) => r.name);
+  const rows = await rawAll<{ name: string }>(app.db, query);
+  return rows.map((r) => r.name).filter((name) => name !== 'throttle_hits');
 }
 
 /**
  * A fingerprint of everything stored: every table (users' last activity aside: reading with a token
- * legitimately touches it) and every uploaded file. Equal fingerprints = nothing was written. Rows are
- * hashed in sorted order: PostgreSQL returns a table's rows in no fixed order (an update moves a row).
+ * legitimately touches it; throttle counters aside: refused attempts are meant to count) and every
+ * uploaded file. Equal fingerprints = nothing was written. Rows are hashed in sorted order: PostgreSQL
+ * returns a table's rows in no fixed order (an update moves a row).
  */
 export async function fingerprint(app: FastifyInstance): Promise<string> {
   const hash = createHash('sha256');

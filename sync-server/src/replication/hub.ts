@@ -1,116 +1,93 @@
 import type { WebSocket } from 'ws';
-import { CLOSE_CODES, HELD_KINDS, type HeldKind, type ServerMessage } from '../../../schema/sync.ts';
+import type { EffectSink } from '../lib/unit-of-work.ts';
+import { LocalBus, type RealtimeBus, type Revocation } from './bus.ts';
+import { type SessionCheck, SocketRegistry } from './socket-registry.ts';
 
 /**
- * Authenticated sockets, indexed by user for fan-out. Public changes poke everybody; private ones only
- * the users whose view they touch — found through the index, so a private poke costs the recipients'
- * sockets, not every socket held. The poke carries no data: each client pulls what its scope allows.
+ * What the server calls for real time: this instance's sockets (the registry, local) and the bus every
+ * effect for other users goes through (LocalBus in one process, PgBus across instances). Pokes, events,
+ * closing sockets and viewing changes are published, never delivered directly: each instance — the
+ * publisher included — delivers what it hears. It is the unit of work's EffectSink.
  */
-export class RealtimeHub {
-  private sockets = new Map<WebSocket, string | null>();
-  private byUser = new Map<string, Set<WebSocket>>();
-  /** The conversation each socket has open on screen, for "no notification while looking". */
-  private viewing = new Map<WebSocket, string>();
-  /** The session (token hash) each signed-in socket authenticated with. */
-  private sessionOf = new Map<WebSocket, string>();
+export class RealtimeHub implements EffectSink {
+  readonly registry: SocketRegistry;
+
+  constructor(
+    readonly bus: RealtimeBus = new LocalBus(),
+    sessionLive?: SessionCheck,
+  ) {
+    this.registry = new SocketRegistry(sessionLive);
+    bus.attach(this.registry);
+  }
+
+  /** Connects the bus (PgBus: LISTEN); nothing to do for LocalBus. */
+  start(): Promise<void> {
+    return this.bus.start();
+  }
+  /** How revocations heard from the bus check the sessions of this instance's sockets. */
+  checkSessionsWith(fn: SessionCheck): void {
+    this.registry.checkSessionsWith(fn);
+  }
+  onHeldChange(fn: () => void): void {
+    this.registry.onHeldChange(fn);
+  }
 
   add(socket: WebSocket, userId: string | null, session: string | null = null): void {
-    this.sockets.set(socket, userId);
-    if (session) this.sessionOf.set(socket, session);
-    if (!userId) return;
-    const set = this.byUser.get(userId) ?? new Set<WebSocket>();
-    set.add(socket);
-    this.byUser.set(userId, set);
+    this.registry.add(socket, userId, session);
   }
   remove(socket: WebSocket): void {
-    const userId = this.sockets.get(socket);
-    this.sockets.delete(socket);
-    this.viewing.delete(socket);
-    this.sessionOf.delete(socket);
-    if (!userId) return;
-    const set = this.byUser.get(userId);
-    set?.delete(socket);
-    if (set?.size === 0) this.byUser.delete(userId);
+    const userId = this.registry.remove(socket);
+    if (userId) this.publishViewing(userId);
   }
   setViewing(socket: WebSocket, conversationId: string | null): void {
-    if (conversationId) this.viewing.set(socket, conversationId);
-    else this.viewing.delete(socket);
+    const userId = this.registry.userOf(socket);
+    const before = userId ? this.registry.viewedBy(userId).join('\n') : '';
+    this.registry.setViewing(socket, conversationId);
+    if (userId && this.registry.viewedBy(userId).join('\n') !== before) this.publishViewing(userId);
   }
+  /** Whether the user has this conversation open on screen, on any instance. */
   isViewing(userId: string, conversationId: string): boolean {
-    for (const socket of this.byUser.get(userId) ?? []) {
-      if (this.viewing.get(socket) === conversationId) return true;
-    }
-    return false;
+    return this.bus.isViewing(userId, conversationId);
   }
+  /**
+   * Resolves once everything this instance published so far has been delivered to its own sockets (at
+   * once in one process; with PgBus, when its own marker comes back). For tests that wait for real time.
+   */
+  settled(): Promise<void> {
+    return this.bus.settled();
+  }
+  /** Sockets held by this instance. */
   get size(): number {
-    return this.sockets.size;
-  }
-
-  /** Every socket, or only those of `userIds`. */
-  private *targets(userIds?: Iterable<string>): Iterable<WebSocket> {
-    if (!userIds) {
-      yield* this.sockets.keys();
-      return;
-    }
-    for (const userId of new Set(userIds)) yield* this.byUser.get(userId) ?? [];
-  }
-
-  private broadcast(msg: ServerMessage, userIds?: Iterable<string>): void {
-    const raw = JSON.stringify(msg);
-    for (const socket of this.targets(userIds)) {
-      if (socket.readyState === socket.OPEN) socket.send(raw);
-    }
-  }
-
-  private heldChanged: () => void = () => undefined;
-  /** Announcements, profiles and reviews are not pulled: their changes go to the working-set feed. */
-  onHeldChange(fn: () => void): void {
-    this.heldChanged = fn;
+    return this.registry.size;
   }
 
   /** Tell clients that collections changed; `userIds` limits it to those users (private data). */
   poke(collections: string[], userIds?: Iterable<string>): void {
-    const pulled = collections.filter((c) => !HELD_KINDS.includes(c as HeldKind));
-    if (pulled.length < collections.length) this.heldChanged();
-    if (pulled.length > 0) this.broadcast({ type: 'poke', collections: pulled }, userIds);
+    this.bus.publish({ type: 'poke', collections: [...collections], userIds: userIds ? [...userIds] : null });
   }
-
-  /** A named real-time event of the spec (announcementCreated, newMessage, …). */
+  /** A named real-time event of the spec (announcementCreated, newMessage, userTyping, …). */
   emit(name: string, payload: unknown, userIds?: Iterable<string>): void {
-    this.broadcast({ type: 'event', name, payload }, userIds);
+    this.bus.publish({ type: 'emit', name, payload, userIds: userIds ? [...userIds] : null });
   }
-
-  /** Closes a user's sockets (sessions revoked or account deleted): their devices re-authenticate. */
+  /** Closes a user's sockets on every instance (account deleted): their devices re-authenticate. */
   disconnect(userId: string): void {
-    for (const socket of [...(this.byUser.get(userId) ?? [])]) {
-      socket.close(CLOSE_CODES.unauthorized, 'session revoked');
-    }
+    this.bus.publish({ type: 'disconnect', userId });
   }
-
   /**
-   * After a revocation: closes (as unauthorized) the sockets of that session, or of that user, whose
-   * session is no longer live; the user's other sessions stay connected. Finding one session's sockets
-   * walks every socket: revocations are rare, requests are not, so no extra index is kept for them.
+   * After a revocation: on every instance, the sockets of that session, or of that user, whose session
+   * is no longer live close (as unauthorized); the user's other sessions stay connected.
    */
-  async closeRevoked(
-    r: { tokenHash: string } | { userId: string },
-    isLive: (session: string) => boolean | Promise<boolean>,
-  ): Promise<void> {
-    const candidates =
-      'userId' in r
-        ? [...(this.byUser.get(r.userId) ?? [])]
-        : [...this.sessionOf].filter(([, h]) => h === r.tokenHash).map(([socket]) => socket);
-    for (const socket of candidates) {
-      const session = this.sessionOf.get(socket);
-      if (session && !(await isLive(session))) socket.close(CLOSE_CODES.unauthorized, 'session revoked');
-    }
+  closeRevoked(revocation: Revocation): void {
+    this.bus.publish({ type: 'revoke', revocation });
   }
 
-  closeAll(): void {
-    for (const socket of this.sockets.keys()) socket.close(1001, 'server shutdown');
-    this.sockets.clear();
-    this.byUser.clear();
-    this.viewing.clear();
-    this.sessionOf.clear();
+  /** Shutdown: this instance's sockets close, then the bus. */
+  async close(): Promise<void> {
+    this.registry.closeAll();
+    await this.bus.close();
+  }
+
+  private publishViewing(userId: string): void {
+    this.bus.publish({ type: 'viewing', userId, conversations: this.registry.viewedBy(userId) });
   }
 }

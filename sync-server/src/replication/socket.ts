@@ -93,8 +93,8 @@ export async function syncSocketRoutes(
     const ip = clientAddress(request.ip);
     const limiter = app.writeLimiter;
     const budget: WriteBudget | undefined = limiter
-      ? (kind) => {
-          const verdict = limiter.take(kind, { userId, ip });
+      ? async (kind) => {
+          const verdict = await limiter.take(kind, { userId, ip });
           return verdict.ok ? null : verdict.retryAfterSeconds;
         }
       : undefined;

@@ -4,6 +4,7 @@ import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../s
 import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
 import { dialectOf, rawRun } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
+import { searchRepositoryPg } from './search-pg.ts';
 import {
   and,
   BANDS,
@@ -83,6 +84,12 @@ export function searchRepository(
   db: Db,
   tuning: SearchTuning = { small: S_SMALL, walkBudget: WALK_BUDGET, filteredSmall: E_SMALL },
 ) {
+  // PostgreSQL: the same operation on its own index (search-pg.ts); the plan thresholds are SQLite's.
+  if (dialectOf(db) === 'postgres') return searchRepositoryPg(db);
+  return searchRepositorySqlite(db, tuning);
+}
+
+function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
   const { small, walkBudget, filteredSmall } = tuning;
   const walkPerMatch = tuning.walkPerMatch ?? WALK_PER_MATCH;
   const { rowids, capped, sortWhole, walk, byRelevance, load, forgetRankings } = searchSteps(db);
@@ -215,4 +222,4 @@ export function searchRepository(
     },
   };
 }
-export type SearchRepository = ReturnType<typeof searchRepository>;
+export type SearchRepository = ReturnType<typeof searchRepositorySqlite>;

@@ -1,3 +1,4 @@
+import type { FileStorage } from '../lib/file-storage.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AccountDeletionRepository } from '../repositories/account-deletion.ts';
@@ -16,7 +17,7 @@ export function accountDeletionService(deps: {
   erasure: AccountDeletionRepository;
   users: UsersRepository;
   favorites: FavoritesService;
-  dataDir: string;
+  storage: FileStorage;
 }) {
   return {
     async remove(userId: string): Promise<void> {
@@ -30,7 +31,7 @@ export function accountDeletionService(deps: {
         tx.effect(() => deps.hub.disconnect(userId));
         return result;
       });
-      await removeUploads(deps.dataDir, done.files);
+      await removeUploads(deps.storage, done.files);
     },
   };
 }

@@ -7,6 +7,7 @@ import {
   parsePrice,
   validateAnnouncement,
 } from '../../../schema/rules/announcement.ts';
+import type { FileStorage } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import { isUniqueViolation } from '../lib/sql.ts';
 import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
@@ -71,10 +72,10 @@ export type Viewer = { userId: string | null; ip: string; userAgent: string };
 export function announcementsService(deps: {
   uow: UnitOfWork;
   repo: AnnouncementsRepository;
-  uploadsDir: string;
+  storage: FileStorage;
   now?: () => Date;
 }) {
-  const { uow, repo, uploadsDir } = deps;
+  const { uow, repo, storage } = deps;
   const now = deps.now ?? (() => new Date());
   const api = async (id: string): Promise<AnnouncementApi> =>
     (await repo.toApi([(await repo.byId(id))!]))[0]!;
@@ -137,7 +138,7 @@ export function announcementsService(deps: {
       const id = opts.clientId ?? newId(at);
       let images: string[];
       try {
-        images = await storeImages(uploadsDir, id, files);
+        images = await storeImages(storage, id, files);
       } catch (err) {
         if (err instanceof ImageRejectedError) return invalid({ images: err.message });
         throw err;
@@ -162,7 +163,7 @@ export function announcementsService(deps: {
           tx.emit('announcementCreated', { id });
         });
       } catch (err) {
-        await removeImages(uploadsDir, images);
+        await removeImages(storage, images);
         // Two retries of one offline publish raced: the first one won.
         if (opts.clientId && isUniqueViolation(err) && (await repo.byId(id))) return retried(id);
         throw err;
@@ -194,7 +195,7 @@ export function announcementsService(deps: {
 
       let added: string[];
       try {
-        added = await storeImages(uploadsDir, id, files);
+        added = await storeImages(storage, id, files);
       } catch (err) {
         if (err instanceof ImageRejectedError) return invalid({ images: err.message });
         throw err;
@@ -208,15 +209,15 @@ export function announcementsService(deps: {
           return { ...editable(input), images, updatedAt: now().toISOString() };
         });
       } catch (err) {
-        await removeImages(uploadsDir, added);
+        await removeImages(storage, added);
         throw err;
       }
       if (!before) {
-        await removeImages(uploadsDir, added);
+        await removeImages(storage, added);
         return notFound();
       }
       await removeImages(
-        uploadsDir,
+        storage,
         before.images.filter((p) => !images.includes(p)),
       );
       return { ok: true, status: 200, value: await api(id) };
@@ -234,7 +235,7 @@ export function announcementsService(deps: {
         },
       );
       if (!before) return notFound();
-      await removeImages(uploadsDir, before.images);
+      await removeImages(storage, before.images);
       return { ok: true, status: 200, value: { message: DELETED_MESSAGE } };
     },
 

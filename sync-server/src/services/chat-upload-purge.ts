@@ -1,3 +1,4 @@
+import type { FileStorage } from '../lib/file-storage.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import { removeAttachment } from './rest-attachments.ts';
@@ -16,7 +17,7 @@ export const CHAT_UPLOAD_GRACE_DAYS = 30;
  */
 export async function purgeUnusedChatUploads(
   deps: { uow: UnitOfWork; repo: MessagingRepository },
-  uploadsDir: string,
+  storage: FileStorage,
   now = Date.now(),
   graceMs = CHAT_UPLOAD_GRACE_DAYS * DAY_MS,
 ): Promise<number> {
@@ -24,7 +25,7 @@ export async function purgeUnusedChatUploads(
   for (const path of unused) {
     // The record first: a message pushed from now on is refused instead of pointing at a missing file.
     await deps.uow.write(() => deps.repo.forgetUpload(path));
-    await removeAttachment(uploadsDir, path);
+    await removeAttachment(storage, path);
   }
   return unused.length;
 }

@@ -1,7 +1,6 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { LIMITS } from '../../../schema/constants.ts';
+import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 
 /** Decoding refuses images above this many pixels: no decompression bombs. */
 export const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
@@ -15,19 +14,17 @@ const VARIANT_WIDTHS = [320, 640] as const;
  */
 export async function storeImage(
   input: Buffer,
-  uploadsDir: string,
+  storage: FileStorage,
   folder: string,
   name: string,
 ): Promise<string> {
-  const dir = join(uploadsDir, folder);
-  await mkdir(dir, { recursive: true });
   const base = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate();
   const jpeg = await base
     .clone()
     .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true })
     .jpeg({ quality: 80, mozjpeg: true })
     .toBuffer();
-  await writeFile(join(dir, `${name}.jpg`), jpeg);
+  await storage.put(`${folder}/${name}.jpg`, jpeg);
   await Promise.all(
     VARIANT_WIDTHS.map(async (w) => {
       const webp = await base
@@ -35,23 +32,19 @@ export async function storeImage(
         .resize({ width: w, withoutEnlargement: true })
         .webp({ quality: 70 })
         .toBuffer();
-      await writeFile(join(dir, `${name}-${w}.webp`), webp);
+      await storage.put(`${folder}/${name}-${w}.webp`, webp);
     }),
   );
   return `/uploads/${folder}/${name}.jpg`;
 }
 
 /** Deletes uploaded files (and their WebP variants); paths outside /uploads/ are ignored. */
-export async function removeUploads(dataDir: string, paths: string[]): Promise<void> {
-  const { rm } = await import('node:fs/promises');
-  await Promise.all(
-    paths
-      .filter((p) => p.startsWith('/uploads/') && !p.includes('..'))
-      .flatMap((p) => {
-        const base = join(dataDir, p.slice(1));
-        const stem = base.replace(/\.[a-z0-9]+$/i, '');
-        return [base, ...VARIANT_WIDTHS.map((w) => `${stem}-${w}.webp`)];
-      })
-      .map((f) => rm(f, { force: true })),
-  );
+export async function removeUploads(storage: FileStorage, paths: string[]): Promise<void> {
+  const keys = paths.flatMap((p) => {
+    const key = uploadKey(p);
+    if (!key) return [];
+    const stem = key.replace(/\.[a-z0-9]+$/i, '');
+    return [key, ...VARIANT_WIDTHS.map((w) => `${stem}-${w}.webp`)];
+  });
+  await storage.delete(keys);
 }

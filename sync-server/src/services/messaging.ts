@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import type { MessageRow, Reaction, ReplyTo } from '../../../schema/db/tables.ts';
 import {
   ATTACHMENT_MESSAGES,
@@ -9,6 +7,8 @@ import {
   messagePreview,
   validateMessageBody,
 } from '../../../schema/rules/messages.ts';
+import type { FileStorage } from '../lib/file-storage.ts';
+import { uploadKey } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
@@ -55,7 +55,7 @@ export function messagingService(deps: {
   /** For the recipient's notification settings; without it every message notifies. */
   users?: UsersRepository;
   /** DATA_DIR/uploads: a chat file named in a pushed message must be there. */
-  uploadsDir: string;
+  storage: FileStorage;
 }) {
   const { uow, hub, repo } = deps;
 
@@ -249,8 +249,8 @@ export function messagingService(deps: {
       if (image === '') return null;
       if (!isChatUploadPath(image)) return ATTACHMENT_MESSAGES.missing;
       if ((await repo.uploaderOf(image)) !== callerId) return ATTACHMENT_MESSAGES.missing;
-      if (!existsSync(join(deps.uploadsDir, image.slice('/uploads/'.length))))
-        return ATTACHMENT_MESSAGES.missing;
+      const key = uploadKey(image);
+      if (!key || !(await deps.storage.exists(key))) return ATTACHMENT_MESSAGES.missing;
       return null;
     },
 

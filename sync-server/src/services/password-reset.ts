@@ -8,6 +8,7 @@ import {
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { PasswordResetsRepository } from '../repositories/password-resets.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
+import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { ServiceResult } from './accounts.ts';
 import type { Mailer } from './mailer.ts';
@@ -36,13 +37,14 @@ export function passwordResetService(deps: {
   sessions: SessionsRepository;
   resets: PasswordResetsRepository;
   mailer: Mailer;
+  throttles: ThrottlesRepository;
   log?: (err: unknown) => void;
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
-  const perEmail = new RateWindow(3, HOUR, now);
-  const perIp = new RateWindow(10, HOUR, now);
-  const confirmPerIp = new RateWindow(20, 15 * 60_000, now);
+  const perEmail = new RateWindow(deps.throttles, 'reset:email', 3, HOUR, now);
+  const perIp = new RateWindow(deps.throttles, 'reset:ip', 10, HOUR, now);
+  const confirmPerIp = new RateWindow(deps.throttles, 'reset-confirm:ip', 20, 15 * 60_000, now);
 
   return {
     async request(rawEmail: unknown, ip: string): Promise<ServiceResult<{ message: string }>> {

@@ -1,5 +1,3 @@
-import { rm } from 'node:fs/promises';
-import { basename, join } from 'node:path';
 import type { OwnProfile } from '../../../schema/entities.ts';
 import { IMAGE_WIDTHS, imageVariant } from '../../../schema/images.ts';
 import {
@@ -9,6 +7,7 @@ import {
   validateProfileEdit,
 } from '../../../schema/rules/profile.ts';
 import { ratingSummary } from '../../../schema/rules/reviews.ts';
+import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import { toOwnProfile, toPublicUser, type UsersRepository } from '../repositories/users.ts';
@@ -54,18 +53,18 @@ export function profilesService(deps: {
   uow: UnitOfWork;
   users: UsersRepository;
   reviews: ReviewsService;
-  uploadsDir: string;
+  storage: FileStorage;
   /** Told when an old file could not be removed; the profile row, already committed, stays the truth. */
   onCleanupError?: (err: unknown) => void;
 }) {
-  const { uow, users, reviews, uploadsDir, onCleanupError } = deps;
+  const { uow, users, reviews, storage, onCleanupError } = deps;
 
   /** The avatar file and its WebP variants. Never throws: a leftover file is reported, not a failed request. */
   async function deleteAvatarFiles(avatar: string | null): Promise<void> {
     if (!avatar || !OWN_AVATAR.test(avatar)) return;
     const paths = [avatar, ...IMAGE_WIDTHS.map((w) => imageVariant(avatar, w))];
     try {
-      await Promise.all(paths.map((p) => rm(join(uploadsDir, AVATAR_FOLDER, basename(p)), { force: true })));
+      await storage.delete(paths.flatMap((p) => uploadKey(p) ?? []));
     } catch (err) {
       onCleanupError?.(err);
     }
@@ -107,7 +106,7 @@ export function profilesService(deps: {
       if (!imageKindOf(bytes)) return fail(400, M.imageFailed);
       let avatar: string;
       try {
-        avatar = await storeImage(bytes, uploadsDir, AVATAR_FOLDER, newId());
+        avatar = await storeImage(bytes, storage, AVATAR_FOLDER, newId());
       } catch {
         // Not decodable (truncated, a bomb above the pixel limit, a lying header): a bad file, not a 500.
         return fail(400, M.imageFailed);

@@ -1,46 +1,27 @@
+import type { ThrottlesRepository } from '../repositories/throttles.ts';
+
 /**
- * Counts events per key in a fixed window (in memory: one server). `hit` records one and answers whether
- * the key is still within its allowance; keys of past windows are dropped as they are met.
+ * Counts events per key in a fixed window, in the database (repositories/throttles.ts), so every server
+ * instance on it shares the allowance. `hit` records one and answers whether the key is still within it.
+ * `name` keeps the keys of different limits apart (e.g. 'reset:ip').
  */
 export class RateWindow {
-  private readonly hits = new Map<string, { start: number; count: number }>();
-
   constructor(
+    private readonly store: ThrottlesRepository,
+    readonly name: string,
     readonly max: number,
     readonly windowMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
-  hit(key: string): boolean {
-    return this.take(key).allowed;
-  }
-
-  /** The count of the key's current window (0 when none) and when that window ends, recording nothing. */
-  peek(key: string): { count: number; resetInMs: number } {
-    const t = this.now();
-    const entry = this.hits.get(key);
-    if (!entry || entry.start + this.windowMs <= t) return { count: 0, resetInMs: this.windowMs };
-    return { count: entry.count, resetInMs: entry.start + this.windowMs - t };
+  async hit(key: string): Promise<boolean> {
+    return (await this.take(key)).allowed;
   }
 
   /** Records one event: whether it is allowed, the count in this window, and when the window ends. */
-  take(key: string): { allowed: boolean; count: number; resetInMs: number } {
+  async take(key: string): Promise<{ allowed: boolean; count: number; resetInMs: number }> {
     const t = this.now();
-    let entry = this.hits.get(key);
-    if (!entry || entry.start + this.windowMs <= t) {
-      if (!entry && this.hits.size > 50_000) this.sweep(t);
-      entry = { start: t, count: 0 };
-      this.hits.set(key, entry);
-    }
-    entry.count += 1;
-    return {
-      allowed: entry.count <= this.max,
-      count: entry.count,
-      resetInMs: entry.start + this.windowMs - t,
-    };
-  }
-
-  private sweep(t: number): void {
-    for (const [key, e] of this.hits) if (e.start + this.windowMs <= t) this.hits.delete(key);
+    const hit = (await this.store.hit(`${this.name}:${key}`, t, this.windowMs))!;
+    return { allowed: hit.count <= this.max, count: hit.count, resetInMs: hit.expiresAt - t };
   }
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../../../schema/rules/messages.ts';
+import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { storeImage } from './images.ts';
 
 export { ATTACHMENT_MESSAGES } from '../../../schema/rules/messages.ts';
@@ -92,24 +91,23 @@ export const isChatUploadPath = (path: string) => CHAT_PATH.test(path);
 export async function storeAttachment(
   buf: Buffer,
   kind: AttachmentKind,
-  uploadsDir: string,
+  storage: FileStorage,
   folder: string,
 ): Promise<string> {
   const name = randomBytes(16).toString('hex');
-  if (isImageKind(kind)) return storeImage(buf, uploadsDir, folder, name);
-  const dir = join(uploadsDir, folder);
-  await mkdir(dir, { recursive: true });
-  await writeFile(join(dir, `${name}.${kind}`), buf);
+  if (isImageKind(kind)) return storeImage(buf, storage, folder, name);
+  await storage.put(`${folder}/${name}.${kind}`, buf);
   return `/uploads/${folder}/${name}.${kind}`;
 }
 
 /** Best effort: removes a stored attachment (and an image's size variants) that ended up unused. */
-export async function removeAttachment(uploadsDir: string, publicPath: string): Promise<void> {
-  const rel = publicPath.replace(/^\/uploads\//, '');
-  const files = [rel];
-  if (rel.endsWith('.jpg')) {
-    const base = rel.slice(0, -'.jpg'.length);
-    files.push(`${base}-320.webp`, `${base}-640.webp`);
+export async function removeAttachment(storage: FileStorage, publicPath: string): Promise<void> {
+  const key = uploadKey(publicPath);
+  if (!key) return;
+  const keys = [key];
+  if (key.endsWith('.jpg')) {
+    const base = key.slice(0, -'.jpg'.length);
+    keys.push(`${base}-320.webp`, `${base}-640.webp`);
   }
-  await Promise.all(files.map((f) => rm(join(uploadsDir, f), { force: true })));
+  await storage.delete(keys);
 }

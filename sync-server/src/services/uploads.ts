@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { LIMITS } from '../../../schema/constants.ts';
@@ -10,6 +8,7 @@ import {
   isJpegBytes,
   validateImageCandidates,
 } from '../../../schema/rules/announcement.ts';
+import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { MAX_INPUT_PIXELS, storeImage } from './images.ts';
 
 /**
@@ -111,33 +110,36 @@ export class ImageRejectedError extends Error {}
 
 const STORED = new RegExp(`^/uploads/${ANNOUNCEMENTS_FOLDER}/[A-Za-z0-9_-]+\\.jpg$`);
 
-/** Disk files of a stored photo: the JPEG and its WebP variants. Nothing for paths we did not store. */
-function diskFiles(uploadsDir: string, path: string): string[] {
+/** Stored files of a photo: the JPEG and its WebP variants. Nothing for paths we did not store. */
+function storedKeys(path: string): string[] {
   if (!STORED.test(path)) return [];
-  const toDisk = (p: string) => join(uploadsDir, p.slice('/uploads/'.length));
-  return [toDisk(path), ...IMAGE_WIDTHS.map((w) => toDisk(imageVariant(path, w)))];
+  return [path, ...IMAGE_WIDTHS.map((w) => imageVariant(path, w))].flatMap((p) => uploadKey(p) ?? []);
 }
 
 /** Removes stored photos with their variants; external URLs and unknown paths are left alone. */
-export async function removeImages(uploadsDir: string, paths: readonly string[]): Promise<void> {
-  await Promise.all(paths.flatMap((p) => diskFiles(uploadsDir, p)).map((file) => rm(file, { force: true })));
+export async function removeImages(storage: FileStorage, paths: readonly string[]): Promise<void> {
+  await storage.delete(paths.flatMap(storedKeys));
 }
 
 /**
  * Re-encodes and writes photos of announcement `id`, one at a time (a decode may take ~100 MB). If one
  * fails, every file written by this call is removed and ImageRejectedError thrown: all or nothing.
  */
-export async function storeImages(uploadsDir: string, id: string, files: UploadedImage[]): Promise<string[]> {
+export async function storeImages(
+  storage: FileStorage,
+  id: string,
+  files: UploadedImage[],
+): Promise<string[]> {
   const paths: string[] = [];
   try {
     for (const f of files) {
       const name = `${id}-${randomBytes(4).toString('hex')}`;
       // Listed before writing, so a half-written set (JPEG without variants) is cleaned up too.
       paths.push(`/uploads/${ANNOUNCEMENTS_FOLDER}/${name}.jpg`);
-      await storeImage(f.data, uploadsDir, ANNOUNCEMENTS_FOLDER, name);
+      await storeImage(f.data, storage, ANNOUNCEMENTS_FOLDER, name);
     }
   } catch (err) {
-    await removeImages(uploadsDir, paths);
+    await removeImages(storage, paths);
     // A disk failure is the server's problem (500); anything sharp refused is the photo's (400).
     if ((err as NodeJS.ErrnoException).code) throw err;
     throw new ImageRejectedError(

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { countersRepository } from '../../repositories/counters.ts';
@@ -19,7 +18,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
   const service = announcementsService({
     uow: app.uow,
     repo: app.announcementsRepo,
-    uploadsDir: join(app.config.dataDir, 'uploads'),
+    storage: app.storage,
   });
 
   const popular = seqCache(countersRepository(app.db), 'popular');

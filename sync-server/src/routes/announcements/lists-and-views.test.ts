@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcementViews } from '../../../../schema/db/tables.ts';
 import { announcementsService } from '../../services/announcements.ts';
@@ -124,7 +123,7 @@ describe('GET /api/announcements/:id counts views', () => {
     const service = announcementsService({
       uow: app.uow,
       repo: app.announcementsRepo,
-      uploadsDir: join(app.config.dataDir, 'uploads'),
+      storage: app.storage,
       now: () => clock,
     });
     const id = await insertAnnouncement(app, owner.userId);

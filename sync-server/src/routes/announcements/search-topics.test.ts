@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../../../schema/catalog/categories.ts';
 import { HOME_CATEGORIES } from '../../../../schema/catalog/home-grid.ts';
 import { matchesTopic, topicTerms } from '../../../../schema/catalog/topics.ts';
 import { matchesSearch } from '../../../../schema/search.ts';
+import { rawAll } from '../../lib/sql.ts';
 import { insertSearchFixtures } from '../../repositories/search-fixtures.ts';
 import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
 
@@ -24,9 +26,10 @@ beforeAll(async () => {
   const owner = await registerAndLogin(app);
   const ids = await insertSearchFixtures(app, owner.userId);
   keyOf = new Map(Object.entries(ids).map(([k, id]) => [id, k]));
-  rows = app.db.$client
-    .prepare('SELECT id, title, description, category FROM announcements WHERE active = 1 AND deleted = 0')
-    .all() as Row[];
+  rows = await rawAll<Row>(
+    app.db,
+    sql`SELECT id, title, description, category FROM announcements WHERE active = 1 AND deleted = 0`,
+  );
 });
 afterAll(async () => {
   await app.cleanup();

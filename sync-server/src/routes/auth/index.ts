@@ -26,7 +26,7 @@ export default async function authRoutes(app: FastifyInstance) {
     uow: app.uow,
   });
   const states = new OAuthStates();
-  const facebookPerIp = new RateWindow(30, 15 * 60_000);
+  const facebookPerIp = new RateWindow(app.throttles, 'facebook:ip', 30, 15 * 60_000);
   const base = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
   const callbackUrl = (request: FastifyRequest) => `${base(request)}/auth/google/callback`;
   const secure = (request: FastifyRequest) => base(request).startsWith('https:');
@@ -142,7 +142,7 @@ export default async function authRoutes(app: FastifyInstance) {
       const accessToken = request.body?.access_token;
       if (typeof accessToken !== 'string' || accessToken.trim() === '')
         return reply.code(400).send({ error: SOCIAL_MESSAGES.facebookTokenMissing });
-      if (!facebookPerIp.hit(request.ip))
+      if (!(await facebookPerIp.hit(request.ip)))
         return reply.code(429).send({ error: SOCIAL_MESSAGES.facebookFailed, code: 'throttled' });
       const result = await social.facebookToken(accessToken.trim());
       if (!result.ok) return reply.code(result.status).send({ error: result.error });

@@ -6,6 +6,8 @@ export default async function healthRoutes(app: FastifyInstance) {
   app.get('/api/health', async () => {
     // Reading a counter proves the database answers (it throws, hence a 500, when it does not).
     await counters.get('seq');
-    return { ok: true };
+    // How many sync sockets this instance holds: tells an operator (and the cluster test) where
+    // sockets landed behind a load balancer. A count only, nothing about who.
+    return { ok: true, sockets: app.hub.size };
   });
 }

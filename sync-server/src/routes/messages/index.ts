@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ReplyTo } from '../../../../schema/db/tables.ts';
 import { reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
@@ -71,7 +70,6 @@ const sendJsonBody = {
 export default async function messagesRoutes(app: FastifyInstance) {
   // Repositories are plain functions over the one database handle; the app does not expose this one.
   const repo = messagingRepository(app.db);
-  const uploadsDir = join(app.config.dataDir, 'uploads');
   const isParticipant = async (userId: string, convId: string) =>
     (await app.messaging.membersOf(convId)).includes(userId);
   const notFoundConversation = (reply: FastifyReply) =>
@@ -202,7 +200,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
       let image = '';
       if (attachment) {
         try {
-          image = await storeAttachment(attachment.buf, attachment.kind, uploadsDir, CHAT_FOLDER);
+          image = await storeAttachment(attachment.buf, attachment.kind, app.storage, CHAT_FOLDER);
         } catch (err) {
           // Magic bytes of an image but no decodable image (or above the pixel limit).
           request.log.warn({ err }, 'chat attachment refused');
@@ -226,7 +224,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
       );
       if ('error' in sent) {
         // The announcement went away while the file was being stored.
-        if (image) await removeAttachment(uploadsDir, image).catch(() => {});
+        if (image) await removeAttachment(app.storage, image).catch(() => {});
         return fail(reply, statusOf(sent.error), sent.error);
       }
       const conversation = await repo.conversation(sent.conversationId);
@@ -250,7 +248,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
     const kind = sniffAttachment(read.file);
     if (!kind) return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
     try {
-      const image = await storeAttachment(read.file, kind, uploadsDir, CHAT_FOLDER);
+      const image = await storeAttachment(read.file, kind, app.storage, CHAT_FOLDER);
       // Recorded with its uploader: a message pushed over sync may name only its sender's own files.
       await app.messaging.recordUpload(callerId, image);
       return reply.code(201).send({ image });

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
 import { resolvePlaceName } from '../../../../schema/place-names.ts';
@@ -174,7 +173,7 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
   const service = announcementsService({
     uow: app.uow,
     repo: app.announcementsRepo,
-    uploadsDir: join(app.config.dataDir, 'uploads'),
+    storage: app.storage,
   });
   const notFound = (reply: FastifyReply) => send(reply, { ok: false, status: 404, error: NOT_FOUND });
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { normalizeProfileInput, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
@@ -38,7 +37,7 @@ export default async function profilesRoutes(app: FastifyInstance) {
       users: app.usersRepo,
       announcements: app.announcementsRepo,
     }),
-    uploadsDir: join(app.config.dataDir, 'uploads'),
+    storage: app.storage,
     onCleanupError: (err) => app.log.warn({ err }, 'old avatar file not removed'),
   });
 

@@ -52,7 +52,7 @@ export default async function userRoutes(app: FastifyInstance) {
       .send({ message: 'Cont creat cu succes! Te poți autentifica.', userId: result.value.userId });
   });
 
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(app.throttles);
   app.post('/api/users/login', { schema: { body: loginBody } }, async (request, reply) => {
     const input = normalizeLogin(request.body as Record<string, unknown>);
     const wait = await throttle.waitSeconds(request.ip, input.email);

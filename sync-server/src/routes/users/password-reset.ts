@@ -24,6 +24,7 @@ export default async function passwordResetRoutes(app: FastifyInstance) {
     users: app.usersRepo,
     sessions: app.sessionsRepo,
     resets: passwordResetsRepository(app.db),
+    throttles: app.throttles,
     mailer: createMailer({
       smtpUrl: app.config.smtpUrl,
       from: app.config.mailFrom,

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { COLLECTION_VERSIONS, SYNC_PROTOCOL_VERSION } from '../../../../schema/sync.ts';
 import { buildTestApp, registerAndLogin, sqlAll, sqlGet, sqlRun } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -134,8 +136,37 @@ describe('accounts', () => {
     expect(check.json().isAuthenticated).toBe(false);
   });
 
+  it('health counts the sync sockets this instance holds (a number only), as they come and go', async () => {
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const health = async () => (await fetch(`${address}/api/health`)).json();
+    expect(await health()).toEqual({ ok: true, sockets: 0 });
+    const { token } = await registerAndLogin(app);
+    const open = async (t: string | null) => {
+      const ws = new WebSocket(`${address.replace('http', 'ws')}/api/sync`);
+      await new Promise((r) => ws.once('open', r));
+      const ready = new Promise((r) => ws.once('message', (raw) => r(JSON.parse(String(raw)).type)));
+      ws.send(
+        JSON.stringify({
+          type: 'hello',
+          token: t,
+          protocol: SYNC_PROTOCOL_VERSION,
+          collections: COLLECTION_VERSIONS,
+        }),
+      );
+      expect(await ready).toBe('ready');
+      return ws;
+    };
+    const guest = await open(null);
+    const signedIn = await open(token);
+    expect(await health()).toEqual({ ok: true, sockets: 2 });
+    guest.close();
+    await expect.poll(health).toEqual({ ok: true, sockets: 1 });
+    signedIn.close();
+    await expect.poll(health).toEqual({ ok: true, sockets: 0 });
+  });
+
   it('health answers ok and never leaks a stack trace on errors', async () => {
-    expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: true });
+    expect((await app.inject({ url: '/api/health' })).json()).toEqual({ ok: true, sockets: 0 });
     const bad = await app.inject({
       method: 'POST',
       url: '/api/users/login',

@@ -1,0 +1,164 @@
+import { COUNTRY_WIDE } from '../../../schema/constants.ts';
+import type { PriceFilter, SearchParams } from '../../../schema/search.ts';
+import type { Keyed, Sorted } from './search-sql.ts';
+
+/**
+ * The SQL of the PostgreSQL search (issue 13), over the tables of migrations-pg-extra/0001_search.sql:
+ * `search_docs d` (public announcements: filters, sort keys, words with the weighted counts BM25 needs,
+ * size), `search_stats`. The same rules as search-sql.ts (SQLite): filters,
+ * the five orders and their cursors, and FTS5's bm25(10, 1) computed the way FTS5 computes it, so both
+ * engines rank alike. Columns are COLLATE "C": comparisons are byte order, as SQLite's BINARY.
+ */
+
+/** Numbered parameters ($1, $2…) collected while a statement is written. */
+export class Params {
+  readonly values: unknown[] = [];
+  v(x: unknown): string {
+    this.values.push(x);
+    return `$${this.values.length}`;
+  }
+}
+
+/** A word of the query or a topic's term: whole, or the beginning of a word. */
+export type Phrase = { term: string; prefix: boolean };
+
+const BANDS: Record<PriceFilter, string> = {
+  free: 'd.price = 0',
+  under50: 'd.price > 0 AND d.price <= 50',
+  under100: 'd.price > 50 AND d.price <= 100',
+  over100: 'd.price > 100',
+};
+
+/** The filters on `d` (matchesPlace: a county shows country-wide offers, a locality its county's own). */
+export function filterSql(p: SearchParams, q: Params): string[] {
+  const out: string[] = [];
+  if (p.category) out.push(`d.category = ${q.v(p.category)}`);
+  if (p.judet) {
+    out.push(`d.location IN (${q.v(p.judet)}, ${q.v(COUNTRY_WIDE)})`);
+    if (p.localitate)
+      out.push(`(d.location = ${q.v(COUNTRY_WIDE)} OR d.localitate IN (${q.v(p.localitate)}, ''))`);
+  }
+  if (p.pret) out.push(BANDS[p.pret]);
+  if (p.owner) out.push(`d.owner_id = ${q.v(p.owner)}`);
+  return out;
+}
+
+/** A phrase as a tsquery operand: words are letters and digits, so quoting needs no escapes. */
+const operand = (ph: Phrase) => `'${ph.term}'${ph.prefix ? ':*' : ''}`;
+
+/** The rows holding a tsquery, through the GIN index of search_docs. */
+const holds = (tsquery: string, q: Params, alias = 'd') => `${alias}.doc @@ ${q.v(tsquery)}::tsquery`;
+
+/** The matches: every word (matchesSearch), and one of the topic's terms (matchesTopic). */
+export function matchSql(words: Phrase[], topic: Phrase[], q: Params): string[] {
+  const parts = words.map(operand);
+  if (topic.length > 0) parts.push(`(${topic.map(operand).join(' | ')})`);
+  return parts.length === 0 ? [] : [holds(parts.join(' & '), q)];
+}
+
+const num = (x: number) => `${x}::float8`;
+
+/** Words are letters and digits: none holds U+10FFFF, so every word starting with p sorts below p + U+10FFFF. */
+const PREFIX_END = '\u{10FFFF}';
+
+/**
+ * A phrase's f in row d: the sum of the weighted counts of the words it covers (the word itself, or every
+ * word a prefix starts), a range of the sorted `terms` found by binary search (width_bucket: how many
+ * terms are ≤ x), read off the running sums `cs`.
+ */
+function freq(ph: Phrase, q: Params): string {
+  const p = q.v(ph.term);
+  const wb = (x: string) => `width_bucket(${x}::text COLLATE "C", d.terms)`;
+  const below = `(${wb(p)} - coalesce((d.terms[${wb(p)}] = ${p}::text)::integer, 0))`;
+  const upTo = ph.prefix ? wb(q.v(ph.term + PREFIX_END)) : wb(p);
+  return `(d.cs[${upTo} + 1] - d.cs[${below} + 1])::float8`;
+}
+
+/**
+ * The matches with their BM25 score as FTS5's bm25(announcements_fts, 10, 1, 0) gives it (fts5_aux.c):
+ * for each phrase i, IDF = ln((N − hits + 0.5) / (hits + 0.5)) (1e-6 when not positive), f = 10 × in
+ * the title + 1 × in the description, D = the row's tokens, and
+ * score = −Σ IDF·(f·(k1+1)) / (f + k1·(1 − b + b·D/avgdl)), k1 = 1.2, b = 0.75, summed in phrase order
+ * with the same operations, so equal inputs give the same double. Ties newest first. Yields
+ * (id, created_at, price, title_key, s, total) for the first `limit` rows; total counts every match.
+ */
+export function scoredSql(words: Phrase[], topic: Phrase[], filters: string[], limit: number, q: Params) {
+  const all = [...words, ...topic];
+  const hits = all.map(
+    (ph, i) =>
+      `coalesce((SELECT docs FROM search_df WHERE key = ${q.v((ph.prefix ? '*' : '=') + ph.term)}), 0) AS h${i}`,
+  );
+  const idf = all.map((_, i) => {
+    const x = `ln(((st.n - h.h${i}) + ${num(0.5)}) / (h.h${i} + ${num(0.5)}))`;
+    return `CASE WHEN ${x} <= 0 THEN ${num(1e-6)} ELSE ${x} END AS i${i}`;
+  });
+  const fs = all.map((ph, i) => `${freq(ph, q)} AS f${i}`);
+  const norm = `(${num(1.2)} * ((${num(1)} - ${num(0.75)}) + ${num(0.75)} * d.size::float8 / st.avgdl))`;
+  const terms = all.map(
+    (_, i) => ` + idf.i${i} * ((fx.f${i} * (${num(1.2)} + ${num(1)})) / (fx.f${i} + ${norm}))`,
+  );
+  const where = [...matchSql(words, topic, q), ...filters].join(' AND ');
+  return `WITH st AS MATERIALIZED (
+    SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats LIMIT 1),
+  h AS MATERIALIZED (SELECT ${hits.join(', ')}),
+  idf AS MATERIALIZED (SELECT ${idf.join(', ')} FROM st, h)
+SELECT x.*, count(*) OVER () AS total FROM (
+  SELECT d.id, d.created_at, d.price, d.title_key, ${num(-1)} * (${num(0)}${terms.join('')}) AS s
+  FROM search_docs d CROSS JOIN st CROSS JOIN idf CROSS JOIN LATERAL (SELECT ${fs.join(', ')} OFFSET 0) fx
+  WHERE ${where} OFFSET 0
+) x
+ORDER BY x.s, x.created_at DESC, x.id DESC LIMIT ${limit}`;
+}
+
+/** One ordered range of an order: the condition and the ORDER BY an index of search_docs gives. */
+type Segment = { where: string; orderBy: string };
+
+const NEWEST = 'd.created_at DESC, d.id DESC';
+
+/** Each order as ranges after the cursor (compareAnnouncements with the stored title key). */
+export function segments(sort: Sorted, c: Keyed | null, q: Params): Segment[] {
+  const before = (k: { c: string; i: string }) => `(d.created_at, d.id) < (${q.v(k.c)}, ${q.v(k.i)})`;
+  switch (sort) {
+    case 'recent':
+      return [{ where: c ? before(c as { c: string; i: string }) : 'true', orderBy: NEWEST }];
+    case 'title': {
+      if (!c) return [{ where: 'true', orderBy: `d.title_key, ${NEWEST}` }];
+      const k = c as { t: string; c: string; i: string };
+      const t = q.v(k.t);
+      return [
+        { where: `d.title_key = ${t} AND ${before(k)}`, orderBy: NEWEST },
+        { where: `d.title_key > ${t}`, orderBy: `d.title_key, ${NEWEST}` },
+      ];
+    }
+    default: {
+      const dir = sort === 'price-asc' ? 'ASC' : 'DESC';
+      const byPrice = `d.price ${dir} NULLS LAST, ${NEWEST}`;
+      const unpriced = { where: 'd.price IS NULL', orderBy: NEWEST };
+      if (!c) return [{ where: 'd.price IS NOT NULL', orderBy: byPrice }, unpriced];
+      const k = c as { p: number | null; c: string; i: string };
+      if (k.p === null) return [{ where: `d.price IS NULL AND ${before(k)}`, orderBy: NEWEST }];
+      const p = q.v(k.p);
+      return [
+        { where: `d.price = ${p} AND ${before(k)}`, orderBy: NEWEST },
+        { where: `d.price ${dir === 'ASC' ? '>' : '<'} ${p}`, orderBy: byPrice },
+        unpriced,
+      ];
+    }
+  }
+}
+
+/** Up to n rows after the cursor in each range (the caller merges them in order and keeps n). */
+export function pageSql(conds: string[], segs: Segment[], n: number): string {
+  return segs
+    .map(
+      (s) =>
+        `(SELECT d.id, d.created_at, d.price, d.title_key FROM search_docs d WHERE ${[...conds, s.where].join(' AND ')} ORDER BY ${s.orderBy} LIMIT ${n})`,
+    )
+    .join(' UNION ALL ');
+}
+
+/** How many rows meet `conds`, counting no further than `cap`. */
+export function cappedSql(conds: string[], cap: number): string {
+  const where = conds.length > 0 ? `WHERE ${conds.join(' AND ')}` : '';
+  return `SELECT count(*)::integer AS n FROM (SELECT 1 FROM search_docs d ${where} LIMIT ${cap}) x`;
+}

@@ -1,0 +1,166 @@
+import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
+import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../schema/search.ts';
+import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
+import type { Db } from '../plugins/db.ts';
+import type { SearchResult } from './search.ts';
+import {
+  cappedSql,
+  filterSql,
+  matchSql,
+  Params,
+  type Phrase,
+  pageSql,
+  scoredSql,
+  segments,
+} from './search-pg-sql.ts';
+import { type Keyed, ROW_ORDER, type Row, SORTS, type Sorted } from './search-sql.ts';
+import { RELEVANCE_MAX_OFFSET } from './search-steps.ts';
+
+/**
+ * The server search on PostgreSQL (issue 13): the same operation as search.ts (SQLite), over the tables
+ * migrations-pg-extra/0001_search.sql keeps (see search-pg-sql.ts). Same matches (schema/search.ts's
+ * rule: the words are split and folded by the app's rule on both sides), same orders and cursors, and
+ * relevance as FTS5's bm25 computes it, so a page is the same on either engine. PostgreSQL has statistics
+ * on the word lists: unlike SQLite, the planner chooses between walking an order's index and sorting the
+ * matches, so there is one statement per step rather than a hand-made plan.
+ */
+
+/** A ranking is fetched at least this deep and kept for the next pages while the index is unchanged. */
+const RANK_DEPTH = 200;
+const RANKINGS_KEPT = 64;
+
+type PgRow = { id: string; created_at: string; price: string | number | null; title_key: string };
+
+const toRow = (r: PgRow): Row => ({
+  r: 0,
+  id: r.id,
+  created_at: r.created_at,
+  price: r.price === null ? null : Number(r.price),
+  title_key: r.title_key,
+});
+
+/** The PostgreSQL side of `db` (drizzle's node-postgres database, or the back-end's router over it). */
+type PgExecutor = { execute(query: SQL): Promise<{ rows: unknown[] }> };
+
+/** A statement written with $1, $2… (search-pg-sql.ts) as drizzle SQL, each value a bound parameter. */
+function bound(text: string, values: unknown[]): SQL {
+  const parts = text.split(/\$(\d+)\b/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    chunks.push(i % 2 === 0 ? sql.raw(part) : sql`${sql.param(values[Number(part) - 1])}`);
+  });
+  return sql.join(chunks);
+}
+
+const COLUMNS = Object.entries(getTableColumns(announcements));
+
+export function searchRepositoryPg(db: Db) {
+  const pg = db as unknown as PgExecutor;
+  const query = async <T>(text: string, values: unknown[]) =>
+    (await pg.execute(bound(text, values))).rows as T[];
+
+  /** Relevance rankings of recent searches, valid while `search_stats.version` is unchanged. */
+  const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
+
+  async function ranked(words: Phrase[], topic: Phrase[], p: SearchParams, need: number) {
+    const [{ version }] = await query<{ version: string }>('SELECT version::text FROM search_stats', []);
+    const key = JSON.stringify([
+      words,
+      topic,
+      { ...p, cursor: undefined, limit: undefined, sort: undefined },
+    ]);
+    const kept = rankings.get(key);
+    rankings.delete(key);
+    if (kept?.version === version && (kept.depth >= need || kept.top.length < kept.depth)) {
+      rankings.set(key, kept);
+      return kept;
+    }
+    const depth = Math.max(need, RANK_DEPTH, kept ? kept.depth * 2 : 0);
+    const q = new Params();
+    const sql = scoredSql(words, topic, filterSql(p, q), depth, q);
+    const rows = await query<PgRow & { total: string }>(sql, q.values);
+    const entry = { version, depth, top: rows.map(toRow), total: Number(rows[0]?.total ?? 0) };
+    rankings.set(key, entry);
+    if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
+    return entry;
+  }
+
+  /** The page's rows as drizzle reads them (each column's own mapping: booleans, JSON), in page order. */
+  async function load(page: Row[]): Promise<AnnouncementRow[]> {
+    if (page.length === 0) return [];
+    const raw = await query<Record<string, unknown>>('SELECT * FROM announcements WHERE id = ANY($1)', [
+      page.map((r) => r.id),
+    ]);
+    const byId = new Map(
+      raw.map((r) => {
+        const row: Record<string, unknown> = {};
+        for (const [key, col] of COLUMNS) {
+          const v = r[col.name];
+          row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
+        }
+        return [row.id as string, row as AnnouncementRow];
+      }),
+    );
+    return page.map((r) => byId.get(r.id)).filter((r): r is AnnouncementRow => r !== undefined);
+  }
+
+  return {
+    /** One page of public announcements for `params`; the contract of searchRepository (search.ts). */
+    async search(params: SearchParams): Promise<SearchResult> {
+      const terms = params.terms ?? [];
+      const sort = effectiveSort(params.q, params.sort, terms.length > 0);
+      const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
+      const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
+      if (params.cursor !== undefined && cursor?.s !== sort) throw new Error('invalid search cursor');
+      const ws = words(params.q ?? '');
+      const cap = SEARCH_PAGE.countCap;
+      const n = limit + 1;
+      const wordPhrases: Phrase[] = ws.map((term, i) => ({ term, prefix: i === ws.length - 1 }));
+      const topic: Phrase[] = terms.map((t) =>
+        t.endsWith('*') ? { term: t.slice(0, -1), prefix: true } : { term: t, prefix: false },
+      );
+      const result = async (page: Row[], total: number, next: (last: Row) => SearchCursor) => {
+        const shown = page.slice(0, limit);
+        return {
+          rows: await load(shown),
+          nextCursor: page.length > limit ? encodeCursor(next(shown[shown.length - 1]!)) : null,
+          total: Math.min(total, cap),
+          totalCapped: total > cap,
+        };
+      };
+
+      if (sort === 'relevance') {
+        const offset = (cursor as { o: number } | null)?.o ?? 0;
+        // Past RELEVANCE_MAX_OFFSET nothing is shown (as on SQLite); the total is still the search's.
+        const far = offset > RELEVANCE_MAX_OFFSET;
+        const { top, total } = await ranked(wordPhrases, topic, params, far ? 0 : offset + n);
+        const page = far ? [] : top.slice(offset, offset + n);
+        return result(page, total, () => ({ s: 'relevance', o: offset + limit }));
+      }
+
+      const sorted = sort as Sorted;
+      const q = new Params();
+      const conds = [...filterSql(params, q), ...matchSql(wordPhrases, topic, q)];
+      const countValues = [...q.values];
+      const segs = segments(sorted, cursor as Keyed | null, q);
+      const [page, [{ n: total }]] = await Promise.all([
+        query<PgRow>(pageSql(conds, segs, n), q.values),
+        query<{ n: number }>(cappedSql(conds, cap + 1), countValues),
+      ]);
+      const rows = page.map(toRow).sort(ROW_ORDER[sorted]).slice(0, n);
+      return result(rows, total, (last) => SORTS[sorted].cursor(last));
+    },
+
+    /** Forgets the kept rankings (benchmarks time a first page as a new search). */
+    forgetRankings(): void {
+      rankings.clear();
+    },
+
+    /** Re-indexes every public announcement (after a bulk load made with the trigger disabled). */
+    async rebuildIndex(): Promise<void> {
+      await query('SELECT hobbiz_search_rebuild()', []);
+    },
+  };
+}
+export type SearchRepositoryPg = ReturnType<typeof searchRepositoryPg>;
