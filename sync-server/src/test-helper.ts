@@ -104,3 +104,14 @@ export const sqlGet = <T>(server: FastifyInstance, query: SQL): Promise<T | unde
   rawGet<T>(server.db, query);
 export const sqlRun = (server: FastifyInstance, query: SQL): Promise<number> =>
   server.uow.write(async () => (await rawRun(server.db, query)).changes);
+
+/**
+ * Lets real-time effects reach the test's sockets: a pause for the messages in flight, then (PostgreSQL)
+ * until the bus has delivered a marker published after them (events travel through NOTIFY/LISTEN, which
+ * under load takes longer than any fixed pause), then a pause for the sockets to carry them.
+ */
+export async function settled(server: FastifyInstance, ms = 20): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+  await server.hub.settled();
+  await new Promise((r) => setTimeout(r, ms));
+}

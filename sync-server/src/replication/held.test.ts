@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { HELD_LIMITS, type HeldDoc, type HeldDocs, type HeldKind } from '../../../schema/sync.ts';
 import { bearer, validForm } from '../routes/my-announcements/test-fixtures.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin, sqlGet } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, settled, sqlGet } from '../test-helper.ts';
 import { client, connectedClient } from './test-client.ts';
 
 /**
@@ -37,7 +37,7 @@ async function open(token: string | null): Promise<{ ws: WebSocket; c: Client }>
   return { ws, c };
 }
 /** The feed runs on setImmediate after a commit's poke. */
-const settle = () => new Promise((r) => setTimeout(r, 20));
+const settle = () => settled(app, 20);
 const seqOf = async (id: string) => (await app.announcementsRepo.byId(id))!.seq;
 const userSeq = async (id: string) => (await app.usersRepo.byId(id))!.seq;
 const at = async (ids: string[]): Promise<[string, number][]> =>

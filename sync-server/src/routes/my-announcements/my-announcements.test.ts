@@ -7,7 +7,7 @@ import { ANNOUNCEMENT_MESSAGES as M } from '../../../../schema/rules/announcemen
 import type { HeldDocs } from '../../../../schema/sync.ts';
 import { connectedClient } from '../../replication/test-client.ts';
 import { IMAGE_PIXELS_MESSAGE } from '../../services/uploads.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, settled } from '../../test-helper.ts';
 import {
   bearer,
   bigJpeg,
@@ -113,7 +113,7 @@ const heldOf = (c: Awaited<ReturnType<typeof connect>>, id: string) =>
     .map((h) => h.doc as Record<string, unknown>)
     .filter((d) => d.id === id);
 /** The working-set feed runs on setImmediate after a commit's poke. */
-const settle = () => new Promise((r) => setTimeout(r, 30));
+const settle = () => settled(app, 30);
 
 describe('POST /api/users/my-announcements', () => {
   it('publishes: 201 with the REST shape; owner, counters and state are the server’s', async () => {

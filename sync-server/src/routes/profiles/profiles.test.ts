@@ -7,7 +7,14 @@ import { PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { newId } from '../../lib/ids.ts';
 import { client } from '../../replication/test-client.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin, sqlGet, sqlRun } from '../../test-helper.ts';
+import {
+  buildTestApp,
+  insertAnnouncement,
+  registerAndLogin,
+  settled,
+  sqlGet,
+  sqlRun,
+} from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Who = { token: string; userId: string; email: string };
@@ -334,7 +341,7 @@ describe('replication of public profiles', () => {
     expect((await c.answer()).type).toBe('ready');
     const startSeq = await userSeq(ana.userId);
     expect(await c.hold({ profiles: [[ana.userId, startSeq]] })).toEqual({});
-    const settle = () => new Promise((r) => setTimeout(r, 30));
+    const settle = () => settled(app, 30);
 
     await saveProfile(ana, { firstName: 'Ana', lastName: 'Nouă', localitate: 'Sibiu', phone: '0733444555' });
     await settle();

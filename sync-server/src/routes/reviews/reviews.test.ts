@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { newId } from '../../lib/ids.ts';
 import { client } from '../../replication/test-client.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin, sqlGet, sqlRun } from '../../test-helper.ts';
+import {
+  buildTestApp,
+  insertAnnouncement,
+  registerAndLogin,
+  settled,
+  sqlGet,
+  sqlRun,
+} from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Who = { token: string; userId: string };
@@ -241,7 +248,7 @@ describe('replication', () => {
       expect((await c.answer()).type).toBe('ready');
       return c;
     };
-    const settle = () => new Promise((res) => setTimeout(res, 30));
+    const settle = () => settled(app, 30);
     const heard = (c: Awaited<ReturnType<typeof connect>>) =>
       c.takeHeld().flatMap((e) => (e.reviews ?? []).map((h) => h.doc));
     const c = await connect();
