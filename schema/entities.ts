@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { ID_PATTERN } from './ids.ts';
 
 /**
  * Entity schemas shared by the server, the REST answers and the RxDB documents. Types are inferred from
  * them, never restated by hand. Ids are 24 hex characters whose first 8 are the creation time in seconds
  * (the spec derives a missing createdAt from them).
  */
-export const objectId = z.string().regex(/^[0-9a-f]{24}$/);
+export const objectId = z.string().regex(ID_PATTERN);
 
 /** An announcement as replicated to every device (public collection). */
 export const announcementDoc = z.object({
@@ -64,17 +65,22 @@ export const publicUser = ownProfile.pick({
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
-export type AuthCheck = { isAuthenticated: boolean; avatar: string | null; googleAvatar: string | null };
-export type LoginAnswer = { token: string; userId: string };
+/** Answers of the account routes, described in schema/api/users.ts. */
+export type { AuthCheck, LoginAnswer } from './api/users.ts';
 export type ApiErrorBody = { error: string; code?: string };
 
-/** REST shape of an announcement: the spec's `_id` plus the seller's public card. */
-export type AnnouncementApi = Omit<AnnouncementDoc, 'id'> & {
-  _id: string;
+/** The seller's public card that REST answers carry with each announcement. */
+export const sellerCard = publicUser.pick({ _id: true, firstName: true, lastName: true, avatar: true });
+export type SellerCard = z.infer<typeof sellerCard>;
+
+/** REST shape of an announcement: the spec's `_id` plus the seller's public card. Mapping: schema/announcement-api.ts. */
+export const announcementApi = announcementDoc.omit({ id: true }).extend({
+  _id: objectId,
   /** The server's change order of this copy: a device that keeps it sends it back, so only later changes travel. */
-  seq?: number;
-  user: { _id: string; firstName: string; lastName: string; avatar: string | null } | null;
-};
+  seq: z.number().int().optional(),
+  user: sellerCard.nullable(),
+});
+export type AnnouncementApi = z.infer<typeof announcementApi>;
 
 /** A favourite in the owner's database: the id is the announcement's id (one database per user). */
 export const favoriteDoc = z.object({ id: objectId, createdAt: z.string() });
@@ -96,11 +102,7 @@ export const draftDoc = z.object({
   updatedAt: z.string(),
 });
 export type DraftDoc = z.infer<typeof draftDoc>;
-/** The draft's text fields (what the publish form edits), read off the schema: everything but id and time. */
-export type DraftField = Exclude<keyof DraftDoc, 'id' | 'updatedAt'>;
-export const DRAFT_FIELDS = Object.keys(draftDoc.shape).filter(
-  (k): k is DraftField => k !== 'id' && k !== 'updatedAt',
-);
+export type { DraftField } from './fields.ts';
 
 /** A review, public. `announcementId` is '' when the review is about the person in general. */
 export const reviewDoc = z.object({

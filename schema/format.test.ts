@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   averageStars,
   badgeText,
-  createdAtFromId,
   formatDate,
   formatPrice,
   idTail,
@@ -96,18 +95,6 @@ describe('idTail', () => {
     expect(idTail('68b9f2a1c3d4e5f601234567', 8)).toBe('01234567');
     expect(idTail('abc', 9)).toBe('abc');
     expect(idTail('abc', 0)).toBe('');
-  });
-});
-
-describe('createdAtFromId', () => {
-  it('reads the first 8 hex characters as seconds since the epoch', () => {
-    expect(createdAtFromId('68bacd00aaaaaaaaaaaaaaaa')).toBe(new Date(0x68bacd00 * 1000).toISOString());
-    expect(createdAtFromId('00000000ffffffffffffffff')).toBe('1970-01-01T00:00:00.000Z');
-    expect(createdAtFromId('5f5e1000aaaaaaaaaaaaaaaa')).toBe('2020-09-13T12:26:40.000Z');
-  });
-
-  it('is empty for an id that does not start with hex', () => {
-    expect(createdAtFromId('tmp-123')).toBe('');
   });
 });
 

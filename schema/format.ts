@@ -68,13 +68,6 @@ export function idTail(id: string, n: number): string {
   return n > 0 ? id.slice(-n) : '';
 }
 
-/** Spec doc 1 §3: a missing createdAt is the id's first 8 hex characters read as seconds. '' if not hex. */
-export function createdAtFromId(id: string): string {
-  const head = id.slice(0, 8);
-  if (!/^[0-9a-f]{8}$/i.test(head)) return '';
-  return new Date(Number.parseInt(head, 16) * 1000).toISOString();
-}
-
 /** Average review score rounded to one decimal; 0 when there are no reviews. */
 export function averageStars(scores: number[]): number {
   if (scores.length === 0) return 0;

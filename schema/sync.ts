@@ -88,29 +88,8 @@ export type QueryResult = {
   totalCapped: boolean;
 };
 
-export type ClientMessage =
-  | {
-      type: 'hello';
-      /** Bearer token, or null for a guest (public collections only). */
-      token: string | null;
-      protocol: number;
-      collections: Partial<Record<string, number>>;
-    }
-  | { type: 'pull'; id: string; collection: string; checkpoint: SyncCheckpoint | null; batchSize: number }
-  | { type: 'push'; id: string; collection: string; rows: PushRow<unknown>[] }
-  /**
-   * Hold these keys (answered with the documents newer than the given seq, as HeldDocs). `replace`
-   * makes them the whole held set (sent on every connect); `own` also holds all of the caller's
-   * announcements, whatever the device has.
-   */
-  | { type: 'hold'; id: string; keys: HeldKeys; replace?: boolean; own?: boolean }
-  /** The device evicted these: stop sending their changes. Not answered. */
-  | { type: 'release'; keys: Partial<Record<HeldKind, string[]>> }
-  /** Server search (listing, search, a seller's announcements): answered with a QueryResult. */
-  | { type: 'query'; id: string; params: Record<string, unknown> }
-  /** The conversation on screen (null when none): no notification is made for what one is reading. */
-  | { type: 'viewing'; conversationId: string | null }
-  | { type: 'typing'; conversationId: string; isTyping: boolean };
+/** What a device sends: one zod schema per message type in schema/sync-messages.ts. */
+export type { ClientMessage } from './sync-messages.ts';
 
 /**
  * 'rate-limited': a push went past the caller's write limits (WRITE_LIMITS); the rows before the refused

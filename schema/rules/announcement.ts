@@ -1,6 +1,7 @@
 import { CATEGORY_NAMES } from '../catalog/categories.ts';
 import { resolveCategory } from '../catalog/category-aliases.ts';
 import { COUNTRY_WIDE, LIMITS } from '../constants.ts';
+import type { DraftField } from '../fields.ts';
 import { isValidLocation } from '../locations.ts';
 import { ambiguousPlaceMessage, localityIn, resolvePlaceName } from '../place-names.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';
@@ -63,18 +64,8 @@ export const ANNOUNCEMENT_MESSAGES = {
 
 const M = ANNOUNCEMENT_MESSAGES;
 
-export type AnnouncementInput = {
-  title: string;
-  category: string;
-  description: string;
-  location: string;
-  localitate: string;
-  contactPerson: string;
-  contactEmail: string;
-  contactPhone: string;
-  /** As typed; '' means no price. */
-  price: string;
-};
+/** The form's fields (the draft's, read off the zod entity), all as typed; a price of '' means none. */
+export type AnnouncementInput = Record<DraftField, string>;
 
 export type AnnouncementField = keyof AnnouncementInput | 'contact' | 'images';
 export type FieldErrors = Partial<Record<AnnouncementField, string>>;

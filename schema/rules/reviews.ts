@@ -41,25 +41,8 @@ export const REVIEW_MESSAGES = {
   deleteFailed: 'A apărut o eroare la ștergere.',
 } as const;
 
-/** A review as the REST paths answer it (doc 1 §3 Review): author's card and announcement title included. */
-export type ReviewApi = {
-  _id: string;
-  author: string;
-  authorName: string;
-  authorAvatar: string | null;
-  /** The reviewed user. */
-  user: string;
-  /** The announcement the review was written from, or null for a review of the person. */
-  announcement: string | null;
-  /** Null when there is no announcement, or it is no longer public. */
-  announcementTitle: string | null;
-  score: number;
-  comment: string;
-  createdAt: string;
-  updatedAt: string;
-  likes: string[];
-  likesCount: number;
-};
+/** A review as the REST paths answer it: described in schema/api/reviews.ts. */
+export type { ReviewApi } from '../api/reviews.ts';
 
 export type ReviewInput = { score: number; comment: string };
 export type ReviewErrors = Partial<Record<keyof ReviewInput, string>>;

@@ -1,53 +1,16 @@
-import type { RxJsonSchema } from 'rxdb';
-import type { AnnouncementDoc } from '../entities.ts';
-import { COLLECTION_VERSIONS } from '../sync.ts';
+import { announcementDoc } from '../entities.ts';
+import { rxSchemaOf } from './from-zod.ts';
 
-const str = (maxLength?: number): { type: 'string'; maxLength?: number } =>
-  maxLength ? { type: 'string', maxLength } : { type: 'string' };
+const time = { maxLength: 32 };
 
 /** RxDB schema of the replicated announcements; a test checks it against the entity and the SQL table. */
-export const announcementRxSchema: RxJsonSchema<AnnouncementDoc> = {
+export const announcementRxSchema = rxSchemaOf(announcementDoc, {
   title: 'announcements',
-  version: COLLECTION_VERSIONS.announcements,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: str(24),
-    ownerId: str(24),
-    title: str(),
-    category: str(),
-    description: str(),
-    location: str(),
-    localitate: str(),
-    contactPerson: str(),
-    contactEmail: str(),
-    contactPhone: str(),
-    images: { type: 'array', items: { type: 'string' } },
-    price: { type: ['integer', 'null'] },
-    favoritesCount: { type: 'integer', minimum: 0, maximum: 1_000_000_000, multipleOf: 1 },
-    views: { type: 'integer', minimum: 0 },
-    createdAt: str(32),
-    updatedAt: str(32),
-    active: { type: 'boolean' },
+  fields: {
+    favoritesCount: { minimum: 0, maximum: 1_000_000_000, multipleOf: 1 },
+    views: { minimum: 0 },
+    createdAt: time,
+    updatedAt: time,
   },
-  required: [
-    'id',
-    'ownerId',
-    'title',
-    'category',
-    'description',
-    'location',
-    'localitate',
-    'contactPerson',
-    'contactEmail',
-    'contactPhone',
-    'images',
-    'price',
-    'favoritesCount',
-    'views',
-    'createdAt',
-    'updatedAt',
-    'active',
-  ],
   indexes: [['active', 'favoritesCount', 'createdAt'], 'createdAt'],
-};
+});

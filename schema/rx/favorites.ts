@@ -1,16 +1,8 @@
-import type { RxJsonSchema } from 'rxdb';
-import type { FavoriteDoc } from '../entities.ts';
-import { COLLECTION_VERSIONS } from '../sync.ts';
+import { favoriteDoc } from '../entities.ts';
+import { rxSchemaOf } from './from-zod.ts';
 
-export const favoriteRxSchema: RxJsonSchema<FavoriteDoc> = {
+export const favoriteRxSchema = rxSchemaOf(favoriteDoc, {
   title: 'favorites',
-  version: COLLECTION_VERSIONS.favorites,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: { type: 'string', maxLength: 24 },
-    createdAt: { type: 'string', maxLength: 32 },
-  },
-  required: ['id', 'createdAt'],
+  fields: { createdAt: { maxLength: 32 } },
   indexes: ['createdAt'],
-};
+});

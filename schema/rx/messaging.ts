@@ -1,95 +1,28 @@
-import type { RxJsonSchema } from 'rxdb';
-import type { ConversationDoc, MessageDoc, NotificationDoc } from '../entities.ts';
-import { COLLECTION_VERSIONS } from '../sync.ts';
+import { conversationDoc, messageDoc, notificationDoc } from '../entities.ts';
+import { rxSchemaOf } from './from-zod.ts';
 
-const id = { type: 'string', maxLength: 24 } as const;
-const text = { type: 'string' } as const;
-const time = { type: 'string', maxLength: 32 } as const;
+const time = { maxLength: 32 };
+const conversationKey = { maxLength: 80 };
 
-export const conversationRxSchema: RxJsonSchema<ConversationDoc> = {
+export const conversationRxSchema = rxSchemaOf(conversationDoc, {
   title: 'conversations',
-  version: COLLECTION_VERSIONS.conversations,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id: { type: 'string', maxLength: 80 },
-    otherUserId: id,
-    announcementId: id,
-    lastMessageText: text,
-    lastMessageAt: time,
-    lastSenderId: text,
-    unreadCount: { type: 'integer', minimum: 0 },
-    lastReadAt: text,
-  },
-  required: [
-    'id',
-    'otherUserId',
-    'announcementId',
-    'lastMessageText',
-    'lastMessageAt',
-    'lastSenderId',
-    'unreadCount',
-    'lastReadAt',
-  ],
+  fields: { id: conversationKey, lastMessageAt: time, unreadCount: { minimum: 0 } },
   indexes: ['lastMessageAt'],
-};
+});
 
-export const messageRxSchema: RxJsonSchema<MessageDoc> = {
+export const messageRxSchema = rxSchemaOf(messageDoc, {
   title: 'messages',
-  version: COLLECTION_VERSIONS.messages,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id,
-    conversationId: { type: 'string', maxLength: 80 },
-    announcementId: id,
-    senderId: text,
-    recipientId: text,
-    text,
-    image: text,
-    fileName: text,
-    replyTo: {
-      type: ['object', 'null'],
-      properties: { messageId: text, senderId: text, text, image: text },
-    },
-    reactions: {
-      type: 'array',
-      items: { type: 'object', properties: { emoji: text, userId: text }, required: ['emoji', 'userId'] },
-    },
-    isRead: { type: 'boolean' },
+  fields: {
+    conversationId: conversationKey,
     createdAt: time,
+    // Installed devices hold replyTo without a `required` list: kept so the schema hash stays the same.
+    replyTo: ({ required: _required, ...rest }) => rest,
   },
-  required: [
-    'id',
-    'conversationId',
-    'announcementId',
-    'senderId',
-    'recipientId',
-    'text',
-    'image',
-    'fileName',
-    'replyTo',
-    'reactions',
-    'isRead',
-    'createdAt',
-  ],
   indexes: [['conversationId', 'createdAt']],
-};
+});
 
-export const notificationRxSchema: RxJsonSchema<NotificationDoc> = {
+export const notificationRxSchema = rxSchemaOf(notificationDoc, {
   title: 'notifications',
-  version: COLLECTION_VERSIONS.notifications,
-  primaryKey: 'id',
-  type: 'object',
-  properties: {
-    id,
-    senderId: text,
-    conversationId: text,
-    link: text,
-    message: text,
-    read: { type: 'boolean' },
-    createdAt: time,
-  },
-  required: ['id', 'senderId', 'conversationId', 'link', 'message', 'read', 'createdAt'],
+  fields: { createdAt: time },
   indexes: ['createdAt'],
-};
+});

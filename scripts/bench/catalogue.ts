@@ -28,7 +28,9 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { launchBrowser } from '../../e2e/harness.ts';
+import { DRAFT_FIELDS } from '../../schema/fields.ts';
 import { formatPrice } from '../../schema/format.ts';
+import type { AnnouncementInput } from '../../schema/rules/announcement.ts';
 import { SEED_PASSWORD } from '../seed-data.ts';
 import {
   buildPwa,
@@ -568,19 +570,8 @@ async function deviceStorage(browser: Browser, url: string, categories: string[]
 
 // ─── 5. Owner's price change → another device's open detail page ─────────────────────────────────────
 
-type Held = {
-  id: string;
-  email: string;
-  title: string;
-  category: string;
-  description: string;
-  location: string;
-  localitate: string;
-  contactPerson: string;
-  contactEmail: string;
-  contactPhone: string;
-  price: number | null;
-};
+/** The announcement whose price the bench changes: its id, its seller's e-mail and its form's fields. */
+type Held = { id: string; email: string } & Omit<AnnouncementInput, 'price'> & { price: number | null };
 
 function pickAnnouncement(dataDir: string): Held {
   const db = new Database(join(dataDir, 'hobbiz.sqlite'), { readonly: true, fileMustExist: true });
@@ -603,18 +594,7 @@ function pickAnnouncement(dataDir: string): Held {
 
 async function putPrice(url: string, token: string, a: Held, price: number): Promise<void> {
   const form = new FormData();
-  for (const k of [
-    'title',
-    'category',
-    'description',
-    'location',
-    'localitate',
-    'contactPerson',
-    'contactEmail',
-    'contactPhone',
-  ] as const) {
-    form.set(k, a[k]);
-  }
+  for (const k of DRAFT_FIELDS) if (k !== 'price') form.set(k, a[k]);
   form.set('price', String(price));
   const res = await fetch(`${url}/api/users/my-announcements/${a.id}`, {
     method: 'PUT',

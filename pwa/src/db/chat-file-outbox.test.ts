@@ -12,7 +12,6 @@ vi.mock('../api/client.ts', async (original) => ({
   api: (...args: unknown[]) => api(...args),
 }));
 vi.mock('./messages.ts', () => ({
-  localId: () => `local-${Math.random().toString(36).slice(2)}`,
   sendMessage: (m: { id: string }) => sendMessage(m),
 }));
 vi.mock('./registry.ts', () => ({

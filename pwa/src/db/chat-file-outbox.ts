@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
+import { newId } from '../../../schema/ids.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
 import { chatFileOutbox, type QueuedAttachment } from './device-outbox.ts';
-import { localId, sendMessage } from './messages.ts';
+import { sendMessage } from './messages.ts';
 import { setQueuedChatFiles } from './pending-count.ts';
 import { currentDatabase, onDatabase } from './registry.ts';
 import { currentSyncClient } from './sync-status.ts';
@@ -37,7 +38,7 @@ export async function queueAttachment(
   const blob = new Blob([await file.arrayBuffer()], { type: file.type });
   const entry: QueuedAttachment = {
     ...rest,
-    id: localId(),
+    id: newId(),
     file: blob,
     name: file.name,
     queuedAt: new Date().toISOString(),

@@ -1,4 +1,5 @@
-import { DRAFT_FIELDS, type DraftDoc, type DraftField } from '../../../schema/entities.ts';
+import type { DraftDoc } from '../../../schema/entities.ts';
+import { DRAFT_FIELDS, type DraftField } from '../../../schema/fields.ts';
 
 /** The draft's text fields (what the publish form edits). */
 export type DraftFields = Omit<DraftDoc, 'id' | 'updatedAt'>;

@@ -1,17 +1,9 @@
 import type { ReplyTo } from '../../../schema/db/tables.ts';
+import { newId } from '../../../schema/ids.ts';
 import { fitAttachmentName, messagePreview, validateMessageBody } from '../../../schema/rules/messages.ts';
 import { markDirty } from './pending-count.ts';
 import { currentDatabase } from './registry.ts';
 import { currentSyncClient } from './sync-status.ts';
-
-/** A 24-hex id made on the device (time + random), so a message exists locally before the server sees it. */
-export function localId(now = Date.now()): string {
-  const seconds = Math.floor(now / 1000)
-    .toString(16)
-    .padStart(8, '0');
-  const rand = crypto.getRandomValues(new Uint8Array(8));
-  return seconds + Array.from(rand, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 function db() {
   const d = currentDatabase();
@@ -38,7 +30,7 @@ export async function sendMessage(input: {
 }): Promise<string> {
   const error = validateMessageBody(input.text, input.image ?? '');
   if (error) throw new Error(error);
-  const id = input.id ?? localId();
+  const id = input.id ?? newId();
   await db().messages.insert({
     id,
     conversationId: input.conversationId,

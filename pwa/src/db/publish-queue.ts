@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
+import { newId } from '../../../schema/ids.ts';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
 import { publishOutbox } from './device-outbox.ts';
-import { localId } from './messages.ts';
 import { currentSyncClient } from './sync-status.ts';
 import type { Notify } from './types.ts';
 
@@ -31,7 +31,7 @@ export function newPendingAnnouncement(
   userId: string,
   fields: AnnouncementInput,
   images: Blob[],
-  id = localId(),
+  id = newId(),
 ): PendingAnnouncement {
   return { id, userId, fields, images, queuedAt: new Date().toISOString(), error: null };
 }

@@ -1,20 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
+import { fromApi, heldFromApi } from '../../../schema/announcement-api.ts';
 import { LIMITS } from '../../../schema/constants.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
-import type { HeldDoc } from '../../../schema/sync.ts';
+import { byPopularity, POPULAR_RX_SORT } from '../../../schema/popular.ts';
 import { api } from '../api/client.ts';
 import { onWorkingSet } from './registry.ts';
 import { useRx } from './use-rx.ts';
-
-export function fromApi(a: AnnouncementApi): AnnouncementDoc {
-  const { _id, user: _user, seq: _seq, ...rest } = a;
-  return { ...rest, id: _id };
-}
-
-/** A REST announcement as the working set keeps it (with the server's seq of that copy). */
-export function heldFromApi(a: AnnouncementApi): HeldDoc<AnnouncementDoc> {
-  return { doc: { ...fromApi(a), _deleted: false }, seq: a.seq ?? 0 };
-}
 
 let restCache: Promise<AnnouncementApi[] | null> | null = null;
 function fetchPopular(limit: number): Promise<AnnouncementApi[] | null> {
@@ -25,11 +16,8 @@ function fetchPopular(limit: number): Promise<AnnouncementApi[] | null> {
   return restCache;
 }
 
-const byPopularity = (a: AnnouncementDoc, b: AnnouncementDoc) =>
-  b.favoritesCount - a.favoritesCount || b.createdAt.localeCompare(a.createdAt);
-
 /**
- * 'Anunțuri populare': most favourited first, then newest. The server's list (one cached answer for
+ * 'Anunțuri populare' (the order: schema/popular.ts). The server's list (one cached answer for
  * everyone) is kept in the device's working set, and shown through the device's live copies (a heart
  * given elsewhere moves the counter). Offline, the most favourited of what this phone holds.
  * null while nothing is known yet.
@@ -63,7 +51,7 @@ export function usePopularAnnouncements(limit: number = LIMITS.popularLimit): An
       !key && rest === 'failed'
         ? db.announcements.find({
             selector: { active: true },
-            sort: [{ favoritesCount: 'desc' }, { createdAt: 'desc' }],
+            sort: POPULAR_RX_SORT,
             limit,
           }).$
         : null,

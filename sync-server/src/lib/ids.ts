@@ -1,13 +1,5 @@
-import { randomBytes } from 'node:crypto';
-
-/** 24-hex ids whose first 8 characters are the creation time in seconds (ObjectId layout). */
-export function newId(at: Date = new Date()): string {
-  const seconds = Math.floor(at.getTime() / 1000)
-    .toString(16)
-    .padStart(8, '0');
-  return seconds + randomBytes(8).toString('hex');
-}
-
+/** The id layout is shared with the devices (schema/ids.ts); re-exported for the server's many callers. */
+export { newId } from '../../../schema/ids.ts';
 /**
  * A client's timestamp where it is harmless to keep one (when a favourite was added, when a chat was
  * read): kept if it is a valid date not in the future, otherwise the server's now. Keeping it means the

@@ -143,29 +143,6 @@ export class HeldRegistry {
   }
 }
 
-/** Keys of a hold message, checked: ids are strings, seqs non-negative integers, not too many. */
-export function parseHeldKeys(raw: unknown): HeldKeys | null {
-  if (!raw || typeof raw !== 'object') return null;
-  const out: HeldKeys = {};
-  let total = 0;
-  for (const kind of HELD_KINDS) {
-    const list = (raw as Record<string, unknown>)[kind];
-    if (list === undefined) continue;
-    if (!Array.isArray(list)) return null;
-    total += list.length;
-    if (total > HELD_LIMITS.maxKeysPerMessage) return null;
-    const pairs: [string, number][] = [];
-    for (const item of list) {
-      if (!Array.isArray(item) || typeof item[0] !== 'string' || item[0].length > 64) return null;
-      const seq = item[1];
-      if (!Number.isSafeInteger(seq) || seq < 0) return null;
-      pairs.push([item[0], seq]);
-    }
-    out[kind] = pairs;
-  }
-  return out;
-}
-
 /** The documents a device lacks for these keys: newer than its seq, or tombstones for what left its view. */
 export async function catchUp(
   deps: HeldDeps,

@@ -5,21 +5,25 @@ import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
 import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
 import {
   CLOSE_CODES,
-  type ClientMessage,
   COLLECTION_VERSIONS,
   type CollectionName,
   HELD_KINDS,
   type QueryResult,
   type ServerMessage,
-  SYNC_LIMITS,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
   type SyncWriteLimited,
   WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
+import {
+  CLIENT_MESSAGES,
+  isClientMessageType,
+  MALFORMED_ANSWER,
+  readEnvelope,
+} from '../../../schema/sync-messages.ts';
 import { clientAddress } from '../plugins/write-limits.ts';
 import { forCaller } from './collections/announcements.ts';
-import { catchUp, type HeldDeps, HeldRegistry, heldFeed, parseHeldKeys } from './held.ts';
+import { catchUp, type HeldDeps, HeldRegistry, heldFeed } from './held.ts';
 import type { CollectionHandler, WriteBudget } from './types.ts';
 
 export type SearchPage = {
@@ -37,14 +41,8 @@ function send(socket: WebSocket, msg: ServerMessage): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
 }
 
-function parse(raw: unknown): ClientMessage | null {
-  try {
-    const msg = JSON.parse(String(raw)) as ClientMessage;
-    return msg && typeof msg === 'object' && typeof msg.type === 'string' ? msg : null;
-  } catch {
-    return null;
-  }
-}
+const INVALID = 'Date de sincronizare invalide.';
+const SIGN_IN = 'Trebuie să fii autentificat.';
 
 /**
  * The sync socket. Browsers cannot set headers on a WebSocket, so the first message must be `hello`
@@ -143,20 +141,41 @@ export async function syncSocketRoutes(
       });
     });
 
+    /**
+     * Who may pull or push a collection (checked before a request's shape, as it always was): an unknown
+     * collection, a read-only one, a guest asking for a private one. null: allowed.
+     */
+    function guard(
+      type: string,
+      collection: unknown,
+    ): { code: 'unknown-collection' | 'forbidden'; message: string } | null {
+      if (type !== 'pull' && type !== 'push') return null;
+      const handler = opts.collections[String(collection) as CollectionName];
+      if (type === 'pull') {
+        if (!handler) return { code: 'unknown-collection', message: String(collection) };
+        return !handler.public && !userId ? { code: 'forbidden', message: SIGN_IN } : null;
+      }
+      if (!handler?.push) return { code: 'forbidden', message: 'Colecție doar pentru citire.' };
+      return userId ? null : { code: 'forbidden', message: SIGN_IN };
+    }
+
     async function handle(raw: unknown): Promise<void> {
-      const msg = parse(raw);
-      if (!msg) return socket.close(CLOSE_CODES.protocolError, 'bad message');
+      const envelope = readEnvelope(String(raw));
+      if (!envelope) return socket.close(CLOSE_CODES.protocolError, 'bad message');
 
       if (!ready) {
-        if (msg.type !== 'hello') return socket.close(CLOSE_CODES.unauthorized, 'hello expected');
+        if (envelope.type !== 'hello') return socket.close(CLOSE_CODES.unauthorized, 'hello expected');
         clearTimeout(authTimer);
+        const hello = CLIENT_MESSAGES.hello.safeParse(envelope.data);
+        // A token that is no string is a refused token; any other malformed hello is an outdated client.
+        const badToken = !hello.success && hello.error.issues.every((i) => i.path[0] === 'token');
         const outdated =
-          msg.protocol !== SYNC_PROTOCOL_VERSION ||
-          typeof msg.collections !== 'object' ||
-          msg.collections === null ||
-          Object.entries(msg.collections).some(
-            ([name, v]) => COLLECTION_VERSIONS[name as CollectionName] !== v,
-          );
+          !badToken &&
+          (!hello.success ||
+            hello.data.protocol !== SYNC_PROTOCOL_VERSION ||
+            Object.entries(hello.data.collections).some(
+              ([name, v]) => COLLECTION_VERSIONS[name as CollectionName] !== v,
+            ));
         if (outdated) {
           send(socket, {
             type: 'error',
@@ -165,8 +184,9 @@ export async function syncSocketRoutes(
           });
           return socket.close(CLOSE_CODES.outdated, 'outdated client');
         }
-        if (msg.token) {
-          const live = typeof msg.token === 'string' ? await app.sessionsRepo.session(msg.token) : null;
+        const token = hello.success ? hello.data.token : null;
+        if (badToken || token) {
+          const live = token ? await app.sessionsRepo.session(token) : null;
           if (!live) {
             send(socket, { type: 'error', code: 'unauthorized', message: SESSION_ENDED });
             return socket.close(CLOSE_CODES.unauthorized, 'unauthorized');
@@ -184,27 +204,27 @@ export async function syncSocketRoutes(
 
       // A signed-in socket's session is checked again on every request (one primary-key lookup).
       if (session && !(await app.sessionsRepo.isLive(session))) {
-        return sessionEnded('id' in msg && typeof msg.id === 'string' ? msg.id : undefined);
+        return sessionEnded(envelope.id);
       }
 
+      if (!isClientMessageType(envelope.type) || envelope.type === 'hello') {
+        return socket.close(CLOSE_CODES.protocolError, 'unknown message');
+      }
+      const parsed = CLIENT_MESSAGES[envelope.type].safeParse(envelope.data);
+      if (!parsed.success) {
+        if (MALFORMED_ANSWER[envelope.type] === 'ignore') return;
+        // A request for an unknown or read-only collection, or a guest's, is answered as before its shape.
+        const refused = guard(envelope.type, envelope.data.collection);
+        const answer = refused ?? { code: 'bad-request' as const, message: INVALID };
+        return send(socket, { type: 'error', ...(envelope.id ? { id: envelope.id } : {}), ...answer });
+      }
+      const msg = parsed.data;
+
       if (msg.type === 'pull') {
+        const refused = guard('pull', msg.collection);
+        if (refused) return send(socket, { type: 'error', id: msg.id, ...refused });
         const handler = opts.collections[msg.collection as CollectionName];
-        if (!handler) {
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'unknown-collection',
-            message: msg.collection,
-          });
-        }
-        if (!handler.public && !userId) {
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'forbidden',
-            message: 'Trebuie să fii autentificat.',
-          });
-        }
+        if (!handler) return;
         try {
           const data = await handler.pull({ userId }, msg.checkpoint, msg.batchSize);
           return send(socket, { type: 'result', id: msg.id, data });
@@ -220,39 +240,11 @@ export async function syncSocketRoutes(
       }
 
       if (msg.type === 'push') {
+        const refused = guard('push', msg.collection);
+        if (refused) return send(socket, { type: 'error', id: msg.id, ...refused });
         const handler = opts.collections[msg.collection as CollectionName];
-        if (!handler?.push) {
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'forbidden',
-            message: 'Colecție doar pentru citire.',
-          });
-        }
-        if (!userId) {
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'forbidden',
-            message: 'Trebuie să fii autentificat.',
-          });
-        }
-        const rows = Array.isArray(msg.rows) ? msg.rows : null;
-        const wellFormed =
-          rows &&
-          rows.length <= SYNC_LIMITS.maxPushRows &&
-          rows.every((r) => {
-            const doc = r?.newDocumentState as { id?: unknown } | undefined;
-            return !!doc && typeof doc === 'object' && typeof doc.id === 'string';
-          });
-        if (!wellFormed) {
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'bad-request',
-            message: 'Date de sincronizare invalide.',
-          });
-        }
+        if (!handler?.push || !userId) return;
+        const rows = msg.rows;
         try {
           const out = await handler.push({ userId, budget }, rows);
           if (out.limited) {
@@ -290,15 +282,10 @@ export async function syncSocketRoutes(
       if (socket.readyState !== socket.OPEN) return;
 
       if (msg.type === 'hold') {
-        const keys = parseHeldKeys(msg.keys);
+        const keys = msg.keys;
         const own = msg.own === true && userId !== null;
-        if (!keys || !registry.hold(socket, userId, keys, { replace: msg.replace === true, own })) {
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'bad-request',
-            message: 'Date de sincronizare invalide.',
-          });
+        if (!registry.hold(socket, userId, keys, { replace: msg.replace === true, own })) {
+          return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: INVALID });
         }
         // Registered before the read: a change committed from now on reaches this socket (from the feed, and
         // possibly from this catch-up as well, when it commits while the catch-up reads).
@@ -306,21 +293,11 @@ export async function syncSocketRoutes(
         return send(socket, { type: 'result', id: msg.id, data });
       }
       if (msg.type === 'release') {
-        const keys = msg.keys && typeof msg.keys === 'object' ? msg.keys : {};
-        for (const kind of HELD_KINDS) {
-          const list = (keys as Record<string, unknown>)[kind];
-          if (Array.isArray(list))
-            registry.release(
-              socket,
-              kind,
-              list.filter((k) => typeof k === 'string'),
-            );
-        }
+        for (const kind of HELD_KINDS) registry.release(socket, kind, msg.keys[kind] ?? []);
         return;
       }
       if (msg.type === 'query') {
-        const params = msg.params && typeof msg.params === 'object' ? msg.params : {};
-        const page = await opts.search(params as Record<string, unknown>);
+        const page = await opts.search(msg.params);
         if ('error' in page) {
           return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: page.error });
         }
@@ -328,12 +305,7 @@ export async function syncSocketRoutes(
         const ids = page.rows.map((r) => r.id);
         const keys = { announcements: ids.map((id): [string, number] => [id, 0]) };
         if (!registry.hold(socket, userId, keys, { replace: false, own: false })) {
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'bad-request',
-            message: 'Date de sincronizare invalide.',
-          });
+          return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: INVALID });
         }
         const data: QueryResult = {
           items: page.rows.map((r) => ({ doc: forCaller(r, { userId }), seq: r.seq })),
@@ -345,18 +317,15 @@ export async function syncSocketRoutes(
       }
 
       if (msg.type === 'viewing') {
-        if (userId)
-          app.hub.setViewing(socket, typeof msg.conversationId === 'string' ? msg.conversationId : null);
+        if (userId) app.hub.setViewing(socket, msg.conversationId);
         return;
       }
       if (msg.type === 'typing') {
-        if (userId && typeof msg.conversationId === 'string') {
+        if (userId) {
           await app.messaging.typing(userId, msg.conversationId, msg.isTyping === true);
         }
         return;
       }
-
-      socket.close(CLOSE_CODES.protocolError, 'unknown message');
     }
   });
 }

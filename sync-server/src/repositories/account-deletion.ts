@@ -1,4 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
+import { BLANKED_CONTENT } from '../../../schema/announcement-api.ts';
 import {
   announcements,
   chatUploads,
@@ -36,12 +37,8 @@ export async function deleteAccountData(db: Db, userId: string, seq: () => numbe
       .update(announcements)
       .set({
         deleted: true,
+        ...BLANKED_CONTENT,
         images: [],
-        title: '',
-        description: '',
-        contactPerson: '',
-        contactEmail: '',
-        contactPhone: '',
         seq: seq(),
       })
       .where(eq(announcements.id, a.id));

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { toApi } from '../../../schema/announcement-api.ts';
 import { type AnnouncementRow, announcements, announcementViews, users } from '../../../schema/db/tables.ts';
-import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
+import type { AnnouncementApi } from '../../../schema/entities.ts';
+import { POPULAR_ORDER } from '../../../schema/popular.ts';
 import { titleSortKey } from '../../../schema/search.ts';
 import type { Db } from '../plugins/db.ts';
 
@@ -9,28 +11,6 @@ export function chunks<T>(list: T[], size = 500): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
   return out;
-}
-
-export function toDoc(r: AnnouncementRow): AnnouncementDoc {
-  return {
-    id: r.id,
-    ownerId: r.ownerId,
-    title: r.title,
-    category: r.category,
-    description: r.description,
-    location: r.location,
-    localitate: r.localitate,
-    contactPerson: r.contactPerson,
-    contactEmail: r.contactEmail,
-    contactPhone: r.contactPhone,
-    images: r.images,
-    price: r.price,
-    favoritesCount: r.favoritesCount,
-    views: r.views,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    active: r.active,
-  };
 }
 
 type SellerCard = AnnouncementApi['user'];
@@ -54,25 +34,26 @@ export function announcementsRepository(db: Db) {
     }
     return new Map(rows.map((u) => [u._id, u]));
   };
-  const toApi = async (rows: AnnouncementRow[]): Promise<AnnouncementApi[]> => {
+  const toApiList = async (rows: AnnouncementRow[]): Promise<AnnouncementApi[]> => {
     const cards = await sellers(rows.map((r) => r.ownerId));
-    return rows.map((r) => {
-      const { id, ...doc } = toDoc(r);
-      return { _id: id, ...doc, seq: r.seq, user: cards.get(r.ownerId) ?? null };
-    });
+    return rows.map((r) => toApi(r, r.seq, cards.get(r.ownerId) ?? null));
   };
 
   return {
-    toApi,
-    /** Most favourited first, then newest; only public (active, not deleted) announcements. */
+    toApi: toApiList,
+    /** The popular order (schema/popular.ts); only public (active, not deleted) announcements. */
     async popular(limit: number): Promise<AnnouncementApi[]> {
       const rows = await db
         .select()
         .from(announcements)
         .where(and(eq(announcements.deleted, false), eq(announcements.active, true)))
-        .orderBy(desc(announcements.favoritesCount), desc(announcements.createdAt))
+        .orderBy(
+          ...POPULAR_ORDER.map(({ field, direction }) =>
+            (direction === 'desc' ? desc : asc)(announcements[field]),
+          ),
+        )
         .limit(limit);
-      return toApi(rows);
+      return toApiList(rows);
     },
     async byId(id: string): Promise<AnnouncementRow | undefined> {
       const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).limit(1);

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
+import { fieldsFromForm } from '../../../schema/announcement-api.ts';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import type { AnnouncementApi } from '../../../schema/entities.ts';
 import {
   ANNOUNCEMENT_MESSAGES,
   type AnnouncementInput,
-  parsePrice,
   validateAnnouncement,
 } from '../../../schema/rules/announcement.ts';
 import type { FileStorage } from '../lib/file-storage.ts';
@@ -36,21 +36,6 @@ export type Outcome<T> =
 const fail = (status: number, error: string, errors?: FieldErrorMap) =>
   ({ ok: false, status, error, ...(errors ? { errors } : {}) }) as const;
 const notFound = () => fail(404, NOT_FOUND);
-
-/** What a form may set; everything else on the row is the server's. */
-function editable(input: AnnouncementInput) {
-  return {
-    title: input.title,
-    category: input.category,
-    description: input.description,
-    location: input.location,
-    localitate: input.localitate,
-    contactPerson: input.contactPerson,
-    contactEmail: input.contactEmail,
-    contactPhone: input.contactPhone,
-    price: input.price === '' ? null : parsePrice(input.price),
-  };
-}
 
 /** Field errors of the form plus the photos' problem, in form order (the first one is the headline). */
 async function formErrors(
@@ -148,7 +133,7 @@ export function announcementsService(deps: {
           await repo.insert({
             id,
             ownerId,
-            ...editable(input),
+            ...fieldsFromForm(input),
             images,
             // Server-owned, whatever a client sent.
             favoritesCount: 0,
@@ -206,7 +191,7 @@ export function announcementsService(deps: {
         // Re-read inside the transaction: the row may have changed while the photos were encoded.
         before = await writeOwned(ownerId, id, (current) => {
           images = arrangeImages(order, current.images, added);
-          return { ...editable(input), images, updatedAt: now().toISOString() };
+          return { ...fieldsFromForm(input), images, updatedAt: now().toISOString() };
         });
       } catch (err) {
         await removeImages(storage, added);

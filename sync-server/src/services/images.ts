@@ -1,15 +1,15 @@
 import sharp from 'sharp';
 import { LIMITS } from '../../../schema/constants.ts';
+import { IMAGE_WIDTHS } from '../../../schema/images.ts';
 import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 
 /** Decoding refuses images above this many pixels: no decompression bombs. */
 export const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
 const MAX_EDGE = 1600;
-const VARIANT_WIDTHS = [320, 640] as const;
 
 /**
  * Re-encodes an uploaded (or generated) image: orientation applied, metadata (EXIF, GPS) dropped, at most
- * 1600 px, plus WebP variants for cards (name-320.webp, name-640.webp, see schema/images.ts).
+ * 1600 px, plus a WebP variant for cards at each of schema/images.ts's IMAGE_WIDTHS (name-320.webp, …).
  * Returns the public path of the JPEG under /uploads/.
  */
 export async function storeImage(
@@ -26,7 +26,7 @@ export async function storeImage(
     .toBuffer();
   await storage.put(`${folder}/${name}.jpg`, jpeg);
   await Promise.all(
-    VARIANT_WIDTHS.map(async (w) => {
+    IMAGE_WIDTHS.map(async (w) => {
       const webp = await base
         .clone()
         .resize({ width: w, withoutEnlargement: true })
@@ -44,7 +44,7 @@ export async function removeUploads(storage: FileStorage, paths: string[]): Prom
     const key = uploadKey(p);
     if (!key) return [];
     const stem = key.replace(/\.[a-z0-9]+$/i, '');
-    return [key, ...VARIANT_WIDTHS.map((w) => `${stem}-${w}.webp`)];
+    return [key, ...IMAGE_WIDTHS.map((w) => `${stem}-${w}.webp`)];
   });
   await storage.delete(keys);
 }

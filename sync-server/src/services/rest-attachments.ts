@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { IMAGE_WIDTHS, imageVariant } from '../../../schema/images.ts';
 import { ATTACHMENT_KINDS, type AttachmentKind } from '../../../schema/rules/messages.ts';
 import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { storeImage } from './images.ts';
@@ -104,10 +105,8 @@ export async function storeAttachment(
 export async function removeAttachment(storage: FileStorage, publicPath: string): Promise<void> {
   const key = uploadKey(publicPath);
   if (!key) return;
-  const keys = [key];
-  if (key.endsWith('.jpg')) {
-    const base = key.slice(0, -'.jpg'.length);
-    keys.push(`${base}-320.webp`, `${base}-640.webp`);
-  }
-  await storage.delete(keys);
+  const variants = key.endsWith('.jpg')
+    ? IMAGE_WIDTHS.map((w) => uploadKey(imageVariant(publicPath, w)))
+    : [];
+  await storage.delete([key, ...variants.filter((k): k is string => !!k)]);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
+import { heldFromApi } from '../../../../schema/announcement-api.ts';
 import { matchesTopic, topicTerms } from '../../../../schema/catalog/topics.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
 import {
@@ -14,7 +15,6 @@ import type { QueryResult } from '../../../../schema/sync.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { currentWorkingSet, onWorkingSet } from '../../db/registry.ts';
 import { currentSyncClient, useSyncStatus } from '../../db/sync-status.ts';
-import { heldFromApi } from '../../db/use-popular.ts';
 import { useRx } from '../../db/use-rx.ts';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
 import type { ListingSearch } from './listing-search.ts';

@@ -2,7 +2,8 @@ import { getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
-import { createdAtFromId, formatDate, formatPrice, idTail, pluralRo } from '../../../../schema/format.ts';
+import { formatDate, formatPrice, idTail, pluralRo } from '../../../../schema/format.ts';
+import { createdAtFromId } from '../../../../schema/ids.ts';
 import { firstPaintDone } from '../../first-paint.ts';
 import { ChatPopup } from '../chat/ChatPopup.tsx';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
+import { fromApi, heldFromApi } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
 import { ApiError } from '../../api/client.ts';
 import { onWorkingSet } from '../../db/registry.ts';
-import { fromApi, heldFromApi } from '../../db/use-popular.ts';
 import { useRx } from '../../db/use-rx.ts';
 import { takeAnnouncementRequest } from './prefetch.ts';
 

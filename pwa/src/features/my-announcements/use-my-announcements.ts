@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
+import { announcementFromForm } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
-import { parsePrice } from '../../../../schema/rules/price.ts';
 import { type PendingAnnouncement, usePendingAnnouncements } from '../../db/publish-queue.ts';
 import { useRx } from '../../db/use-rx.ts';
 
@@ -11,18 +11,7 @@ export type MyEntry =
 
 /** A queued announcement shaped like a document, so it is searched, sorted and drawn like the others. */
 function pendingDoc(p: PendingAnnouncement, ownerId: string, urls: string[]): AnnouncementDoc {
-  return {
-    id: p.id,
-    ownerId,
-    ...p.fields,
-    images: urls,
-    price: parsePrice(p.fields.price),
-    favoritesCount: 0,
-    views: 0,
-    createdAt: p.queuedAt,
-    updatedAt: p.queuedAt,
-    active: true,
-  };
+  return announcementFromForm(p.fields, { id: p.id, ownerId, images: urls, time: p.queuedAt });
 }
 
 /**

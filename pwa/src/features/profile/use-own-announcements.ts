@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { map } from 'rxjs';
+import { fromApi } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
 import { api } from '../../api/client.ts';
-import { fromApi } from '../../db/use-popular.ts';
 import { useRx } from '../../db/use-rx.ts';
 
 const byNewest = (a: AnnouncementDoc, b: AnnouncementDoc) => b.createdAt.localeCompare(a.createdAt);

@@ -1,11 +1,11 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { combineLatest, map, of, switchMap } from 'rxjs';
+import { fromApi } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementApi, AnnouncementDoc, ProfileDoc } from '../../../../schema/entities.ts';
 import { PROFILE_MESSAGES, type PublicProfileApi } from '../../../../schema/rules/profile.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { isCaughtUp, onCaughtUp, onWorkingSet } from '../../db/registry.ts';
-import { fromApi } from '../../db/use-popular.ts';
 import { useRx } from '../../db/use-rx.ts';
 import {
   type ProfileView,

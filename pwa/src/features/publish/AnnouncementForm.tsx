@@ -2,12 +2,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LIMITS, TIMINGS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+import { newId } from '../../../../schema/ids.ts';
 // The place names are part of the form's own code (a static import, not fetched when the picker opens):
 // a seller who loses the connection right after the form shows can still pick a locality.
 import * as placeNames from '../../../../schema/locations.ts';
 import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
 import { charCount } from '../../../../schema/rules/common.ts';
-import { localId } from '../../db/messages.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { provideLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
@@ -42,7 +42,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
   const formRef = useRef<HTMLFormElement>(null);
   const redirect = useRef<number | undefined>(undefined);
   // The id of this publish, made once: a second click after a failure cannot create a second copy.
-  const [publishId] = useState(() => localId());
+  const [publishId] = useState(() => newId());
   useEffect(() => () => window.clearTimeout(redirect.current), []);
   // The outbox is fetched while online, so an offline 'Publică' works if the connection drops.
   useEffect(() => {

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { announcementFromForm } from '../../../../schema/announcement-api.ts';
 import { COUNTRY_WIDE } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { formatDate, formatLocation, formatPrice } from '../../../../schema/format.ts';
-import { parsePrice } from '../../../../schema/rules/announcement.ts';
 import type { DraftFields } from '../../db/draft.ts';
 import { AnnouncementCard } from '../home/AnnouncementCard.tsx';
 import type { ImageItem } from './images.ts';
@@ -13,20 +13,9 @@ const PREVIEW_ID = '000000000000000000000000';
 
 /** The form as an announcement document, as lists and the detail page would receive it. */
 export function previewDoc(fields: DraftFields, images: ImageItem[], id = PREVIEW_ID): AnnouncementDoc {
-  const now = new Date().toISOString();
-  return {
-    id,
-    ownerId: PREVIEW_ID,
-    ...fields,
-    location: fields.location || COUNTRY_WIDE,
-    images: images.map((i) => i.url),
-    price: fields.price.trim() === '' ? null : parsePrice(fields.price),
-    favoritesCount: 0,
-    views: 0,
-    createdAt: now,
-    updatedAt: now,
-    active: true,
-  };
+  const form = { ...fields, location: fields.location || COUNTRY_WIDE };
+  const time = new Date().toISOString();
+  return announcementFromForm(form, { id, ownerId: PREVIEW_ID, images: images.map((i) => i.url), time });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { formFromAnnouncement } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import {
   ANNOUNCEMENT_MESSAGES,
@@ -32,20 +33,6 @@ const DRAFT_DEBOUNCE_MS = 400;
 /** Longest the form waits (disabled) for the saved draft before letting the person type anyway. */
 const RESTORE_WAIT_MS = 3000;
 
-function fromAnnouncement(a: AnnouncementDoc): DraftFields {
-  return {
-    title: a.title,
-    category: a.category,
-    description: a.description,
-    location: a.location,
-    localitate: a.localitate,
-    contactPerson: a.contactPerson,
-    contactEmail: a.contactEmail,
-    contactPhone: a.contactPhone,
-    price: a.price === null ? '' : String(a.price),
-  };
-}
-
 /**
  * State of the announcement form. New announcements restore and auto-save the replicated draft (text)
  * and the device's draft photos; an edit starts from the announcement and saves nothing until submitted.
@@ -53,7 +40,7 @@ function fromAnnouncement(a: AnnouncementDoc): DraftFields {
  */
 export function useAnnouncementForm(mode: FormMode, userId: string | null, initial?: AnnouncementDoc) {
   const [fields, setFields] = useState<DraftFields>(() =>
-    initial ? fromAnnouncement(initial) : EMPTY_DRAFT,
+    initial ? formFromAnnouncement(initial) : EMPTY_DRAFT,
   );
   const [images, setImages] = useState<ImageItem[]>(() => (initial ? initial.images.map(storedImage) : []));
   /** Files of the last selection that were not added, with the reason; they never block the submit. */

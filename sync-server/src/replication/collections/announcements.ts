@@ -1,7 +1,7 @@
+import { BLANKED_CONTENT, pickAnnouncement } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
-import { toDoc } from '../../repositories/announcements.ts';
 import type { ReplicationContext } from '../types.ts';
 
 /**
@@ -10,14 +10,6 @@ import type { ReplicationContext } from '../types.ts';
  */
 export function forCaller(row: AnnouncementRow, ctx: ReplicationContext): WithDeleted<AnnouncementDoc> {
   const visible = !row.deleted && (row.active || row.ownerId === ctx.userId);
-  if (visible) return { ...toDoc(row), _deleted: false };
-  const blank = {
-    title: '',
-    description: '',
-    contactPerson: '',
-    contactEmail: '',
-    contactPhone: '',
-    images: [],
-  };
-  return { ...toDoc(row), ...blank, _deleted: true };
+  if (visible) return { ...pickAnnouncement(row), _deleted: false };
+  return { ...pickAnnouncement(row), ...BLANKED_CONTENT, images: [], _deleted: true };
 }

@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { DraftRow } from '../../../../schema/db/tables.ts';
-import { DRAFT_FIELDS, DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
+import { DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
+import { DRAFT_FIELDS } from '../../../../schema/fields.ts';
 import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DraftsRepository } from '../../repositories/drafts.ts';

@@ -1,16 +1,35 @@
 import type { FastifyInstance } from 'fastify';
-import { LIMITS } from '../../../../schema/constants.ts';
+import { z } from 'zod';
+import { announcementList, popularQuery, searchQuery } from '../../../../schema/api/announcements.ts';
+import { apiError, routeParams } from '../../../../schema/api/common.ts';
+import { announcementApi } from '../../../../schema/entities.ts';
+import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { countersRepository } from '../../repositories/counters.ts';
 import { searchRepository } from '../../repositories/search.ts';
 import { announcementsService, NOT_FOUND } from '../../services/announcements.ts';
 import { fail } from '../../services/rest-http.ts';
 import { seqCache } from '../../services/seq-cache.ts';
-import searchRoutes, {
-  announcementApiSchema,
-  errorSchema,
-  searchFromQuery,
-  searchQuerystring,
-} from './search.ts';
+import searchRoutes, { searchFromQuery } from './search.ts';
+
+const popularRoute = { querystring: popularQuery, response: { 200: announcementList } };
+const listRoute = {
+  querystring: searchQuery,
+  response: {
+    200: {
+      ...jsonSchemaOf(announcementList),
+      headers: {
+        'X-Next-Cursor': {
+          type: 'string',
+          description: 'Cursorul paginii următoare (parametrul `cursor`); lipsește la ultima pagină.',
+        },
+      },
+    },
+    400: apiError,
+  },
+};
+const ofUserRoute = { params: z.object({ userId: z.string().max(64) }), response: { 200: announcementList } };
+const oneRoute = { params: routeParams('id'), response: { 200: announcementApi, 404: apiError } };
 
 const isId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
@@ -22,18 +41,11 @@ export default async function announcementRoutes(app: FastifyInstance) {
   });
 
   const popular = seqCache(countersRepository(app.db), 'popular');
-  app.get(
+  app.get<Typed<typeof popularRoute>>(
     '/api/announcements/popular',
-    {
-      schema: {
-        querystring: {
-          type: 'object',
-          properties: { limit: { type: 'integer', minimum: 1, maximum: 50, default: LIMITS.popularLimit } },
-        },
-      },
-    },
+    { schema: routeSchema(popularRoute) },
     (request, reply) => {
-      const { limit } = request.query as { limit: number };
+      const { limit } = request.query;
       // The most requested answer (every home visit): built once per data version, see seq-cache.ts.
       return popular(request, reply, String(limit), () => app.announcementsRepo.popular(limit));
     },
@@ -45,30 +57,16 @@ export default async function announcementRoutes(app: FastifyInstance) {
   // The spec's public list, newest first unless `sort` says otherwise: the same parameters as the search,
   // answered as the spec's array, one page at a time (it used to be the whole table: a million rows at
   // scale). The next page's cursor travels in X-Next-Cursor. An unknown category matches nothing.
-  app.get(
+  app.get<Typed<typeof listRoute>>(
     '/api/announcements',
     {
-      schema: {
+      schema: routeSchema(listRoute, {
         tags: ['announcements'],
         summary: 'Anunțurile publice, o pagină (cursorul paginii următoare în antetul X-Next-Cursor)',
-        querystring: searchQuerystring,
-        response: {
-          200: {
-            type: 'array',
-            items: announcementApiSchema,
-            headers: {
-              'X-Next-Cursor': {
-                type: 'string',
-                description: 'Cursorul paginii următoare (parametrul `cursor`); lipsește la ultima pagină.',
-              },
-            },
-          },
-          400: errorSchema,
-        },
-      },
+      }),
     },
     async (request, reply) => {
-      const found = await searchFromQuery(search, request.query as Record<string, unknown>);
+      const found = await searchFromQuery(search, request.query);
       if (!found.ok) return found.field === 'category' ? [] : fail(reply, 400, found.error);
       if (found.result.nextCursor) reply.header('X-Next-Cursor', found.result.nextCursor);
       return app.announcementsRepo.toApi(found.result.rows);
@@ -76,28 +74,20 @@ export default async function announcementRoutes(app: FastifyInstance) {
   );
 
   // A user's public announcements (the profile carousels); the owner's inactive ones are not listed here.
-  app.get(
+  app.get<Typed<typeof ofUserRoute>>(
     '/api/users/announcements/:userId',
-    {
-      schema: {
-        params: {
-          type: 'object',
-          properties: { userId: { type: 'string', maxLength: 64 } },
-          required: ['userId'],
-        },
-      },
-    },
+    { schema: routeSchema(ofUserRoute) },
     async (request) => {
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       return isId(userId) ? service.listPublic({ ownerId: userId }) : [];
     },
   );
 
-  app.get(
+  app.get<Typed<typeof oneRoute>>(
     '/api/announcements/:id',
-    { schema: { params: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] } } },
+    { schema: routeSchema(oneRoute) },
     async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const row = isId(id) ? await app.announcementsRepo.byId(id) : undefined;
       // A deactivated announcement stays visible to its owner only.
       if (!row || row.deleted || (!row.active && row.ownerId !== request.userId)) {

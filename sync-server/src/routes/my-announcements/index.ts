@@ -1,7 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { formFromAnnouncement } from '../../../../schema/announcement-api.ts';
+import { apiMessage } from '../../../../schema/api/common.ts';
+import {
+  activeBody,
+  createAnnouncementBody,
+  formError,
+  ownAnnouncementAnswer,
+  ownAnnouncementParams,
+  updateAnnouncementBody,
+} from '../../../../schema/api/my-announcements.ts';
 import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
+import { announcementApi } from '../../../../schema/entities.ts';
+import { DRAFT_FIELDS } from '../../../../schema/fields.ts';
 import { resolvePlaceName } from '../../../../schema/place-names.ts';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { announcementsService, NOT_FOUND, type Outcome } from '../../services/announcements.ts';
@@ -13,60 +27,16 @@ import { readMultipartForm, type UploadedImage } from '../../services/uploads.ts
  * form (400 with the first message in `error` and every field's in `errors`).
  */
 
-// Declared fields only: anything else is dropped before the handler. Lengths are generous on purpose:
-// the shared schema/ rules answer with the spec's Romanian messages.
-const text = { type: 'string', maxLength: 64 * 1024 } as const;
-const formFields = {
-  title: text,
-  category: {
-    ...text,
-    description:
-      'Una dintre cele 14 categorii: numele, slug-ul, numele fără diacritice („Prajituri, Bacanie, Gatit”) sau un nume scurt („Prăjituri”, „Curatenie”); se salvează numele canonic.',
-  },
-  description: text,
-  location: {
-    ...text,
-    description:
-      'Județul, „Toată țara”, o localitate („Pitești” → Argeș, Pitești) sau „Localitate, Județ”, fără diacritice dacă vrei. Un nume de comună aflat în mai multe județe: 400 cu județele (un oraș are întâietate).',
-  },
-  localitate: {
-    ...text,
-    description: 'Localitatea din județ (opțional). La PUT, un câmp netrimis își păstrează valoarea.',
-  },
-  contactPerson: text,
-  contactEmail: text,
-  contactPhone: text,
-  price: text,
-} as const;
+const params = ownAnnouncementParams;
+const listRoute = { response: { 200: z.array(announcementApi), '4xx': formError } };
 // The photos travel as repeated file parts named 'images' (read by readMultipartForm, never in the body).
-const createBody = {
-  type: 'object',
-  properties: {
-    ...formFields,
-    /** Made by the device before its first attempt (pwa/src/db/publish-queue.ts): every retry is idempotent. */
-    id: { type: 'string', pattern: '^[0-9a-f]{24}$' },
-  },
-} as const;
-const updateBody = {
-  type: 'object',
-  properties: {
-    ...formFields,
-    /** Current image paths to keep, in order; absent means keep them all. */
-    existingImages: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 2048 } },
-  },
-} as const;
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'string', maxLength: 64 } },
-  required: ['id'],
-} as const;
-const activeBody = {
-  type: 'object',
-  properties: { active: { type: 'boolean' } },
-  required: ['active'],
-} as const;
+const createRoute = { body: createAnnouncementBody, response: ownAnnouncementAnswer };
+const updateRoute = { params, body: updateAnnouncementBody, response: ownAnnouncementAnswer };
+const deleteRoute = { params, response: { 200: apiMessage, '4xx': formError } };
+const renewRoute = { params, response: ownAnnouncementAnswer };
+const activeRoute = { params, body: activeBody, response: ownAnnouncementAnswer };
+type OwnRoute = Typed<{ params: typeof params }>;
 
-const FORM_FIELDS = Object.keys(formFields) as (keyof typeof formFields)[];
 const INVALID = 'Datele trimise nu sunt valide.';
 
 type FormState = { files: UploadedImage[]; tooManyFiles: boolean };
@@ -112,13 +82,14 @@ async function collectForm(request: FastifyRequest, reply: FastifyReply) {
     state.files = form.files;
     state.tooManyFiles = form.tooManyFiles;
     body = {};
-    for (const name of [...FORM_FIELDS, 'id']) {
+    for (const name of [...DRAFT_FIELDS, 'id']) {
       const values = form.fields.get(name);
       if (values) body[name] = values[0];
     }
     keepValues = form.fields.get('existingImages');
   } else {
-    body = { ...((request.body as Record<string, unknown> | null | undefined) ?? {}) };
+    const sent: unknown = request.body;
+    body = sent && typeof sent === 'object' ? { ...sent } : {};
     const raw = body.existingImages;
     keepValues = raw === undefined ? undefined : Array.isArray(raw) ? raw : [raw];
   }
@@ -138,19 +109,9 @@ async function collectForm(request: FastifyRequest, reply: FastifyReply) {
  * it), unless `location` itself names a locality ('Pitești').
  */
 function withStoredFields(body: Record<string, unknown>, row: AnnouncementRow): Record<string, unknown> {
-  const stored: Record<(typeof FORM_FIELDS)[number], string> = {
-    title: row.title,
-    category: row.category,
-    description: row.description,
-    location: row.location,
-    localitate: row.localitate,
-    contactPerson: row.contactPerson,
-    contactEmail: row.contactEmail,
-    contactPhone: row.contactPhone,
-    price: row.price === null ? '' : String(row.price),
-  };
+  const stored = formFromAnnouncement(row);
   const merged = { ...body };
-  for (const f of FORM_FIELDS) if (merged[f] === undefined) merged[f] = stored[f];
+  for (const f of DRAFT_FIELDS) if (merged[f] === undefined) merged[f] = stored[f];
   if (body.localitate === undefined && typeof body.location === 'string') {
     const place = resolvePlaceName(body.location);
     const sameCounty = place.kind === 'place' && place.localitate === '' && place.county === row.location;
@@ -177,24 +138,25 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
   });
   const notFound = (reply: FastifyReply) => send(reply, { ok: false, status: 404, error: NOT_FOUND });
 
-  app.get('/api/users/my-announcements', { onRequest: callerFirst }, async (request, reply) => {
+  const list = { onRequest: callerFirst, schema: routeSchema(listRoute) };
+  app.get('/api/users/my-announcements', list, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     return service.mine(userId);
   });
 
-  app.post(
+  app.post<Typed<typeof createRoute>>(
     '/api/users/my-announcements',
     {
       onRequest: callerFirst,
       preValidation: collectForm,
       config: writeLimit('publish'),
-      schema: { body: createBody },
+      schema: routeSchema(createRoute),
     },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const body = request.body as Record<string, unknown> & { id?: string };
+      const body = request.body;
       const { files, tooManyFiles } = uploads.get(request)!;
       const outcome = await service.create(userId, normalizeAnnouncementInput(body), files, {
         clientId: body.id,
@@ -205,28 +167,28 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
   );
 
   // Before a byte of the (up to 55 MB) form is read: only the owner of a live announcement gets further.
-  const ownerFirst = async (request: FastifyRequest, reply: FastifyReply) => {
+  const ownerFirst = async (request: FastifyRequest<OwnRoute>, reply: FastifyReply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const row = validId(id) ? await app.announcementsRepo.byId(id) : undefined;
     if (!row || row.deleted || row.ownerId !== userId) return notFound(reply);
   };
 
-  app.put(
+  app.put<Typed<typeof updateRoute>>(
     '/api/users/my-announcements/:id',
     {
       onRequest: ownerFirst,
       preValidation: collectForm,
       config: writeLimit('announcements'),
-      schema: { params: idParams, body: updateBody },
+      schema: routeSchema(updateRoute),
     },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!validId(id)) return notFound(reply);
-      const body = request.body as Record<string, unknown> & { existingImages?: string[] };
+      const body = request.body;
       const row = await app.announcementsRepo.byId(id);
       if (!row || row.deleted || row.ownerId !== userId) return notFound(reply);
       const { files, tooManyFiles } = uploads.get(request)!;
@@ -242,43 +204,43 @@ export default async function myAnnouncementsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
+  app.delete<Typed<typeof deleteRoute>>(
     '/api/users/my-announcements/:id',
-    { onRequest: callerFirst, config: writeLimit('announcements'), schema: { params: idParams } },
+    { onRequest: callerFirst, config: writeLimit('announcements'), schema: routeSchema(deleteRoute) },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!validId(id)) return notFound(reply);
       return send(reply, await service.remove(userId, id));
     },
   );
 
-  app.post(
+  app.post<Typed<typeof renewRoute>>(
     '/api/users/my-announcements/:id/renew',
-    { onRequest: callerFirst, config: writeLimit('announcements'), schema: { params: idParams } },
+    { onRequest: callerFirst, config: writeLimit('announcements'), schema: routeSchema(renewRoute) },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!validId(id)) return notFound(reply);
       return send(reply, await service.renew(userId, id));
     },
   );
 
-  app.put(
+  app.put<Typed<typeof activeRoute>>(
     '/api/users/my-announcements/:id/active',
     {
       onRequest: callerFirst,
       config: writeLimit('announcements'),
-      schema: { params: idParams, body: activeBody },
+      schema: routeSchema(activeRoute),
     },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       if (!validId(id)) return notFound(reply);
-      const { active } = request.body as { active: boolean };
+      const { active } = request.body;
       return send(reply, await service.setActive(userId, id, active));
     },
   );

@@ -1,29 +1,24 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
+import { type NotificationApi, notificationApi } from '../../../../schema/api/notifications.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { messagingRepository } from '../../repositories/messaging.ts';
-import { fail, paramsSchema } from '../../services/rest-http.ts';
+import { fail } from '../../services/rest-http.ts';
+
+const list = {
+  params: routeParams('userId'),
+  response: { 200: z.array(notificationApi), '4xx': apiError },
+};
+const remove = { params: routeParams('id'), response: { 200: apiMessage, '4xx': apiError } };
 
 export const NOTIFICATION_MESSAGES = {
   listNotFound: 'Notificările nu au fost găsite.',
   notFound: 'Notificarea nu a fost găsită.',
   deleted: 'Notificare ștearsă.',
 } as const;
-
-/** A notification as the notifications page reads it (spec doc 2 §3), with the sender's public card. */
-export type NotificationApi = {
-  _id: string;
-  userId: string;
-  conversationId: string;
-  read: boolean;
-  link: string;
-  message: string;
-  createdAt: string;
-  senderId: string;
-  senderName: string;
-  senderAvatar: string | null;
-  preview: string;
-};
 
 /**
  * Notifications: each user reads and deletes only their own. Someone else's (or an unknown) id answers
@@ -32,13 +27,13 @@ export type NotificationApi = {
 export default async function notificationsRoutes(app: FastifyInstance) {
   // Repositories are plain functions over the one database handle; the app does not expose this one.
   const repo = messagingRepository(app.db);
-  app.get(
+  app.get<Typed<typeof list>>(
     '/api/notifications/:userId',
-    { schema: { params: paramsSchema('userId') } },
+    { schema: routeSchema(list) },
     async (request, reply) => {
       const callerId = requireUser(request, reply);
       if (!callerId) return reply;
-      const { userId } = request.params as { userId: string };
+      const { userId } = request.params;
       if (userId !== callerId) return fail(reply, 404, NOTIFICATION_MESSAGES.listNotFound, 'not_found');
       const rows = await repo.liveNotificationsOf(callerId);
       const cards = await repo.userCards(rows.map((n) => n.senderId));
@@ -61,11 +56,11 @@ export default async function notificationsRoutes(app: FastifyInstance) {
     },
   );
 
-  const deleteOne = { config: writeLimit('notifications'), schema: { params: paramsSchema('id') } };
-  app.delete('/api/notifications/:id', deleteOne, async (request, reply) => {
+  const deleteOne = { config: writeLimit('notifications'), schema: routeSchema(remove) };
+  app.delete<Typed<typeof remove>>('/api/notifications/:id', deleteOne, async (request, reply) => {
     const callerId = requireUser(request, reply);
     if (!callerId) return reply;
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const row = await repo.notification(id);
     if (!row || row.userId !== callerId) return fail(reply, 404, NOTIFICATION_MESSAGES.notFound, 'not_found');
     // Already gone (opening its chat removes it too): nothing to write, same answer.

@@ -1,31 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import { apiError } from '../../../../schema/api/common.ts';
+import {
+  reviewApi,
+  reviewCreateBody,
+  reviewDeleteAnswer,
+  reviewEditAnswer,
+  reviewEditBody,
+  reviewLikeAnswer,
+  reviewParams,
+} from '../../../../schema/api/reviews.ts';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { messagingRepository } from '../../repositories/messaging.ts';
 import { reviewsRepository } from '../../repositories/reviews.ts';
 import { reviewsService } from '../../services/reviews.ts';
 
-// Declared fields only: anything else a client sends is dropped before the handler sees it. The score is
-// declared without a type so a wrong value reaches the shared rule and gets its Romanian message (a typed
-// field would coerce `true` to 1). Comments may exceed the rule's limit here for the same reason.
-const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const comment = { type: ['string', 'null'], maxLength: 20_000 } as const;
-const idParams = { type: 'object', required: ['id'], properties: { id } } as const;
-const createBody = {
-  type: 'object',
-  properties: {
-    user: { type: 'string', maxLength: 64 },
-    score: {},
-    comment,
-    announcement: { type: ['string', 'null'], maxLength: 64 },
-  },
-} as const;
-const editBody = { type: 'object', properties: { score: {}, comment } } as const;
-
-type Params = { id: string };
-type CreateBody = { user?: string; score?: unknown; comment?: string | null; announcement?: string | null };
-type EditBody = { score?: unknown; comment?: string | null };
+const errors = { '4xx': apiError };
+const createRoute = { body: reviewCreateBody, response: { 201: reviewApi, ...errors } };
+const editRoute = {
+  params: reviewParams,
+  body: reviewEditBody,
+  response: { 200: reviewEditAnswer, ...errors },
+};
+const deleteRoute = { params: reviewParams, response: { 200: reviewDeleteAnswer, ...errors } };
+const likeRoute = { params: reviewParams, response: { 200: reviewLikeAnswer, ...errors } };
 
 export default async function reviewsRoutes(app: FastifyInstance) {
   const reviews = reviewsService({
@@ -42,8 +42,8 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     request.body ??= {};
   });
 
-  const create = { config: writeLimit('reviews'), schema: { body: createBody } };
-  app.post<{ Body: CreateBody }>('/api/reviews', create, async (request, reply) => {
+  const create = { config: writeLimit('reviews'), schema: routeSchema(createRoute) };
+  app.post<Typed<typeof createRoute>>('/api/reviews', create, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     const body = request.body ?? {};
@@ -57,9 +57,9 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     return reply.code(201).send(result.value);
   });
 
-  app.put<{ Params: Params; Body: EditBody }>(
+  app.put<Typed<typeof editRoute>>(
     '/api/reviews/:id',
-    { config: writeLimit('reviews'), schema: { params: idParams, body: editBody } },
+    { config: writeLimit('reviews'), schema: routeSchema(editRoute) },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -74,9 +74,9 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete<{ Params: Params }>(
+  app.delete<Typed<typeof deleteRoute>>(
     '/api/reviews/:id',
-    { config: writeLimit('reviews'), schema: { params: idParams } },
+    { config: writeLimit('reviews'), schema: routeSchema(deleteRoute) },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
@@ -86,9 +86,9 @@ export default async function reviewsRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<{ Params: Params }>(
+  app.post<Typed<typeof likeRoute>>(
     '/api/reviews/:id/like',
-    { config: writeLimit('reviews'), schema: { params: idParams } },
+    { config: writeLimit('reviews'), schema: routeSchema(likeRoute) },
     async (request, reply) => {
       // Spec doc 1 §6: liking needs sign-in, with its own message.
       if (!request.userId)

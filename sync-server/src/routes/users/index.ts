@@ -1,6 +1,21 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { apiError, apiMessage } from '../../../../schema/api/common.ts';
+import {
+  type AuthCheck,
+  authCheck,
+  type confirmation,
+  deleteAccountBody,
+  loginAnswer,
+  loginBody,
+  registerAnswer,
+  registerBody,
+  updateEmailAnswer,
+  updateEmailBody,
+  updatePasswordBody,
+} from '../../../../schema/api/users.ts';
 import { RECENT_SIGN_IN_MINUTES } from '../../../../schema/constants.ts';
-import type { AuthCheck } from '../../../../schema/entities.ts';
+import { ownProfile } from '../../../../schema/entities.ts';
 import {
   ACCOUNT_MESSAGES,
   confirmationError,
@@ -8,6 +23,7 @@ import {
   normalizeRegistration,
   validateEmailChange,
 } from '../../../../schema/rules/account.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { hasPasswordHash, toOwnProfile } from '../../repositories/users.ts';
@@ -15,37 +31,23 @@ import { LoginThrottle } from '../../services/login-throttle.ts';
 import notificationSettingsRoutes from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';
 
-// Declared fields only: anything else a client sends is dropped before the handler sees it. Types are
-// loose on purpose: the shared schema/ rules answer with the spec's Romanian messages.
-const text = { type: 'string', maxLength: 1000 } as const;
-const registerBody = {
-  type: 'object',
-  properties: { firstName: text, lastName: text, email: text, password: text, phone: text },
-} as const;
-const loginBody = { type: 'object', properties: { email: text, password: text } } as const;
-/** Changing the e-mail and deleting the account: who asks proves it is the owner (issue 12 item 15). */
-const confirmation = {
-  password: { ...text, description: 'Parola actuală (obligatorie pentru un cont cu parolă).' },
-  confirmEmail: {
-    ...text,
-    description:
-      'Pentru un cont creat cu Google/Facebook, fără parolă: adresa de email a contului (și o autentificare din ultimele 10 minute).',
-  },
-} as const;
-const updateEmailBody = {
-  type: 'object',
-  properties: { newEmail: text, ...confirmation },
-} as const;
-const deleteAccountBody = { type: ['object', 'null'], properties: confirmation } as const;
+const errors = { '4xx': apiError };
+const registerRoute = { body: registerBody, response: { 201: registerAnswer, ...errors } };
+const loginRoute = { body: loginBody, response: { 200: loginAnswer, ...errors } };
+const updateEmailRoute = { body: updateEmailBody, response: { 200: updateEmailAnswer, ...errors } };
+const updatePasswordRoute = { body: updatePasswordBody, response: { 200: apiMessage, ...errors } };
+const deleteAccountRoute = { body: deleteAccountBody, response: { 200: apiMessage, ...errors } };
+const messageRoute = { response: { 200: apiMessage, ...errors } };
+const authCheckRoute = { response: { 200: authCheck } };
+const profileRoute = { response: { 200: ownProfile, ...errors } };
+type Confirmation = z.infer<typeof confirmation>;
 
 export default async function userRoutes(app: FastifyInstance) {
   await app.register(passwordResetRoutes);
   await app.register(notificationSettingsRoutes);
-  const register = { config: writeLimit('register'), schema: { body: registerBody } };
-  app.post('/api/users/register', register, async (request, reply) => {
-    const result = await app.accounts.register(
-      normalizeRegistration(request.body as Record<string, unknown>),
-    );
+  const register = { config: writeLimit('register'), schema: routeSchema(registerRoute) };
+  app.post<Typed<typeof registerRoute>>('/api/users/register', register, async (request, reply) => {
+    const result = await app.accounts.register(normalizeRegistration(request.body));
     if (!result.ok) return reply.code(result.status).send({ error: result.error });
     return reply
       .code(201)
@@ -53,8 +55,9 @@ export default async function userRoutes(app: FastifyInstance) {
   });
 
   const throttle = new LoginThrottle(app.throttles);
-  app.post('/api/users/login', { schema: { body: loginBody } }, async (request, reply) => {
-    const input = normalizeLogin(request.body as Record<string, unknown>);
+  const login = { schema: routeSchema(loginRoute) };
+  app.post<Typed<typeof loginRoute>>('/api/users/login', login, async (request, reply) => {
+    const input = normalizeLogin(request.body);
     const wait = await throttle.waitSeconds(request.ip, input.email);
     if (wait > 0) {
       return reply
@@ -76,12 +79,13 @@ export default async function userRoutes(app: FastifyInstance) {
    * count in the sign-in throttle (per IP, per account), so a stolen token cannot guess the password
    * here faster than at /login. Answers the refusal itself and returns false.
    */
-  const confirmed = async (request: FastifyRequest, reply: FastifyReply, userId: string) => {
-    const body = (request.body ?? {}) as { password?: unknown; confirmEmail?: unknown };
-    const input = {
-      password: typeof body.password === 'string' ? body.password : '',
-      confirmEmail: typeof body.confirmEmail === 'string' ? body.confirmEmail : '',
-    };
+  const confirmed = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    body: Confirmation | null,
+  ) => {
+    const input = { password: body?.password ?? '', confirmEmail: body?.confirmEmail ?? '' };
     const user = await app.usersRepo.byId(userId);
     if (!user || user.deleted) {
       reply.code(401).send({ error: ACCOUNT_MESSAGES.sessionExpired });
@@ -117,34 +121,31 @@ export default async function userRoutes(app: FastifyInstance) {
     return true;
   };
 
-  app.put(
+  app.put<Typed<typeof updateEmailRoute>>(
     '/api/users/update-email',
-    { config: writeLimit('account'), schema: { body: updateEmailBody } },
+    { config: writeLimit('account'), schema: routeSchema(updateEmailRoute) },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId) return reply;
-      const newEmail = (request.body as { newEmail?: unknown } | null)?.newEmail;
+      const { newEmail } = request.body;
       // The new address's own errors first (form order); its availability only after the proof, so a
       // token alone cannot probe which addresses have accounts.
-      const invalid = validateEmailChange(typeof newEmail === 'string' ? newEmail.trim() : '');
+      const invalid = validateEmailChange(newEmail?.trim() ?? '');
       if (invalid) return reply.code(400).send({ error: invalid });
-      if (!(await confirmed(request, reply, userId))) return reply;
+      if (!(await confirmed(request, reply, userId, request.body))) return reply;
       const result = await app.accounts.changeEmail(userId, newEmail);
       if (!result.ok) return reply.code(result.status).send({ error: result.error });
       return { message: ACCOUNT_MESSAGES.emailUpdated, email: result.value.email };
     },
   );
 
-  app.put(
+  app.put<Typed<typeof updatePasswordRoute>>(
     '/api/users/update-password',
-    {
-      config: writeLimit('account'),
-      schema: { body: { type: 'object', properties: { currentPassword: text, newPassword: text } } },
-    },
+    { config: writeLimit('account'), schema: routeSchema(updatePasswordRoute) },
     async (request, reply) => {
       const userId = requireUser(request, reply);
       if (!userId || !request.token) return reply;
-      const body = (request.body ?? {}) as { currentPassword?: unknown; newPassword?: unknown };
+      const body = request.body;
       const result = await app.accounts.changePassword(
         userId,
         request.token,
@@ -157,7 +158,8 @@ export default async function userRoutes(app: FastifyInstance) {
   );
 
   // 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included.
-  app.post('/api/users/logout-all', { config: writeLimit('account') }, async (request, reply) => {
+  const logoutAll = { config: writeLimit('account'), schema: routeSchema(messageRoute) };
+  app.post('/api/users/logout-all', logoutAll, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
@@ -165,26 +167,34 @@ export default async function userRoutes(app: FastifyInstance) {
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   });
 
-  const deleteAccount = { config: writeLimit('account'), schema: { body: deleteAccountBody } };
-  app.delete('/api/users/delete-account', deleteAccount, async (request, reply) => {
-    const userId = requireUser(request, reply);
-    if (!userId) return reply;
-    if (!(await confirmed(request, reply, userId))) return reply;
-    await app.accountDeletion.remove(userId);
-    return { message: ACCOUNT_MESSAGES.accountDeleted };
-  });
+  const deleteAccount = { config: writeLimit('account'), schema: routeSchema(deleteAccountRoute) };
+  app.delete<Typed<typeof deleteAccountRoute>>(
+    '/api/users/delete-account',
+    deleteAccount,
+    async (request, reply) => {
+      const userId = requireUser(request, reply);
+      if (!userId) return reply;
+      if (!(await confirmed(request, reply, userId, request.body))) return reply;
+      await app.accountDeletion.remove(userId);
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
+    },
+  );
 
-  app.get('/api/users/auth/check', async (request): Promise<AuthCheck> => {
-    if (!request.userId) return { isAuthenticated: false, avatar: null, googleAvatar: null };
-    const user = await app.usersRepo.byId(request.userId);
-    return {
-      isAuthenticated: !!user,
-      avatar: user?.avatar ?? null,
-      googleAvatar: user?.googleAvatar ?? null,
-    };
-  });
+  app.get(
+    '/api/users/auth/check',
+    { schema: routeSchema(authCheckRoute) },
+    async (request): Promise<AuthCheck> => {
+      if (!request.userId) return { isAuthenticated: false, avatar: null, googleAvatar: null };
+      const user = await app.usersRepo.byId(request.userId);
+      return {
+        isAuthenticated: !!user,
+        avatar: user?.avatar ?? null,
+        googleAvatar: user?.googleAvatar ?? null,
+      };
+    },
+  );
 
-  app.get('/api/users/profile', async (request, reply) => {
+  app.get('/api/users/profile', { schema: routeSchema(profileRoute) }, async (request, reply) => {
     const userId = requireUser(request, reply);
     if (!userId) return reply;
     const user = await app.usersRepo.byId(userId);

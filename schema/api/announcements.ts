@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { COUNTRY_WIDE, LIMITS } from '../constants.ts';
+import { announcementApi } from '../entities.ts';
+import { PRICE_FILTERS, SEARCH_PAGE, SEARCH_SORTS } from '../search.ts';
+
+/** The search's query string, documented for other clients (values are checked by parseSearchParams). */
+export const searchQuery = z.object({
+  q: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe(
+      'Cuvintele căutate în titlu și descriere, fără diacritice sau majuscule dacă vrei; fiecare trebuie găsit întreg, ultimul și ca început de cuvânt („foto” găsește „fotograf”).',
+    ),
+  subiect: z
+    .string()
+    .max(1000)
+    .optional()
+    .describe(
+      'Un subiect (din meniul categoriilor, „Miere de albine”, sau o temă a paginii principale, „Sport”): anunțurile care conțin oricare dintre cuvintele lui (cuvinte-cheie din schema/data/topics.ts, altfel cuvintele semnificative ale numelui, ca început de cuvânt), ordonate implicit după relevanță.',
+    ),
+  category: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Categoria: numele, slug-ul sau numele fără diacritice; „toate” sau gol = toate.'),
+  judet: z
+    .string()
+    .max(200)
+    .optional()
+    .describe(
+      `Județul (și anunțurile din „${COUNTRY_WIDE}”), o localitate („Pitești”) sau „Localitate, Județ”; „${COUNTRY_WIDE}” = fără filtru de loc.`,
+    ),
+  localitate: z
+    .string()
+    .max(200)
+    .optional()
+    .describe('Localitatea din județ (și anunțurile județului fără localitate).'),
+  pret: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(`Banda de preț: ${PRICE_FILTERS.join(', ')}.`),
+  sort: z
+    .string()
+    .max(20)
+    .optional()
+    .describe(`Ordinea: ${SEARCH_SORTS.join(', ')}. Implicit: relevance cu cuvinte, recent fără.`),
+  cursor: z
+    .string()
+    .max(2000)
+    .optional()
+    .describe('Pagina următoare: `nextCursor` din răspunsul anterior (aceeași ordine).'),
+  limit: z
+    .number()
+    .int()
+    .optional()
+    .describe(`Anunțuri pe pagină, 1–${SEARCH_PAGE.max} (implicit ${SEARCH_PAGE.size}).`),
+});
+
+/** One page of the catalogue search. */
+export const searchPage = z.object({
+  items: z.array(announcementApi),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+  totalCapped: z.boolean(),
+});
+
+/** 'Anunțuri populare': how many. */
+export const popularQuery = z.object({ limit: z.number().int().min(1).max(50).default(LIMITS.popularLimit) });
+
+export const announcementList = z.array(announcementApi);

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+/**
+ * Account routes (/api/users/…): declared fields only, loose on purpose (bounded strings): the shared
+ * rules in schema/rules/account.ts answer with the spec's Romanian messages.
+ */
+const text = z.string().max(1000).optional();
+
+export const registerBody = z.object({
+  firstName: text,
+  lastName: text,
+  email: text,
+  password: text,
+  phone: text,
+});
+export const registerAnswer = z.object({ message: z.string(), userId: z.string() });
+
+export const loginBody = z.object({ email: text, password: text });
+export const loginAnswer = z.object({ token: z.string(), userId: z.string() });
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
+/** Changing the e-mail and deleting the account: who asks proves it is the owner (issue 12 item 15). */
+export const confirmation = z.object({
+  password: text.describe('Parola actuală (obligatorie pentru un cont cu parolă).'),
+  confirmEmail: text.describe(
+    'Pentru un cont creat cu Google/Facebook, fără parolă: adresa de email a contului (și o autentificare din ultimele 10 minute).',
+  ),
+});
+export const updateEmailBody = confirmation.extend({ newEmail: text });
+export const updateEmailAnswer = z.object({ message: z.string(), email: z.string() });
+export const updatePasswordBody = z.object({ currentPassword: text, newPassword: text });
+export const deleteAccountBody = confirmation.nullable();
+
+export const authCheck = z.object({
+  isAuthenticated: z.boolean(),
+  avatar: z.string().nullable(),
+  googleAvatar: z.string().nullable(),
+});
+export type AuthCheck = z.infer<typeof authCheck>;
