@@ -8,6 +8,7 @@ import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
 import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
+import { isUnstorableText } from './lib/sql.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
 import cors from './plugins/cors.ts';
@@ -195,6 +196,9 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
 
   // One error shape everywhere: { error } in Romanian, details only in the log.
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    // PostgreSQL refuses text it cannot store (U+0000, SQLSTATE 22021) where SQLite stores it: such input
+    // (an id in a path, a text field) is the caller's mistake, answered 400 like other malformed input.
+    if (isUnstorableText(err)) return reply.code(400).send({ error: 'Cerere invalidă.' });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
     if (status >= 500) request.log.error({ err, url: request.url }, 'request failed');
     if (err.validation)

@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SQL } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { announcements } from '../../schema/db/tables.ts';
 import { titleSortKey } from '../../schema/search.ts';
 import app, { serverOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { newId } from './lib/ids.ts';
+import { rawAll, rawGet, rawRun } from './lib/sql.ts';
 import { freshDatabaseUrl } from './test-pg.ts';
 
 /**
@@ -90,4 +92,26 @@ export async function insertAnnouncement(
     });
   });
   return id;
+}
+
+/**
+ * Raw SQL in tests, on either engine (write it with drizzle's `sql` in a form both accept): reads outside
+ * a unit of work, as the routes read; a write inside one (the write connection / one PostgreSQL
+ * transaction), answering how many rows it changed.
+ */
+export const sqlAll = <T>(server: FastifyInstance, query: SQL): Promise<T[]> => rawAll<T>(server.db, query);
+export const sqlGet = <T>(server: FastifyInstance, query: SQL): Promise<T | undefined> =>
+  rawGet<T>(server.db, query);
+export const sqlRun = (server: FastifyInstance, query: SQL): Promise<number> =>
+  server.uow.write(async () => (await rawRun(server.db, query)).changes);
+
+/**
+ * Lets real-time effects reach the test's sockets: a pause for the messages in flight, then (PostgreSQL)
+ * until the bus has delivered a marker published after them (events travel through NOTIFY/LISTEN, which
+ * under load takes longer than any fixed pause), then a pause for the sockets to carry them.
+ */
+export async function settled(server: FastifyInstance, ms = 20): Promise<void> {
+  await new Promise((r) => setTimeout(r, ms));
+  await server.hub.settled();
+  await new Promise((r) => setTimeout(r, ms));
 }

@@ -37,3 +37,21 @@ export async function rawRun(db: Db, query: SQL): Promise<{ changes: number }> {
   }
   return { changes: db.run(query).changes };
 }
+
+/** The engine's error code (SQLite's `SQLITE_…`, PostgreSQL's SQLSTATE), also under drizzle's wrapper. */
+export function dbErrorCode(err: unknown): string | undefined {
+  let e = err as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 3; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
+/** A unique index or primary key refused the row (two writers raced for the same key), on either engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = dbErrorCode(err);
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+/** PostgreSQL refused text it cannot store (U+0000, SQLSTATE 22021), which SQLite would have stored. */
+export const isUnstorableText = (err: unknown): boolean => dbErrorCode(err) === '22021';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { WRITE_LIMITS, type WriteKind, type WriteLimitTable } from '../../../schema/constants.ts';
@@ -6,7 +7,7 @@ import type { ServerMessage } from '../../../schema/sync.ts';
 import { loadConfig } from '../config.ts';
 import { newId } from '../lib/ids.ts';
 import { client } from '../replication/test-client.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, sqlAll, sqlGet } from '../test-helper.ts';
 
 /**
  * Issue 12, "No limits on writes": every write route and every sync push spends a budget per account
@@ -84,12 +85,8 @@ const messageRow = (announcementId: string, text = 'Bună ziua! Mai este disponi
     _deleted: false,
   },
 });
-const messagesOf = (a: App, senderId: string) =>
-  (
-    a.db.$client.prepare('SELECT COUNT(*) AS n FROM messages WHERE sender_id = ?').get(senderId) as {
-      n: number;
-    }
-  ).n;
+const messagesOf = async (a: App, senderId: string) =>
+  (await sqlGet<{ n: number }>(a, sql`SELECT COUNT(*) AS n FROM messages WHERE sender_id = ${senderId}`))!.n;
 
 describe('write limits over REST', () => {
   /** Each write route with its kind. `spend` false: it would end the session, so it is only refused. */
@@ -197,9 +194,10 @@ describe('write limits over REST', () => {
     for (let i = 0; i < 20; i++) codes.push((await sendMessage(a, buyer, ann)).statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(5);
     expect(codes.slice(5).every((c) => c === 429)).toBe(true);
-    const cards = a.db.$client
-      .prepare('SELECT COUNT(*) AS n FROM notifications WHERE user_id = ?')
-      .get(seller.userId) as { n: number };
+    const cards = (await sqlGet<{ n: number }>(
+      a,
+      sql`SELECT COUNT(*) AS n FROM notifications WHERE user_id = ${seller.userId}`,
+    ))!;
     expect(cards.n).toBe(5);
   });
 
@@ -306,7 +304,7 @@ describe('write limits over the sync socket', () => {
       code: 'rate-limited',
       message: writeLimitMessage('messages', 60),
     });
-    expect(messagesOf(a, buyer.userId)).toBe(3);
+    expect(await messagesOf(a, buyer.userId)).toBe(3);
     expect(s.side).toContainEqual({
       type: 'event',
       name: 'writeLimited',
@@ -317,7 +315,7 @@ describe('write limits over the sync socket', () => {
     // The device retries the same batch (RxDB, every 2 s): still refused, still nothing more written.
     t += 2000;
     expect(await s.pushRaw('messages', batch)).toMatchObject({ type: 'error', code: 'rate-limited' });
-    expect(messagesOf(a, buyer.userId)).toBe(3);
+    expect(await messagesOf(a, buyer.userId)).toBe(3);
 
     t += 58_000;
     const retried = await s.pushRaw('messages', batch);
@@ -325,11 +323,13 @@ describe('write limits over the sync socket', () => {
     // The row written before comes back as the server's copy (the device takes it), the other is new.
     const conflicts = (retried as { data: { id: string }[] }).data;
     expect(conflicts.map((d) => d.id)).toEqual([batch[0]!.newDocumentState.id]);
-    expect(messagesOf(a, buyer.userId)).toBe(4);
-    const texts = a.db.$client
-      .prepare('SELECT text FROM messages WHERE sender_id = ? ORDER BY text')
-      .all(buyer.userId)
-      .map((r) => (r as { text: string }).text);
+    expect(await messagesOf(a, buyer.userId)).toBe(4);
+    const texts = (
+      await sqlAll<{ text: string }>(
+        a,
+        sql`SELECT text FROM messages WHERE sender_id = ${buyer.userId} ORDER BY text`,
+      )
+    ).map((r) => r.text);
     expect(texts).toEqual(['Al patrulea', 'Al treilea', 'Bună ziua!', 'Bună ziua!']);
   });
 

@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../repositories/sessions.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, sqlRun } from '../test-helper.ts';
 import { bodyVariant, brokenObject, hammer, jsonRequest, junk, nastyString, unknownId } from './support.ts';
 
 /**
@@ -120,9 +121,10 @@ beforeAll(async () => {
   const loggedOut = await login(victim.email);
   await ok(app.inject({ url: '/auth/logout', headers: { authorization: `Bearer ${loggedOut}` } }));
   const expired = await login(victim.email);
-  app.db.$client
-    .prepare('UPDATE sessions SET expires_at = ? WHERE token_hash = ?')
-    .run(Date.now() - 1000, hashToken(expired));
+  await sqlRun(
+    app,
+    sql`UPDATE sessions SET expires_at = ${Date.now() - 1000} WHERE token_hash = ${hashToken(expired)}`,
+  );
   const gone = await registerAndLogin(app, 'plecat@hobbiz.test');
   await ok(
     app.inject({

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { dialectOf, rawAll } from '../lib/sql.ts';
 
 /**
  * Shared pieces of the property tests: generators of hostile input and the checks every answer to it
@@ -120,26 +122,34 @@ function expectRomanian(text: string, where: string): void {
   expect(text, where).toMatch(/[a-zăâîșț]/i);
 }
 
+/** The app's tables (migration bookkeeping, the engine's own and throttle counters aside), by name. */
+async function tableNames(app: FastifyInstance): Promise<string[]> {
+  const query =
+    dialectOf(app.db) === 'postgres'
+      ? sql`SELECT table_name AS name FROM information_schema.tables
+            WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+              AND table_name NOT LIKE '__drizzle%' ORDER BY name`
+      : sql`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+            AND name NOT LIKE '__drizzle%' ORDER BY name`;
+  const rows = await rawAll<{ name: string }>(app.db, query);
+  return rows.map((r) => r.name).filter((name) => name !== 'throttle_hits');
+}
+
 /**
  * A fingerprint of everything stored: every table (users' last activity aside: reading with a token
  * legitimately touches it; throttle counters aside: refused attempts are meant to count) and every
- * uploaded file. Equal fingerprints = nothing was written.
+ * uploaded file. Equal fingerprints = nothing was written. Rows are hashed in sorted order: PostgreSQL
+ * returns a table's rows in no fixed order (an update moves a row).
  */
-export function fingerprint(app: FastifyInstance): string {
-  const db = app.db.$client;
+export async function fingerprint(app: FastifyInstance): Promise<string> {
   const hash = createHash('sha256');
-  const tables = db
-    .prepare(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%' ORDER BY name",
-    )
-    .all() as { name: string }[];
-  for (const { name } of tables) {
-    if (name === 'throttle_hits') continue;
-    const rows = db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[];
-    for (const row of rows) {
+  for (const name of await tableNames(app)) {
+    const rows = await rawAll<Record<string, unknown>>(app.db, sql.raw(`SELECT * FROM "${name}"`));
+    const lines = rows.map((row) => {
       if (name === 'users') delete row.last_seen;
-      hash.update(`${name}:${JSON.stringify(row)}\n`);
-    }
+      return `${name}:${JSON.stringify(row)}\n`;
+    });
+    for (const line of lines.sort()) hash.update(line);
   }
   const uploads = join(app.config.dataDir, 'uploads');
   const walk = (dir: string) => {
@@ -155,6 +165,21 @@ export function fingerprint(app: FastifyInstance): string {
 }
 
 /**
+ * A cheap value that moves whenever a row is written, so the full fingerprint is compared only then.
+ * SQLite: total_changes() of the app's write connection. PostgreSQL: each table's row count and the
+ * newest transaction id among its rows (xmin: an insert or update stamps it; a delete lowers the count).
+ */
+async function writeMark(app: FastifyInstance, names: string[]): Promise<string> {
+  if (dialectOf(app.db) !== 'postgres') {
+    return String(app.db.$client.prepare('SELECT total_changes() AS n').pluck().get());
+  }
+  const parts = names.map(
+    (n) => `SELECT '${n}' AS t, count(*) AS n, coalesce(max(xmin::text::bigint), 0) AS x FROM "${n}"`,
+  );
+  return JSON.stringify(await rawAll(app.db, sql.raw(parts.join(' UNION ALL '))));
+}
+
+/**
  * Runs `numRuns` hostile requests and checks each answer and that the stored state did not move.
  * `noOpOk` marks inputs an idempotent path may answer 2xx (e.g. removing a favourite one does not
  * have): then nothing stored may change either.
@@ -165,23 +190,21 @@ export async function hammer<T>(
   send: (input: T) => Promise<LightMyRequestResponse>,
   opts: { numRuns?: number; noOpOk?: (input: T) => boolean } = {},
 ): Promise<void> {
-  const before = fingerprint(app);
-  // Fast path: SQLite counts every row written on the app's connection; only when that moved (or files
-  // may have) is the full fingerprint compared.
-  const changes = app.db.$client.prepare('SELECT total_changes() AS n');
-  const written = () => (changes.get() as { n: number }).n;
+  const before = await fingerprint(app);
+  // Fast path: only when the write mark moved (or files may have) is the full fingerprint compared.
+  const names = await tableNames(app);
   const uploads = join(app.config.dataDir, 'uploads');
   const files = () => (existsSync(uploads) ? JSON.stringify(readdirSync(uploads, { recursive: true })) : '');
-  let seen = written();
+  let seen = await writeMark(app, names);
   const filesBefore = files();
   await fc.assert(
     fc.asyncProperty(arb, async (input) => {
       const res = await send(input);
       if (!(res.statusCode < 300 && opts.noOpOk?.(input))) expectRefused(res, input);
-      const now = written();
+      const now = await writeMark(app, names);
       if (now !== seen || files() !== filesBefore) {
         seen = now;
-        expect(fingerprint(app), JSON.stringify(input)?.slice(0, 300)).toBe(before);
+        expect(await fingerprint(app), JSON.stringify(input)?.slice(0, 300)).toBe(before);
       }
     }),
     {

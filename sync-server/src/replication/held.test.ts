@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { HELD_LIMITS, type HeldDoc, type HeldDocs, type HeldKind } from '../../../schema/sync.ts';
 import { bearer, validForm } from '../routes/my-announcements/test-fixtures.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, settled, sqlGet } from '../test-helper.ts';
 import { client, connectedClient } from './test-client.ts';
 
 /**
@@ -36,7 +37,7 @@ async function open(token: string | null): Promise<{ ws: WebSocket; c: Client }>
   return { ws, c };
 }
 /** The feed runs on setImmediate after a commit's poke. */
-const settle = () => new Promise((r) => setTimeout(r, 20));
+const settle = () => settled(app, 20);
 const seqOf = async (id: string) => (await app.announcementsRepo.byId(id))!.seq;
 const userSeq = async (id: string) => (await app.usersRepo.byId(id))!.seq;
 const at = async (ids: string[]): Promise<[string, number][]> =>
@@ -363,11 +364,10 @@ describe('live changes of held keys', () => {
         _deleted: false,
       }),
     ]);
-    const seqBefore = (
-      app.db.$client.prepare('SELECT seq FROM reviews WHERE id = ?').get(created._id) as {
-        seq: number;
-      }
-    ).seq;
+    const seqBefore = (await sqlGet<{ seq: number }>(
+      app,
+      sql`SELECT seq FROM reviews WHERE id = ${created._id}`,
+    ))!.seq;
 
     ok(await asJson(stranger, 'PUT', `/api/reviews/${created._id}`, { score: 4.5, comment: 'Revizuit' }));
     await settle();

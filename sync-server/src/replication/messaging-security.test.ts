@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ATTACHMENT_MESSAGES } from '../../../schema/rules/messages.ts';
 import { newId } from '../lib/ids.ts';
 import { rawGet } from '../lib/sql.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, settled } from '../test-helper.ts';
 import { connectedClient } from './test-client.ts';
 
 /** What a client may not make up in a message pushed over the sync socket. */
@@ -102,7 +102,7 @@ async function upload(who: Who, bytes: Uint8Array, name: string, type: string): 
   return (answer.json() as { image: string }).image;
 }
 const text = (s: string) => new TextEncoder().encode(s);
-const settle = () => new Promise((r) => setTimeout(r, 30));
+const settle = () => settled(app, 30);
 
 describe('chat attachments pushed over sync', () => {
   it('a message may carry a file its sender uploaded here, image or document', async () => {

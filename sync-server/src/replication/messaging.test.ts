@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.ts';
 import { rawAll, rawGet } from '../lib/sql.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, settled } from '../test-helper.ts';
 import { connectedClient } from './test-client.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -23,7 +23,7 @@ afterEach(async () => {
 });
 
 const connect = (token: string | null) => connectedClient(app, token);
-const settle = () => new Promise((r) => setTimeout(r, 30));
+const settle = () => settled(app, 30);
 
 const message = (over: Record<string, unknown> = {}) => ({
   id: newId(),

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer } from '../routes/my-announcements/test-fixtures.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, sqlGet, sqlRun } from '../test-helper.ts';
 import { TOMBSTONE_HORIZON_DAYS } from './purge.ts';
 import { connectedClient } from './test-client.ts';
 
@@ -10,7 +11,7 @@ let app: App;
 beforeEach(async () => {
   app = await buildTestApp();
   // Start-up already recorded a purge candidate; restart the clock for the test.
-  app.db.$client.prepare("DELETE FROM counters WHERE name LIKE 'purge%'").run();
+  await sqlRun(app, sql`DELETE FROM counters WHERE name LIKE 'purge%'`);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -19,10 +20,13 @@ afterEach(async () => {
 const DAY = 86_400_000;
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 
-const rowCount = (table: 'announcements' | 'reviews', id: string) =>
-  (app.db.$client.prepare(`SELECT COUNT(*) AS n FROM ${table} WHERE id = ?`).get(id) as { n: number }).n;
-const seqOf = (table: 'announcements' | 'reviews', id: string) =>
-  (app.db.$client.prepare(`SELECT seq FROM ${table} WHERE id = ?`).get(id) as { seq: number }).seq;
+const rowCount = async (table: 'announcements' | 'reviews', id: string) =>
+  (await sqlGet<{ n: number }>(
+    app,
+    sql`SELECT COUNT(*) AS n FROM ${sql.identifier(table)} WHERE id = ${id}`,
+  ))!.n;
+const seqOf = async (table: 'announcements' | 'reviews', id: string) =>
+  (await sqlGet<{ seq: number }>(app, sql`SELECT seq FROM ${sql.identifier(table)} WHERE id = ${id}`))!.seq;
 const as = (who: Who, method: 'POST' | 'DELETE', url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(who.token), ...(payload ? { payload } : {}) });
 
@@ -34,34 +38,38 @@ describe('tombstone purge horizon', () => {
       string,
       string,
     ];
-    const oldSeqB = seqOf('announcements', b);
-    const held = () => ({
-      announcements: [a, b, c].map((id): [string, number] => [
-        id,
-        id === b ? oldSeqB : seqOf('announcements', id),
-      ]),
+    const oldSeqB = await seqOf('announcements', b);
+    const held = async () => ({
+      announcements: await Promise.all(
+        [a, b, c].map(
+          async (id): Promise<[string, number]> => [
+            id,
+            id === b ? oldSeqB : await seqOf('announcements', id),
+          ],
+        ),
+      ),
     });
     expect((await as(owner, 'DELETE', `/api/users/my-announcements/${b}`)).statusCode).toBe(200);
-    const tombSeq = seqOf('announcements', b);
+    const tombSeq = await seqOf('announcements', b);
 
     expect(await app.housekeeping.purgeTombstones(T0)).toEqual({ purged: 0, purgedSeq: 0 });
     // A device 30 days away still catches up normally: the blanked tombstone is there.
     expect((await app.housekeeping.purgeTombstones(T0 + 30 * DAY)).purged).toBe(0);
     const device = await connectedClient(app, null);
-    expect(await device.hold(held(), { replace: true })).toEqual({
+    expect(await device.hold(await held(), { replace: true })).toEqual({
       announcements: [{ doc: expect.objectContaining({ id: b, _deleted: true, title: '' }), seq: tombSeq }],
     });
 
     // Past the horizon the tombstone is removed for good.
     const out = await app.housekeeping.purgeTombstones(T0 + TOMBSTONE_HORIZON_DAYS * DAY);
     expect(out.purged).toBe(1);
-    expect(rowCount('announcements', b)).toBe(0);
-    expect(rowCount('announcements', a)).toBe(1);
+    expect(await rowCount('announcements', b)).toBe(0);
+    expect(await rowCount('announcements', a)).toBe(1);
 
     // A device still holding it — at the seq it had, or at the tombstone's — is told it is gone.
     for (const seq of [oldSeqB, tombSeq]) {
       const again = await connectedClient(app, null);
-      const keys = held();
+      const keys = await held();
       keys.announcements[1]![1] = seq;
       expect(await again.hold(keys, { replace: true })).toEqual({
         announcements: [{ doc: { id: b, _deleted: true }, seq: 0 }],
@@ -72,8 +80,8 @@ describe('tombstone purge horizon', () => {
     expect(
       await dropped.hold({
         announcements: [
-          [a, seqOf('announcements', a)],
-          [c, seqOf('announcements', c)],
+          [a, await seqOf('announcements', a)],
+          [c, await seqOf('announcements', c)],
         ],
       }),
     ).toEqual({});
@@ -93,7 +101,7 @@ describe('tombstone purge horizon', () => {
     const gone = await review(buyer, 'Va fi ștearsă');
     const kept = await review(other, 'Rămâne');
     // The device had both reviews about the seller.
-    const oldSeq = seqOf('reviews', kept);
+    const oldSeq = await seqOf('reviews', kept);
 
     expect((await as(buyer, 'DELETE', `/api/reviews/${gone}`)).statusCode).toBe(200);
     expect((await app.housekeeping.purgeTombstones(T0)).purged).toBe(0);
@@ -105,14 +113,14 @@ describe('tombstone purge horizon', () => {
       reviews: [
         {
           doc: expect.objectContaining({ id: gone, _deleted: true, comment: '' }),
-          seq: seqOf('reviews', gone),
+          seq: await seqOf('reviews', gone),
         },
       ],
     });
 
     const { purged, purgedSeq } = await app.housekeeping.purgeTombstones(T0 + TOMBSTONE_HORIZON_DAYS * DAY);
     expect(purged).toBe(1);
-    expect(rowCount('reviews', gone)).toBe(0);
+    expect(await rowCount('reviews', gone)).toBe(0);
 
     // Older than the purge: every live review about the seller, flagged so the device drops the rest.
     const stale = await connectedClient(app, null);

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { CLOSE_CODES, type HeldDoc, type HeldDocs, SYNC_PROTOCOL_VERSION } from '../../../schema/sync.ts';
 import { bearer, validForm } from '../routes/my-announcements/test-fixtures.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, settled } from '../test-helper.ts';
 import { client, connectedClient } from './test-client.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 /** The feed runs on setImmediate after a commit's poke. */
-const settle = () => new Promise((r) => setTimeout(r, 20));
+const settle = () => settled(app, 20);
 const BLANK = {
   title: '',
   description: '',

@@ -9,6 +9,7 @@ import {
 } from '../../../schema/rules/account.ts';
 import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
 import { newId } from '../lib/ids.ts';
+import { isUniqueViolation } from '../lib/sql.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import { hasPasswordHash, type UsersRepository } from '../repositories/users.ts';
@@ -49,7 +50,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
         );
       } catch (err) {
         // Two sign-ups racing for one address: the unique index decides.
-        if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+        if (isUniqueViolation(err)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
       }
       return { ok: true, value: { userId: id } };
@@ -77,7 +78,7 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       try {
         await uow.write(() => users.setEmail(userId, email));
       } catch (err) {
-        if (String(err).includes('UNIQUE')) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+        if (isUniqueViolation(err)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
       }
       return { ok: true, value: { email } };

@@ -9,6 +9,7 @@ import {
 } from '../../../schema/rules/announcement.ts';
 import type { FileStorage } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
+import { isUniqueViolation } from '../lib/sql.ts';
 import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import { arrangeImages, storedPath } from './announcement-photos.ts';
@@ -50,8 +51,6 @@ async function formErrors(
 }
 
 const invalid = (errors: FieldErrorMap) => fail(400, Object.values(errors)[0]!, errors);
-
-const isUniqueViolation = (err: unknown) => /UNIQUE|PRIMARY KEY/i.test(String(err));
 
 export type Viewer = { userId: string | null; ip: string; userAgent: string };
 

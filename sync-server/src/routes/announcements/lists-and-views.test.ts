@@ -98,17 +98,15 @@ describe('GET /api/announcements/:id counts views', () => {
     expect((await app.announcementsRepo.byId(id))!.seq).toBe(seq);
 
     // Guests are kept as a hash only.
-    const keys = app.db
-      .select()
-      .from(announcementViews)
-      .all()
-      .filter((v) => v.announcementId === id);
+    const keys = (await app.db.select().from(announcementViews)).filter((v) => v.announcementId === id);
     expect(keys).toHaveLength(4);
     for (const k of keys) expect(k.viewerKey).toMatch(/^(u:[0-9a-f]{24}|g:[0-9a-f]{64})$/);
     expect(keys.map((k) => k.viewerKey)).toContain(`u:${visitor.userId}`);
 
     // The next day the same viewer counts again.
-    app.db.update(announcementViews).set({ day: '2000-01-01' }).run();
+    await app.uow.write(async () => {
+      await app.db.update(announcementViews).set({ day: '2000-01-01' });
+    });
     expect((await view(id, { token: visitor.token })).json().views).toBe(5);
   });
 

@@ -7,7 +7,7 @@ import { ANNOUNCEMENT_MESSAGES as M } from '../../../../schema/rules/announcemen
 import type { HeldDocs } from '../../../../schema/sync.ts';
 import { connectedClient } from '../../replication/test-client.ts';
 import { IMAGE_PIXELS_MESSAGE } from '../../services/uploads.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, settled } from '../../test-helper.ts';
 import {
   bearer,
   bigJpeg,
@@ -94,11 +94,11 @@ const seqOf = async (id: string) => (await app.announcementsRepo.byId(id))!.seq;
 
 /** Runs `send` and proves that it stored nothing: no row, no file. */
 async function refusedWithoutTrace(send: () => Promise<{ statusCode: number; json(): unknown }>) {
-  const rows = rowCount(app);
+  const rows = await rowCount(app);
   const files = storedFiles(app);
   const res = await send();
   expect(res.statusCode).toBe(400);
-  expect(rowCount(app)).toBe(rows);
+  expect(await rowCount(app)).toBe(rows);
   expect(storedFiles(app)).toEqual(files);
   return res.json() as { error: string; errors: Record<string, string> };
 }
@@ -113,7 +113,7 @@ const heldOf = (c: Awaited<ReturnType<typeof connect>>, id: string) =>
     .map((h) => h.doc as Record<string, unknown>)
     .filter((d) => d.id === id);
 /** The working-set feed runs on setImmediate after a commit's poke. */
-const settle = () => new Promise((r) => setTimeout(r, 30));
+const settle = () => settled(app, 30);
 
 describe('POST /api/users/my-announcements', () => {
   it('publishes: 201 with the REST shape; owner, counters and state are the server’s', async () => {
@@ -202,13 +202,13 @@ describe('POST /api/users/my-announcements', () => {
     const first = await publish({ ...validForm, id }, [{ data: await jpeg() }]);
     expect(first.statusCode).toBe(201);
     expect(first.json()._id).toBe(id);
-    const rows = rowCount(app);
+    const rows = await rowCount(app);
     const files = storedFiles(app);
     // The answer was lost; the outbox sends the same form again.
     const retry = await publish({ ...validForm, id }, [{ data: await jpeg() }]);
     expect(retry.statusCode).toBe(200);
     expect(retry.json()).toEqual(first.json());
-    expect(rowCount(app)).toBe(rows);
+    expect(await rowCount(app)).toBe(rows);
     expect(storedFiles(app)).toEqual(files);
 
     const theirs = await publish({ ...validForm, id }, [], stranger.token);
@@ -220,7 +220,7 @@ describe('POST /api/users/my-announcements', () => {
 
   it('the same id sent twice at once (a retry while the first answer is still on its way) stores one', async () => {
     const id = '6a0b0c0d0123456789abcd01';
-    const rows = rowCount(app);
+    const rows = await rowCount(app);
     const before = storedFiles(app);
     const photo = await jpeg();
     const answers = await Promise.all([
@@ -230,7 +230,7 @@ describe('POST /api/users/my-announcements', () => {
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
     expect(answers[0]!.json()).toEqual(answers[1]!.json());
     expect(answers[0]!.json()._id).toBe(id);
-    expect(rowCount(app)).toBe(rows + 1);
+    expect(await rowCount(app)).toBe(rows + 1);
     // The loser's photo was removed again: what was added belongs to the one stored photo.
     const images = (await app.announcementsRepo.byId(id))!.images;
     expect(images).toHaveLength(1);
@@ -288,11 +288,11 @@ describe('POST /api/users/my-announcements', () => {
   });
 
   it('guests get 401 and nothing is stored', async () => {
-    const rows = rowCount(app);
+    const rows = await rowCount(app);
     const res = await publish(validForm, [{ data: await jpeg() }], null);
     expect(res.statusCode).toBe(401);
     expect(res.json().error).toBeTypeOf('string');
-    expect(rowCount(app)).toBe(rows);
+    expect(await rowCount(app)).toBe(rows);
   });
 });
 

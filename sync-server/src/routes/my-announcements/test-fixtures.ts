@@ -116,7 +116,7 @@ export function storedFiles(app: FastifyInstance): string[] {
   return existsSync(dir) ? readdirSync(dir).sort() : [];
 }
 
-export const rowCount = (app: FastifyInstance) => app.db.select().from(announcements).all().length;
+export const rowCount = async (app: FastifyInstance) => (await app.db.select().from(announcements)).length;
 
 /** Disk path of a stored image path ('/uploads/announcements/x.jpg'). */
 export const diskPath = (app: FastifyInstance, path: string) =>

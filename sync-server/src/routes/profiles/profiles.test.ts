@@ -1,12 +1,20 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { newId } from '../../lib/ids.ts';
 import { client } from '../../replication/test-client.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import {
+  buildTestApp,
+  insertAnnouncement,
+  registerAndLogin,
+  settled,
+  sqlGet,
+  sqlRun,
+} from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Who = { token: string; userId: string; email: string };
@@ -29,8 +37,8 @@ const auth = (who: Who | null) => (who ? { authorization: `Bearer ${who.token}` 
 const publicProfile = (userId: string) => app.inject({ url: `/api/users/profile/${userId}` });
 const saveProfile = (who: Who | null, payload: Record<string, unknown>) =>
   app.inject({ method: 'PUT', url: '/api/users/profile', headers: auth(who), payload });
-const userSeq = (id: string) =>
-  (app.db.$client.prepare('SELECT seq FROM users WHERE id = ?').get(id) as { seq: number }).seq;
+const userSeq = async (id: string) =>
+  (await sqlGet<{ seq: number }>(app, sql`SELECT seq FROM users WHERE id = ${id}`))!.seq;
 const uploads = () => join(app.config.dataDir, 'uploads');
 const onDisk = (publicPath: string) => join(uploads(), publicPath.replace(/^\/uploads\//, ''));
 
@@ -138,9 +146,10 @@ describe('GET /api/users/profile/:userId', () => {
       headers: auth(bob),
       payload: { user: ana.userId, score: 4 },
     });
-    app.db.$client
-      .prepare("UPDATE users SET deleted = 1, avatar = '/uploads/avatars/x.jpg' WHERE id = ?")
-      .run(bob.userId);
+    await sqlRun(
+      app,
+      sql`UPDATE users SET deleted = 1, avatar = '/uploads/avatars/x.jpg' WHERE id = ${bob.userId}`,
+    );
     const [card] = (await publicProfile(ana.userId)).json().reviews;
     expect(card).toMatchObject({ authorName: REVIEW_MESSAGES.deletedAuthor, authorAvatar: null });
   });
@@ -151,14 +160,14 @@ describe('GET /api/users/profile/:userId', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ error: M.unavailable });
     }
-    app.db.$client.prepare('UPDATE users SET deleted = 1 WHERE id = ?').run(cara.userId);
+    await sqlRun(app, sql`UPDATE users SET deleted = 1 WHERE id = ${cara.userId}`);
     expect((await publicProfile(cara.userId)).json()).toEqual({ error: M.unavailable });
   });
 });
 
 describe('PUT /api/users/profile', () => {
   it('saves names, locality and phone, answers the own profile, and ignores undeclared fields', async () => {
-    const before = userSeq(ana.userId);
+    const before = await userSeq(ana.userId);
     const res = await saveProfile(ana, {
       firstName: '  Ana-Maria ',
       lastName: 'Ionescu',
@@ -181,18 +190,18 @@ describe('PUT /api/users/profile', () => {
       hasPassword: true,
       message: M.saved,
     });
-    expect(userSeq(ana.userId)).toBeGreaterThan(before);
+    expect(await userSeq(ana.userId)).toBeGreaterThan(before);
     const own = await app.inject({ url: '/api/users/profile', headers: auth(ana) });
     expect(own.json()).toMatchObject({ firstName: 'Ana-Maria', phone: '0712345678', email: ana.email });
   });
 
   it('takes a new seq only when a public field changed (the phone is private)', async () => {
     await saveProfile(ana, { firstName: 'Ana', lastName: 'Pop', localitate: '', phone: '' });
-    const before = userSeq(ana.userId);
+    const before = await userSeq(ana.userId);
     await saveProfile(ana, { firstName: 'Ana', lastName: 'Pop', localitate: '', phone: '0722000111' });
-    expect(userSeq(ana.userId)).toBe(before);
+    expect(await userSeq(ana.userId)).toBe(before);
     await saveProfile(ana, { firstName: 'Ana', lastName: 'Pop', localitate: 'Iași', phone: '0722000111' });
-    expect(userSeq(ana.userId)).toBeGreaterThan(before);
+    expect(await userSeq(ana.userId)).toBeGreaterThan(before);
   });
 
   it('answers each validation message and changes nothing', async () => {
@@ -223,12 +232,12 @@ describe('PUT /api/users/profile', () => {
 
 describe('avatar', () => {
   it('stores JPEG, PNG and WebP re-encoded as JPEG without metadata, and deletes the old files after the update', async () => {
-    const before = userSeq(ana.userId);
+    const before = await userSeq(ana.userId);
     const first = await upload(ana, multipart('avatar', 'eu.png', 'image/png', await picture('png')));
     expect(first.statusCode, first.body).toBe(200);
     const a1 = first.json().avatar as string;
     expect(a1).toMatch(/^\/uploads\/avatars\/[\w-]+\.jpg$/);
-    expect(userSeq(ana.userId)).toBeGreaterThan(before);
+    expect(await userSeq(ana.userId)).toBeGreaterThan(before);
     const variants1 = [a1, a1.replace('.jpg', '-320.webp'), a1.replace('.jpg', '-640.webp')];
     for (const p of variants1) expect(existsSync(onDisk(p))).toBe(true);
     const meta = await sharp(onDisk(a1)).metadata();
@@ -310,12 +319,12 @@ describe('avatar', () => {
     expect(noBody.statusCode).toBe(400);
     expect(noBody.json()).toEqual({ error: M.avatarNotCurrent });
     expect(existsSync(onDisk(a))).toBe(true);
-    const before = userSeq(ana.userId);
+    const before = await userSeq(ana.userId);
     // The client shows relative avatars prefixed with the API address; that form is accepted too.
     const res = await removeAvatar(ana, `http://localhost:8080${a}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ avatar: null });
-    expect(userSeq(ana.userId)).toBeGreaterThan(before);
+    expect(await userSeq(ana.userId)).toBeGreaterThan(before);
     expect(existsSync(onDisk(a))).toBe(false);
     expect(existsSync(onDisk(a.replace('.jpg', '-320.webp')))).toBe(false);
     expect(existsSync(onDisk(b))).toBe(true);
@@ -330,9 +339,9 @@ describe('replication of public profiles', () => {
     const c = client(await app.injectWS('/api/sync'));
     c.hello(cara.token);
     expect((await c.answer()).type).toBe('ready');
-    const startSeq = userSeq(ana.userId);
+    const startSeq = await userSeq(ana.userId);
     expect(await c.hold({ profiles: [[ana.userId, startSeq]] })).toEqual({});
-    const settle = () => new Promise((r) => setTimeout(r, 30));
+    const settle = () => settled(app, 30);
 
     await saveProfile(ana, { firstName: 'Ana', lastName: 'Nouă', localitate: 'Sibiu', phone: '0733444555' });
     await settle();
@@ -358,7 +367,7 @@ describe('replication of public profiles', () => {
       profiles: [
         {
           doc: expect.objectContaining({ lastName: 'Nouă', localitate: 'Sibiu', avatar }),
-          seq: userSeq(ana.userId),
+          seq: await userSeq(ana.userId),
         },
       ],
     });

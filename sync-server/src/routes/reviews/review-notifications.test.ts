@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectedClient } from '../../replication/test-client.ts';
-import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, registerAndLogin, sqlAll } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Who = { token: string; userId: string };
@@ -57,9 +58,10 @@ describe('a deleted review takes its notification with it', () => {
     const left = await listed(seller);
     expect(left).toHaveLength(1);
     expect(left[0]!.message).toMatch(/ți-a lăsat o recenzie\.$/);
-    const rows = app.db.$client
-      .prepare('SELECT sender_id, deleted FROM notifications WHERE user_id = ? ORDER BY sender_id')
-      .all(seller.userId) as { sender_id: string; deleted: number }[];
+    const rows = await sqlAll<{ sender_id: string; deleted: number }>(
+      app,
+      sql`SELECT sender_id, deleted FROM notifications WHERE user_id = ${seller.userId} ORDER BY sender_id`,
+    );
     expect(rows.find((r) => r.sender_id === buyer.userId)?.deleted).toBe(1);
     expect(rows.find((r) => r.sender_id === other.userId)?.deleted).toBe(0);
 

@@ -1,8 +1,16 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { newId } from '../../lib/ids.ts';
 import { client } from '../../replication/test-client.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import {
+  buildTestApp,
+  insertAnnouncement,
+  registerAndLogin,
+  settled,
+  sqlGet,
+  sqlRun,
+} from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Who = { token: string; userId: string };
@@ -34,14 +42,11 @@ const review = async (author: Who, target: Who, over: Record<string, unknown> = 
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as { _id: string } & Record<string, unknown>;
 };
-const row = (id: string) =>
-  app.db.$client.prepare('SELECT * FROM reviews WHERE id = ?').get(id) as {
-    seq: number;
-    deleted: number;
-    comment: string;
-    score: number;
-    likes: string;
-  };
+const row = async (id: string) =>
+  (await sqlGet<{ seq: number; deleted: number; comment: string; score: number; likes: string }>(
+    app,
+    sql`SELECT * FROM reviews WHERE id = ${id}`,
+  ))!;
 
 describe('POST /api/reviews', () => {
   it('creates a review and answers the enriched card', async () => {
@@ -71,7 +76,7 @@ describe('POST /api/reviews', () => {
       likes: [],
       likesCount: 0,
     });
-    expect(row(body._id).seq).toBeGreaterThan(0);
+    expect((await row(body._id)).seq).toBeGreaterThan(0);
   });
 
   it('keeps an announcement only when it is a public announcement of the reviewed user', async () => {
@@ -112,7 +117,7 @@ describe('POST /api/reviews', () => {
     const unknown = await post(buyer, { user: newId(), score: 5 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: REVIEW_MESSAGES.userUnavailable });
-    app.db.$client.prepare('UPDATE users SET deleted = 1 WHERE id = ?').run(seller.userId);
+    await sqlRun(app, sql`UPDATE users SET deleted = 1 WHERE id = ${seller.userId}`);
     const gone = await post(buyer, { user: seller.userId, score: 5 });
     expect(gone.statusCode).toBe(404);
     expect(gone.json().error).toBe(REVIEW_MESSAGES.userUnavailable);
@@ -141,7 +146,7 @@ describe('POST /api/reviews', () => {
 describe('PUT and DELETE /api/reviews/:id', () => {
   it('lets the author edit score (half steps) and comment, with a new seq', async () => {
     const r = await review(buyer, seller);
-    const before = row(r._id).seq;
+    const before = (await row(r._id)).seq;
     const res = await put(buyer, r._id, {
       score: 3.5,
       comment: 'Mai puțin bun decât credeam.',
@@ -154,7 +159,7 @@ describe('PUT and DELETE /api/reviews/:id', () => {
       comment: 'Mai puțin bun decât credeam.',
       user: seller.userId,
     });
-    expect(row(r._id).seq).toBeGreaterThan(before);
+    expect((await row(r._id)).seq).toBeGreaterThan(before);
     // A missing field keeps its value; 0 is a valid edited score.
     const zero = await put(buyer, r._id, { score: 0 });
     expect(zero.json().review).toMatchObject({ score: 0, comment: 'Mai puțin bun decât credeam.' });
@@ -169,7 +174,7 @@ describe('PUT and DELETE /api/reviews/:id', () => {
     }
     const long = await put(buyer, r._id, { score: 4, comment: 'b'.repeat(2001) });
     expect(long.json().error).toBe(REVIEW_MESSAGES.commentTooLong);
-    expect(row(r._id).score).toBe(5);
+    expect((await row(r._id)).score).toBe(5);
   });
 
   it('authorization: guest 401, stranger and reviewed user 404 (as for an unknown id), author ok', async () => {
@@ -188,7 +193,7 @@ describe('PUT and DELETE /api/reviews/:id', () => {
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual({ error: REVIEW_MESSAGES.notFound });
     }
-    expect(row(r._id)).toMatchObject({ score: 5, comment: 'Foarte bun!', deleted: 0 });
+    expect(await row(r._id)).toMatchObject({ score: 5, comment: 'Foarte bun!', deleted: 0 });
     expect((await put(buyer, r._id, { score: 4, comment: 'ok' })).statusCode).toBe(200);
     const gone = await del(buyer, r._id);
     expect(gone.statusCode).toBe(200);
@@ -198,10 +203,10 @@ describe('PUT and DELETE /api/reviews/:id', () => {
   it('deleting leaves a blanked tombstone with a new seq; a deleted review cannot be edited, deleted or liked', async () => {
     const r = await review(buyer, seller);
     await like(stranger, r._id);
-    const before = row(r._id).seq;
+    const before = (await row(r._id)).seq;
     await del(buyer, r._id);
-    expect(row(r._id)).toMatchObject({ deleted: 1, comment: '', likes: '[]' });
-    expect(row(r._id).seq).toBeGreaterThan(before);
+    expect(await row(r._id)).toMatchObject({ deleted: 1, comment: '', likes: '[]' });
+    expect((await row(r._id)).seq).toBeGreaterThan(before);
     expect((await put(buyer, r._id, { score: 4 })).statusCode).toBe(404);
     expect((await del(buyer, r._id)).statusCode).toBe(404);
     expect((await like(stranger, r._id)).statusCode).toBe(404);
@@ -215,7 +220,7 @@ describe('POST /api/reviews/:id/like', () => {
     // The reviewed user may like a review about them.
     expect((await like(seller, r._id)).json()).toEqual({ liked: true, likesCount: 2 });
     expect((await like(stranger, r._id)).json()).toEqual({ liked: false, likesCount: 1 });
-    expect(JSON.parse(row(r._id).likes)).toEqual([seller.userId]);
+    expect(JSON.parse((await row(r._id)).likes)).toEqual([seller.userId]);
     const profile = (await app.inject({ url: `/api/users/profile/${seller.userId}` })).json();
     expect(profile.reviews[0]).toMatchObject({ likes: [seller.userId], likesCount: 1 });
   });
@@ -231,7 +236,7 @@ describe('POST /api/reviews/:id/like', () => {
     const unknown = await like(stranger, newId());
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ error: REVIEW_MESSAGES.notFound });
-    expect(row(r._id).likes).toBe('[]');
+    expect((await row(r._id)).likes).toBe('[]');
   });
 });
 
@@ -243,7 +248,7 @@ describe('replication', () => {
       expect((await c.answer()).type).toBe('ready');
       return c;
     };
-    const settle = () => new Promise((res) => setTimeout(res, 30));
+    const settle = () => settled(app, 30);
     const heard = (c: Awaited<ReturnType<typeof connect>>) =>
       c.takeHeld().flatMap((e) => (e.reviews ?? []).map((h) => h.doc));
     const c = await connect();
@@ -262,7 +267,7 @@ describe('replication', () => {
         _deleted: false,
       }),
     ]);
-    const seen = row(r._id).seq;
+    const seen = (await row(r._id)).seq;
 
     await put(buyer, r._id, { score: 4.5, comment: 'Revizuit' });
     await like(stranger, r._id);
@@ -282,7 +287,10 @@ describe('replication', () => {
     expect(await away.hold({ reviews: [[seller.userId, seen]] })).toEqual({
       upTo: expect.any(Number),
       reviews: [
-        { doc: expect.objectContaining({ id: r._id, _deleted: true, comment: '' }), seq: row(r._id).seq },
+        {
+          doc: expect.objectContaining({ id: r._id, _deleted: true, comment: '' }),
+          seq: (await row(r._id)).seq,
+        },
       ],
     });
   });

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, sqlGet } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
@@ -95,10 +96,7 @@ describe('account settings', () => {
       (await app.inject({ url: '/api/users/auth/check', headers: auth(me.token) })).json().isAuthenticated,
     ).toBe(false);
     expect((await app.inject({ url: `/api/users/profile/${me.userId}` })).statusCode).toBe(404);
-    const row = app.db.$client.prepare('SELECT email, first_name FROM users WHERE id = ?').get(me.userId) as {
-      email: string;
-      first_name: string;
-    };
+    const row = await sqlGet(app, sql`SELECT email, first_name FROM users WHERE id = ${me.userId}`);
     expect(row).toEqual({ email: `deleted-${me.userId}@hobbiz.invalid`, first_name: '' });
     // The address can be used for a new account.
     await registerAndLogin(app, 'plec@hobbiz.test');

@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RECENT_SIGN_IN_MINUTES } from '../../../../schema/constants.ts';
 import { users } from '../../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
 import { newId } from '../../lib/ids.ts';
-import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, registerAndLogin, sqlRun } from '../../test-helper.ts';
 
 /**
  * Issue 12 item 15: a token alone is not enough to change the e-mail or delete the account — the
@@ -156,7 +157,7 @@ describe('an account made with Google/Facebook (no password)', () => {
   it('a token from an older sign-in is not enough, even with the address (readable from the profile)', async () => {
     const social = await socialAccount('vechi@hobbiz.test');
     const old = Date.now() - (RECENT_SIGN_IN_MINUTES + 1) * 60_000;
-    app.db.$client.prepare('UPDATE sessions SET created_at = ? WHERE user_id = ?').run(old, social.userId);
+    await sqlRun(app, sql`UPDATE sessions SET created_at = ${old} WHERE user_id = ${social.userId}`);
     const address = (await app.inject({ url: '/api/users/profile', headers: auth(social.token) })).json()
       .email;
     const change = await changeEmail(social.token, { newEmail: 'hot@hobbiz.test', confirmEmail: address });

@@ -1,8 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
-import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, registerAndLogin, sqlGet, sqlRun } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
@@ -39,9 +40,10 @@ async function waitForMail(count: number): Promise<string> {
 }
 const codeOf = (mail: string) => /^(\d{6})$/m.exec(mail)![1]!;
 const row = (userId: string) =>
-  app.db.$client.prepare('SELECT * FROM password_resets WHERE user_id = ?').get(userId) as
-    | { code_hash: string; attempts: number; expires_at: number; created_at: number }
-    | undefined;
+  sqlGet<{ code_hash: string; attempts: number; expires_at: number; created_at: number }>(
+    app,
+    sql`SELECT * FROM password_resets WHERE user_id = ${userId}`,
+  );
 
 describe('forgot password', () => {
   it('answers the same for a known and an unknown address, and mails only the known one', async () => {
@@ -56,7 +58,7 @@ describe('forgot password', () => {
     expect(mail).toMatch(/^To: ana@hobbiz\.test$/m);
     const code = codeOf(mail);
     // Stored hashed, never the code itself; it expires 30 minutes after the request.
-    const stored = row(u.userId)!;
+    const stored = (await row(u.userId))!;
     expect(stored.code_hash).not.toContain(code);
     expect(stored.code_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(stored.expires_at - stored.created_at).toBe(30 * 60_000);
@@ -93,7 +95,7 @@ describe('forgot password', () => {
     // Single use.
     const again = await reset({ email: 'maria@hobbiz.test', code, password: 'alta-parola-8' });
     expect(again.json()).toEqual({ error: ACCOUNT_MESSAGES.resetCodeInvalid });
-    expect(row(u.userId)).toBeUndefined();
+    expect(await row(u.userId)).toBeUndefined();
   });
 
   it('applies the registration password rule and says which part failed', async () => {
@@ -125,7 +127,7 @@ describe('forgot password', () => {
       const res = await reset({ email: 'dan@hobbiz.test', code: wrong, password: 'buna-parola-1' });
       expect(res.json()).toEqual({ error: ACCOUNT_MESSAGES.resetCodeInvalid });
     }
-    expect(row(u.userId)).toBeUndefined();
+    expect(await row(u.userId)).toBeUndefined();
     expect((await reset({ email: 'dan@hobbiz.test', code, password: 'buna-parola-1' })).statusCode).toBe(400);
 
     await forgot('dan@hobbiz.test');
@@ -145,9 +147,10 @@ describe('forgot password', () => {
     const u = await registerAndLogin(app, 'vlad@hobbiz.test');
     await forgot('vlad@hobbiz.test');
     const code = codeOf(await waitForMail(1));
-    app.db.$client
-      .prepare('UPDATE password_resets SET expires_at = ? WHERE user_id = ?')
-      .run(Date.now() - 1, u.userId);
+    await sqlRun(
+      app,
+      sql`UPDATE password_resets SET expires_at = ${Date.now() - 1} WHERE user_id = ${u.userId}`,
+    );
     const res = await reset({ email: 'vlad@hobbiz.test', code, password: 'buna-parola-1' });
     expect(res.json()).toEqual({ error: ACCOUNT_MESSAGES.resetCodeInvalid });
     expect(await app.sessionsRepo.userIdFor(u.token)).toBe(u.userId);

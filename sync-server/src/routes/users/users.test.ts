@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { COLLECTION_VERSIONS, SYNC_PROTOCOL_VERSION } from '../../../../schema/sync.ts';
-import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, registerAndLogin, sqlAll, sqlGet, sqlRun } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
@@ -35,14 +36,13 @@ describe('accounts', () => {
 
   it('stores only a memory-hard hash of the password and only a hash of the token', async () => {
     const { token } = await registerAndLogin(app, 'hash@hobbiz.test');
-    const user = app.db.$client
-      .prepare("SELECT password_hash FROM users WHERE email = 'hash@hobbiz.test'")
-      .get() as {
-      password_hash: string;
-    };
+    const user = (await sqlGet<{ password_hash: string }>(
+      app,
+      sql`SELECT password_hash FROM users WHERE email = 'hash@hobbiz.test'`,
+    ))!;
     expect(user.password_hash).toMatch(/^scrypt\$16384\$8\$1\$/);
     expect(user.password_hash).not.toContain('parola-buna-1');
-    const rows = app.db.$client.prepare('SELECT token_hash FROM sessions').all() as { token_hash: string }[];
+    const rows = await sqlAll<{ token_hash: string }>(app, sql`SELECT token_hash FROM sessions`);
     expect(rows.map((r) => r.token_hash)).not.toContain(token);
   });
 
@@ -96,7 +96,7 @@ describe('accounts', () => {
       expect(res.statusCode, password).toBe(400);
       expect(res.json(), password).toEqual({ error });
     }
-    expect(app.db.$client.prepare('SELECT count(*) AS n FROM users').get()).toEqual({ n: 0 });
+    expect(await sqlGet(app, sql`SELECT count(*) AS n FROM users`)).toEqual({ n: 0 });
     expect((await register({ ...base, password: 'Cozonac-cu-nuca-7' })).statusCode).toBe(201);
   });
 
@@ -128,7 +128,7 @@ describe('accounts', () => {
 
   it('rejects expired sessions', async () => {
     const { token } = await registerAndLogin(app);
-    app.db.$client.prepare('UPDATE sessions SET expires_at = 1').run();
+    await sqlRun(app, sql`UPDATE sessions SET expires_at = 1`);
     const check = await app.inject({
       url: '/api/users/auth/check',
       headers: { authorization: `Bearer ${token}` },
