@@ -2,7 +2,9 @@
  * The sync socket's client messages as zod schemas (kept apart from schema/sync.ts so that the PWA's
  * first chunk, which reads constants there, does not load zod).
  */
+
 import { z } from 'zod';
+import { withoutNul } from './rules/common.ts';
 import { HELD_KINDS, HELD_LIMITS, SYNC_LIMITS } from './sync.ts';
 
 const requestId = z.string();
@@ -119,7 +121,7 @@ export function readEnvelope(
   raw: string,
 ): { data: Record<string, unknown>; type: string; id?: string } | null {
   try {
-    const data: unknown = JSON.parse(raw);
+    const data: unknown = JSON.parse(raw, withoutNul);
     if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
     const { type, id } = data as { type?: unknown; id?: unknown };
     if (typeof type !== 'string') return null;

@@ -38,3 +38,12 @@ export function toTrimmedString(value: unknown): string {
 
 /** Spec §5 phone message, shared by the announcement and account rules. */
 export const PHONE_INVALID_MESSAGE = `Numărul de telefon trebuie să înceapă cu 0 și să aibă ${LIMITS.phoneDigits} cifre`;
+
+/**
+ * A JSON reviver that drops U+0000 from every string a client sends: no text of ours means anything by it,
+ * and PostgreSQL cannot store it (SQLSTATE 22021) — a chat message or draft pushed with one would be
+ * refused for ever and retried by the device. Used when the server reads REST bodies and socket messages.
+ */
+export function withoutNul(_key: string, value: unknown): unknown {
+  return typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+}

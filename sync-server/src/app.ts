@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { withoutNul } from '../../schema/rules/common.ts';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
 import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
@@ -215,7 +216,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
     if (body === '') return done(null, {});
     try {
-      done(null, JSON.parse(body as string));
+      // U+0000 dropped from every string (schema/rules/common.ts): PostgreSQL cannot store it.
+      done(null, JSON.parse(body as string, withoutNul));
     } catch {
       done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
     }

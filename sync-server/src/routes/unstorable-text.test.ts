@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, registerAndLogin } from '../test-helper.ts';
+import { newId } from '../lib/ids.ts';
+import { connectedClient } from '../replication/test-client.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 
 /**
  * An id carrying U+0000 (hostile input the property suites found): PostgreSQL cannot even compare such
@@ -29,5 +31,51 @@ describe('ids with U+0000 in the path', () => {
     expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
     expect(res.statusCode, res.body).toBeLessThan(500);
     expect(typeof res.json().error).toBe('string');
+  });
+});
+
+describe('U+0000 inside text a client sends', () => {
+  it('is dropped from a pushed chat message: stored once, nothing refused, nothing retried', async () => {
+    const seller = await registerAndLogin(app);
+    const buyer = await registerAndLogin(app);
+    const ann = await insertAnnouncement(app, seller.userId);
+    const b = await connectedClient(app, buyer.token);
+    const id = newId();
+    const conflicts = await b.push('messages', [
+      {
+        newDocumentState: {
+          id,
+          conversationId: '',
+          announcementId: ann,
+          senderId: '',
+          recipientId: '',
+          text: 'Bună\u0000 ziua, mai este\u0000 disponibil?',
+          image: '',
+          replyTo: null,
+          reactions: [],
+          isRead: false,
+          createdAt: '',
+          _deleted: false,
+        },
+      },
+    ]);
+    expect(conflicts).toEqual([]);
+    const s = await connectedClient(app, seller.token);
+    const [got] = (await s.pull(null, 10, 'messages')).documents;
+    expect(got).toMatchObject({ id, text: 'Bună ziua, mai este disponibil?' });
+  });
+
+  it('is dropped from a REST JSON body: the text is stored without it', async () => {
+    const seller = await registerAndLogin(app);
+    const buyer = await registerAndLogin(app);
+    const ann = await insertAnnouncement(app, seller.userId);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ announcementId: ann, text: 'Salut\u0000!' }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ text: 'Salut!' });
   });
 });
