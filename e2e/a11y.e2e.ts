@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAccount, launchBrowser, newPage, openSignedIn, TestServer } from './harness.ts';
+import {
+  apiAccount,
+  newPage,
+  openSignedIn,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
+} from './harness.ts';
 
 /**
  * axe-core on every route and the main states (dialogs open, errors shown, offline), light and dark:
@@ -38,9 +45,7 @@ let announcementId = '';
 let sellerId = '';
 let category = '';
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   const [first] = (await (await fetch(`${server.url}/api/announcements/popular?limit=1`)).json()) as {
     _id: string;
     ownerId: string;
@@ -50,10 +55,7 @@ beforeAll(async () => {
   sellerId = first!.ownerId;
   category = first!.category;
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const publicRoutes = () => [
   '/',

@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeOAuth, startFakeOAuth } from '../sync-server/src/test-fake-oauth.ts';
-import { launchBrowser, newPage, queryServerDb, TestServer, until } from './harness.ts';
+import {
+  newPage,
+  queryServerDb,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
+  until,
+} from './harness.ts';
 
 // Social sign-in runs against a local fake provider (no internet): the server is pointed at it by env.
 let fake: FakeOAuth;
@@ -12,13 +19,10 @@ let browser: Browser;
 beforeAll(async () => {
   fake = await startFakeOAuth();
   Object.assign(process.env, fake.env());
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
 afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
+  await stopServerAndBrowser(server, browser);
   await fake?.close();
 });
 

@@ -6,7 +6,7 @@ import { matchesTopic, topicTerms } from '../schema/catalog/topics.ts';
 import type { AnnouncementApi } from '../schema/entities.ts';
 import { pluralRo } from '../schema/format.ts';
 import { foldDiacritics } from '../schema/search.ts';
-import { launchBrowser, newPage, TestServer, until } from './harness.ts';
+import { newPage, startServerAndBrowser, stopServerAndBrowser, type TestServer, until } from './harness.ts';
 
 /**
  * Issue 12, items 7–9, as a person on a phone meets them: every category reachable, each home tile's page
@@ -16,9 +16,7 @@ let server: TestServer;
 let browser: Browser;
 let all: AnnouncementApi[];
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   all = [];
   let cursor: string | null = null;
   do {
@@ -29,10 +27,7 @@ beforeAll(async () => {
     cursor = res.headers.get('x-next-cursor');
   } while (cursor);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const PHONE = { width: 375, height: 800 };
 const cardTitles = (page: Page) => page.locator('.listing-grid .card-title').allTextContents();

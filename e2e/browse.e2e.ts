@@ -4,21 +4,23 @@ import { COUNTRY_WIDE } from '../schema/constants.ts';
 import type { AnnouncementApi } from '../schema/entities.ts';
 import { formatPrice } from '../schema/format.ts';
 import { matchesSearch } from '../schema/search.ts';
-import { launchBrowser, newPage, TestServer, until, waitForServiceWorker } from './harness.ts';
+import {
+  newPage,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
+  until,
+  waitForServiceWorker,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
 let all: AnnouncementApi[];
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   all = await everyPublic();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 /** Every public announcement, page by page (the list is paged: 24 by default). */
 async function everyPublic(): Promise<AnnouncementApi[]> {

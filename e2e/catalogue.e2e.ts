@@ -5,11 +5,12 @@ import { formatPrice } from '../schema/format.ts';
 import { matchesSearch } from '../schema/search.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
-  launchBrowser,
   localAnnouncementIds,
   newPage,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -22,14 +23,9 @@ const SIZE = 100_000;
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = new TestServer({ catalogue: SIZE });
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser({ catalogue: SIZE }));
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 type SearchPage = {
   items: AnnouncementApi[];

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
-  launchBrowser,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -20,9 +21,7 @@ let seller: { token: string; userId: string };
 let buyer: { token: string; userId: string };
 let ann: { id: string; title: string };
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   const [row] = queryServerDb<{ id: string; title: string; email: string }>(
     server,
     `SELECT a.id, a.title, u.email FROM announcements a JOIN users u ON u.id = a.owner_id
@@ -43,10 +42,7 @@ beforeAll(async () => {
   });
   expect(first.status).toBe(201);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 async function openConversation(page: Page) {

@@ -5,11 +5,12 @@ import { ATTACHMENT_MESSAGES } from '../schema/rules/messages.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
-  launchBrowser,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -24,9 +25,7 @@ let sellerPage: Page;
 let buyerPage: Page;
 
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   const [row] = queryServerDb<{ id: string; title: string; email: string; first_name: string }>(
     server,
     `SELECT a.id, a.title, u.email, u.first_name FROM announcements a JOIN users u ON u.id = a.owner_id
@@ -48,10 +47,7 @@ beforeAll(async () => {
   await openSignedIn(sellerPage, seller);
   await openSignedIn(buyerPage, buyer);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const serverMessages = (text: string) =>
   queryServerDb<{ id: string; deleted: number; sender_id: string }>(

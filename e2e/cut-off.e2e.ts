@@ -2,11 +2,13 @@ import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationWithSeededSeller,
-  launchBrowser,
   newPage,
   openSignedIn,
+  popularAnnouncements,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -23,15 +25,10 @@ let server: TestServer;
 let browser: Browser;
 let popular: { _id: string; title: string; favoritesCount: number }[];
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
-  popular = await (await fetch(`${server.url}/api/announcements/popular?limit=10`)).json();
+  ({ server, browser } = await startServerAndBrowser());
+  popular = await popularAnnouncements(server, 10);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 async function openConversation(page: Page) {
   await page.goto('/chat');

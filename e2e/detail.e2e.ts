@@ -3,12 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnnouncementApi } from '../schema/entities.ts';
 import {
   apiAccount,
-  launchBrowser,
   localAnnouncementIds,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -19,17 +20,12 @@ let all: AnnouncementApi[];
 /** An announcement with several photos, in a named locality (the offline map test reads it). */
 let target: AnnouncementApi;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   all = (await (await fetch(`${server.url}/api/announcements`)).json()) as AnnouncementApi[];
   target = all.find((a) => a.images.length >= 3 && a.localitate !== '' && a.localitate !== a.location)!;
   expect(target).toBeTruthy();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const views = (id: string) =>
   queryServerDb<{ views: number }>(server, 'SELECT views FROM announcements WHERE id = ?', id)[0]!.views;

@@ -4,12 +4,14 @@ import { FAVORITE_MESSAGES } from '../schema/rules/favorites.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
-  launchBrowser,
   localFavoriteIds,
   newPage,
   openSignedIn,
+  popularAnnouncements,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -19,15 +21,10 @@ let server: TestServer;
 let browser: Browser;
 let popular: { _id: string; title: string; user: { _id: string } }[];
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
-  popular = await (await fetch(`${server.url}/api/announcements/popular?limit=10`)).json();
+  ({ server, browser } = await startServerAndBrowser());
+  popular = await popularAnnouncements(server, 10);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const liveServerFavorites = (userId: string) =>
   queryServerDb<{ announcement_id: string }>(

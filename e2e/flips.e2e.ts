@@ -2,26 +2,22 @@ import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationWithSeededSeller,
-  launchBrowser,
   localFavoriteIds,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
 } from './harness.ts';
 import { composer, message } from './locators.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 /** Deterministic pseudo-random numbers, so a failure can be replayed. */
 function rng(seed: number) {

@@ -136,6 +136,29 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** A test file's seeded server (TestServer options) and Chromium, started together in its beforeAll. */
+export async function startServerAndBrowser(
+  opts?: ConstructorParameters<typeof TestServer>[0],
+): Promise<{ server: TestServer; browser: Browser }> {
+  const server = new TestServer(opts);
+  await server.start();
+  return { server, browser: await launchBrowser() };
+}
+
+/** Their afterAll: either may be missing when beforeAll failed half-way. */
+export async function stopServerAndBrowser(server?: TestServer, browser?: Browser): Promise<void> {
+  await browser?.close();
+  await server?.dispose();
+}
+
+/** GET /api/announcements/popular?limit=N, as the seeded server answers it (tests pick their subjects there). */
+export async function popularAnnouncements<T = { _id: string; title: string; favoritesCount: number }>(
+  server: TestServer,
+  limit: number,
+): Promise<T[]> {
+  return (await (await fetch(`${server.url}/api/announcements/popular?limit=${limit}`)).json()) as T[];
+}
+
 /** `server`: a TestServer, or anything with a url (nginx in front of a cluster, e2e/cluster.e2e.ts). */
 export async function newPage(
   browser: Browser,

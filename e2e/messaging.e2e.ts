@@ -5,25 +5,21 @@ import { COLLECTION_VERSIONS, SYNC_PROTOCOL_VERSION } from '../schema/sync.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
-  launchBrowser,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   waitForServiceWorker,
 } from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 /** Another person's device, speaking the sync protocol directly. */
 async function device(token: string) {

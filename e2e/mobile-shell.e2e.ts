@@ -5,11 +5,12 @@ import type { AnnouncementApi } from '../schema/entities.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
-  launchBrowser,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
 } from './harness.ts';
 
@@ -28,17 +29,12 @@ let all: AnnouncementApi[];
 let target: AnnouncementApi;
 beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   all = (await (await fetch(`${server.url}/api/announcements`)).json()) as AnnouncementApi[];
   target = all.find((a) => a.images.length >= 1 && a.localitate !== '' && a.localitate !== a.location)!;
   expect(target).toBeTruthy();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const shot = (page: Page, name: string, fullPage = false) =>
   page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });

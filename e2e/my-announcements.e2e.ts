@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roCollator } from '../schema/search.ts';
 import {
   apiAccount,
-  launchBrowser,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
 } from './harness.ts';
 
@@ -19,9 +20,7 @@ type Mine = { _id: string; title: string; category: string; createdAt: string };
 let mine: Mine[];
 
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   const res = await fetch(`${server.url}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -34,10 +33,7 @@ beforeAll(async () => {
     })
   ).json();
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const cards = (page: Page) => page.locator('.my-card');
 const card = (page: Page, title: string) => page.getByRole('listitem', { name: title });

@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
-  launchBrowser,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -18,9 +19,7 @@ let browser: Browser;
 let seller: { token: string; userId: string };
 let annId: string;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
   const [row] = queryServerDb<{ id: string; email: string }>(
     server,
     `SELECT a.id, u.email FROM announcements a JOIN users u ON u.id = a.owner_id
@@ -34,10 +33,7 @@ beforeAll(async () => {
   });
   seller = (await login.json()) as { token: string; userId: string };
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const api = (token: string, method: string, path: string, body?: unknown) =>
   fetch(`${server.url}${path}`, {

@@ -2,11 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationWithSeededSeller,
-  launchBrowser,
   newPage,
   openSignedIn,
+  popularAnnouncements,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   waitForServiceWorker,
 } from './harness.ts';
 import { composer, heart, message } from './locators.ts';
@@ -22,15 +24,10 @@ let server: TestServer;
 let browser: Browser;
 let popular: { _id: string; title: string }[];
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
-  popular = await (await fetch(`${server.url}/api/announcements/popular?limit=10`)).json();
+  ({ server, browser } = await startServerAndBrowser());
+  popular = await popularAnnouncements(server, 10);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 /** Down this long: the back-off between socket attempts has grown to 12–20 s by the end. */
 const OUTAGE_MS = 20_000;

@@ -2,11 +2,12 @@ import type { Browser, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationWithSeededSeller,
-  launchBrowser,
   newPage,
   openSignedIn,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   waitForServiceWorker,
 } from './harness.ts';
 import { composer, message } from './locators.ts';
@@ -19,14 +20,9 @@ import { composer, message } from './locators.ts';
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 describe('a read made offline', () => {
   it('marks read only the messages the reader’s device had shown', async () => {

@@ -2,11 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAccount,
-  launchBrowser,
   newPage,
   openSignedIn,
+  popularAnnouncements,
   queryServerDb,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -21,15 +23,10 @@ let server: TestServer;
 let browser: Browser;
 let popular: { _id: string; title: string }[];
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
-  popular = await (await fetch(`${server.url}/api/announcements/popular?limit=10`)).json();
+  ({ server, browser } = await startServerAndBrowser());
+  popular = await popularAnnouncements(server, 10);
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const json = { 'content-type': 'application/json' };
 const login = async (email: string, password = 'o-parola-lunga') =>

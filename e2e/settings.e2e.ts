@@ -1,18 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAccount, launchBrowser, newPage, openSignedIn, queryServerDb, TestServer } from './harness.ts';
+import {
+  apiAccount,
+  newPage,
+  openSignedIn,
+  queryServerDb,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const login = (email: string, password: string) =>
   fetch(`${server.url}/api/users/login`, {

@@ -1,11 +1,12 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
   localAnnouncementCount,
   localAnnouncementIds,
   newPage,
-  TestServer,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
   until,
   waitForServiceWorker,
 } from './harness.ts';
@@ -15,14 +16,9 @@ let browser: Browser;
 /** A failing journey must not leave the next test without a server. */
 let stopped = false;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 describe('walking skeleton', () => {
   it('sign up → sign in → popular from the server → offline reload still shows them → log out', async () => {

@@ -1,18 +1,20 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAccount, launchBrowser, newPage, openSignedIn, TestServer } from './harness.ts';
+import {
+  apiAccount,
+  newPage,
+  openSignedIn,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
+} from './harness.ts';
 
 let server: TestServer;
 let browser: Browser;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
+  ({ server, browser } = await startServerAndBrowser());
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const consent = (page: import('playwright-core').Page) =>
   page.evaluate(() => localStorage.getItem('cookie_consent'));

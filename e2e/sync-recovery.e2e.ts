@@ -2,7 +2,16 @@ import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYNC_LIMITS } from '../schema/sync.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
-import { apiAccount, launchBrowser, newPage, openSignedIn, queryServerDb, TestServer } from './harness.ts';
+import {
+  apiAccount,
+  newPage,
+  openSignedIn,
+  popularAnnouncements,
+  queryServerDb,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
+} from './harness.ts';
 import { composer, heart, message } from './locators.ts';
 
 /**
@@ -19,10 +28,8 @@ let popular: { _id: string; title: string; favoritesCount: number }[];
 let seller: { token: string; userId: string };
 let annId: string;
 beforeAll(async () => {
-  server = new TestServer();
-  await server.start();
-  browser = await launchBrowser();
-  popular = await (await fetch(`${server.url}/api/announcements/popular?limit=10`)).json();
+  ({ server, browser } = await startServerAndBrowser());
+  popular = await popularAnnouncements(server, 10);
   const [row] = queryServerDb<{ id: string; email: string }>(
     server,
     `SELECT a.id, u.email FROM announcements a JOIN users u ON u.id = a.owner_id
@@ -36,10 +43,7 @@ beforeAll(async () => {
   });
   seller = (await login.json()) as { token: string; userId: string };
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.dispose();
-});
+afterAll(() => stopServerAndBrowser(server, browser));
 
 const RECOVERY_BUDGET_MS = 5000;
 
