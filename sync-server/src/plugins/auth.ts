@@ -47,6 +47,16 @@ export function callerOf(request: FastifyRequest): string {
   return request.userId;
 }
 
+/**
+ * The caller of a per-user list route (`/…/:userId`): the list is only ever the caller's own, and any
+ * other user's answers `notFound` (404), as an unknown id does, so a stranger learns nothing.
+ */
+export function listOwner(request: FastifyRequest<{ Params: { userId: string } }>, notFound: string): string {
+  const callerId = callerOf(request);
+  if (request.params.userId !== callerId) throw httpError(404, notFound, 'not_found');
+  return callerId;
+}
+
 /** The session token of that caller (set together with the caller by the hook below). */
 export function sessionOf(request: FastifyRequest): string {
   if (!request.token) throw new Error(`sessionOf outside a signedIn scope: ${request.url}`);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import {
@@ -21,7 +21,7 @@ import {
 } from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { callerOf, signedIn } from '../../plugins/auth.ts';
+import { callerOf, listOwner, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import {
   ATTACHMENT_MESSAGES,
@@ -74,16 +74,20 @@ const deleteOne = { params: routeParams('id'), response: { 200: apiMessage, ...e
 
 export default signedIn(async function messagesRoutes(app: FastifyInstance) {
   const repo = app.messagingRepo;
-  /** Somebody else's conversation answers exactly like an unknown one. */
-  const ownConversation = async (userId: string, convId: string) => {
-    if (!(await app.messaging.membersOf(convId)).includes(userId))
+  /** The caller and the conversation of the path; somebody else's answers exactly like an unknown one. */
+  const ownConversation = async (request: FastifyRequest<{ Params: { conversationId: string } }>) => {
+    const callerId = callerOf(request);
+    const { conversationId } = request.params;
+    if (!(await app.messaging.membersOf(conversationId)).includes(callerId))
       throw httpError(404, MESSAGE_MESSAGES.notFound, 'not_found');
+    return { callerId, conversationId };
   };
   const messageNotFound = () => httpError(404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
-  /** The message if the caller may see it (sender or recipient, not deleted); otherwise undefined. */
-  const visibleMessage = async (userId: string, id: string) => {
+  /** The message if the caller may see it (sender or recipient, not deleted); else the unknown-id 404. */
+  const visibleMessage = async (callerId: string, id: string) => {
     const m = await repo.message(id);
-    return m && !m.deleted && (m.senderId === userId || m.recipientId === userId) ? m : undefined;
+    if (m && !m.deleted && (m.senderId === callerId || m.recipientId === callerId)) return m;
+    throw messageNotFound();
   };
 
   /**
@@ -107,9 +111,7 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
     '/api/messages/conversations/:userId',
     { schema: routeSchema(conversations) },
     async (request) => {
-      const callerId = callerOf(request);
-      const { userId } = request.params;
-      if (userId !== callerId) throw httpError(404, REST_MESSAGE_MESSAGES.conversationsNotFound, 'not_found');
+      const callerId = listOwner(request, REST_MESSAGE_MESSAGES.conversationsNotFound);
       return toSummariesApi(repo, await repo.liveMembersOf(callerId));
     },
   );
@@ -118,9 +120,7 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
     '/api/messages/conversation/:conversationId',
     { schema: routeSchema(conversation) },
     async (request) => {
-      const callerId = callerOf(request);
-      const { conversationId } = request.params;
-      await ownConversation(callerId, conversationId);
+      const { conversationId } = await ownConversation(request);
       return toMessagesApi(
         repo,
         await repo.liveMessages(conversationId),
@@ -133,9 +133,7 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
     '/api/messages/conversation/:conversationId/mark-read',
     { config: writeLimit('chat'), schema: routeSchema(markRead) },
     async (request) => {
-      const callerId = callerOf(request);
-      const { conversationId } = request.params;
-      await ownConversation(callerId, conversationId);
+      const { callerId, conversationId } = await ownConversation(request);
       // No body at all arrives as undefined.
       const upToId = request.body?.upToMessageId;
       let upTo = new Date().toISOString();
@@ -262,7 +260,6 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
       const callerId = callerOf(request);
       const { id } = request.params;
       const msg = await visibleMessage(callerId, id);
-      if (!msg) throw messageNotFound();
       // A react without a body arrives as undefined.
       const emoji = str(request.body?.emoji);
       if (!reactionSchema.shape.emoji.safeParse(emoji).success) {
@@ -279,9 +276,7 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
   const deleteRoute = { config: writeLimit('chat'), schema: routeSchema(deleteOne) };
   app.delete<Typed<typeof deleteOne>>('/api/messages/:id', deleteRoute, async (request) => {
     const callerId = callerOf(request);
-    const { id } = request.params;
-    const msg = await visibleMessage(callerId, id);
-    if (!msg) throw messageNotFound();
+    const msg = await visibleMessage(callerId, request.params.id);
     // The recipient already sees this message: telling them it is not theirs to delete reveals nothing.
     if (msg.senderId !== callerId) throw httpError(403, MESSAGE_MESSAGES.onlySenderDeletes, 'forbidden');
     await app.messaging.remove(callerId, msg);

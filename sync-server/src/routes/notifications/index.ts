@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import { type NotificationApi, notificationApi } from '../../../../schema/api/notifications.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { callerOf, signedIn } from '../../plugins/auth.ts';
+import { callerOf, listOwner, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { httpError } from '../../services/rest-http.ts';
 
@@ -29,10 +29,7 @@ export default signedIn(async function notificationsRoutes(app: FastifyInstance)
     '/api/notifications/:userId',
     { schema: routeSchema(list) },
     async (request) => {
-      const callerId = callerOf(request);
-      const { userId } = request.params;
-      if (userId !== callerId) throw httpError(404, NOTIFICATION_MESSAGES.listNotFound, 'not_found');
-      const rows = await repo.liveNotificationsOf(callerId);
+      const rows = await repo.liveNotificationsOf(listOwner(request, NOTIFICATION_MESSAGES.listNotFound));
       const cards = await repo.userCards(rows.map((n) => n.senderId));
       return rows.map((n): NotificationApi => {
         const card = cards.get(n.senderId);
