@@ -5,7 +5,6 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { withoutNul } from '../../schema/rules/common.ts';
-import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
 import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
@@ -19,23 +18,9 @@ import security from './plugins/security.ts';
 import staticFiles from './plugins/static.ts';
 import writeLimits from './plugins/write-limits.ts';
 import { LocalBus } from './replication/bus.ts';
-import { buildCollections } from './replication/collections/index.ts';
 import { RealtimeHub } from './replication/hub.ts';
 import { PgBus } from './replication/pg-bus.ts';
-import { purgeTombstones } from './replication/purge.ts';
 import { syncSocketRoutes } from './replication/socket.ts';
-import { accountDeletionRepository } from './repositories/account-deletion.ts';
-import { type AnnouncementsRepository, announcementsRepository } from './repositories/announcements.ts';
-import { countersRepository } from './repositories/counters.ts';
-import { draftsRepository } from './repositories/drafts.ts';
-import { type FavoritesRepository, favoritesRepository } from './repositories/favorites.ts';
-import { messagingRepository } from './repositories/messaging.ts';
-import { reviewsRepository } from './repositories/reviews.ts';
-import { searchRepository } from './repositories/search.ts';
-import { type SessionsRepository, sessionsRepository } from './repositories/sessions.ts';
-import { type ThrottlesRepository, throttlesRepository } from './repositories/throttles.ts';
-import { tombstonesRepository } from './repositories/tombstones.ts';
-import { type UsersRepository, usersRepository } from './repositories/users.ts';
 import announcementRoutes from './routes/announcements/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import favoritesRoutes from './routes/favorites/index.ts';
@@ -46,14 +31,8 @@ import notificationsRoutes from './routes/notifications/index.ts';
 import profilesRoutes from './routes/profiles/index.ts';
 import reviewsRoutes from './routes/reviews/index.ts';
 import userRoutes from './routes/users/index.ts';
-import { type AccountDeletionService, accountDeletionService } from './services/account-deletion.ts';
-import { type AccountsService, accountsService } from './services/accounts.ts';
-import { purgeUnusedChatUploads } from './services/chat-upload-purge.ts';
-import { draftsService } from './services/drafts.ts';
-import { type FavoritesService, favoritesService } from './services/favorites.ts';
-import { type MessagingService, messagingService } from './services/messaging.ts';
-import { type NotificationsService, notificationsService } from './services/notifications.ts';
-import { searchAnnouncements } from './services/search.ts';
+import { HttpError } from './services/rest-http.ts';
+import { buildServices } from './wiring.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -62,25 +41,8 @@ declare module 'fastify' {
     /** Every write goes through it (lib/unit-of-work.ts): transaction, seq, effects after commit. */
     uow: UnitOfWork;
     hub: RealtimeHub;
-    usersRepo: UsersRepository;
-    sessionsRepo: SessionsRepository;
-    announcementsRepo: AnnouncementsRepository;
-    accounts: AccountsService;
-    favoritesRepo: FavoritesRepository;
-    favoritesService: FavoritesService;
-    messaging: MessagingService;
-    notifications: NotificationsService;
-    accountDeletion: AccountDeletionService;
     /** Uploaded files (photos, avatars, chat attachments): UPLOADS_DIR or DATA_DIR/uploads. */
     storage: FileStorage;
-    /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
-    throttles: ThrottlesRepository;
-    /** Periodic clean-up, also run by tests with their own clock. */
-    housekeeping: {
-      purgeTombstones(now?: number, horizonMs?: number): Promise<{ purged: number; purgedSeq: number }>;
-      purgeChatUploads(now?: number, graceMs?: number): Promise<number>;
-      purgeThrottles(now?: number): Promise<number>;
-    };
   }
 }
 
@@ -114,69 +76,17 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
   const onEffectError = (err: unknown) => app.log.error({ err }, 'real-time effect failed');
   const uow = onPg ? pgUnitOfWork(db, hub, onEffectError) : sqliteUnitOfWork(db, hub, onEffectError);
-  const usersRepo = usersRepository(db);
-  // Every revocation closes the sync sockets of the sessions it ended, on every instance: published once
-  // the revocation has committed (or dropped if it rolled back); each instance checks its own sockets.
-  const sessionsRepo: SessionsRepository = sessionsRepository(db, {
-    onRevoked: (r) => uow.afterCommit(() => hub.closeRevoked(r)),
-  });
-  hub.checkSessionsWith((session) => sessionsRepo.isLive(session));
-  const announcementsRepo = announcementsRepository(db);
+  const storage = new LocalDirectoryStorage(config.uploadsDir ?? join(config.dataDir, 'uploads'));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uow', uow);
-  const storage = new LocalDirectoryStorage(config.uploadsDir ?? join(config.dataDir, 'uploads'));
-  app.decorate('storage', storage);
-  const throttles = throttlesRepository(db);
-  app.decorate('throttles', throttles);
-  const favoritesRepo = favoritesRepository(db);
-  const favService = favoritesService({
-    uow,
-    hub,
-    favorites: favoritesRepo,
-    announcements: announcementsRepo,
-  });
   app.decorate('hub', hub);
-  app.decorate('favoritesRepo', favoritesRepo);
-  app.decorate('favoritesService', favService);
-  const messagingRepo = messagingRepository(db);
-  const messaging = messagingService({
-    uow,
-    hub,
-    repo: messagingRepo,
-    announcements: announcementsRepo,
-    users: usersRepo,
-    storage,
-  });
-  app.decorate('messaging', messaging);
-  const notifications = notificationsService({ uow, repo: messagingRepo });
-  app.decorate('notifications', notifications);
-  app.decorate('usersRepo', usersRepo);
-  app.decorate('sessionsRepo', sessionsRepo);
-  app.decorate('announcementsRepo', announcementsRepo);
-  app.decorate('accounts', accountsService(usersRepo, sessionsRepo, uow));
-  app.decorate(
-    'accountDeletion',
-    accountDeletionService({
-      uow,
-      hub,
-      erasure: accountDeletionRepository(db),
-      users: usersRepo,
-      favorites: favService,
-      storage,
-    }),
-  );
-  await uow.write(() => sessionsRepo.purgeExpired());
+  app.decorate('storage', storage);
+  const services = buildServices({ db, uow, hub, storage, config, log: app.log });
+  for (const [name, value] of Object.entries(services)) app.decorate(name, value as unknown);
+  await uow.write(() => app.sessionsRepo.purgeExpired());
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
-  const counters = countersRepository(db);
-  const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
-  app.decorate('housekeeping', {
-    purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
-    purgeChatUploads: (now?: number, graceMs?: number) =>
-      purgeUnusedChatUploads({ uow, repo: messagingRepo }, storage, now, graceMs),
-    purgeThrottles: (now?: number) => throttles.purge(now ?? config.now()),
-  });
   const housekeeping = () => {
     app.housekeeping.purgeTombstones().catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
     app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
@@ -189,14 +99,16 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
-    counters.close();
+    app.counters.close();
     await app.hub.close();
     if (onPg) await closePgDatabase(db);
     else closeDatabase(db);
   });
 
-  // One error shape everywhere: { error } in Romanian, details only in the log.
+  // One error shape everywhere: { error, code? } in Romanian, details only in the log.
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
+    // A route's refusal (services/rest-http.ts): its status, Romanian message, code and extra fields.
+    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
     // PostgreSQL refuses text it cannot store (U+0000, SQLSTATE 22021) where SQLite stores it: such input
     // (an id in a path, a text field) is the caller's mistake, answered 400 like other malformed input.
     if (isUnstorableText(err)) return reply.code(400).send({ error: 'Cerere invalidă.' });
@@ -246,32 +158,6 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(myAnnouncementsRoutes);
   await app.register(reviewsRoutes);
   await app.register(profilesRoutes);
-  const drafts = draftsRepository(db);
-  const collections = buildCollections({
-    uow,
-    favorites: favoritesRepo,
-    favoritesService: favService,
-    drafts,
-    draftsService: draftsService({ uow, repo: drafts }),
-    messaging: messagingRepo,
-    messagingService: messaging,
-    notificationsService: notifications,
-  });
-  const held = {
-    counters,
-    announcements: announcementsRepo,
-    users: usersRepo,
-    reviews: reviewsRepository(db),
-  };
-  const catalogue = searchRepository(db);
-  await app.register(syncSocketRoutes, {
-    collections,
-    held,
-    // The same search as REST: names resolved and checked by schema/, one repository query.
-    search: async (raw) => {
-      const parsed = parseSearchParams(raw);
-      return parsed.ok ? searchAnnouncements(catalogue, parsed.params) : { error: parsed.error };
-    },
-  });
+  await app.register(syncSocketRoutes, app.sync);
   await app.register(staticFiles);
 });

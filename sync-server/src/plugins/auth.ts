@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { httpError } from '../services/rest-http.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -7,7 +8,13 @@ declare module 'fastify' {
     userId: string | null;
     token: string | null;
   }
+  interface FastifyContextConfig {
+    /** A guest's 401 text where the spec words it for this one route (liking a review). */
+    signInMessage?: string;
+  }
 }
+
+export const SIGN_IN_REQUIRED = 'Trebuie să fii autentificat.';
 
 const LAST_SEEN_EVERY_MS = 60_000;
 /** Replicated profiles carry last activity at a coarser grain, so activity does not flood every device. */
@@ -19,11 +26,41 @@ export function bearerToken(header: string | undefined): string | null {
   return m ? m[1]! : null;
 }
 
-/** Answers 401 unless the request carries a live session; returns the caller's id. */
-export function requireUser(request: FastifyRequest, reply: FastifyReply): string | null {
-  if (request.userId) return request.userId;
-  void reply.code(401).send({ error: 'Trebuie să fii autentificat.', code: 'unauthorized' });
-  return null;
+/**
+ * A route folder's signed-in routes: `routes` registers them in this scope, whose one onRequest hook
+ * answers a guest 401 `{ error, code: 'unauthorized' }` before anything else runs (write budget, body,
+ * validation, handler). Inside, handlers read the caller with `callerOf(request)`.
+ */
+export function signedIn(routes: FastifyPluginAsync): FastifyPluginAsync {
+  return async function signedInScope(scope) {
+    scope.addHook('onRequest', async (request) => {
+      if (request.userId) return;
+      throw httpError(401, request.routeOptions.config.signInMessage ?? SIGN_IN_REQUIRED, 'unauthorized');
+    });
+    await scope.register(routes);
+  };
+}
+
+/** The caller of a route inside `signedIn` (its hook let only signed-in requests through). */
+export function callerOf(request: FastifyRequest): string {
+  if (!request.userId) throw new Error(`callerOf outside a signedIn scope: ${request.url}`);
+  return request.userId;
+}
+
+/**
+ * The caller of a per-user list route (`/…/:userId`): the list is only ever the caller's own, and any
+ * other user's answers `notFound` (404), as an unknown id does, so a stranger learns nothing.
+ */
+export function listOwner(request: FastifyRequest<{ Params: { userId: string } }>, notFound: string): string {
+  const callerId = callerOf(request);
+  if (request.params.userId !== callerId) throw httpError(404, notFound, 'not_found');
+  return callerId;
+}
+
+/** The session token of that caller (set together with the caller by the hook below). */
+export function sessionOf(request: FastifyRequest): string {
+  if (!request.token) throw new Error(`sessionOf outside a signedIn scope: ${request.url}`);
+  return request.token;
 }
 
 export default fp(async function auth(app: FastifyInstance) {

@@ -1,9 +1,36 @@
-import type { FastifyReply } from 'fastify';
 import { objectId } from '../../../schema/entities.ts';
+import type { ServiceResult } from './accounts.ts';
+import type { Outcome } from './announcements.ts';
 
-/** The one error shape of the REST API: `{ error, code? }` with a Romanian message, never a stack. */
-export function fail(reply: FastifyReply, status: number, error: string, code?: string): FastifyReply {
-  return reply.code(status).send(code ? { error, code } : { error });
+/**
+ * The one way a route refuses: `throw httpError(404, NOT_FOUND, 'not_found')`. The app's error handler
+ * (app.ts) answers the REST API's one error shape, `{ error, code?, …extra }`, with a Romanian message
+ * and never a stack; `extra` carries a refusal's own fields (the publish form's `errors`).
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+
+  body(): Record<string, unknown> {
+    return { error: this.message, ...(this.code ? { code: this.code } : {}), ...this.extra };
+  }
+}
+
+export const httpError = (status: number, error: string, code?: string, extra?: Record<string, unknown>) =>
+  new HttpError(status, error, code, extra);
+
+/** A service's answer in a route: its value, or its refusal thrown as the HTTP error it names. */
+export function unwrap<T>(result: ServiceResult<T> | Outcome<T>): T {
+  if (result.ok) return result.value;
+  const code = 'code' in result ? result.code : undefined;
+  const errors = 'errors' in result ? result.errors : undefined;
+  throw httpError(result.status, result.error, code, errors ? { errors } : undefined);
 }
 
 export const isObjectId = (id: string): boolean => objectId.safeParse(id).success;

@@ -5,10 +5,8 @@ import { apiError, routeParams } from '../../../../schema/api/common.ts';
 import { announcementApi } from '../../../../schema/entities.ts';
 import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { countersRepository } from '../../repositories/counters.ts';
-import { searchRepository } from '../../repositories/search.ts';
-import { announcementsService, NOT_FOUND } from '../../services/announcements.ts';
-import { fail } from '../../services/rest-http.ts';
+import { NOT_FOUND } from '../../services/announcements.ts';
+import { httpError } from '../../services/rest-http.ts';
 import { seqCache } from '../../services/seq-cache.ts';
 import searchRoutes, { searchFromQuery } from './search.ts';
 
@@ -34,13 +32,8 @@ const oneRoute = { params: routeParams('id'), response: { 200: announcementApi, 
 const isId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
 export default async function announcementRoutes(app: FastifyInstance) {
-  const service = announcementsService({
-    uow: app.uow,
-    repo: app.announcementsRepo,
-    storage: app.storage,
-  });
-
-  const popular = seqCache(countersRepository(app.db), 'popular');
+  const service = app.announcements;
+  const popular = seqCache(app.counters, 'popular');
   app.get<Typed<typeof popularRoute>>(
     '/api/announcements/popular',
     { schema: routeSchema(popularRoute) },
@@ -51,8 +44,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
     },
   );
 
-  const search = searchRepository(app.db);
-  await app.register(searchRoutes, { repo: search, announcements: app.announcementsRepo });
+  await app.register(searchRoutes);
 
   // The spec's public list, newest first unless `sort` says otherwise: the same parameters as the search,
   // answered as the spec's array, one page at a time (it used to be the whole table: a million rows at
@@ -66,8 +58,9 @@ export default async function announcementRoutes(app: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const found = await searchFromQuery(search, request.query);
-      if (!found.ok) return found.field === 'category' ? [] : fail(reply, 400, found.error);
+      const found = await searchFromQuery(app.searchRepo, request.query);
+      if (!found.ok && found.field === 'category') return [];
+      if (!found.ok) throw httpError(400, found.error);
       if (found.result.nextCursor) reply.header('X-Next-Cursor', found.result.nextCursor);
       return app.announcementsRepo.toApi(found.result.rows);
     },
@@ -86,13 +79,12 @@ export default async function announcementRoutes(app: FastifyInstance) {
   app.get<Typed<typeof oneRoute>>(
     '/api/announcements/:id',
     { schema: routeSchema(oneRoute) },
-    async (request, reply) => {
+    async (request) => {
       const { id } = request.params;
       const row = isId(id) ? await app.announcementsRepo.byId(id) : undefined;
       // A deactivated announcement stays visible to its owner only.
-      if (!row || row.deleted || (!row.active && row.ownerId !== request.userId)) {
-        return reply.code(404).send({ error: NOT_FOUND });
-      }
+      if (!row || row.deleted || (!row.active && row.ownerId !== request.userId))
+        throw httpError(404, NOT_FOUND);
       await service.countView(row, {
         userId: request.userId,
         ip: request.ip,

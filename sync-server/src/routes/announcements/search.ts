@@ -4,9 +4,8 @@ import { apiError } from '../../../../schema/api/common.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { parseSearchParams, SEARCH_ERRORS } from '../../../../schema/search-params.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import type { AnnouncementsRepository } from '../../repositories/announcements.ts';
 import type { SearchRepository } from '../../repositories/search.ts';
-import { fail } from '../../services/rest-http.ts';
+import { httpError } from '../../services/rest-http.ts';
 import { searchAnnouncements } from '../../services/search.ts';
 
 /**
@@ -29,10 +28,7 @@ export async function searchFromQuery(repo: SearchRepository, query: Record<stri
  */
 const search = { querystring: searchQuery, response: { 200: searchPage, 400: apiError } };
 
-export default async function searchRoutes(
-  app: FastifyInstance,
-  opts: { repo: SearchRepository; announcements: AnnouncementsRepository },
-) {
+export default async function searchRoutes(app: FastifyInstance) {
   app.get<Typed<typeof search>>(
     '/api/announcements/search',
     {
@@ -44,11 +40,11 @@ export default async function searchRoutes(
           `${SEARCH_PAGE.countCap}; peste, \`totalCapped\` este true. Parametri greșiți: 400 cu \`{ error }\` în română.`,
       }),
     },
-    async (request, reply) => {
-      const found = await searchFromQuery(opts.repo, request.query);
-      if (!found.ok) return fail(reply, 400, found.error);
+    async (request) => {
+      const found = await searchFromQuery(app.searchRepo, request.query);
+      if (!found.ok) throw httpError(400, found.error);
       const { rows, nextCursor, total, totalCapped } = found.result;
-      return { items: await opts.announcements.toApi(rows), nextCursor, total, totalCapped };
+      return { items: await app.announcementsRepo.toApi(rows), nextCursor, total, totalCapped };
     },
   );
 }

@@ -9,8 +9,8 @@ import { apiError, apiMessage } from '../../../../schema/api/common.ts';
 import { loginAnswer } from '../../../../schema/api/users.ts';
 import type { OAuthErrorCode } from '../../../../schema/rules/account.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { RateWindow } from '../../services/rate-window.ts';
-import { OAuthStates, SOCIAL_MESSAGES, socialAuthService } from '../../services/social-auth.ts';
+import { httpError, unwrap } from '../../services/rest-http.ts';
+import { SOCIAL_MESSAGES } from '../../services/social-auth.ts';
 
 const STATE_COOKIE = 'hobbiz_oauth_state';
 const err = { '4xx': apiError, '5xx': apiError };
@@ -30,14 +30,7 @@ function cookie(request: FastifyRequest, name: string): string | null {
 }
 
 export default async function authRoutes(app: FastifyInstance) {
-  const social = socialAuthService({
-    config: app.config,
-    users: app.usersRepo,
-    sessions: app.sessionsRepo,
-    uow: app.uow,
-  });
-  const states = new OAuthStates();
-  const facebookPerIp = new RateWindow(app.throttles, 'facebook:ip', 30, 15 * 60_000);
+  const { social, oauthStates: states } = app;
   const base = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
   const callbackUrl = (request: FastifyRequest) => `${base(request)}/auth/google/callback`;
   const secure = (request: FastifyRequest) => base(request).startsWith('https:');
@@ -119,17 +112,15 @@ export default async function authRoutes(app: FastifyInstance) {
         doc('Autentificare cu Facebook: schimbă tokenul de acces Facebook pe o sesiune Hobbiz'),
       ),
     },
-    async (request, reply) => {
+    async (request) => {
       if (!social.facebookConfigured())
-        return reply.code(503).send({ error: SOCIAL_MESSAGES.facebookNotConfigured, code: 'not_configured' });
+        throw httpError(503, SOCIAL_MESSAGES.facebookNotConfigured, 'not_configured');
       const accessToken = request.body?.access_token;
       if (typeof accessToken !== 'string' || accessToken.trim() === '')
-        return reply.code(400).send({ error: SOCIAL_MESSAGES.facebookTokenMissing });
-      if (!(await facebookPerIp.hit(request.ip)))
-        return reply.code(429).send({ error: SOCIAL_MESSAGES.facebookFailed, code: 'throttled' });
-      const result = await social.facebookToken(accessToken.trim());
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
-      return result.value;
+        throw httpError(400, SOCIAL_MESSAGES.facebookTokenMissing);
+      if (!(await app.facebookPerIp.hit(request.ip)))
+        throw httpError(429, SOCIAL_MESSAGES.facebookFailed, 'throttled');
+      return unwrap(await social.facebookToken(accessToken.trim()));
     },
   );
 }

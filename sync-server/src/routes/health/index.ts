@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { healthAnswer } from '../../../../schema/api/health.ts';
 import { routeSchema } from '../../lib/route-schema.ts';
-import { countersRepository } from '../../repositories/counters.ts';
 
 const health = { response: { 200: healthAnswer } };
 
 export default async function healthRoutes(app: FastifyInstance) {
-  const counters = countersRepository(app.db);
   app.get('/api/health', { schema: routeSchema(health) }, async () => {
     // Reading a counter proves the database answers (it throws, hence a 500, when it does not).
-    await counters.get('seq');
+    await app.counters.get('seq');
     // How many sync sockets this instance holds: tells an operator (and the cluster test) where
     // sockets landed behind a load balancer. A count only, nothing about who.
     return { ok: true as const, sockets: app.hub.size };

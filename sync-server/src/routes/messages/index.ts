@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import {
@@ -21,9 +21,8 @@ import {
 } from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { callerOf, listOwner, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { messagingRepository } from '../../repositories/messaging.ts';
 import {
   ATTACHMENT_MESSAGES,
   CHAT_FOLDER,
@@ -31,7 +30,7 @@ import {
   sniffAttachment,
   storeAttachment,
 } from '../../services/rest-attachments.ts';
-import { fail } from '../../services/rest-http.ts';
+import { httpError } from '../../services/rest-http.ts';
 import {
   type Attachment,
   REST_MESSAGE_MESSAGES,
@@ -73,17 +72,22 @@ const upload = { response: { 201: attachmentAnswer, ...err } };
 const react = { params: routeParams('id'), body: reactBody, response: { 200: reactAnswer, ...err } };
 const deleteOne = { params: routeParams('id'), response: { 200: apiMessage, ...err } };
 
-export default async function messagesRoutes(app: FastifyInstance) {
-  // Repositories are plain functions over the one database handle; the app does not expose this one.
-  const repo = messagingRepository(app.db);
-  const isParticipant = async (userId: string, convId: string) =>
-    (await app.messaging.membersOf(convId)).includes(userId);
-  const notFoundConversation = (reply: FastifyReply) =>
-    fail(reply, 404, MESSAGE_MESSAGES.notFound, 'not_found');
-  /** The message if the caller may see it (sender or recipient, not deleted); otherwise undefined. */
-  const visibleMessage = async (userId: string, id: string) => {
+export default signedIn(async function messagesRoutes(app: FastifyInstance) {
+  const repo = app.messagingRepo;
+  /** The caller and the conversation of the path; somebody else's answers exactly like an unknown one. */
+  const ownConversation = async (request: FastifyRequest<{ Params: { conversationId: string } }>) => {
+    const callerId = callerOf(request);
+    const { conversationId } = request.params;
+    if (!(await app.messaging.membersOf(conversationId)).includes(callerId))
+      throw httpError(404, MESSAGE_MESSAGES.notFound, 'not_found');
+    return { callerId, conversationId };
+  };
+  const messageNotFound = () => httpError(404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
+  /** The message if the caller may see it (sender or recipient, not deleted); else the unknown-id 404. */
+  const visibleMessage = async (callerId: string, id: string) => {
     const m = await repo.message(id);
-    return m && !m.deleted && (m.senderId === userId || m.recipientId === userId) ? m : undefined;
+    if (m && !m.deleted && (m.senderId === callerId || m.recipientId === callerId)) return m;
+    throw messageNotFound();
   };
 
   /**
@@ -106,12 +110,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
   app.get<Typed<typeof conversations>>(
     '/api/messages/conversations/:userId',
     { schema: routeSchema(conversations) },
-    async (request, reply) => {
-      const callerId = requireUser(request, reply);
-      if (!callerId) return reply;
-      const { userId } = request.params;
-      if (userId !== callerId)
-        return fail(reply, 404, REST_MESSAGE_MESSAGES.conversationsNotFound, 'not_found');
+    async (request) => {
+      const callerId = listOwner(request, REST_MESSAGE_MESSAGES.conversationsNotFound);
       return toSummariesApi(repo, await repo.liveMembersOf(callerId));
     },
   );
@@ -119,11 +119,8 @@ export default async function messagesRoutes(app: FastifyInstance) {
   app.get<Typed<typeof conversation>>(
     '/api/messages/conversation/:conversationId',
     { schema: routeSchema(conversation) },
-    async (request, reply) => {
-      const callerId = requireUser(request, reply);
-      if (!callerId) return reply;
-      const { conversationId } = request.params;
-      if (!(await isParticipant(callerId, conversationId))) return notFoundConversation(reply);
+    async (request) => {
+      const { conversationId } = await ownConversation(request);
       return toMessagesApi(
         repo,
         await repo.liveMessages(conversationId),
@@ -135,22 +132,18 @@ export default async function messagesRoutes(app: FastifyInstance) {
   app.put<Typed<typeof markRead>>(
     '/api/messages/conversation/:conversationId/mark-read',
     { config: writeLimit('chat'), schema: routeSchema(markRead) },
-    async (request, reply) => {
-      const callerId = requireUser(request, reply);
-      if (!callerId) return reply;
-      const { conversationId } = request.params;
-      if (!(await isParticipant(callerId, conversationId))) return notFoundConversation(reply);
+    async (request) => {
+      const { callerId, conversationId } = await ownConversation(request);
       // No body at all arrives as undefined.
       const upToId = request.body?.upToMessageId;
       let upTo = new Date().toISOString();
       if (upToId) {
         const shown = await repo.message(upToId);
-        if (!shown || shown.conversationId !== conversationId)
-          return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
+        if (!shown || shown.conversationId !== conversationId) throw messageNotFound();
         upTo = shown.createdAt;
       }
       const error = await app.messaging.markRead(callerId, conversationId, upTo);
-      if (error) return fail(reply, 404, MESSAGE_MESSAGES.notFound, 'not_found');
+      if (error) throw httpError(404, MESSAGE_MESSAGES.notFound, 'not_found');
       return { message: REST_MESSAGE_MESSAGES.markedRead, conversationId };
     },
   );
@@ -166,14 +159,12 @@ export default async function messagesRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const callerId = requireUser(request, reply);
-      if (!callerId) return reply;
+      const callerId = callerOf(request);
 
       let fields: SendFields;
       let file: Buffer | null = null;
       if (request.isMultipart()) {
         const read = await readMultipart(request);
-        if ('error' in read) return fail(reply, read.status, read.error, read.code);
         fields = read.fields;
         file = read.file;
       } else {
@@ -190,17 +181,17 @@ export default async function messagesRoutes(app: FastifyInstance) {
       // Who may write to whom comes first (the conversation is the server's), then the content rules;
       // all of them before a file is written, so a refused message leaves nothing behind.
       const route = await app.messaging.route(callerId, fields.announcementId, fields.destinatarId);
-      if ('error' in route) return fail(reply, statusOf(route.error), route.error);
+      if ('error' in route) throw httpError(statusOf(route.error), route.error);
       let attachment: Attachment | null = null;
       if (file) {
         const kind = sniffAttachment(file);
-        if (!kind) return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+        if (!kind) throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
         attachment = { buf: file, kind };
       }
       const bodyError = validateMessageBody(fields.text, attachment ? 'attachment' : '');
-      if (bodyError) return fail(reply, 400, bodyError, 'validation');
+      if (bodyError) throw httpError(400, bodyError, 'validation');
       const replyTo = normalizeReply(fields.replyTo);
-      if (replyTo === 'invalid') return fail(reply, 400, REST_MESSAGE_MESSAGES.invalid, 'validation');
+      if (replyTo === 'invalid') throw httpError(400, REST_MESSAGE_MESSAGES.invalid, 'validation');
 
       let image = '';
       if (attachment) {
@@ -209,7 +200,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
         } catch (err) {
           // Magic bytes of an image but no decodable image (or above the pixel limit).
           request.log.warn({ err }, 'chat attachment refused');
-          return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+          throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
         }
       }
 
@@ -230,7 +221,7 @@ export default async function messagesRoutes(app: FastifyInstance) {
       if ('error' in sent) {
         // The announcement went away while the file was being stored.
         if (image) await removeAttachment(app.storage, image).catch(() => {});
-        return fail(reply, statusOf(sent.error), sent.error);
+        throw httpError(statusOf(sent.error), sent.error);
       }
       const conversation = await repo.conversation(sent.conversationId);
       return reply.code(201).send((await toMessagesApi(repo, [sent], conversation))[0]);
@@ -244,15 +235,13 @@ export default async function messagesRoutes(app: FastifyInstance) {
    */
   const uploadRoute = { config: writeLimit('uploads'), schema: routeSchema(upload) };
   app.post('/api/messages/attachments', uploadRoute, async (request, reply) => {
-    const callerId = requireUser(request, reply);
-    if (!callerId) return reply;
+    const callerId = callerOf(request);
     // A body that is not a form carries no file: the same answer as a form without one.
-    if (!request.isMultipart()) return fail(reply, 400, MESSAGE_MESSAGES.empty, 'validation');
+    if (!request.isMultipart()) throw httpError(400, MESSAGE_MESSAGES.empty, 'validation');
     const read = await readMultipart(request);
-    if ('error' in read) return fail(reply, read.status, read.error, read.code);
-    if (!read.file) return fail(reply, 400, MESSAGE_MESSAGES.empty, 'validation');
+    if (!read.file) throw httpError(400, MESSAGE_MESSAGES.empty, 'validation');
     const kind = sniffAttachment(read.file);
-    if (!kind) return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+    if (!kind) throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
     try {
       const image = await storeAttachment(read.file, kind, app.storage, CHAT_FOLDER);
       // Recorded with its uploader: a message pushed over sync may name only its sender's own files.
@@ -260,42 +249,37 @@ export default async function messagesRoutes(app: FastifyInstance) {
       return reply.code(201).send({ image });
     } catch (err) {
       request.log.warn({ err }, 'chat attachment refused');
-      return fail(reply, 400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+      throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
     }
   });
 
   app.post<Typed<typeof react>>(
     '/api/messages/:id/react',
     { config: writeLimit('chat'), schema: routeSchema(react) },
-    async (request, reply) => {
-      const callerId = requireUser(request, reply);
-      if (!callerId) return reply;
+    async (request) => {
+      const callerId = callerOf(request);
       const { id } = request.params;
       const msg = await visibleMessage(callerId, id);
-      if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
       // A react without a body arrives as undefined.
       const emoji = str(request.body?.emoji);
       if (!reactionSchema.shape.emoji.safeParse(emoji).success) {
-        return fail(reply, 400, REST_MESSAGE_MESSAGES.invalidReaction, 'validation');
+        throw httpError(400, REST_MESSAGE_MESSAGES.invalidReaction, 'validation');
       }
       // The same emoji again takes the caller's reaction back; another one replaces it.
       const had = msg.reactions.find((r) => r.userId === callerId)?.emoji ?? null;
       const error = await app.messaging.react(callerId, msg, had === emoji ? null : emoji);
-      if (error) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
+      if (error) throw messageNotFound();
       return { reactions: (await repo.message(id))?.reactions ?? [] };
     },
   );
 
   const deleteRoute = { config: writeLimit('chat'), schema: routeSchema(deleteOne) };
-  app.delete<Typed<typeof deleteOne>>('/api/messages/:id', deleteRoute, async (request, reply) => {
-    const callerId = requireUser(request, reply);
-    if (!callerId) return reply;
-    const { id } = request.params;
-    const msg = await visibleMessage(callerId, id);
-    if (!msg) return fail(reply, 404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
+  app.delete<Typed<typeof deleteOne>>('/api/messages/:id', deleteRoute, async (request) => {
+    const callerId = callerOf(request);
+    const msg = await visibleMessage(callerId, request.params.id);
     // The recipient already sees this message: telling them it is not theirs to delete reveals nothing.
-    if (msg.senderId !== callerId) return fail(reply, 403, MESSAGE_MESSAGES.onlySenderDeletes, 'forbidden');
+    if (msg.senderId !== callerId) throw httpError(403, MESSAGE_MESSAGES.onlySenderDeletes, 'forbidden');
     await app.messaging.remove(callerId, msg);
     return { message: REST_MESSAGE_MESSAGES.deleted };
   });
-}
+});

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { ATTACHMENT_MESSAGES, MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
 import type { AttachmentKind } from '../../services/rest-attachments.ts';
+import { HttpError, httpError } from '../../services/rest-http.ts';
 
 /** Reading a message sent over REST: JSON or multipart with one attachment, checked by content. */
 export const REST_MESSAGE_MESSAGES = {
@@ -40,13 +41,13 @@ export type SendFields = {
   fileName: string;
 };
 export type Attachment = { buf: Buffer; kind: AttachmentKind };
-type Failure = { status: number; error: string; code: string };
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/** The message form's fields and file; a form it cannot take is refused (thrown as its HTTP error). */
 export async function readMultipart(
   request: FastifyRequest,
-): Promise<{ fields: SendFields; file: Buffer | null } | Failure> {
+): Promise<{ fields: SendFields; file: Buffer | null }> {
   const raw: Record<string, string> = {};
   let file: Buffer | null = null;
   let partName = '';
@@ -60,7 +61,7 @@ export async function readMultipart(
         const buf = await part.toBuffer();
         // A browser sends an empty part (no file name) for an empty file input: that is "no file".
         if (!FILE_FIELDS.has(part.fieldname) || buf.length === 0) continue;
-        if (file) return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
+        if (file) throw httpError(400, REST_MESSAGE_MESSAGES.oneFile, 'too_many_files');
         file = buf;
         partName = part.filename ?? '';
       } else if (MULTIPART_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
@@ -69,22 +70,22 @@ export async function readMultipart(
       }
     }
   } catch (err) {
+    if (err instanceof HttpError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE')
-      return { status: 413, error: ATTACHMENT_MESSAGES.tooLarge, code: 'file_too_large' };
-    if (code === 'FST_FILES_LIMIT')
-      return { status: 400, error: REST_MESSAGE_MESSAGES.oneFile, code: 'too_many_files' };
+      throw httpError(413, ATTACHMENT_MESSAGES.tooLarge, 'file_too_large');
+    if (code === 'FST_FILES_LIMIT') throw httpError(400, REST_MESSAGE_MESSAGES.oneFile, 'too_many_files');
     // Any other failure to read the form (broken off, malformed) is the sender's: a 400, never a 500.
     request.log.info({ err }, 'message form refused');
-    return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
+    throw httpError(400, REST_MESSAGE_MESSAGES.invalid, 'validation');
   }
-  if (truncated) return { status: 400, error: MESSAGE_MESSAGES.tooLong, code: 'validation' };
+  if (truncated) throw httpError(400, MESSAGE_MESSAGES.tooLong, 'validation');
   let replyTo: unknown = null;
   if (raw.replyTo) {
     try {
       replyTo = JSON.parse(raw.replyTo);
     } catch {
-      return { status: 400, error: REST_MESSAGE_MESSAGES.invalid, code: 'validation' };
+      throw httpError(400, REST_MESSAGE_MESSAGES.invalid, 'validation');
     }
   }
   return {

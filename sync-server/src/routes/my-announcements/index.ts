@@ -16,9 +16,10 @@ import { DRAFT_FIELDS } from '../../../../schema/fields.ts';
 import { resolvePlaceName } from '../../../../schema/place-names.ts';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { announcementsService, NOT_FOUND, type Outcome } from '../../services/announcements.ts';
+import { NOT_FOUND, type Outcome } from '../../services/announcements.ts';
+import { httpError, unwrap } from '../../services/rest-http.ts';
 import { readMultipartForm, type UploadedImage } from '../../services/uploads.ts';
 
 /**
@@ -64,15 +65,11 @@ function parseKeepList(values: unknown[]): string[] | null {
   return out;
 }
 
-async function callerFirst(request: FastifyRequest, reply: FastifyReply) {
-  if (!requireUser(request, reply)) return reply;
-}
-
 /**
  * Turns a multipart form into a plain body before schema validation (so the route schema strips unknown
  * fields as everywhere else) and keeps its photos aside. A JSON body (no photos) is accepted too.
  */
-async function collectForm(request: FastifyRequest, reply: FastifyReply) {
+async function collectForm(request: FastifyRequest) {
   const state: FormState = { files: [], tooManyFiles: false };
   uploads.set(request, state);
   let body: Record<string, unknown>;
@@ -96,7 +93,7 @@ async function collectForm(request: FastifyRequest, reply: FastifyReply) {
   delete body.existingImages;
   if (keepValues !== undefined) {
     const keep = parseKeepList(keepValues);
-    if (!keep) return reply.code(400).send({ error: INVALID, code: 'validation' });
+    if (!keep) throw httpError(400, INVALID, 'validation');
     body.existingImages = keep;
   }
   request.body = body;
@@ -120,128 +117,85 @@ function withStoredFields(body: Record<string, unknown>, row: AnnouncementRow): 
   return merged;
 }
 
+/** A service outcome as the answer: its own status (201 for a publication), or its refusal thrown. */
 function send<T>(reply: FastifyReply, outcome: Outcome<T>) {
-  if (!outcome.ok) {
-    const { error, errors } = outcome;
-    return reply.code(outcome.status).send(errors ? { error, errors } : { error });
-  }
-  return reply.code(outcome.status).send(outcome.value);
+  const value = unwrap(outcome);
+  return reply.code(outcome.status).send(value);
 }
 
 const validId = (id: string) => /^[0-9a-f]{24}$/.test(id);
+const notFound = () => httpError(404, NOT_FOUND);
 
-export default async function myAnnouncementsRoutes(app: FastifyInstance) {
-  const service = announcementsService({
-    uow: app.uow,
-    repo: app.announcementsRepo,
-    storage: app.storage,
-  });
-  const notFound = (reply: FastifyReply) => send(reply, { ok: false, status: 404, error: NOT_FOUND });
+/** Every route here acts for the signed-in seller (guest → 401 from the scope's one hook). */
+export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstance) {
+  const service = app.announcements;
 
-  const list = { onRequest: callerFirst, schema: routeSchema(listRoute) };
-  app.get('/api/users/my-announcements', list, async (request, reply) => {
-    const userId = requireUser(request, reply);
-    if (!userId) return reply;
-    return service.mine(userId);
-  });
-
-  app.post<Typed<typeof createRoute>>(
-    '/api/users/my-announcements',
-    {
-      onRequest: callerFirst,
-      preValidation: collectForm,
-      config: writeLimit('publish'),
-      schema: routeSchema(createRoute),
-    },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      const body = request.body;
-      const { files, tooManyFiles } = uploads.get(request)!;
-      const outcome = await service.create(userId, normalizeAnnouncementInput(body), files, {
-        clientId: body.id,
-        tooManyFiles,
-      });
-      return send(reply, outcome);
-    },
-  );
-
-  // Before a byte of the (up to 55 MB) form is read: only the owner of a live announcement gets further.
-  const ownerFirst = async (request: FastifyRequest<OwnRoute>, reply: FastifyReply) => {
-    const userId = requireUser(request, reply);
-    if (!userId) return reply;
-    const { id } = request.params;
+  /** The caller's live announcement; unknown, deleted and somebody else's are the same 404. */
+  const ownLive = async (userId: string, id: string) => {
     const row = validId(id) ? await app.announcementsRepo.byId(id) : undefined;
-    if (!row || row.deleted || row.ownerId !== userId) return notFound(reply);
+    if (!row || row.deleted || row.ownerId !== userId) throw notFound();
+    return row;
   };
 
-  app.put<Typed<typeof updateRoute>>(
-    '/api/users/my-announcements/:id',
-    {
-      onRequest: ownerFirst,
-      preValidation: collectForm,
-      config: writeLimit('announcements'),
-      schema: routeSchema(updateRoute),
-    },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      const { id } = request.params;
-      if (!validId(id)) return notFound(reply);
-      const body = request.body;
-      const row = await app.announcementsRepo.byId(id);
-      if (!row || row.deleted || row.ownerId !== userId) return notFound(reply);
-      const { files, tooManyFiles } = uploads.get(request)!;
-      const outcome = await service.update(
-        userId,
-        id,
-        normalizeAnnouncementInput(withStoredFields(body, row)),
-        body.existingImages,
-        files,
-        { tooManyFiles },
-      );
-      return send(reply, outcome);
-    },
+  app.get('/api/users/my-announcements', { schema: routeSchema(listRoute) }, async (request) =>
+    service.mine(callerOf(request)),
   );
 
-  app.delete<Typed<typeof deleteRoute>>(
-    '/api/users/my-announcements/:id',
-    { onRequest: callerFirst, config: writeLimit('announcements'), schema: routeSchema(deleteRoute) },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      const { id } = request.params;
-      if (!validId(id)) return notFound(reply);
-      return send(reply, await service.remove(userId, id));
-    },
-  );
+  const publish = {
+    preValidation: collectForm,
+    config: writeLimit('publish'),
+    schema: routeSchema(createRoute),
+  };
+  app.post<Typed<typeof createRoute>>('/api/users/my-announcements', publish, async (request, reply) => {
+    const body = request.body;
+    const { files, tooManyFiles } = uploads.get(request)!;
+    const outcome = await service.create(callerOf(request), normalizeAnnouncementInput(body), files, {
+      clientId: body.id,
+      tooManyFiles,
+    });
+    return send(reply, outcome);
+  });
 
-  app.post<Typed<typeof renewRoute>>(
-    '/api/users/my-announcements/:id/renew',
-    { onRequest: callerFirst, config: writeLimit('announcements'), schema: routeSchema(renewRoute) },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      const { id } = request.params;
-      if (!validId(id)) return notFound(reply);
-      return send(reply, await service.renew(userId, id));
-    },
-  );
+  // Before a byte of the (up to 55 MB) form is read: only the owner of a live announcement gets further.
+  const ownerFirst = async (request: FastifyRequest<OwnRoute>) => {
+    await ownLive(callerOf(request), request.params.id);
+  };
+  const edit = {
+    onRequest: ownerFirst,
+    preValidation: collectForm,
+    config: writeLimit('announcements'),
+    schema: routeSchema(updateRoute),
+  };
+  app.put<Typed<typeof updateRoute>>('/api/users/my-announcements/:id', edit, async (request, reply) => {
+    const userId = callerOf(request);
+    const { id } = request.params;
+    const body = request.body;
+    // Read again after the form: it may have been deleted meanwhile.
+    const row = await ownLive(userId, id);
+    const { files, tooManyFiles } = uploads.get(request)!;
+    const input = normalizeAnnouncementInput(withStoredFields(body, row));
+    return send(reply, await service.update(userId, id, input, body.existingImages, files, { tooManyFiles }));
+  });
 
-  app.put<Typed<typeof activeRoute>>(
-    '/api/users/my-announcements/:id/active',
-    {
-      onRequest: callerFirst,
-      config: writeLimit('announcements'),
-      schema: routeSchema(activeRoute),
-    },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      const { id } = request.params;
-      if (!validId(id)) return notFound(reply);
-      const { active } = request.body;
-      return send(reply, await service.setActive(userId, id, active));
-    },
+  /** A change of one announcement by id (the service checks ownership; an impossible id is its 404). */
+  type Act = (userId: string, id: string) => Promise<Outcome<unknown>>;
+  const change = async (request: FastifyRequest<OwnRoute>, reply: FastifyReply, act: Act) => {
+    const { id } = request.params;
+    if (!validId(id)) throw notFound();
+    return send(reply, await act(callerOf(request), id));
+  };
+  const writes = (schema: Parameters<typeof routeSchema>[0]) => ({
+    config: writeLimit('announcements'),
+    schema: routeSchema(schema),
+  });
+  const url = '/api/users/my-announcements/:id';
+  app.delete<Typed<typeof deleteRoute>>(url, writes(deleteRoute), (request, reply) =>
+    change(request, reply, (userId, id) => service.remove(userId, id)),
   );
-}
+  app.post<Typed<typeof renewRoute>>(`${url}/renew`, writes(renewRoute), (request, reply) =>
+    change(request, reply, (userId, id) => service.renew(userId, id)),
+  );
+  app.put<Typed<typeof activeRoute>>(`${url}/active`, writes(activeRoute), (request, reply) =>
+    change(request, reply, (userId, id) => service.setActive(userId, id, request.body.active)),
+  );
+});

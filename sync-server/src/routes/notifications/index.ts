@@ -3,10 +3,9 @@ import { z } from 'zod';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import { type NotificationApi, notificationApi } from '../../../../schema/api/notifications.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { callerOf, listOwner, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { messagingRepository } from '../../repositories/messaging.ts';
-import { fail } from '../../services/rest-http.ts';
+import { httpError } from '../../services/rest-http.ts';
 
 const list = {
   params: routeParams('userId'),
@@ -24,18 +23,13 @@ export const NOTIFICATION_MESSAGES = {
  * Notifications: each user reads and deletes only their own. Someone else's (or an unknown) id answers
  * 404 with the same text, so a stranger cannot tell whether it exists; a guest gets 401.
  */
-export default async function notificationsRoutes(app: FastifyInstance) {
-  // Repositories are plain functions over the one database handle; the app does not expose this one.
-  const repo = messagingRepository(app.db);
+export default signedIn(async function notificationsRoutes(app: FastifyInstance) {
+  const repo = app.messagingRepo;
   app.get<Typed<typeof list>>(
     '/api/notifications/:userId',
     { schema: routeSchema(list) },
-    async (request, reply) => {
-      const callerId = requireUser(request, reply);
-      if (!callerId) return reply;
-      const { userId } = request.params;
-      if (userId !== callerId) return fail(reply, 404, NOTIFICATION_MESSAGES.listNotFound, 'not_found');
-      const rows = await repo.liveNotificationsOf(callerId);
+    async (request) => {
+      const rows = await repo.liveNotificationsOf(listOwner(request, NOTIFICATION_MESSAGES.listNotFound));
       const cards = await repo.userCards(rows.map((n) => n.senderId));
       return rows.map((n): NotificationApi => {
         const card = cards.get(n.senderId);
@@ -57,14 +51,13 @@ export default async function notificationsRoutes(app: FastifyInstance) {
   );
 
   const deleteOne = { config: writeLimit('notifications'), schema: routeSchema(remove) };
-  app.delete<Typed<typeof remove>>('/api/notifications/:id', deleteOne, async (request, reply) => {
-    const callerId = requireUser(request, reply);
-    if (!callerId) return reply;
+  app.delete<Typed<typeof remove>>('/api/notifications/:id', deleteOne, async (request) => {
+    const callerId = callerOf(request);
     const { id } = request.params;
     const row = await repo.notification(id);
-    if (!row || row.userId !== callerId) return fail(reply, 404, NOTIFICATION_MESSAGES.notFound, 'not_found');
+    if (!row || row.userId !== callerId) throw httpError(404, NOTIFICATION_MESSAGES.notFound, 'not_found');
     // Already gone (opening its chat removes it too): nothing to write, same answer.
     if (!row.deleted) await app.notifications.set(callerId, id, { read: row.read, deleted: true });
     return { message: NOTIFICATION_MESSAGES.deleted };
   });
-}
+});

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiError } from '../../../../schema/api/common.ts';
 import {
   avatarAnswer,
@@ -12,12 +12,9 @@ import {
 import { LIMITS } from '../../../../schema/constants.ts';
 import { normalizeProfileInput, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { messagingRepository } from '../../repositories/messaging.ts';
-import { reviewsRepository } from '../../repositories/reviews.ts';
-import { profilesService } from '../../services/profiles.ts';
-import { reviewsService } from '../../services/reviews.ts';
+import { HttpError, httpError, unwrap } from '../../services/rest-http.ts';
 
 const M = PROFILE_MESSAGES;
 const err = { '4xx': apiError, '5xx': apiError };
@@ -26,42 +23,47 @@ const save = { body: profileBody, response: { 200: profileSaved, ...err } };
 const upload = { response: { 200: avatarAnswer, ...err } };
 const remove = { body: avatarDeleteBody, response: { 200: avatarDeleted, ...err } };
 
+/**
+ * Runs a profile write; what it throws unexpectedly is logged and answered with the screen's own
+ * Romanian message (a refusal of the service keeps its own status and text).
+ */
+async function orFail<T>(request: FastifyRequest, what: string, message: string, run: () => Promise<T>) {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    request.log.error({ err }, `${what} failed`);
+    throw httpError(500, message);
+  }
+}
+
 export default async function profilesRoutes(app: FastifyInstance) {
-  const profiles = profilesService({
-    uow: app.uow,
-    users: app.usersRepo,
-    reviews: reviewsService({
-      uow: app.uow,
-      reviews: reviewsRepository(app.db),
-      notifications: messagingRepository(app.db),
-      users: app.usersRepo,
-      announcements: app.announcementsRepo,
-    }),
-    storage: app.storage,
-    onCleanupError: (err) => app.log.warn({ err }, 'old avatar file not removed'),
-  });
+  const profiles = app.profiles;
 
   /** Public: anybody may read it. Only public fields; a deleted or unknown user is 'Profil indisponibil'. */
   app.get<Typed<typeof show>>(
     '/api/users/profile/:userId',
     { schema: routeSchema(show) },
-    async (request, reply) => {
-      try {
-        const profile = await profiles.publicProfile(request.params.userId);
-        if (!profile) return reply.code(404).send({ error: M.unavailable });
-        return profile;
-      } catch (err) {
-        request.log.error({ err }, 'public profile failed');
-        return reply.code(500).send({ error: M.loadFailed });
-      }
+    async (request) => {
+      const profile = await orFail(request, 'public profile', M.loadFailed, () =>
+        profiles.publicProfile(request.params.userId),
+      );
+      if (!profile) throw httpError(404, M.unavailable);
+      return profile;
     },
   );
 
+  await app.register(signedIn(ownProfileRoutes));
+}
+
+/** The caller's own profile and avatar. */
+async function ownProfileRoutes(app: FastifyInstance) {
+  const profiles = app.profiles;
+
   const saveProfile = { config: writeLimit('account'), schema: routeSchema(save) };
-  app.put<Typed<typeof save>>('/api/users/profile', saveProfile, async (request, reply) => {
-    const userId = requireUser(request, reply);
-    if (!userId) return reply;
-    try {
+  app.put<Typed<typeof save>>('/api/users/profile', saveProfile, async (request) => {
+    const userId = callerOf(request);
+    return orFail(request, 'profile save', M.saveFailed, async () => {
       // A field the client leaves out keeps its stored value (the spec's client sends all four; another
       // may send only the one it changes): nothing is erased by omission.
       const body = request.body ?? {};
@@ -75,20 +77,15 @@ export default async function profilesRoutes(app: FastifyInstance) {
           }
         : {};
       const sent = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
-      const result = await profiles.update(userId, normalizeProfileInput({ ...stored, ...sent }));
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
-      return { ...result.value, message: M.saved };
-    } catch (err) {
-      request.log.error({ err }, 'profile save failed');
-      return reply.code(500).send({ error: M.saveFailed });
-    }
+      const saved = unwrap(await profiles.update(userId, normalizeProfileInput({ ...stored, ...sent })));
+      return { ...saved, message: M.saved };
+    });
   });
 
   const uploadRoute = { config: writeLimit('uploads'), schema: routeSchema(upload) };
-  app.post('/api/users/avatar', uploadRoute, async (request, reply) => {
-    const userId = requireUser(request, reply);
-    if (!userId) return reply;
-    if (!request.isMultipart()) return reply.code(400).send({ error: M.imageFailed });
+  app.post('/api/users/avatar', uploadRoute, async (request) => {
+    const userId = callerOf(request);
+    if (!request.isMultipart()) throw httpError(400, M.imageFailed);
     let bytes: Buffer | null = null;
     try {
       for await (const part of request.parts({ limits: { fileSize: LIMITS.imageMaxBytes, files: 1 } })) {
@@ -97,20 +94,15 @@ export default async function profilesRoutes(app: FastifyInstance) {
         else part.file.resume();
       }
     } catch (err) {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError)
-        return reply.code(413).send({ error: M.imageTooLarge });
+      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw httpError(413, M.imageTooLarge);
       request.log.info({ err }, 'avatar upload refused');
-      return reply.code(400).send({ error: M.imageFailed });
+      throw httpError(400, M.imageFailed);
     }
-    if (!bytes) return reply.code(400).send({ error: M.imageFailed });
-    try {
-      const result = await profiles.setAvatar(userId, bytes);
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
-      return result.value;
-    } catch (err) {
-      request.log.error({ err }, 'avatar upload failed');
-      return reply.code(500).send({ error: M.imageFailed });
-    }
+    const image = bytes;
+    if (!image) throw httpError(400, M.imageFailed);
+    return orFail(request, 'avatar upload', M.imageFailed, async () =>
+      unwrap(await profiles.setAvatar(userId, image)),
+    );
   });
 
   app.delete<Typed<typeof remove>>(
@@ -123,17 +115,11 @@ export default async function profilesRoutes(app: FastifyInstance) {
         request.body ??= {};
       },
     },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      try {
-        const result = await profiles.removeAvatar(userId, request.body?.url ?? '');
-        if (!result.ok) return reply.code(result.status).send({ error: result.error });
-        return result.value;
-      } catch (err) {
-        request.log.error({ err }, 'avatar removal failed');
-        return reply.code(500).send({ error: M.imageFailed });
-      }
+    async (request) => {
+      const userId = callerOf(request);
+      return orFail(request, 'avatar removal', M.imageFailed, async () =>
+        unwrap(await profiles.removeAvatar(userId, request.body?.url ?? '')),
+      );
     },
   );
 }

@@ -11,11 +11,9 @@ import {
 } from '../../../../schema/api/reviews.ts';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { messagingRepository } from '../../repositories/messaging.ts';
-import { reviewsRepository } from '../../repositories/reviews.ts';
-import { reviewsService } from '../../services/reviews.ts';
+import { unwrap } from '../../services/rest-http.ts';
 
 const errors = { '4xx': apiError };
 const createRoute = { body: reviewCreateBody, response: { 201: reviewApi, ...errors } };
@@ -27,75 +25,61 @@ const editRoute = {
 const deleteRoute = { params: reviewParams, response: { 200: reviewDeleteAnswer, ...errors } };
 const likeRoute = { params: reviewParams, response: { 200: reviewLikeAnswer, ...errors } };
 
-export default async function reviewsRoutes(app: FastifyInstance) {
-  const reviews = reviewsService({
-    uow: app.uow,
-    reviews: reviewsRepository(app.db),
-    notifications: messagingRepository(app.db),
-    users: app.usersRepo,
-    announcements: app.announcementsRepo,
-  });
-
+/** Every review route writes as the signed-in caller; reading reviews goes through profiles and sync. */
+export default signedIn(async function reviewsRoutes(app: FastifyInstance) {
+  const reviews = app.reviews;
   // A request without a body reaches the shared rules (and their Romanian messages), not a validation error.
   // This plugin is encapsulated (no fastify-plugin), so the hook applies to these routes only.
   app.addHook('preValidation', async (request) => {
     request.body ??= {};
   });
+  const writes = { config: writeLimit('reviews') };
 
-  const create = { config: writeLimit('reviews'), schema: routeSchema(createRoute) };
-  app.post<Typed<typeof createRoute>>('/api/reviews', create, async (request, reply) => {
-    const userId = requireUser(request, reply);
-    if (!userId) return reply;
-    const body = request.body ?? {};
-    const result = await reviews.create(userId, {
-      user: body.user ?? '',
-      score: body.score,
-      comment: body.comment,
-      announcement: body.announcement ?? null,
-    });
-    if (!result.ok) return reply.code(result.status).send({ error: result.error });
-    return reply.code(201).send(result.value);
-  });
+  app.post<Typed<typeof createRoute>>(
+    '/api/reviews',
+    { ...writes, schema: routeSchema(createRoute) },
+    async (request, reply) => {
+      const body = request.body ?? {};
+      const review = await reviews.create(callerOf(request), {
+        user: body.user ?? '',
+        score: body.score,
+        comment: body.comment,
+        announcement: body.announcement ?? null,
+      });
+      return reply.code(201).send(unwrap(review));
+    },
+  );
 
   app.put<Typed<typeof editRoute>>(
     '/api/reviews/:id',
-    { config: writeLimit('reviews'), schema: routeSchema(editRoute) },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
+    { ...writes, schema: routeSchema(editRoute) },
+    async (request) => {
       const body = request.body ?? {};
-      const result = await reviews.edit(userId, request.params.id, {
+      const result = await reviews.edit(callerOf(request), request.params.id, {
         score: body.score,
         comment: body.comment === null ? '' : body.comment,
       });
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
       // Spec: { review: { comment, score } }; the whole card is sent so the list can replace its item.
-      return { review: result.value };
+      return { review: unwrap(result) };
     },
   );
 
   app.delete<Typed<typeof deleteRoute>>(
     '/api/reviews/:id',
-    { config: writeLimit('reviews'), schema: routeSchema(deleteRoute) },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      const result = await reviews.remove(userId, request.params.id);
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
-      return { message: REVIEW_MESSAGES.deleted, _id: result.value._id };
+    { ...writes, schema: routeSchema(deleteRoute) },
+    async (request) => {
+      const { _id } = unwrap(await reviews.remove(callerOf(request), request.params.id));
+      return { message: REVIEW_MESSAGES.deleted, _id };
     },
   );
 
   app.post<Typed<typeof likeRoute>>(
     '/api/reviews/:id/like',
-    { config: writeLimit('reviews'), schema: routeSchema(likeRoute) },
-    async (request, reply) => {
-      // Spec doc 1 §6: liking needs sign-in, with its own message.
-      if (!request.userId)
-        return reply.code(401).send({ error: REVIEW_MESSAGES.likeSignIn, code: 'unauthorized' });
-      const result = await reviews.toggleLike(request.userId, request.params.id);
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
-      return result.value;
+    // Spec doc 1 §6: liking needs sign-in, with its own message.
+    {
+      config: { ...writes.config, signInMessage: REVIEW_MESSAGES.likeSignIn },
+      schema: routeSchema(likeRoute),
     },
+    async (request) => unwrap(await reviews.toggleLike(callerOf(request), request.params.id)),
   );
-}
+});

@@ -24,10 +24,10 @@ import {
   validateEmailChange,
 } from '../../../../schema/rules/account.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { hasPasswordHash, toOwnProfile } from '../../repositories/users.ts';
-import { LoginThrottle } from '../../services/login-throttle.ts';
+import { httpError, unwrap } from '../../services/rest-http.ts';
 import notificationSettingsRoutes from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';
 
@@ -42,143 +42,38 @@ const authCheckRoute = { response: { 200: authCheck } };
 const profileRoute = { response: { 200: ownProfile, ...errors } };
 type Confirmation = z.infer<typeof confirmation>;
 
+/** Refuses while the sign-in throttle holds this address or account back: 429 with Retry-After. */
+async function notThrottled(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+) {
+  const wait = await app.loginThrottle.waitSeconds(request.ip, email);
+  if (wait === 0) return;
+  reply.header('Retry-After', String(wait));
+  throw httpError(429, app.loginThrottle.message(wait), 'throttled');
+}
+
 export default async function userRoutes(app: FastifyInstance) {
   await app.register(passwordResetRoutes);
-  await app.register(notificationSettingsRoutes);
   const register = { config: writeLimit('register'), schema: routeSchema(registerRoute) };
   app.post<Typed<typeof registerRoute>>('/api/users/register', register, async (request, reply) => {
-    const result = await app.accounts.register(normalizeRegistration(request.body));
-    if (!result.ok) return reply.code(result.status).send({ error: result.error });
-    return reply
-      .code(201)
-      .send({ message: 'Cont creat cu succes! Te poți autentifica.', userId: result.value.userId });
+    const { userId } = unwrap(await app.accounts.register(normalizeRegistration(request.body)));
+    return reply.code(201).send({ message: 'Cont creat cu succes! Te poți autentifica.', userId });
   });
 
-  const throttle = new LoginThrottle(app.throttles);
+  const throttle = app.loginThrottle;
   const login = { schema: routeSchema(loginRoute) };
   app.post<Typed<typeof loginRoute>>('/api/users/login', login, async (request, reply) => {
     const input = normalizeLogin(request.body);
-    const wait = await throttle.waitSeconds(request.ip, input.email);
-    if (wait > 0) {
-      return reply
-        .code(429)
-        .header('Retry-After', String(wait))
-        .send({ error: throttle.message(wait), code: 'throttled' });
-    }
+    await notThrottled(app, request, reply, input.email);
     const result = await app.accounts.login(input);
-    if (!result.ok) {
-      if (result.status === 401) await throttle.failed(request.ip, input.email);
-      return reply.code(result.status).send({ error: result.error });
-    }
+    if (!result.ok && result.status === 401) await throttle.failed(request.ip, input.email);
+    const session = unwrap(result);
     await throttle.succeeded(request.ip, input.email);
-    return result.value;
+    return session;
   });
-
-  /**
-   * The caller proves it owns the account (password, or e-mail for a social-only account). Wrong answers
-   * count in the sign-in throttle (per IP, per account), so a stolen token cannot guess the password
-   * here faster than at /login. Answers the refusal itself and returns false.
-   */
-  const confirmed = async (
-    request: FastifyRequest,
-    reply: FastifyReply,
-    userId: string,
-    body: Confirmation | null,
-  ) => {
-    const input = { password: body?.password ?? '', confirmEmail: body?.confirmEmail ?? '' };
-    const user = await app.usersRepo.byId(userId);
-    if (!user || user.deleted) {
-      reply.code(401).send({ error: ACCOUNT_MESSAGES.sessionExpired });
-      return false;
-    }
-    const hasPassword = hasPasswordHash(user.passwordHash);
-    const missing = confirmationError(hasPassword, input);
-    if (missing) {
-      reply.code(400).send({ error: missing, code: 'confirmation_required' });
-      return false;
-    }
-    // Without a password the address is no secret to a token holder: the session must be a fresh sign-in.
-    const signedInAt = request.token ? ((await app.sessionsRepo.session(request.token))?.createdAt ?? 0) : 0;
-    if (!hasPassword && Date.now() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000) {
-      reply.code(403).send({ error: ACCOUNT_MESSAGES.recentSignInRequired, code: 'recent_sign_in_required' });
-      return false;
-    }
-    const wait = await throttle.waitSeconds(request.ip, user.email);
-    if (wait > 0) {
-      reply
-        .code(429)
-        .header('Retry-After', String(wait))
-        .send({ error: throttle.message(wait), code: 'throttled' });
-      return false;
-    }
-    if (!(await app.accounts.confirmsIdentity(user, input))) {
-      await throttle.failed(request.ip, user.email);
-      const error = hasPassword ? ACCOUNT_MESSAGES.confirmPasswordWrong : ACCOUNT_MESSAGES.confirmEmailWrong;
-      reply.code(403).send({ error, code: 'confirmation_wrong' });
-      return false;
-    }
-    await throttle.succeeded(request.ip, user.email);
-    return true;
-  };
-
-  app.put<Typed<typeof updateEmailRoute>>(
-    '/api/users/update-email',
-    { config: writeLimit('account'), schema: routeSchema(updateEmailRoute) },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      const { newEmail } = request.body;
-      // The new address's own errors first (form order); its availability only after the proof, so a
-      // token alone cannot probe which addresses have accounts.
-      const invalid = validateEmailChange(newEmail?.trim() ?? '');
-      if (invalid) return reply.code(400).send({ error: invalid });
-      if (!(await confirmed(request, reply, userId, request.body))) return reply;
-      const result = await app.accounts.changeEmail(userId, newEmail);
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
-      return { message: ACCOUNT_MESSAGES.emailUpdated, email: result.value.email };
-    },
-  );
-
-  app.put<Typed<typeof updatePasswordRoute>>(
-    '/api/users/update-password',
-    { config: writeLimit('account'), schema: routeSchema(updatePasswordRoute) },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId || !request.token) return reply;
-      const body = request.body;
-      const result = await app.accounts.changePassword(
-        userId,
-        request.token,
-        body.currentPassword,
-        body.newPassword,
-      );
-      if (!result.ok) return reply.code(result.status).send({ error: result.error });
-      return { message: ACCOUNT_MESSAGES.passwordUpdated };
-    },
-  );
-
-  // 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included.
-  const logoutAll = { config: writeLimit('account'), schema: routeSchema(messageRoute) };
-  app.post('/api/users/logout-all', logoutAll, async (request, reply) => {
-    const userId = requireUser(request, reply);
-    if (!userId) return reply;
-    // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
-    await app.accounts.logoutAll(userId);
-    return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
-  });
-
-  const deleteAccount = { config: writeLimit('account'), schema: routeSchema(deleteAccountRoute) };
-  app.delete<Typed<typeof deleteAccountRoute>>(
-    '/api/users/delete-account',
-    deleteAccount,
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      if (!(await confirmed(request, reply, userId, request.body))) return reply;
-      await app.accountDeletion.remove(userId);
-      return { message: ACCOUNT_MESSAGES.accountDeleted };
-    },
-  );
 
   app.get(
     '/api/users/auth/check',
@@ -194,11 +89,87 @@ export default async function userRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/users/profile', { schema: routeSchema(profileRoute) }, async (request, reply) => {
-    const userId = requireUser(request, reply);
-    if (!userId) return reply;
-    const user = await app.usersRepo.byId(userId);
-    if (!user) return reply.code(404).send({ error: 'Utilizatorul nu a fost găsit.' });
+  await app.register(signedIn(accountRoutes));
+}
+
+/** The caller's own account: settings, e-mail, password, sessions, deletion, profile. */
+async function accountRoutes(app: FastifyInstance) {
+  await app.register(notificationSettingsRoutes);
+  const throttle = app.loginThrottle;
+
+  /**
+   * The caller proves it owns the account (password, or e-mail for a social-only account). Wrong answers
+   * count in the sign-in throttle (per IP, per account), so a stolen token cannot guess the password
+   * here faster than at /login. Throws the refusal.
+   */
+  const confirmed = async (request: FastifyRequest, reply: FastifyReply, body: Confirmation | null) => {
+    const input = { password: body?.password ?? '', confirmEmail: body?.confirmEmail ?? '' };
+    const user = await app.usersRepo.byId(callerOf(request));
+    if (!user || user.deleted) throw httpError(401, ACCOUNT_MESSAGES.sessionExpired);
+    const hasPassword = hasPasswordHash(user.passwordHash);
+    const missing = confirmationError(hasPassword, input);
+    if (missing) throw httpError(400, missing, 'confirmation_required');
+    // Without a password the address is no secret to a token holder: the session must be a fresh sign-in.
+    const signedInAt = (await app.sessionsRepo.session(sessionOf(request)))?.createdAt ?? 0;
+    if (!hasPassword && Date.now() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000)
+      throw httpError(403, ACCOUNT_MESSAGES.recentSignInRequired, 'recent_sign_in_required');
+    await notThrottled(app, request, reply, user.email);
+    if (!(await app.accounts.confirmsIdentity(user, input))) {
+      await throttle.failed(request.ip, user.email);
+      const error = hasPassword ? ACCOUNT_MESSAGES.confirmPasswordWrong : ACCOUNT_MESSAGES.confirmEmailWrong;
+      throw httpError(403, error, 'confirmation_wrong');
+    }
+    await throttle.succeeded(request.ip, user.email);
+  };
+
+  app.put<Typed<typeof updateEmailRoute>>(
+    '/api/users/update-email',
+    { config: writeLimit('account'), schema: routeSchema(updateEmailRoute) },
+    async (request, reply) => {
+      const { newEmail } = request.body;
+      // The new address's own errors first (form order); its availability only after the proof, so a
+      // token alone cannot probe which addresses have accounts.
+      const invalid = validateEmailChange(newEmail?.trim() ?? '');
+      if (invalid) throw httpError(400, invalid);
+      await confirmed(request, reply, request.body);
+      const { email } = unwrap(await app.accounts.changeEmail(callerOf(request), newEmail));
+      return { message: ACCOUNT_MESSAGES.emailUpdated, email };
+    },
+  );
+
+  app.put<Typed<typeof updatePasswordRoute>>(
+    '/api/users/update-password',
+    { config: writeLimit('account'), schema: routeSchema(updatePasswordRoute) },
+    async (request) => {
+      const { currentPassword, newPassword } = request.body;
+      const userId = callerOf(request);
+      unwrap(await app.accounts.changePassword(userId, sessionOf(request), currentPassword, newPassword));
+      return { message: ACCOUNT_MESSAGES.passwordUpdated };
+    },
+  );
+
+  // 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included.
+  const logoutAll = { config: writeLimit('account'), schema: routeSchema(messageRoute) };
+  app.post('/api/users/logout-all', logoutAll, async (request) => {
+    // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
+    await app.accounts.logoutAll(callerOf(request));
+    return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
+  });
+
+  const deleteAccount = { config: writeLimit('account'), schema: routeSchema(deleteAccountRoute) };
+  app.delete<Typed<typeof deleteAccountRoute>>(
+    '/api/users/delete-account',
+    deleteAccount,
+    async (request, reply) => {
+      await confirmed(request, reply, request.body);
+      await app.accountDeletion.remove(callerOf(request));
+      return { message: ACCOUNT_MESSAGES.accountDeleted };
+    },
+  );
+
+  app.get('/api/users/profile', { schema: routeSchema(profileRoute) }, async (request) => {
+    const user = await app.usersRepo.byId(callerOf(request));
+    if (!user) throw httpError(404, 'Utilizatorul nu a fost găsit.');
     return toOwnProfile(user);
   });
 }

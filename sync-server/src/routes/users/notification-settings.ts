@@ -7,39 +7,35 @@ import {
   notificationSettings,
 } from '../../../../schema/rules/notification-settings.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { requireUser } from '../../plugins/auth.ts';
+import { callerOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
+import { httpError } from '../../services/rest-http.ts';
 
 const show = { response: { 200: notificationSettings, '4xx': apiError } };
 const save = { body: notificationSettingsBody, response: { 200: notificationSettings, '4xx': apiError } };
 const doc = (summary: string) => ({ tags: ['users'], summary, security: [{ bearer: [] }] });
 
-/** 'Setează notificările': `{ messages, reviews }`, both on by default. */
+/** 'Setează notificările': `{ messages, reviews }`, both on by default. Signed in (users/index.ts). */
 export default async function notificationSettingsRoutes(app: FastifyInstance) {
   app.get(
     '/api/users/notification-settings',
     { schema: routeSchema(show, doc('Setările notificărilor (mesaje noi, recenzii noi)')) },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
-      return (await app.usersRepo.notificationSettings(userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
-    },
+    async (request) =>
+      (await app.usersRepo.notificationSettings(callerOf(request))) ?? DEFAULT_NOTIFICATION_SETTINGS,
   );
 
   // The body is not typed for the validator (notificationSettingsBody): the shared rule checks it.
   app.put<Typed<typeof save>>(
     '/api/users/notification-settings',
     { config: writeLimit('account'), schema: routeSchema(save, doc('Salvează setările notificărilor')) },
-    async (request, reply) => {
-      const userId = requireUser(request, reply);
-      if (!userId) return reply;
+    async (request) => {
       const parsed = notificationSettings.safeParse(request.body);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         const msg = first && first.path.length > 0 ? first.message : NOTIFICATION_SETTINGS_MESSAGES.invalid;
-        return reply.code(400).send({ error: msg });
+        throw httpError(400, msg);
       }
-      await app.accounts.setNotificationSettings(userId, parsed.data);
+      await app.accounts.setNotificationSettings(callerOf(request), parsed.data);
       return parsed.data;
     },
   );

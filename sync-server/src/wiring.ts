@@ -1,0 +1,179 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { parseSearchParams } from '../../schema/search-params.ts';
+import type { Config } from './config.ts';
+import type { FileStorage } from './lib/file-storage.ts';
+import type { UnitOfWork } from './lib/unit-of-work.ts';
+import type { Db } from './plugins/db.ts';
+import { buildCollections } from './replication/collections/index.ts';
+import type { RealtimeHub } from './replication/hub.ts';
+import { purgeTombstones } from './replication/purge.ts';
+import { accountDeletionRepository } from './repositories/account-deletion.ts';
+import { announcementsRepository } from './repositories/announcements.ts';
+import { countersRepository } from './repositories/counters.ts';
+import { draftsRepository } from './repositories/drafts.ts';
+import { favoritesRepository } from './repositories/favorites.ts';
+import { messagingRepository } from './repositories/messaging.ts';
+import { passwordResetsRepository } from './repositories/password-resets.ts';
+import { reviewsRepository } from './repositories/reviews.ts';
+import { searchRepository } from './repositories/search.ts';
+import { sessionsRepository } from './repositories/sessions.ts';
+import { throttlesRepository } from './repositories/throttles.ts';
+import { tombstonesRepository } from './repositories/tombstones.ts';
+import { usersRepository } from './repositories/users.ts';
+import { accountDeletionService } from './services/account-deletion.ts';
+import { accountsService } from './services/accounts.ts';
+import { announcementsService } from './services/announcements.ts';
+import { purgeUnusedChatUploads } from './services/chat-upload-purge.ts';
+import { draftsService } from './services/drafts.ts';
+import { favoritesService } from './services/favorites.ts';
+import { LoginThrottle } from './services/login-throttle.ts';
+import { createMailer } from './services/mailer.ts';
+import { messagingService } from './services/messaging.ts';
+import { notificationsService } from './services/notifications.ts';
+import { passwordResetService } from './services/password-reset.ts';
+import { profilesService } from './services/profiles.ts';
+import { RateWindow } from './services/rate-window.ts';
+import { reviewsService } from './services/reviews.ts';
+import { searchAnnouncements } from './services/search.ts';
+import { OAuthStates, socialAuthService } from './services/social-auth.ts';
+
+/** What every repository and service is built from: the app's infrastructure (app.ts opens it). */
+export type WiringDeps = {
+  db: Db;
+  uow: UnitOfWork;
+  hub: RealtimeHub;
+  storage: FileStorage;
+  config: Config;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * Every repository and service of the server, built once. app.ts decorates the instance with each of them
+ * (`app.messaging`, `app.reviewsRepo`, …: the names of the returned object), so routes, the auth hook, the
+ * sync socket and housekeeping all use these same objects; nobody else calls a factory.
+ */
+export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps) {
+  const usersRepo = usersRepository(db);
+  // Every revocation closes the sync sockets of the sessions it ended, on every instance: published once
+  // the revocation has committed (or dropped if it rolled back); each instance checks its own sockets.
+  const sessionsRepo = sessionsRepository(db, {
+    onRevoked: (r) => uow.afterCommit(() => hub.closeRevoked(r)),
+  });
+  hub.checkSessionsWith((session) => sessionsRepo.isLive(session));
+  const announcementsRepo = announcementsRepository(db);
+  const favoritesRepo = favoritesRepository(db);
+  const messagingRepo = messagingRepository(db);
+  const reviewsRepo = reviewsRepository(db);
+  const draftsRepo = draftsRepository(db);
+  const searchRepo = searchRepository(db);
+  const counters = countersRepository(db);
+  /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
+  const throttles = throttlesRepository(db);
+
+  const accounts = accountsService(usersRepo, sessionsRepo, uow);
+  const favorites = favoritesService({
+    uow,
+    hub,
+    favorites: favoritesRepo,
+    announcements: announcementsRepo,
+  });
+  const messaging = messagingService({
+    uow,
+    hub,
+    repo: messagingRepo,
+    announcements: announcementsRepo,
+    users: usersRepo,
+    storage,
+  });
+  const notifications = notificationsService({ uow, repo: messagingRepo });
+  const reviews = reviewsService({
+    uow,
+    reviews: reviewsRepo,
+    notifications: messagingRepo,
+    users: usersRepo,
+    announcements: announcementsRepo,
+  });
+  const drafts = draftsService({ uow, repo: draftsRepo });
+  /** The same search as REST: names resolved and checked by schema/, one repository query. */
+  const search = async (raw: Record<string, unknown>) => {
+    const parsed = parseSearchParams(raw);
+    return parsed.ok ? searchAnnouncements(searchRepo, parsed.params) : { error: parsed.error };
+  };
+  const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
+
+  return {
+    usersRepo,
+    sessionsRepo,
+    announcementsRepo,
+    favoritesRepo,
+    messagingRepo,
+    reviewsRepo,
+    searchRepo,
+    counters,
+    throttles,
+    accounts,
+    favorites,
+    messaging,
+    notifications,
+    reviews,
+    announcements: announcementsService({ uow, repo: announcementsRepo, storage }),
+    profiles: profilesService({
+      uow,
+      users: usersRepo,
+      reviews,
+      storage,
+      onCleanupError: (err) => log.warn({ err }, 'old avatar file not removed'),
+    }),
+    accountDeletion: accountDeletionService({
+      uow,
+      hub,
+      erasure: accountDeletionRepository(db),
+      users: usersRepo,
+      favorites,
+      storage,
+    }),
+    passwordResets: passwordResetService({
+      uow,
+      users: usersRepo,
+      sessions: sessionsRepo,
+      resets: passwordResetsRepository(db),
+      throttles,
+      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+      log: (err) => log.error({ err }, 'password reset mail failed'),
+    }),
+    social: socialAuthService({ config, users: usersRepo, sessions: sessionsRepo, uow }),
+    /** Google sign-in states (this process's memory) and the Facebook token exchanges per address. */
+    oauthStates: new OAuthStates(),
+    facebookPerIp: new RateWindow(throttles, 'facebook:ip', 30, 15 * 60_000),
+    loginThrottle: new LoginThrottle(throttles),
+    /** What the sync socket serves (replication/socket.ts): the pulled collections, held docs, search. */
+    sync: {
+      collections: buildCollections({
+        uow,
+        favorites: favoritesRepo,
+        favoritesService: favorites,
+        drafts: draftsRepo,
+        draftsService: drafts,
+        messaging: messagingRepo,
+        messagingService: messaging,
+        notificationsService: notifications,
+      }),
+      held: { counters, announcements: announcementsRepo, users: usersRepo, reviews: reviewsRepo },
+      search,
+    },
+    /** Periodic clean-up (app.ts schedules it), also run by tests with their own clock. */
+    housekeeping: {
+      purgeTombstones: (now?: number, horizonMs?: number) => purgeTombstones(purgeDeps, now, horizonMs),
+      purgeChatUploads: (now?: number, graceMs?: number) =>
+        purgeUnusedChatUploads({ uow, repo: messagingRepo }, storage, now, graceMs),
+      purgeThrottles: (now?: number) => throttles.purge(now ?? config.now()),
+    },
+  };
+}
+
+export type Services = ReturnType<typeof buildServices>;
+
+declare module 'fastify' {
+  // Each built object is an instance decoration of the same name (app.ts decorates them in one loop).
+  interface FastifyInstance extends Services {}
+}
