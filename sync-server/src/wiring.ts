@@ -142,8 +142,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
       log: (err) => log.error({ err }, 'password reset mail failed'),
     }),
     social: socialAuthService({ config, users: usersRepo, sessions: sessionsRepo, uow }),
-    /** Google sign-in states (this process's memory) and the Facebook token exchanges per address. */
-    oauthStates: new OAuthStates(),
+    /** Google sign-in states (in the database: any instance may get the callback) and the Facebook token exchanges per address. */
+    oauthStates: new OAuthStates(throttles),
     facebookPerIp: new RateWindow(throttles, 'facebook:ip', 30, 15 * 60_000),
     loginThrottle: new LoginThrottle(throttles),
     /** What the sync socket serves (replication/socket.ts): the pulled collections, held docs, search. */

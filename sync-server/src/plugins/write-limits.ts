@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WriteKind } from '../../../schema/constants.ts';
 import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
-import { throttlesRepository } from '../repositories/throttles.ts';
 import { WriteLimiter, type Writer } from '../services/write-limits.ts';
 
 declare module 'fastify' {
@@ -42,7 +41,7 @@ const writerOf = (key: string): Writer => {
  */
 export default fp(async function writeLimits(app: FastifyInstance) {
   const { writeLimits: limits, now } = app.config;
-  const limiter = limits ? new WriteLimiter(throttlesRepository(app.db), limits, now) : null;
+  const limiter = limits ? new WriteLimiter(app.throttles, limits, now) : null;
   app.decorate('writeLimiter', limiter);
   if (!limiter) return;
 

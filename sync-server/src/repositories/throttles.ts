@@ -96,6 +96,20 @@ export function throttlesRepository(db: Db) {
       await sideWrite(db, () => rawRun(db, sql`DELETE FROM throttle_hits WHERE "key" IN (${list})`));
     },
 
+    /**
+     * Removes `key` and tells whether it was live: a one-time value (a Google sign-in's `state`) stored by
+     * `hit`, taken once by whichever instance the callback reaches.
+     */
+    async take(key: string, now: number): Promise<boolean> {
+      const rows = await sideWrite(db, () =>
+        rawAll<{ expiresAt: number }>(
+          db,
+          sql`DELETE FROM throttle_hits WHERE "key" = ${key} RETURNING expires_at AS "expiresAt"`,
+        ),
+      );
+      return rows.some((r) => Number(r.expiresAt) > now);
+    },
+
     /** Deletes the counters that have lapsed; resolves to how many. */
     async purge(now: number): Promise<number> {
       const out = await sideWrite(db, () =>

@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
+import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { ServiceResult } from './accounts.ts';
 
@@ -180,22 +181,22 @@ export function socialAuthService(deps: {
 }
 export type SocialAuthService = ReturnType<typeof socialAuthService>;
 
-/** One-time `state` values of started Google sign-ins (CSRF): 10 minutes, single use, bounded. */
+/**
+ * One-time `state` values of started Google sign-ins (CSRF): 10 minutes, single use. Kept in the database
+ * (`throttle_hits`, key `oauth-state:…`, purged with the counters when lapsed), because the callback may
+ * reach another instance than the one that sent the browser to Google.
+ */
 export class OAuthStates {
-  private readonly states = new Map<string, number>();
-  constructor(private readonly ttlMs = 10 * 60_000) {}
-  issue(now = Date.now()): string {
-    if (this.states.size > 10_000) {
-      for (const [s, exp] of this.states) if (exp <= now) this.states.delete(s);
-      if (this.states.size > 10_000) this.states.clear();
-    }
+  constructor(
+    private readonly store: Pick<ThrottlesRepository, 'hit' | 'take'>,
+    private readonly ttlMs = 10 * 60_000,
+  ) {}
+  async issue(now = Date.now()): Promise<string> {
     const state = randomBytes(24).toString('base64url');
-    this.states.set(state, now + this.ttlMs);
+    await this.store.hit(`oauth-state:${state}`, now, this.ttlMs);
     return state;
   }
-  consume(state: string, now = Date.now()): boolean {
-    const exp = this.states.get(state);
-    this.states.delete(state);
-    return exp !== undefined && exp > now;
+  consume(state: string, now = Date.now()): Promise<boolean> {
+    return this.store.take(`oauth-state:${state}`, now);
   }
 }

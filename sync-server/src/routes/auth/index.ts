@@ -63,7 +63,7 @@ export default async function authRoutes(app: FastifyInstance) {
     { schema: routeSchema(googleStart, doc('Începe autentificarea cu Google (redirect către Google)')) },
     async (request, reply) => {
       if (!social.googleConfigured()) return backToLogin(reply, 'google-off');
-      const state = states.issue();
+      const state = await states.issue();
       // The state is also bound to this browser: a callback carrying someone else's state is refused.
       reply.header(
         'Set-Cookie',
@@ -88,7 +88,7 @@ export default async function authRoutes(app: FastifyInstance) {
       if (!social.googleConfigured()) return backToLogin(reply, 'google-off');
       const { code, state, error } = request.query;
       const bound = cookie(request, STATE_COOKIE);
-      const stateOk = !!state && bound === state && states.consume(state);
+      const stateOk = !!state && bound === state && (await states.consume(state));
       if (!stateOk) return backToLogin(reply, 'google-failed');
       if (error) return backToLogin(reply, error === 'access_denied' ? 'google-cancelled' : 'google-failed');
       if (!code) return backToLogin(reply, 'google-failed');

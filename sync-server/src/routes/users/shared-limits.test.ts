@@ -9,6 +9,7 @@ import { writeLimitMessage } from '../../../../schema/rules/write-limits.ts';
 import type { Config } from '../../config.ts';
 import { newId } from '../../lib/ids.ts';
 import { client } from '../../replication/test-client.ts';
+import { startFakeOAuth } from '../../test-fake-oauth.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 import { freshDatabaseUrl } from '../../test-pg.ts';
 
@@ -133,5 +134,38 @@ describe('limits shared by two instances on one database', () => {
     // A new window, on either instance.
     t += 60_000;
     expect((await send(two)).statusCode).toBe(201);
+  });
+
+  it('a Google sign-in started on one instance is completed by the other, and its state is used once', async () => {
+    const fake = await startFakeOAuth();
+    try {
+      const publicUrl = 'http://hobbiz.test';
+      const [one, two] = await twoInstances({ ...fake.config(), publicUrl });
+      fake.google.next = {
+        sub: 'g-two-1',
+        email: 'doua.instante@hobbiz.test',
+        givenName: 'Ioana',
+        familyName: 'Pop',
+      };
+      const start = await one.inject({ method: 'GET', url: '/auth/google' });
+      expect(start.statusCode).toBe(302);
+      const cookie = String(start.headers['set-cookie']).split(';')[0]!;
+      const consent = await fetch(String(start.headers.location), { redirect: 'manual' });
+      const back = new URL(consent.headers.get('location')!);
+      const callback = { method: 'GET' as const, url: back.pathname + back.search, headers: { cookie } };
+      // nginx sends the browser's return to the other instance: it knows the state all the same.
+      const done = await two.inject(callback);
+      expect(done.statusCode).toBe(302);
+      expect(new URL(String(done.headers.location), publicUrl).pathname).toBe('/oauth-success');
+      // A replay of the same callback is refused by both instances (one-time state).
+      for (const a of [one, two]) {
+        const again = await a.inject(callback);
+        expect(new URL(String(again.headers.location), publicUrl).searchParams.get('oauthError')).toBe(
+          'google-failed',
+        );
+      }
+    } finally {
+      await fake.close();
+    }
   });
 });
