@@ -1,0 +1,93 @@
+import { and, asc, eq, getTableColumns, gt, lte, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Db } from '../plugins/db.ts';
+
+/**
+ * The query shapes every repository repeats, written once: the row a key names, the rows a replication
+ * checkpoint has not seen yet, and long id lists cut into bound-parameter-sized parts.
+ */
+
+/** A table whose rows replicate: each write takes a new `seq` (schema/db/tables.ts). */
+type Replicated = SQLiteTable & { seq: SQLiteColumn };
+/** A table keyed by one `id` column. */
+type ById = SQLiteTable & { id: SQLiteColumn };
+/** A table whose removed rows stay as tombstones (`deleted`), so devices learn of the removal. */
+type Tombstoned = SQLiteTable & { deleted: SQLiteColumn };
+
+/** SQLite allows ~32k bound parameters; IN lists are cut well below that. */
+export function chunks<T>(list: T[], size = 500): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+/** Every row `read` returns for the parts of `keys` (one statement per part), in part order. */
+export async function readInChunks<K, R>(keys: K[], read: (part: K[]) => Promise<R[]>): Promise<R[]> {
+  const out: R[] = [];
+  for (const part of chunks(keys)) out.push(...(await read(part)));
+  return out;
+}
+
+/**
+ * Its live rows (not tombstones) whose columns equal the values in `match` (an undefined value sets no
+ * condition): what most lookups name.
+ */
+export function live<T extends Tombstoned>(table: T, match: Partial<T['$inferSelect']> = {}): SQL {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const equal = Object.entries(match)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => eq(columns[key]!, value));
+  return and(eq(table.deleted, false), ...equal)!;
+}
+
+/** The one row of `table` matching `where` (a key, or a key with conditions), or undefined. */
+export async function firstRow<T extends SQLiteTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await db.select().from(table).where(where).limit(1);
+  return row as T['$inferSelect'] | undefined;
+}
+
+/**
+ * A replication page: rows of `table` (within `scope`, when given) written after the checkpoint's
+ * `afterSeq`, and up to `upToSeq` when given, in commit order, at most `limit`.
+ */
+export async function changedAfter<T extends Replicated>(
+  db: Db,
+  table: T,
+  range: { afterSeq: number; upToSeq?: number; limit: number; scope?: SQL },
+): Promise<T['$inferSelect'][]> {
+  const upTo = range.upToSeq === undefined ? undefined : lte(table.seq, range.upToSeq);
+  const rows = await db
+    .select()
+    .from(table)
+    .where(and(range.scope, gt(table.seq, range.afterSeq), upTo))
+    .orderBy(asc(table.seq))
+    .limit(range.limit);
+  return rows as T['$inferSelect'][];
+}
+
+/** `read` over the distinct `ids` (in parts), as a map from each row's id to `value` of it. */
+export async function mapById<R extends { id: string }, V>(
+  ids: string[],
+  read: (part: string[]) => Promise<R[]>,
+  value: (row: R) => V,
+): Promise<Map<string, V>> {
+  const rows = await readInChunks([...new Set(ids)], read);
+  return new Map(rows.map((r) => [r.id, value(r)]));
+}
+
+/** Read, insert and patch rows of a table keyed by `id`: the plain accessors most repositories start from. */
+export function rowsById<T extends ById>(db: Db, table: T) {
+  return {
+    get: (id: string): Promise<T['$inferSelect'] | undefined> => firstRow(db, table, eq(table.id, id)),
+    async insert(row: T['$inferInsert']): Promise<void> {
+      await db.insert(table).values(row);
+    },
+    async update(id: string, patch: Partial<T['$inferInsert']>): Promise<void> {
+      await db.update(table).set(patch).where(eq(table.id, id));
+    },
+  };
+}
