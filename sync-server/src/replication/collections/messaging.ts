@@ -1,3 +1,4 @@
+import type { MemberRow, MessageRow, NotificationRow } from '../../../../schema/db/tables.ts';
 import type { ConversationDoc, MessageDoc, NotificationDoc } from '../../../../schema/entities.ts';
 import { objectId, reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
 import {
@@ -5,7 +6,7 @@ import {
   MESSAGE_MESSAGES,
   validateMessageBody,
 } from '../../../../schema/rules/messages.ts';
-import type { PushRow } from '../../../../schema/sync.ts';
+import type { WithDeleted } from '../../../../schema/sync.ts';
 import { saneClientTime } from '../../lib/ids.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { MessagingRepository } from '../../repositories/messaging.ts';
@@ -16,8 +17,9 @@ import {
   toNotificationDoc,
 } from '../../services/messaging.ts';
 import type { NotificationsService } from '../../services/notifications.ts';
-import { applyPush, type PushAdapter } from '../push.ts';
-import { type CollectionHandler, clampBatch, page } from '../types.ts';
+import type { PushAdapter } from '../push.ts';
+import type { CollectionHandler } from '../types.ts';
+import { ownCollection } from './own.ts';
 
 type Deps = {
   uow: UnitOfWork;
@@ -28,6 +30,25 @@ type Deps = {
 
 const INVALID = 'Mesaj invalid.';
 
+/** The server's copy of a message as its participants' devices compare it (a deleted one included). */
+const storedMessage = (m: MessageRow): WithDeleted<MessageDoc> => ({
+  ...toMessageDoc(m),
+  _deleted: m.deleted,
+});
+/** What a pull sends: a deleted message travels blanked. */
+const pulledMessage = (m: MessageRow): WithDeleted<MessageDoc> => ({
+  ...storedMessage(m),
+  ...(m.deleted ? { text: '', image: '', fileName: '', replyTo: null, reactions: [] } : {}),
+});
+const conversationOf = (m: MemberRow): WithDeleted<ConversationDoc> => ({
+  ...toConversationDoc(m),
+  _deleted: m.deleted,
+});
+const notificationOf = (n: NotificationRow): WithDeleted<NotificationDoc> => ({
+  ...toNotificationDoc(n),
+  _deleted: n.deleted,
+});
+
 /** Messages: visible to their two participants only. Clients insert, react, and delete their own. */
 export function messagesCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<MessageDoc> = {
@@ -36,7 +57,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
     current: async (ctx, id) => {
       const m = await deps.repo.message(id);
       if (!m || (m.senderId !== ctx.userId && m.recipientId !== ctx.userId)) return null;
-      return { ...toMessageDoc(m), _deleted: m.deleted };
+      return storedMessage(m);
     },
     prepare: async (ctx, wanted, current) => {
       if (!current) {
@@ -96,20 +117,13 @@ export function messagesCollection(deps: Deps): CollectionHandler {
       if (mine !== had) await deps.service.react(userId, row, mine);
     },
   };
-  return {
-    public: false,
-    pull: async (ctx, checkpoint, batchSize) =>
-      page(
-        await deps.repo.messagesChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
-        checkpoint,
-        (m) => ({
-          ...toMessageDoc(m),
-          ...(m.deleted ? { text: '', image: '', fileName: '', replyTo: null, reactions: [] } : {}),
-          _deleted: m.deleted,
-        }),
-      ),
-    push: (ctx, rows) => applyPush(deps.uow, 'messages', adapter, ctx, rows as PushRow<MessageDoc>[]),
-  };
+  return ownCollection({
+    name: 'messages',
+    uow: deps.uow,
+    changes: deps.repo.messagesChangedSince,
+    docOf: pulledMessage,
+    adapter,
+  });
 }
 
 /** Each participant's conversation summaries. The only client write: marking a conversation read. */
@@ -118,7 +132,7 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
     limit: () => 'chat',
     current: async (ctx, id) => {
       const m = await deps.repo.member(id, ctx.userId!);
-      return m ? { ...toConversationDoc(m), _deleted: m.deleted } : null;
+      return m ? conversationOf(m) : null;
     },
     prepare: (_ctx, wanted, current) => {
       if (!current || wanted._deleted) return { ok: false, error: MESSAGE_MESSAGES.notFound };
@@ -130,20 +144,13 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
       }
     },
   };
-  return {
-    public: false,
-    pull: async (ctx, checkpoint, batchSize) =>
-      page(
-        await deps.repo.membersChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
-        checkpoint,
-        (m) => ({
-          ...toConversationDoc(m),
-          _deleted: m.deleted,
-        }),
-      ),
-    push: (ctx, rows) =>
-      applyPush(deps.uow, 'conversations', adapter, ctx, rows as PushRow<ConversationDoc>[]),
-  };
+  return ownCollection({
+    name: 'conversations',
+    uow: deps.uow,
+    changes: deps.repo.membersChangedSince,
+    docOf: conversationOf,
+    adapter,
+  });
 }
 
 /** The caller's notifications; they may mark them read or delete them, never create one. */
@@ -152,7 +159,7 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
     limit: () => 'notifications',
     current: async (ctx, id) => {
       const n = await deps.repo.notification(id);
-      return n && n.userId === ctx.userId ? { ...toNotificationDoc(n), _deleted: n.deleted } : null;
+      return n && n.userId === ctx.userId ? notificationOf(n) : null;
     },
     prepare: (_ctx, wanted, current) => {
       if (!current) return { ok: false, error: 'Notificarea nu a fost găsită.' };
@@ -169,15 +176,11 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
       await deps.notifications.set(ctx.userId!, doc.id, { read: doc.read, deleted: doc._deleted });
     },
   };
-  return {
-    public: false,
-    pull: async (ctx, checkpoint, batchSize) =>
-      page(
-        await deps.repo.notificationsChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
-        checkpoint,
-        (n) => ({ ...toNotificationDoc(n), _deleted: n.deleted }),
-      ),
-    push: (ctx, rows) =>
-      applyPush(deps.uow, 'notifications', adapter, ctx, rows as PushRow<NotificationDoc>[]),
-  };
+  return ownCollection({
+    name: 'notifications',
+    uow: deps.uow,
+    changes: deps.repo.notificationsChangedSince,
+    docOf: notificationOf,
+    adapter,
+  });
 }
