@@ -6,7 +6,7 @@ import {
   favorites,
 } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
-import { changedAfter, firstRow, live } from './queries.ts';
+import { changedAfter, firstRow, live, matching } from './queries.ts';
 
 /** A live favourite of `userId` whose announcement they may still see: not deleted; active, or their own. */
 const visibleFavorite = (userId: string) =>
@@ -20,11 +20,7 @@ const visibleFavorite = (userId: string) =>
 export function favoritesRepository(db: Db) {
   return {
     get: (userId: string, announcementId: string): Promise<FavoriteRow | undefined> =>
-      firstRow(
-        db,
-        favorites,
-        and(eq(favorites.userId, userId), eq(favorites.announcementId, announcementId)),
-      ),
+      firstRow(db, favorites, matching(favorites, { userId, announcementId })),
     /** Insert or rewrite the (user, announcement) row — a removal is a tombstone, not a delete. */
     async put(row: FavoriteRow): Promise<void> {
       await db

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   announcements,
   type ConversationRow,
@@ -14,7 +14,7 @@ import {
 } from '../../../schema/db/tables.ts';
 import { rawAll } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
-import { changedAfter, firstRow, live, mapById, rowsById } from './queries.ts';
+import { changedAfter, firstRow, live, mapById, matching, rowsById } from './queries.ts';
 
 export function messagingRepository(db: Db) {
   const messageRows = rowsById(db, messages);
@@ -32,11 +32,7 @@ export function messagingRepository(db: Db) {
       await db.insert(conversations).values(row).onConflictDoNothing();
     },
     member: (conversationId: string, userId: string): Promise<MemberRow | undefined> =>
-      firstRow(
-        db,
-        conversationMembers,
-        and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.userId, userId)),
-      ),
+      firstRow(db, conversationMembers, matching(conversationMembers, { conversationId, userId })),
     async putMember(row: MemberRow): Promise<void> {
       const { conversationId: _c, userId: _u, ...set } = row;
       await db

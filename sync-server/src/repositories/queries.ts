@@ -28,16 +28,21 @@ export async function readInChunks<K, R>(keys: K[], read: (part: K[]) => Promise
   return out;
 }
 
-/**
- * Its live rows (not tombstones) whose columns equal the values in `match` (an undefined value sets no
- * condition): what most lookups name.
- */
-export function live<T extends Tombstoned>(table: T, match: Partial<T['$inferSelect']> = {}): SQL {
+/** Rows whose columns equal the values in `match` (an undefined value sets no condition). */
+export function matching<T extends SQLiteTable>(
+  table: T,
+  match: Partial<T['$inferSelect']>,
+): SQL | undefined {
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
   const equal = Object.entries(match)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => eq(columns[key]!, value));
-  return and(eq(table.deleted, false), ...equal)!;
+  return and(...equal);
+}
+
+/** The live rows (not tombstones) `match` names: what most lookups ask for. */
+export function live<T extends Tombstoned>(table: T, match: Partial<T['$inferSelect']> = {}): SQL {
+  return and(eq(table.deleted, false), matching(table, match))!;
 }
 
 /** The one row of `table` matching `where` (a key, or a key with conditions), or undefined. */

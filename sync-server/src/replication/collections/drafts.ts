@@ -3,12 +3,11 @@ import type { DraftRow } from '../../../../schema/db/tables.ts';
 import { DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
 import { DRAFT_FIELDS } from '../../../../schema/fields.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
-import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { DraftsRepository } from '../../repositories/drafts.ts';
 import type { DraftsService } from '../../services/drafts.ts';
 import type { PushAdapter } from '../push.ts';
 import type { CollectionHandler } from '../types.ts';
-import { ownCollection } from './own.ts';
+import { type OwnDeps, ownCollection } from './own.ts';
 
 const FIELDS = [...DRAFT_FIELDS, 'updatedAt'] as const;
 
@@ -23,11 +22,7 @@ const docOf = (r: DraftRow): WithDeleted<DraftDoc> =>
   }) as WithDeleted<DraftDoc>;
 
 /** The seller's single draft: it follows them to their other devices, and to nobody else. */
-export function draftsCollection(deps: {
-  uow: UnitOfWork;
-  repo: DraftsRepository;
-  service: DraftsService;
-}): CollectionHandler {
+export function draftsCollection(deps: OwnDeps<DraftsRepository, DraftsService>): CollectionHandler {
   const adapter: PushAdapter<DraftDoc> = {
     limit: () => 'drafts',
     current: async (ctx) => {

@@ -3,12 +3,11 @@ import { type FavoriteDoc, objectId } from '../../../../schema/entities.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
 import { saneClientTime } from '../../lib/ids.ts';
-import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { FavoritesRepository } from '../../repositories/favorites.ts';
 import type { FavoritesService } from '../../services/favorites.ts';
 import type { PushAdapter } from '../push.ts';
 import type { CollectionHandler } from '../types.ts';
-import { ownCollection } from './own.ts';
+import { type OwnDeps, ownCollection } from './own.ts';
 
 const docOf = (r: FavoriteRow): WithDeleted<FavoriteDoc> => ({
   id: r.announcementId,
@@ -17,11 +16,7 @@ const docOf = (r: FavoriteRow): WithDeleted<FavoriteDoc> => ({
 });
 
 /** The caller's favourites: a toggle is a write to their own rows; counters are the service's. */
-export function favoritesCollection(deps: {
-  uow: UnitOfWork;
-  repo: FavoritesRepository;
-  service: FavoritesService;
-}): CollectionHandler {
+export function favoritesCollection(deps: OwnDeps<FavoritesRepository, FavoritesService>): CollectionHandler {
   const adapter: PushAdapter<FavoriteDoc> = {
     limit: () => 'favorites',
     current: async (ctx, id) => {

@@ -21,11 +21,12 @@ import type { PushAdapter } from '../push.ts';
 import type { CollectionHandler } from '../types.ts';
 import { ownCollection } from './own.ts';
 
+/** The chat's repository and services, under the names buildCollections (index.ts) holds them by. */
 type Deps = {
   uow: UnitOfWork;
-  repo: MessagingRepository;
-  service: MessagingService;
-  notifications: NotificationsService;
+  messaging: MessagingRepository;
+  messagingService: MessagingService;
+  notificationsService: NotificationsService;
 };
 
 const INVALID = 'Mesaj invalid.';
@@ -55,7 +56,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
     // A new message is 'messages' (as POST /api/messages); a reaction or a deletion is 'chat'.
     limit: (wanted, current) => (current || wanted._deleted ? 'chat' : 'messages'),
     current: async (ctx, id) => {
-      const m = await deps.repo.message(id);
+      const m = await deps.messaging.message(id);
       if (!m || (m.senderId !== ctx.userId && m.recipientId !== ctx.userId)) return null;
       return storedMessage(m);
     },
@@ -63,7 +64,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
       if (!current) {
         // A message created and deleted before it ever left the device: nothing to do.
         if (wanted._deleted) return { ok: true, doc: wanted };
-        if (!objectId.safeParse(wanted.id).success || (await deps.repo.message(wanted.id)))
+        if (!objectId.safeParse(wanted.id).success || (await deps.messaging.message(wanted.id)))
           return { ok: false, error: INVALID };
         const reply = wanted.replyTo === null || replyToSchema.safeParse(wanted.replyTo).success;
         if (typeof wanted.text !== 'string' || typeof wanted.image !== 'string' || !reply) {
@@ -71,12 +72,12 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         }
         const bodyError = validateMessageBody(wanted.text, wanted.image);
         if (bodyError) return { ok: false, error: bodyError };
-        const fileError = await deps.service.attachmentRefusal(ctx.userId!, wanted.image);
+        const fileError = await deps.messagingService.attachmentRefusal(ctx.userId!, wanted.image);
         if (fileError) return { ok: false, error: fileError };
         // The name shown to the other person: exactly what the shared rule makes of it, or none.
         const nameError = attachmentNameError(wanted.fileName, wanted.image);
         if (nameError) return { ok: false, error: nameError };
-        const route = await deps.service.route(
+        const route = await deps.messagingService.route(
           ctx.userId!,
           String(wanted.announcementId),
           String(wanted.recipientId ?? ''),
@@ -95,7 +96,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
       const userId = ctx.userId!;
       if (!current) {
         if (wanted._deleted) return;
-        await deps.service.send(userId, {
+        await deps.messagingService.send(userId, {
           id: wanted.id,
           announcementId: wanted.announcementId,
           recipientId: wanted.recipientId,
@@ -106,21 +107,21 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         });
         return;
       }
-      const row = (await deps.repo.message(wanted.id))!;
+      const row = (await deps.messaging.message(wanted.id))!;
       if (wanted._deleted && !row.deleted) {
-        await deps.service.remove(userId, row);
+        await deps.messagingService.remove(userId, row);
         return;
       }
       // Only the caller's own reaction is taken from the client; everyone else's stays as stored.
       const mine = wanted.reactions.filter((r) => r.userId === userId).at(-1)?.emoji ?? null;
       const had = row.reactions.find((r) => r.userId === userId)?.emoji ?? null;
-      if (mine !== had) await deps.service.react(userId, row, mine);
+      if (mine !== had) await deps.messagingService.react(userId, row, mine);
     },
   };
   return ownCollection({
     name: 'messages',
     uow: deps.uow,
-    changes: deps.repo.messagesChangedSince,
+    changes: deps.messaging.messagesChangedSince,
     docOf: pulledMessage,
     adapter,
   });
@@ -131,7 +132,7 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<ConversationDoc> = {
     limit: () => 'chat',
     current: async (ctx, id) => {
-      const m = await deps.repo.member(id, ctx.userId!);
+      const m = await deps.messaging.member(id, ctx.userId!);
       return m ? conversationOf(m) : null;
     },
     prepare: (_ctx, wanted, current) => {
@@ -140,14 +141,14 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
     },
     write: async (ctx, wanted, current) => {
       if (wanted.lastReadAt > (current?.lastReadAt ?? '')) {
-        await deps.service.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt));
+        await deps.messagingService.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt));
       }
     },
   };
   return ownCollection({
     name: 'conversations',
     uow: deps.uow,
-    changes: deps.repo.membersChangedSince,
+    changes: deps.messaging.membersChangedSince,
     docOf: conversationOf,
     adapter,
   });
@@ -158,7 +159,7 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<NotificationDoc> = {
     limit: () => 'notifications',
     current: async (ctx, id) => {
-      const n = await deps.repo.notification(id);
+      const n = await deps.messaging.notification(id);
       return n && n.userId === ctx.userId ? notificationOf(n) : null;
     },
     prepare: (_ctx, wanted, current) => {
@@ -173,13 +174,13 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
       };
     },
     write: async (ctx, doc) => {
-      await deps.notifications.set(ctx.userId!, doc.id, { read: doc.read, deleted: doc._deleted });
+      await deps.notificationsService.set(ctx.userId!, doc.id, { read: doc.read, deleted: doc._deleted });
     },
   };
   return ownCollection({
     name: 'notifications',
     uow: deps.uow,
-    changes: deps.repo.notificationsChangedSince,
+    changes: deps.messaging.notificationsChangedSince,
     docOf: notificationOf,
     adapter,
   });

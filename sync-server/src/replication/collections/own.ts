@@ -3,6 +3,9 @@ import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import { applyPush, type PushAdapter } from '../push.ts';
 import { type CollectionHandler, clampBatch, page } from '../types.ts';
 
+/** What a collection of one's own is built from: the unit of work, its repository and its service. */
+export type OwnDeps<Repo, Service> = { uow: UnitOfWork; repo: Repo; service: Service };
+
 /**
  * A collection each signed-in person replicates for themselves: a pull pages through `changes` (the
  * caller's rows written after the checkpoint, in seq order), a push goes through `adapter`'s rules in one
