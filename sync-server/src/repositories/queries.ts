@@ -3,8 +3,9 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../plugins/db.ts';
 
 /**
- * The query shapes every repository repeats, written once: the row a key names, the rows a replication
- * checkpoint has not seen yet, and long id lists cut into bound-parameter-sized parts.
+ * The query shapes every repository repeats, written once: conditions from column values (`matching`,
+ * `live`), the row a key names (`firstRow`, `rowsById`), the rows a replication checkpoint has not seen
+ * yet (`changedAfter`), and long id lists read in bound-parameter-sized parts (`readInChunks`, `mapById`).
  */
 
 /** A table whose rows replicate: each write takes a new `seq` (schema/db/tables.ts). */
@@ -45,12 +46,16 @@ export function live<T extends Tombstoned>(table: T, match: Partial<T['$inferSel
   return and(eq(table.deleted, false), matching(table, match))!;
 }
 
-/** The one row of `table` matching `where` (a key, or a key with conditions), or undefined. */
+/**
+ * The one row of `table` matching `where` (a key, or a key with conditions), or undefined. A lookup
+ * always names its row: no condition at all (a `matching` of undefined values) is a bug, not "any row".
+ */
 export async function firstRow<T extends SQLiteTable>(
   db: Db,
   table: T,
   where: SQL | undefined,
 ): Promise<T['$inferSelect'] | undefined> {
+  if (!where) throw new Error('firstRow: no condition');
   const [row] = await db.select().from(table).where(where).limit(1);
   return row as T['$inferSelect'] | undefined;
 }
