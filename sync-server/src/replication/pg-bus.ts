@@ -1,23 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { RealtimeBus, RealtimeEvent } from './bus.ts';
+import {
+  type Control,
+  type Envelope,
+  listen,
+  notifyBatch,
+  purgeStoredBatches,
+  RemoteViews,
+  readStoredBatch,
+  type Wire,
+} from './pg-bus-wire.ts';
 import type { SocketRegistry } from './socket-registry.ts';
 
-/**
- * Between instances only: viewing snapshots, a request for them, a clean shutdown, and a marker its
- * publisher waits for (what it published before has been delivered: see `settled`).
- */
-type Control =
-  | { type: 'viewing-all'; views: Record<string, string[]> }
-  | { type: 'hello' }
-  | { type: 'bye' }
-  | { type: 'mark'; id: number };
-type Wire = RealtimeEvent | Control;
-/** One notification: the publishing instance and its events in order, or the id of the row holding them. */
-type Envelope = { o: string; e: Wire[] } | { o: string; r: string };
-
-/** NOTIFY payloads must stay under 8,000 bytes; bigger batches go through realtime_payloads. */
-export const INLINE_LIMIT = 7000;
+export { INLINE_LIMIT } from './pg-bus-wire.ts';
 
 type Log = { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void };
 
@@ -59,8 +55,8 @@ export class PgBus implements RealtimeBus {
   /** The notification being sent; at most one at a time, so this instance's events keep their order. */
   private sending: Promise<void> | null = null;
   private inbox: Promise<void> = Promise.resolve();
-  /** What the other instances said their users view, and when each last spoke. */
-  private remote = new Map<string, { seenAt: number; views: Map<string, Set<string>> }>();
+  /** What the other instances said their users view. */
+  private readonly remote: RemoteViews;
   /** Every (re)connection of the LISTEN client; tests wait on it. */
   connections = 0;
   private marks = new Map<number, () => void>();
@@ -83,6 +79,7 @@ export class PgBus implements RealtimeBus {
     this.channel = opts.channel ?? 'hobbiz_rt';
     if (!/^[a-z_][a-z0-9_]*$/.test(this.channel)) throw new Error(`bad channel name: ${this.channel}`);
     this.log = opts.log ?? console;
+    this.remote = new RemoteViews(opts.snapshotEveryMs ?? 20_000);
   }
 
   attach(registry: SocketRegistry): void {
@@ -118,16 +115,9 @@ export class PgBus implements RealtimeBus {
   }
 
   isViewing(userId: string, conversationId: string): boolean {
-    if (this.registry?.isViewing(userId, conversationId)) return true;
-    const horizon = Date.now() - 3 * (this.opts.snapshotEveryMs ?? 20_000);
-    for (const [id, r] of this.remote) {
-      if (r.seenAt < horizon) {
-        this.remote.delete(id); // an instance silent for three periods has gone (crashed)
-        continue;
-      }
-      if (r.views.get(userId)?.has(conversationId)) return true;
-    }
-    return false;
+    return (
+      !!this.registry?.isViewing(userId, conversationId) || this.remote.isViewing(userId, conversationId)
+    );
   }
 
   settled(): Promise<void> {
@@ -160,7 +150,7 @@ export class PgBus implements RealtimeBus {
     if (this.sending || this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    this.sending = this.send(batch)
+    this.sending = notifyBatch(this.pool, this.channel, this.instanceId, batch)
       .catch((err) => this.log.error({ err }, 'real-time bus: publish failed'))
       .finally(() => {
         this.sending = null;
@@ -168,48 +158,18 @@ export class PgBus implements RealtimeBus {
       });
   }
 
-  private async send(batch: Wire[]): Promise<void> {
-    const text = JSON.stringify({ o: this.instanceId, e: batch } satisfies Envelope);
-    if (Buffer.byteLength(text) <= INLINE_LIMIT) {
-      await this.pool.query('SELECT pg_notify($1, $2)', [this.channel, text]);
-      return;
-    }
-    // One statement, so one transaction: the notification leaves at its commit, with the row visible.
-    await this.pool.query(
-      `WITH p AS (INSERT INTO realtime_payloads (body) VALUES ($2) RETURNING id)
-       SELECT pg_notify($1, json_build_object('o', $3::text, 'r', p.id::text)::text) FROM p`,
-      [this.channel, text, this.instanceId],
-    );
-  }
-
   private async connect(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.opts.connectionString,
-      connectionTimeoutMillis: 5000,
-      keepAlive: true,
+    // Declared first: the connection may be lost while it is still being set up.
+    let client: pg.Client | undefined;
+    client = await listen(this.opts.connectionString, this.channel, {
+      payload: (p) => this.heard(p),
+      lost: (err) => {
+        if (client && this.listener === client) this.listener = null;
+        if (this.closed) return;
+        this.log.warn({ err }, 'real-time bus: LISTEN connection lost, reconnecting');
+        this.retry();
+      },
     });
-    let lost = false;
-    const onLost = (err?: unknown) => {
-      if (lost) return;
-      lost = true;
-      if (this.listener === client) this.listener = null;
-      if (this.closed) return;
-      this.log.warn({ err }, 'real-time bus: LISTEN connection lost, reconnecting');
-      this.retry();
-    };
-    client.on('error', onLost);
-    client.on('end', () => onLost());
-    client.on('notification', (n) => {
-      if (n.channel === this.channel && n.payload) this.heard(n.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${this.channel}`);
-    } catch (err) {
-      lost = true;
-      client.end().catch(() => undefined);
-      throw err;
-    }
     if (this.closed) {
       await client.end().catch(() => undefined);
       return;
@@ -266,13 +226,11 @@ export class PgBus implements RealtimeBus {
       this.inbox = this.inbox.then(() => this.dispatch(env.o, env.e));
       return;
     }
-    const body = this.pool.query<{ body: string }>('SELECT body FROM realtime_payloads WHERE id = $1', [
-      env.r,
-    ]);
+    const stored = readStoredBatch(this.pool, env.r);
     this.inbox = this.inbox.then(async () => {
       try {
-        const { rows } = await body;
-        if (rows[0]) this.dispatch(env.o, (JSON.parse(rows[0].body) as { e: Wire[] }).e);
+        const events = await stored;
+        if (events) this.dispatch(env.o, events);
         else this.log.warn({ id: env.r }, 'real-time bus: payload row missing');
       } catch (err) {
         this.log.error({ err }, 'real-time bus: payload read failed');
@@ -282,7 +240,7 @@ export class PgBus implements RealtimeBus {
 
   private dispatch(origin: string, events: Wire[]): void {
     const own = origin === this.instanceId;
-    if (!own) this.remoteOf(origin).seenAt = Date.now();
+    if (!own) this.remote.heardFrom(origin);
     for (const e of events) {
       try {
         this.apply(origin, own, e);
@@ -298,7 +256,7 @@ export class PgBus implements RealtimeBus {
         if (!own) this.announceViewing();
         return;
       case 'bye':
-        if (!own) this.remote.delete(origin);
+        if (!own) this.remote.forget(origin);
         return;
       case 'mark':
         if (!own) return;
@@ -306,28 +264,14 @@ export class PgBus implements RealtimeBus {
         this.marks.delete(e.id);
         return;
       case 'viewing-all':
-        if (!own)
-          this.remoteOf(origin).views = new Map(Object.entries(e.views).map(([u, cs]) => [u, new Set(cs)]));
+        if (!own) this.remote.replace(origin, e.views);
         return;
-      case 'viewing': {
-        if (own) return; // this instance's own viewing is its registry
-        const views = this.remoteOf(origin).views;
-        if (e.conversations.length > 0) views.set(e.userId, new Set(e.conversations));
-        else views.delete(e.userId);
+      case 'viewing':
+        if (!own) this.remote.set(origin, e.userId, e.conversations); // its own viewing is its registry
         return;
-      }
       default:
         this.registry?.deliver(e);
     }
-  }
-
-  private remoteOf(origin: string) {
-    let r = this.remote.get(origin);
-    if (!r) {
-      r = { seenAt: Date.now(), views: new Map() };
-      this.remote.set(origin, r);
-    }
-    return r;
   }
 
   /** Who views what on this instance, for the others (also this instance's heartbeat). */
@@ -336,8 +280,8 @@ export class PgBus implements RealtimeBus {
   }
 
   private purge(): void {
-    this.pool
-      .query("DELETE FROM realtime_payloads WHERE created_at < now() - interval '1 minute'")
-      .catch((err) => this.log.warn({ err }, 'real-time bus: payload purge failed'));
+    purgeStoredBatches(this.pool).catch((err) =>
+      this.log.warn({ err }, 'real-time bus: payload purge failed'),
+    );
   }
 }

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
-import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
 import {
   CLOSE_CODES,
   COLLECTION_VERSIONS,
@@ -12,8 +11,6 @@ import {
   type ServerMessage,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
-  type SyncWriteLimited,
-  WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
 import {
   CLIENT_MESSAGES,
@@ -24,6 +21,7 @@ import {
 import { clientAddress } from '../plugins/write-limits.ts';
 import { forCaller } from './collections/announcements.ts';
 import { catchUp, type HeldDeps, HeldRegistry, heldFeed } from './held.ts';
+import { collectionRequests } from './socket-collections.ts';
 import type { CollectionHandler, WriteBudget } from './types.ts';
 
 export type SearchPage = {
@@ -42,7 +40,6 @@ function send(socket: WebSocket, msg: ServerMessage): void {
 }
 
 const INVALID = 'Date de sincronizare invalide.';
-const SIGN_IN = 'Trebuie să fii autentificat.';
 
 /**
  * The sync socket. Browsers cannot set headers on a WebSocket, so the first message must be `hello`
@@ -96,6 +93,11 @@ export async function syncSocketRoutes(
           return verdict.ok ? null : verdict.retryAfterSeconds;
         }
       : undefined;
+    const requests = collectionRequests({
+      collections: opts.collections,
+      log: app.log,
+      send: (msg) => send(socket, msg),
+    });
     const authTimer = setTimeout(() => {
       if (!ready) socket.close(CLOSE_CODES.authTimeout, 'authentication timeout');
     }, app.config.socketAuthTimeoutMs);
@@ -140,24 +142,6 @@ export async function syncSocketRoutes(
         socket.close(CLOSE_CODES.protocolError, 'server error');
       });
     });
-
-    /**
-     * Who may pull or push a collection (checked before a request's shape, as it always was): an unknown
-     * collection, a read-only one, a guest asking for a private one. null: allowed.
-     */
-    function guard(
-      type: string,
-      collection: unknown,
-    ): { code: 'unknown-collection' | 'forbidden'; message: string } | null {
-      if (type !== 'pull' && type !== 'push') return null;
-      const handler = opts.collections[String(collection) as CollectionName];
-      if (type === 'pull') {
-        if (!handler) return { code: 'unknown-collection', message: String(collection) };
-        return !handler.public && !userId ? { code: 'forbidden', message: SIGN_IN } : null;
-      }
-      if (!handler?.push) return { code: 'forbidden', message: 'Colecție doar pentru citire.' };
-      return userId ? null : { code: 'forbidden', message: SIGN_IN };
-    }
 
     async function handle(raw: unknown): Promise<void> {
       const envelope = readEnvelope(String(raw));
@@ -214,66 +198,14 @@ export async function syncSocketRoutes(
       if (!parsed.success) {
         if (MALFORMED_ANSWER[envelope.type] === 'ignore') return;
         // A request for an unknown or read-only collection, or a guest's, is answered as before its shape.
-        const refused = guard(envelope.type, envelope.data.collection);
+        const refused = requests.guard(envelope.type, envelope.data.collection, userId);
         const answer = refused ?? { code: 'bad-request' as const, message: INVALID };
         return send(socket, { type: 'error', ...(envelope.id ? { id: envelope.id } : {}), ...answer });
       }
       const msg = parsed.data;
 
-      if (msg.type === 'pull') {
-        const refused = guard('pull', msg.collection);
-        if (refused) return send(socket, { type: 'error', id: msg.id, ...refused });
-        const handler = opts.collections[msg.collection as CollectionName];
-        if (!handler) return;
-        try {
-          const data = await handler.pull({ userId }, msg.checkpoint, msg.batchSize);
-          return send(socket, { type: 'result', id: msg.id, data });
-        } catch (err) {
-          app.log.error({ err, collection: msg.collection }, 'pull failed');
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'bad-request',
-            message: 'Eroare la sincronizare.',
-          });
-        }
-      }
-
-      if (msg.type === 'push') {
-        const refused = guard('push', msg.collection);
-        if (refused) return send(socket, { type: 'error', id: msg.id, ...refused });
-        const handler = opts.collections[msg.collection as CollectionName];
-        if (!handler?.push || !userId) return;
-        const rows = msg.rows;
-        try {
-          const out = await handler.push({ userId, budget }, rows);
-          if (out.limited) {
-            // Not a conflict (that would make the device take the server's copy and drop the write):
-            // an error, so RxDB keeps the rows and retries the batch (2 s) until the window allows.
-            // The rows already written are no-ops then; their refusals, if any, are told on that retry.
-            const error = writeLimitMessage(out.limited.kind, out.limited.retryAfterSeconds);
-            send(socket, { type: 'error', id: msg.id, code: 'rate-limited', message: error });
-            const payload: SyncWriteLimited = {
-              collection: msg.collection,
-              error,
-              retryAfterSeconds: out.limited.retryAfterSeconds,
-            };
-            return send(socket, { type: 'event', name: WRITE_LIMITED_EVENT, payload });
-          }
-          send(socket, { type: 'result', id: msg.id, data: out.conflicts });
-          // Refused rows come back as conflicts (the queue moves on); the reason goes to this device.
-          for (const r of out.rejections) send(socket, { type: 'event', name: 'syncRejected', payload: r });
-          return;
-        } catch (err) {
-          app.log.error({ err, collection: msg.collection }, 'push failed');
-          return send(socket, {
-            type: 'error',
-            id: msg.id,
-            code: 'bad-request',
-            message: 'Eroare la sincronizare.',
-          });
-        }
-      }
+      if (msg.type === 'pull') return requests.pull(msg, userId);
+      if (msg.type === 'push') return requests.push(msg, userId, budget);
 
       // Changes committed before this message but not yet fed go to the current holders first: a socket
       // holding a key now gets them once, from its catch-up or its search page, not again as an event.

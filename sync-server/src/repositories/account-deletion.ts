@@ -1,4 +1,5 @@
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, getTableColumns, or, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { BLANKED_CONTENT } from '../../../schema/announcement-api.ts';
 import {
   announcements,
@@ -12,6 +13,35 @@ import {
   users,
 } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
+import { live } from './queries.ts';
+
+type Erasable = SQLiteTable & { deleted: SQLiteColumn; seq: SQLiteColumn };
+
+/**
+ * Makes every live row of `table` within `scope` a tombstone, each with its own seq and `blank` written
+ * over its content; rows are told apart by their `key` columns. Answers the rows as they were.
+ */
+function tombstoner(db: Db, seq: () => number) {
+  return async <T extends Erasable>(
+    table: T,
+    scope: SQL | undefined,
+    key: (keyof T['$inferSelect'] & string)[],
+    blank: Partial<T['$inferInsert']> = {},
+  ): Promise<T['$inferSelect'][]> => {
+    const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+    const rows = (await db
+      .select()
+      .from(table)
+      .where(and(live(table), scope))) as T['$inferSelect'][];
+    for (const row of rows) {
+      await db
+        .update(table)
+        .set({ ...blank, deleted: true, seq: seq() })
+        .where(and(...key.map((k) => eq(columns[k]!, row[k]))));
+    }
+    return rows;
+  };
+}
 
 export type DeletionResult = { announcementIds: string[]; favoriteIds: string[]; files: string[] };
 
@@ -23,32 +53,12 @@ export type DeletionResult = { announcementIds: string[]; favoriteIds: string[];
  */
 export async function deleteAccountData(db: Db, userId: string, seq: () => number): Promise<DeletionResult> {
   const [user] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
-  const anns = await db
-    .select({ id: announcements.id, images: announcements.images })
-    .from(announcements)
-    .where(and(eq(announcements.ownerId, userId), eq(announcements.deleted, false)));
-  const favs = await db
-    .select({ id: favorites.announcementId })
-    .from(favorites)
-    .where(and(eq(favorites.userId, userId), eq(favorites.deleted, false)));
-
-  for (const a of anns) {
-    await db
-      .update(announcements)
-      .set({
-        deleted: true,
-        ...BLANKED_CONTENT,
-        images: [],
-        seq: seq(),
-      })
-      .where(eq(announcements.id, a.id));
-  }
-  for (const f of favs) {
-    await db
-      .update(favorites)
-      .set({ deleted: true, seq: seq() })
-      .where(and(eq(favorites.userId, userId), eq(favorites.announcementId, f.id)));
-  }
+  const tombstones = tombstoner(db, seq);
+  const anns = await tombstones(announcements, eq(announcements.ownerId, userId), ['id'], {
+    ...BLANKED_CONTENT,
+    images: [],
+  });
+  const favs = await tombstones(favorites, eq(favorites.userId, userId), ['userId', 'announcementId']);
   const hasDraft = await db.select({ userId: drafts.userId }).from(drafts).where(eq(drafts.userId, userId));
   if (hasDraft.length > 0) {
     await db
@@ -64,33 +74,12 @@ export async function deleteAccountData(db: Db, userId: string, seq: () => numbe
       })
       .where(eq(drafts.userId, userId));
   }
-  const revs = await db
-    .select({ id: reviews.id })
-    .from(reviews)
-    .where(and(or(eq(reviews.authorId, userId), eq(reviews.userId, userId)), eq(reviews.deleted, false)));
-  for (const r of revs) {
-    await db
-      .update(reviews)
-      .set({ deleted: true, comment: '', likes: [], seq: seq() })
-      .where(eq(reviews.id, r.id));
-  }
-  const notes = await db
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.userId, userId), eq(notifications.deleted, false)));
-  for (const n of notes) {
-    await db.update(notifications).set({ deleted: true, seq: seq() }).where(eq(notifications.id, n.id));
-  }
-  const convs = await db
-    .select({ id: conversationMembers.conversationId })
-    .from(conversationMembers)
-    .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.deleted, false)));
-  for (const c of convs) {
-    await db
-      .update(conversationMembers)
-      .set({ deleted: true, seq: seq() })
-      .where(and(eq(conversationMembers.userId, userId), eq(conversationMembers.conversationId, c.id)));
-  }
+  await tombstones(reviews, or(eq(reviews.authorId, userId), eq(reviews.userId, userId)), ['id'], {
+    comment: '',
+    likes: [],
+  });
+  await tombstones(notifications, eq(notifications.userId, userId), ['id']);
+  await tombstones(conversationMembers, eq(conversationMembers.userId, userId), ['userId', 'conversationId']);
   await db.delete(sessions).where(eq(sessions.userId, userId));
   // Who uploaded which chat file is the person's data too (the files stay: messages are shared).
   await db.delete(chatUploads).where(eq(chatUploads.userId, userId));
@@ -111,7 +100,11 @@ export async function deleteAccountData(db: Db, userId: string, seq: () => numbe
 
   const files = anns.flatMap((a) => a.images);
   if (user?.avatar) files.push(user.avatar);
-  return { announcementIds: anns.map((a) => a.id), favoriteIds: favs.map((f) => f.id), files };
+  return {
+    announcementIds: anns.map((a) => a.id),
+    favoriteIds: favs.map((f) => f.announcementId),
+    files,
+  };
 }
 
 /** The erasure above as a repository over one database handle (services call it inside their write). */

@@ -1,39 +1,32 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { toApi } from '../../../schema/announcement-api.ts';
 import { type AnnouncementRow, announcements, announcementViews, users } from '../../../schema/db/tables.ts';
 import type { AnnouncementApi } from '../../../schema/entities.ts';
 import { POPULAR_ORDER } from '../../../schema/popular.ts';
 import { titleSortKey } from '../../../schema/search.ts';
 import type { Db } from '../plugins/db.ts';
+import { changedAfter, firstRow, live, mapById, readInChunks } from './queries.ts';
 
-/** SQLite allows ~32k bound parameters; IN lists are cut well below that. */
-export function chunks<T>(list: T[], size = 500): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
-}
+export { chunks } from './queries.ts';
 
 type SellerCard = AnnouncementApi['user'];
 
 export function announcementsRepository(db: Db) {
-  const sellers = async (ids: string[]): Promise<Map<string, NonNullable<SellerCard>>> => {
-    if (ids.length === 0) return new Map();
-    const rows: NonNullable<SellerCard>[] = [];
-    for (const part of chunks([...new Set(ids)])) {
-      rows.push(
-        ...(await db
+  const sellers = (ids: string[]): Promise<Map<string, NonNullable<SellerCard>>> =>
+    mapById(
+      ids,
+      (part) =>
+        db
           .select({
-            _id: users.id,
+            id: users.id,
             firstName: users.firstName,
             lastName: users.lastName,
             avatar: users.avatar,
           })
           .from(users)
-          .where(inArray(users.id, part))),
-      );
-    }
-    return new Map(rows.map((u) => [u._id, u]));
-  };
+          .where(inArray(users.id, part)),
+      ({ id, ...card }) => ({ _id: id, ...card }),
+    );
   const toApiList = async (rows: AnnouncementRow[]): Promise<AnnouncementApi[]> => {
     const cards = await sellers(rows.map((r) => r.ownerId));
     return rows.map((r) => toApi(r, r.seq, cards.get(r.ownerId) ?? null));
@@ -46,7 +39,7 @@ export function announcementsRepository(db: Db) {
       const rows = await db
         .select()
         .from(announcements)
-        .where(and(eq(announcements.deleted, false), eq(announcements.active, true)))
+        .where(live(announcements, { active: true }))
         .orderBy(
           ...POPULAR_ORDER.map(({ field, direction }) =>
             (direction === 'desc' ? desc : asc)(announcements[field]),
@@ -55,30 +48,18 @@ export function announcementsRepository(db: Db) {
         .limit(limit);
       return toApiList(rows);
     },
-    async byId(id: string): Promise<AnnouncementRow | undefined> {
-      const [row] = await db.select().from(announcements).where(eq(announcements.id, id)).limit(1);
-      return row;
-    },
+    byId: (id: string): Promise<AnnouncementRow | undefined> =>
+      firstRow(db, announcements, eq(announcements.id, id)),
     /** Rows of these ids (any state), for the working set's catch-up. */
-    async byIds(ids: string[]): Promise<AnnouncementRow[]> {
-      const out: AnnouncementRow[] = [];
-      for (const part of chunks(ids))
-        out.push(...(await db.select().from(announcements).where(inArray(announcements.id, part))));
-      return out;
-    },
+    byIds: (ids: string[]): Promise<AnnouncementRow[]> =>
+      readInChunks(ids, (part) => db.select().from(announcements).where(inArray(announcements.id, part))),
     /** Every row of an owner, deleted ones included (their own devices hold all of them). */
     async allOfOwner(ownerId: string): Promise<AnnouncementRow[]> {
       return db.select().from(announcements).where(eq(announcements.ownerId, ownerId));
     },
     /** Rows changed after `afterSeq` up to `upToSeq`, in commit order: the working set's change feed. */
-    async changedBetween(afterSeq: number, upToSeq: number, limit: number): Promise<AnnouncementRow[]> {
-      return db
-        .select()
-        .from(announcements)
-        .where(and(gt(announcements.seq, afterSeq), lte(announcements.seq, upToSeq)))
-        .orderBy(asc(announcements.seq))
-        .limit(limit);
-    },
+    changedBetween: (afterSeq: number, upToSeq: number, limit: number): Promise<AnnouncementRow[]> =>
+      changedAfter(db, announcements, { afterSeq, upToSeq, limit }),
     async insert(row: Omit<typeof announcements.$inferInsert, 'titleKey'>): Promise<void> {
       await db.insert(announcements).values({ ...row, titleKey: titleSortKey(row.title) });
     },
@@ -98,7 +79,7 @@ export function announcementsRepository(db: Db) {
       return db
         .select()
         .from(announcements)
-        .where(and(eq(announcements.ownerId, ownerId), eq(announcements.deleted, false)))
+        .where(live(announcements, { ownerId }))
         .orderBy(desc(announcements.createdAt), desc(announcements.id));
     },
     /** Public announcements (active, not deleted), newest first, optionally of one owner or category. */
@@ -106,14 +87,7 @@ export function announcementsRepository(db: Db) {
       return db
         .select()
         .from(announcements)
-        .where(
-          and(
-            eq(announcements.deleted, false),
-            eq(announcements.active, true),
-            filter.ownerId === undefined ? undefined : eq(announcements.ownerId, filter.ownerId),
-            filter.category === undefined ? undefined : eq(announcements.category, filter.category),
-          ),
-        )
+        .where(live(announcements, { active: true, ...filter }))
         .orderBy(desc(announcements.createdAt), desc(announcements.id));
     },
     /**

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   type AnnouncementRow,
   announcements,
@@ -6,6 +6,7 @@ import {
   favorites,
 } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
+import { changedAfter, firstRow, live, matching } from './queries.ts';
 
 /** A live favourite of `userId` whose announcement they may still see: not deleted; active, or their own. */
 const visibleFavorite = (userId: string) =>
@@ -18,14 +19,8 @@ const visibleFavorite = (userId: string) =>
 
 export function favoritesRepository(db: Db) {
   return {
-    async get(userId: string, announcementId: string): Promise<FavoriteRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(favorites)
-        .where(and(eq(favorites.userId, userId), eq(favorites.announcementId, announcementId)))
-        .limit(1);
-      return row;
-    },
+    get: (userId: string, announcementId: string): Promise<FavoriteRow | undefined> =>
+      firstRow(db, favorites, matching(favorites, { userId, announcementId })),
     /** Insert or rewrite the (user, announcement) row — a removal is a tombstone, not a delete. */
     async put(row: FavoriteRow): Promise<void> {
       await db
@@ -53,7 +48,7 @@ export function favoritesRepository(db: Db) {
       const rows = await db
         .select({ id: favorites.announcementId })
         .from(favorites)
-        .where(and(eq(favorites.userId, userId), eq(favorites.deleted, false)))
+        .where(live(favorites, { userId }))
         .orderBy(asc(favorites.createdAt));
       return rows.map((r) => r.id);
     },
@@ -63,7 +58,7 @@ export function favoritesRepository(db: Db) {
       const rows = await db
         .select({ id: favorites.announcementId, n: sql<number>`count(*)` })
         .from(favorites)
-        .where(and(inArray(favorites.announcementId, announcementIds), eq(favorites.deleted, false)))
+        .where(and(live(favorites), inArray(favorites.announcementId, announcementIds)))
         .groupBy(favorites.announcementId);
       return new Map(rows.map((r) => [r.id, r.n]));
     },
@@ -80,14 +75,8 @@ export function favoritesRepository(db: Db) {
         .orderBy(asc(favorites.createdAt));
       return rows.map((r) => r.a);
     },
-    async changedSince(userId: string, afterSeq: number, limit: number): Promise<FavoriteRow[]> {
-      return await db
-        .select()
-        .from(favorites)
-        .where(and(eq(favorites.userId, userId), gt(favorites.seq, afterSeq)))
-        .orderBy(asc(favorites.seq))
-        .limit(limit);
-    },
+    changedSince: (userId: string, afterSeq: number, limit: number): Promise<FavoriteRow[]> =>
+      changedAfter(db, favorites, { afterSeq, limit, scope: eq(favorites.userId, userId) }),
   };
 }
 export type FavoritesRepository = ReturnType<typeof favoritesRepository>;

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { passwordResets } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
+import { firstRow } from './queries.ts';
 
 export type PasswordResetRow = typeof passwordResets.$inferSelect;
 
 /** Forgot-password codes (hashed), one live code per user. */
 export function passwordResetsRepository(db: Db) {
   return {
-    async of(userId: string): Promise<PasswordResetRow | undefined> {
-      const [row] = await db.select().from(passwordResets).where(eq(passwordResets.userId, userId)).limit(1);
-      return row;
-    },
+    of: (userId: string): Promise<PasswordResetRow | undefined> =>
+      firstRow(db, passwordResets, eq(passwordResets.userId, userId)),
     /** A new request replaces the previous code (and its attempt count). */
     async put(row: PasswordResetRow): Promise<void> {
       await db

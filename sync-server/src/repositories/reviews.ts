@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { announcements, type ReviewRow, reviews, users } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
-import { chunks } from './announcements.ts';
+import { changedAfter, firstRow, live, readInChunks, rowsById } from './queries.ts';
 
 /** A review with what its card shows: the author's public name and avatar, the announcement's title. */
 export type ReviewWithContext = {
@@ -44,60 +44,32 @@ export function reviewsRepository(db: Db) {
         : { title: r.annTitle, active: r.annActive ?? false, deleted: r.annDeleted ?? true },
   });
 
+  const reviewRows = rowsById(db, reviews);
+
   return {
     /** Reviews about these people with a seq above `afterSeq` (tombstones included). */
-    async aboutSince(userIds: string[], afterSeq: number): Promise<ReviewRow[]> {
-      const out: ReviewRow[] = [];
-      for (const part of chunks(userIds)) {
-        out.push(
-          ...(await db
-            .select()
-            .from(reviews)
-            .where(and(inArray(reviews.userId, part), gt(reviews.seq, afterSeq)))),
-        );
-      }
-      return out;
-    },
-    async changedBetween(afterSeq: number, upToSeq: number, limit: number): Promise<ReviewRow[]> {
-      return db
-        .select()
-        .from(reviews)
-        .where(and(gt(reviews.seq, afterSeq), lte(reviews.seq, upToSeq)))
-        .orderBy(asc(reviews.seq))
-        .limit(limit);
-    },
-    async byId(id: string): Promise<ReviewRow | undefined> {
-      const [row] = await db.select().from(reviews).where(eq(reviews.id, id)).limit(1);
-      return row;
-    },
+    aboutSince: (userIds: string[], afterSeq: number): Promise<ReviewRow[]> =>
+      readInChunks(userIds, (part) =>
+        db
+          .select()
+          .from(reviews)
+          .where(and(inArray(reviews.userId, part), gt(reviews.seq, afterSeq))),
+      ),
+    changedBetween: (afterSeq: number, upToSeq: number, limit: number): Promise<ReviewRow[]> =>
+      changedAfter(db, reviews, { afterSeq, upToSeq, limit }),
+    byId: reviewRows.get,
     /** The caller's own live review, or nothing: ownership is part of the lookup, so strangers learn nothing. */
-    async liveOwnedBy(id: string, authorId: string): Promise<ReviewRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(reviews)
-        .where(and(eq(reviews.id, id), eq(reviews.authorId, authorId), eq(reviews.deleted, false)))
-        .limit(1);
-      return row;
-    },
+    liveOwnedBy: (id: string, authorId: string): Promise<ReviewRow | undefined> =>
+      firstRow(db, reviews, live(reviews, { id, authorId })),
     /** The author's live review of a user, if any (deleted ones do not count). */
-    async liveByAuthorFor(authorId: string, userId: string): Promise<ReviewRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(reviews)
-        .where(and(eq(reviews.authorId, authorId), eq(reviews.userId, userId), eq(reviews.deleted, false)))
-        .limit(1);
-      return row;
-    },
-    async insert(row: typeof reviews.$inferInsert): Promise<void> {
-      await db.insert(reviews).values(row);
-    },
-    async update(id: string, patch: Partial<Omit<typeof reviews.$inferInsert, 'id'>>): Promise<void> {
-      await db.update(reviews).set(patch).where(eq(reviews.id, id));
-    },
+    liveByAuthorFor: (authorId: string, userId: string): Promise<ReviewRow | undefined> =>
+      firstRow(db, reviews, live(reviews, { authorId, userId })),
+    insert: reviewRows.insert,
+    update: reviewRows.update,
     /** Live reviews received by a user, newest first, with their card context. */
     async liveForUserWithContext(userId: string): Promise<ReviewWithContext[]> {
       const rows = await withContext()
-        .where(and(eq(reviews.userId, userId), eq(reviews.deleted, false)))
+        .where(live(reviews, { userId }))
         .orderBy(desc(reviews.createdAt), desc(reviews.id));
       return rows.map(shape);
     },

@@ -1,9 +1,8 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
-import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../schema/search.ts';
-import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
+import type { SearchParams } from '../../../schema/search.ts';
 import type { Db } from '../plugins/db.ts';
-import type { SearchResult } from './search.ts';
+import { type SearchResult, searchRequest } from './search-page.ts';
 import {
   cappedSql,
   filterSql,
@@ -108,27 +107,11 @@ export function searchRepositoryPg(db: Db) {
   return {
     /** One page of public announcements for `params`; the contract of searchRepository (search.ts). */
     async search(params: SearchParams): Promise<SearchResult> {
-      const terms = params.terms ?? [];
-      const sort = effectiveSort(params.q, params.sort, terms.length > 0);
-      const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
-      const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
-      if (params.cursor !== undefined && cursor?.s !== sort) throw new Error('invalid search cursor');
-      const ws = words(params.q ?? '');
-      const cap = SEARCH_PAGE.countCap;
-      const n = limit + 1;
+      const { terms, sort, limit, cursor, words: ws, cap, n, result } = searchRequest(params, load);
       const wordPhrases: Phrase[] = ws.map((term, i) => ({ term, prefix: i === ws.length - 1 }));
       const topic: Phrase[] = terms.map((t) =>
         t.endsWith('*') ? { term: t.slice(0, -1), prefix: true } : { term: t, prefix: false },
       );
-      const result = async (page: Row[], total: number, next: (last: Row) => SearchCursor) => {
-        const shown = page.slice(0, limit);
-        return {
-          rows: await load(shown),
-          nextCursor: page.length > limit ? encodeCursor(next(shown[shown.length - 1]!)) : null,
-          total: Math.min(total, cap),
-          totalCapped: total > cap,
-        };
-      };
 
       if (sort === 'relevance') {
         const offset = (cursor as { o: number } | null)?.o ?? 0;

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { AnnouncementRow } from '../../../schema/db/tables.ts';
-import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../schema/search.ts';
-import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
+import type { SearchParams } from '../../../schema/search.ts';
 import { dialectOf, rawRun } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
+import { type SearchResult, searchRequest } from './search-page.ts';
 import { searchRepositoryPg } from './search-pg.ts';
 import {
   and,
@@ -46,12 +45,7 @@ import { searchSteps } from './search-steps.ts';
  * no statistics about the full-text side.
  */
 
-export type SearchResult = {
-  rows: AnnouncementRow[];
-  nextCursor: string | null;
-  total: number;
-  totalCapped: boolean;
-};
+export type { SearchResult } from './search-page.ts';
 
 /** Up to this many matches (words ∩ filters), they are read whole and sorted; above, an index is walked. */
 const S_SMALL = 2000;
@@ -101,25 +95,9 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
      */
     async search(params: SearchParams): Promise<SearchResult> {
       if (dialectOf(db) !== 'sqlite') throw new Error('search: the full-text search runs on SQLite only');
-      const terms = params.terms ?? [];
-      const sort = effectiveSort(params.q, params.sort, terms.length > 0);
-      const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
-      const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
-      if (params.cursor !== undefined && cursor?.s !== sort) throw new Error('invalid search cursor');
-      const ws = words(params.q ?? '');
-      const cap = SEARCH_PAGE.countCap;
-      const n = limit + 1;
+      const { terms, sort, limit, cursor, words: ws, cap, n, result } = searchRequest(params, load);
       const keyed = cursor as Keyed | null;
       const offset = (cursor as { o: number } | null)?.o ?? 0;
-      const result = async (page: Row[], total: number, next: (last: Row) => SearchCursor) => {
-        const shown = page.slice(0, limit);
-        return {
-          rows: await load(shown),
-          nextCursor: page.length > limit ? encodeCursor(next(shown[shown.length - 1]!)) : null,
-          total: Math.min(total, cap),
-          totalCapped: total > cap,
-        };
-      };
       const keyedNext = (s: Sorted) => (last: Row) => SORTS[s].cursor(last);
       const relevanceNext = () => ({ s: 'relevance' as const, o: offset + limit });
 

@@ -1,9 +1,9 @@
-import { and, asc, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { passwordResets, type UserRow, users } from '../../../schema/db/tables.ts';
 import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
 import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
 import type { Db } from '../plugins/db.ts';
-import { chunks } from './announcements.ts';
+import { changedAfter, firstRow, live, readInChunks, rowsById } from './queries.ts';
 
 /** A chosen password (scrypt); accounts made by social sign-in hold a marker that no password matches. */
 export const hasPasswordHash = (hash: string): boolean => hash.startsWith('scrypt$');
@@ -37,18 +37,12 @@ export function toPublicUser(u: UserRow): PublicUser {
 }
 
 export function usersRepository(db: Db) {
+  const rows = rowsById(db, users);
   return {
-    async byId(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-      return row;
-    },
-    async byEmail(email: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-      return row;
-    },
-    async insert(row: typeof users.$inferInsert): Promise<void> {
-      await db.insert(users).values(row);
-    },
+    byId: rows.get,
+    byEmail: (email: string): Promise<UserRow | undefined> =>
+      firstRow(db, users, eq(users.email, email.toLowerCase())),
+    insert: rows.insert,
     /** Last activity; replicated profiles take a new seq only when `seq` is given (see the auth plugin). */
     /** Private fields: no new seq (the replicated profile does not carry them). */
     async setEmail(id: string, email: string): Promise<void> {
@@ -81,12 +75,7 @@ export function usersRepository(db: Db) {
     /** A live account by its social sign-in id. */
     async byProviderId(provider: 'google' | 'facebook', providerId: string): Promise<UserRow | undefined> {
       const column = provider === 'google' ? users.googleId : users.facebookId;
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(and(eq(column, providerId), eq(users.deleted, false)))
-        .limit(1);
-      return row;
+      return firstRow(db, users, and(live(users), eq(column, providerId)));
     },
     /** Links a social account (and, for Google, remembers its picture); private fields, no new seq. */
     async linkProvider(
@@ -131,20 +120,10 @@ export function usersRepository(db: Db) {
         .set({ notifyMessages: s.messages, notifyReviews: s.reviews })
         .where(eq(users.id, id));
     },
-    async byIds(ids: string[]): Promise<UserRow[]> {
-      const out: UserRow[] = [];
-      for (const part of chunks(ids))
-        out.push(...(await db.select().from(users).where(inArray(users.id, part))));
-      return out;
-    },
-    async changedBetween(afterSeq: number, upToSeq: number, limit: number): Promise<UserRow[]> {
-      return db
-        .select()
-        .from(users)
-        .where(and(gt(users.seq, afterSeq), lte(users.seq, upToSeq)))
-        .orderBy(asc(users.seq))
-        .limit(limit);
-    },
+    byIds: (ids: string[]): Promise<UserRow[]> =>
+      readInChunks(ids, (part) => db.select().from(users).where(inArray(users.id, part))),
+    changedBetween: (afterSeq: number, upToSeq: number, limit: number): Promise<UserRow[]> =>
+      changedAfter(db, users, { afterSeq, upToSeq, limit }),
   };
 }
 export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -93,6 +93,19 @@ export function announcementsService(deps: {
       return row;
     });
 
+  /** Stores the new photos; one the encoder refuses is the form's photo error (nothing is kept then). */
+  const storePhotos = async (
+    id: string,
+    files: UploadedImage[],
+  ): Promise<{ paths: string[] } | { refused: ReturnType<typeof invalid> }> => {
+    try {
+      return { paths: await storeImages(storage, id, files) };
+    } catch (err) {
+      if (err instanceof ImageRejectedError) return { refused: invalid({ images: err.message }) };
+      throw err;
+    }
+  };
+
   let purgedBefore = '';
 
   return {
@@ -121,13 +134,9 @@ export function announcementsService(deps: {
 
       const at = now();
       const id = opts.clientId ?? newId(at);
-      let images: string[];
-      try {
-        images = await storeImages(storage, id, files);
-      } catch (err) {
-        if (err instanceof ImageRejectedError) return invalid({ images: err.message });
-        throw err;
-      }
+      const photos = await storePhotos(id, files);
+      if ('refused' in photos) return photos.refused;
+      const images = photos.paths;
       try {
         await uow.write(async (tx) => {
           await repo.insert({
@@ -178,13 +187,9 @@ export function announcementsService(deps: {
       const errors = await formErrors(input, files, kept.length, opts.tooManyFiles ?? false);
       if (Object.keys(errors).length > 0) return invalid(errors);
 
-      let added: string[];
-      try {
-        added = await storeImages(storage, id, files);
-      } catch (err) {
-        if (err instanceof ImageRejectedError) return invalid({ images: err.message });
-        throw err;
-      }
+      const photos = await storePhotos(id, files);
+      if ('refused' in photos) return photos.refused;
+      const added = photos.paths;
       let before: AnnouncementRow | null;
       let images: string[] = [];
       try {

@@ -2,12 +2,12 @@ import { LIMITS } from '../../../../schema/constants.ts';
 import type { DraftRow } from '../../../../schema/db/tables.ts';
 import { DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
 import { DRAFT_FIELDS } from '../../../../schema/fields.ts';
-import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
-import type { UnitOfWork } from '../../lib/unit-of-work.ts';
+import type { WithDeleted } from '../../../../schema/sync.ts';
 import type { DraftsRepository } from '../../repositories/drafts.ts';
 import type { DraftsService } from '../../services/drafts.ts';
-import { applyPush, type PushAdapter } from '../push.ts';
-import { type CollectionHandler, page } from '../types.ts';
+import type { PushAdapter } from '../push.ts';
+import type { CollectionHandler } from '../types.ts';
+import { type OwnDeps, ownCollection } from './own.ts';
 
 const FIELDS = [...DRAFT_FIELDS, 'updatedAt'] as const;
 
@@ -22,11 +22,7 @@ const docOf = (r: DraftRow): WithDeleted<DraftDoc> =>
   }) as WithDeleted<DraftDoc>;
 
 /** The seller's single draft: it follows them to their other devices, and to nobody else. */
-export function draftsCollection(deps: {
-  uow: UnitOfWork;
-  repo: DraftsRepository;
-  service: DraftsService;
-}): CollectionHandler {
+export function draftsCollection(deps: OwnDeps<DraftsRepository, DraftsService>): CollectionHandler {
   const adapter: PushAdapter<DraftDoc> = {
     limit: () => 'drafts',
     current: async (ctx) => {
@@ -53,10 +49,5 @@ export function draftsCollection(deps: {
       await deps.service.save(ctx.userId!, { ...fields, deleted: _deleted });
     },
   };
-  return {
-    public: false,
-    pull: async (ctx, checkpoint) =>
-      page(await deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0), checkpoint, docOf),
-    push: (ctx, rows) => applyPush(deps.uow, 'drafts', adapter, ctx, rows as PushRow<DraftDoc>[]),
-  };
+  return ownCollection({ name: 'drafts', uow: deps.uow, changes: deps.repo.changedSince, docOf, adapter });
 }

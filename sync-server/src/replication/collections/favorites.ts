@@ -1,13 +1,13 @@
 import type { FavoriteRow } from '../../../../schema/db/tables.ts';
 import { type FavoriteDoc, objectId } from '../../../../schema/entities.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
-import type { PushRow, WithDeleted } from '../../../../schema/sync.ts';
+import type { WithDeleted } from '../../../../schema/sync.ts';
 import { saneClientTime } from '../../lib/ids.ts';
-import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { FavoritesRepository } from '../../repositories/favorites.ts';
 import type { FavoritesService } from '../../services/favorites.ts';
-import { applyPush, type PushAdapter } from '../push.ts';
-import { type CollectionHandler, clampBatch, page } from '../types.ts';
+import type { PushAdapter } from '../push.ts';
+import type { CollectionHandler } from '../types.ts';
+import { type OwnDeps, ownCollection } from './own.ts';
 
 const docOf = (r: FavoriteRow): WithDeleted<FavoriteDoc> => ({
   id: r.announcementId,
@@ -16,11 +16,7 @@ const docOf = (r: FavoriteRow): WithDeleted<FavoriteDoc> => ({
 });
 
 /** The caller's favourites: a toggle is a write to their own rows; counters are the service's. */
-export function favoritesCollection(deps: {
-  uow: UnitOfWork;
-  repo: FavoritesRepository;
-  service: FavoritesService;
-}): CollectionHandler {
+export function favoritesCollection(deps: OwnDeps<FavoritesRepository, FavoritesService>): CollectionHandler {
   const adapter: PushAdapter<FavoriteDoc> = {
     limit: () => 'favorites',
     current: async (ctx, id) => {
@@ -43,14 +39,5 @@ export function favoritesCollection(deps: {
     write: (ctx, doc) =>
       deps.service.write(ctx.userId!, doc.id, { createdAt: doc.createdAt, deleted: doc._deleted }),
   };
-  return {
-    public: false,
-    pull: async (ctx, checkpoint, batchSize) =>
-      page(
-        await deps.repo.changedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
-        checkpoint,
-        docOf,
-      ),
-    push: (ctx, rows) => applyPush(deps.uow, 'favorites', adapter, ctx, rows as PushRow<FavoriteDoc>[]),
-  };
+  return ownCollection({ name: 'favorites', uow: deps.uow, changes: deps.repo.changedSince, docOf, adapter });
 }

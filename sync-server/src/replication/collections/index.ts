@@ -27,17 +27,12 @@ export function buildCollections(deps: {
   messagingService: MessagingService;
   notificationsService: NotificationsService;
 }): Partial<Record<CollectionName, CollectionHandler>> {
-  const chat = {
-    uow: deps.uow,
-    repo: deps.messaging,
-    service: deps.messagingService,
-    notifications: deps.notificationsService,
-  };
+  const { uow } = deps;
   return {
-    favorites: favoritesCollection({ uow: deps.uow, repo: deps.favorites, service: deps.favoritesService }),
-    drafts: draftsCollection({ uow: deps.uow, repo: deps.drafts, service: deps.draftsService }),
-    conversations: conversationsCollection(chat),
-    messages: messagesCollection(chat),
-    notifications: notificationsCollection(chat),
+    favorites: favoritesCollection({ uow, repo: deps.favorites, service: deps.favoritesService }),
+    drafts: draftsCollection({ uow, repo: deps.drafts, service: deps.draftsService }),
+    conversations: conversationsCollection(deps),
+    messages: messagesCollection(deps),
+    notifications: notificationsCollection(deps),
   };
 }

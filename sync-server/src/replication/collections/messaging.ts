@@ -1,3 +1,4 @@
+import type { MemberRow, MessageRow, NotificationRow } from '../../../../schema/db/tables.ts';
 import type { ConversationDoc, MessageDoc, NotificationDoc } from '../../../../schema/entities.ts';
 import { objectId, reactionSchema, replyToSchema } from '../../../../schema/entities.ts';
 import {
@@ -5,7 +6,7 @@ import {
   MESSAGE_MESSAGES,
   validateMessageBody,
 } from '../../../../schema/rules/messages.ts';
-import type { PushRow } from '../../../../schema/sync.ts';
+import type { WithDeleted } from '../../../../schema/sync.ts';
 import { saneClientTime } from '../../lib/ids.ts';
 import type { UnitOfWork } from '../../lib/unit-of-work.ts';
 import type { MessagingRepository } from '../../repositories/messaging.ts';
@@ -16,17 +17,38 @@ import {
   toNotificationDoc,
 } from '../../services/messaging.ts';
 import type { NotificationsService } from '../../services/notifications.ts';
-import { applyPush, type PushAdapter } from '../push.ts';
-import { type CollectionHandler, clampBatch, page } from '../types.ts';
+import type { PushAdapter } from '../push.ts';
+import type { CollectionHandler } from '../types.ts';
+import { ownCollection } from './own.ts';
 
+/** The chat's repository and services, under the names buildCollections (index.ts) holds them by. */
 type Deps = {
   uow: UnitOfWork;
-  repo: MessagingRepository;
-  service: MessagingService;
-  notifications: NotificationsService;
+  messaging: MessagingRepository;
+  messagingService: MessagingService;
+  notificationsService: NotificationsService;
 };
 
 const INVALID = 'Mesaj invalid.';
+
+/** The server's copy of a message as its participants' devices compare it (a deleted one included). */
+const storedMessage = (m: MessageRow): WithDeleted<MessageDoc> => ({
+  ...toMessageDoc(m),
+  _deleted: m.deleted,
+});
+/** What a pull sends: a deleted message travels blanked. */
+const pulledMessage = (m: MessageRow): WithDeleted<MessageDoc> => ({
+  ...storedMessage(m),
+  ...(m.deleted ? { text: '', image: '', fileName: '', replyTo: null, reactions: [] } : {}),
+});
+const conversationOf = (m: MemberRow): WithDeleted<ConversationDoc> => ({
+  ...toConversationDoc(m),
+  _deleted: m.deleted,
+});
+const notificationOf = (n: NotificationRow): WithDeleted<NotificationDoc> => ({
+  ...toNotificationDoc(n),
+  _deleted: n.deleted,
+});
 
 /** Messages: visible to their two participants only. Clients insert, react, and delete their own. */
 export function messagesCollection(deps: Deps): CollectionHandler {
@@ -34,15 +56,15 @@ export function messagesCollection(deps: Deps): CollectionHandler {
     // A new message is 'messages' (as POST /api/messages); a reaction or a deletion is 'chat'.
     limit: (wanted, current) => (current || wanted._deleted ? 'chat' : 'messages'),
     current: async (ctx, id) => {
-      const m = await deps.repo.message(id);
+      const m = await deps.messaging.message(id);
       if (!m || (m.senderId !== ctx.userId && m.recipientId !== ctx.userId)) return null;
-      return { ...toMessageDoc(m), _deleted: m.deleted };
+      return storedMessage(m);
     },
     prepare: async (ctx, wanted, current) => {
       if (!current) {
         // A message created and deleted before it ever left the device: nothing to do.
         if (wanted._deleted) return { ok: true, doc: wanted };
-        if (!objectId.safeParse(wanted.id).success || (await deps.repo.message(wanted.id)))
+        if (!objectId.safeParse(wanted.id).success || (await deps.messaging.message(wanted.id)))
           return { ok: false, error: INVALID };
         const reply = wanted.replyTo === null || replyToSchema.safeParse(wanted.replyTo).success;
         if (typeof wanted.text !== 'string' || typeof wanted.image !== 'string' || !reply) {
@@ -50,12 +72,12 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         }
         const bodyError = validateMessageBody(wanted.text, wanted.image);
         if (bodyError) return { ok: false, error: bodyError };
-        const fileError = await deps.service.attachmentRefusal(ctx.userId!, wanted.image);
+        const fileError = await deps.messagingService.attachmentRefusal(ctx.userId!, wanted.image);
         if (fileError) return { ok: false, error: fileError };
         // The name shown to the other person: exactly what the shared rule makes of it, or none.
         const nameError = attachmentNameError(wanted.fileName, wanted.image);
         if (nameError) return { ok: false, error: nameError };
-        const route = await deps.service.route(
+        const route = await deps.messagingService.route(
           ctx.userId!,
           String(wanted.announcementId),
           String(wanted.recipientId ?? ''),
@@ -74,7 +96,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
       const userId = ctx.userId!;
       if (!current) {
         if (wanted._deleted) return;
-        await deps.service.send(userId, {
+        await deps.messagingService.send(userId, {
           id: wanted.id,
           announcementId: wanted.announcementId,
           recipientId: wanted.recipientId,
@@ -85,31 +107,24 @@ export function messagesCollection(deps: Deps): CollectionHandler {
         });
         return;
       }
-      const row = (await deps.repo.message(wanted.id))!;
+      const row = (await deps.messaging.message(wanted.id))!;
       if (wanted._deleted && !row.deleted) {
-        await deps.service.remove(userId, row);
+        await deps.messagingService.remove(userId, row);
         return;
       }
       // Only the caller's own reaction is taken from the client; everyone else's stays as stored.
       const mine = wanted.reactions.filter((r) => r.userId === userId).at(-1)?.emoji ?? null;
       const had = row.reactions.find((r) => r.userId === userId)?.emoji ?? null;
-      if (mine !== had) await deps.service.react(userId, row, mine);
+      if (mine !== had) await deps.messagingService.react(userId, row, mine);
     },
   };
-  return {
-    public: false,
-    pull: async (ctx, checkpoint, batchSize) =>
-      page(
-        await deps.repo.messagesChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
-        checkpoint,
-        (m) => ({
-          ...toMessageDoc(m),
-          ...(m.deleted ? { text: '', image: '', fileName: '', replyTo: null, reactions: [] } : {}),
-          _deleted: m.deleted,
-        }),
-      ),
-    push: (ctx, rows) => applyPush(deps.uow, 'messages', adapter, ctx, rows as PushRow<MessageDoc>[]),
-  };
+  return ownCollection({
+    name: 'messages',
+    uow: deps.uow,
+    changes: deps.messaging.messagesChangedSince,
+    docOf: pulledMessage,
+    adapter,
+  });
 }
 
 /** Each participant's conversation summaries. The only client write: marking a conversation read. */
@@ -117,8 +132,8 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<ConversationDoc> = {
     limit: () => 'chat',
     current: async (ctx, id) => {
-      const m = await deps.repo.member(id, ctx.userId!);
-      return m ? { ...toConversationDoc(m), _deleted: m.deleted } : null;
+      const m = await deps.messaging.member(id, ctx.userId!);
+      return m ? conversationOf(m) : null;
     },
     prepare: (_ctx, wanted, current) => {
       if (!current || wanted._deleted) return { ok: false, error: MESSAGE_MESSAGES.notFound };
@@ -126,24 +141,17 @@ export function conversationsCollection(deps: Deps): CollectionHandler {
     },
     write: async (ctx, wanted, current) => {
       if (wanted.lastReadAt > (current?.lastReadAt ?? '')) {
-        await deps.service.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt));
+        await deps.messagingService.markRead(ctx.userId!, wanted.id, saneClientTime(wanted.lastReadAt));
       }
     },
   };
-  return {
-    public: false,
-    pull: async (ctx, checkpoint, batchSize) =>
-      page(
-        await deps.repo.membersChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
-        checkpoint,
-        (m) => ({
-          ...toConversationDoc(m),
-          _deleted: m.deleted,
-        }),
-      ),
-    push: (ctx, rows) =>
-      applyPush(deps.uow, 'conversations', adapter, ctx, rows as PushRow<ConversationDoc>[]),
-  };
+  return ownCollection({
+    name: 'conversations',
+    uow: deps.uow,
+    changes: deps.messaging.membersChangedSince,
+    docOf: conversationOf,
+    adapter,
+  });
 }
 
 /** The caller's notifications; they may mark them read or delete them, never create one. */
@@ -151,8 +159,8 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
   const adapter: PushAdapter<NotificationDoc> = {
     limit: () => 'notifications',
     current: async (ctx, id) => {
-      const n = await deps.repo.notification(id);
-      return n && n.userId === ctx.userId ? { ...toNotificationDoc(n), _deleted: n.deleted } : null;
+      const n = await deps.messaging.notification(id);
+      return n && n.userId === ctx.userId ? notificationOf(n) : null;
     },
     prepare: (_ctx, wanted, current) => {
       if (!current) return { ok: false, error: 'Notificarea nu a fost găsită.' };
@@ -166,18 +174,14 @@ export function notificationsCollection(deps: Deps): CollectionHandler {
       };
     },
     write: async (ctx, doc) => {
-      await deps.notifications.set(ctx.userId!, doc.id, { read: doc.read, deleted: doc._deleted });
+      await deps.notificationsService.set(ctx.userId!, doc.id, { read: doc.read, deleted: doc._deleted });
     },
   };
-  return {
-    public: false,
-    pull: async (ctx, checkpoint, batchSize) =>
-      page(
-        await deps.repo.notificationsChangedSince(ctx.userId!, checkpoint?.seq ?? 0, clampBatch(batchSize)),
-        checkpoint,
-        (n) => ({ ...toNotificationDoc(n), _deleted: n.deleted }),
-      ),
-    push: (ctx, rows) =>
-      applyPush(deps.uow, 'notifications', adapter, ctx, rows as PushRow<NotificationDoc>[]),
-  };
+  return ownCollection({
+    name: 'notifications',
+    uow: deps.uow,
+    changes: deps.messaging.notificationsChangedSince,
+    docOf: notificationOf,
+    adapter,
+  });
 }

@@ -1,0 +1,46 @@
+import type { AnnouncementRow } from '../../../schema/db/tables.ts';
+import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../schema/search.ts';
+import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
+import type { Row } from './search-sql.ts';
+
+/** One page of a search, the same on either engine. */
+export type SearchResult = {
+  rows: AnnouncementRow[];
+  nextCursor: string | null;
+  total: number;
+  totalCapped: boolean;
+};
+
+/**
+ * What both engines (search.ts, search-pg.ts) make of a request before choosing their plan: its order,
+ * page size, cursor (one that is not ours, or not of this order, throws) and words; and how a page of
+ * found rows becomes the answer: `limit` rows read by `load`, the next cursor when one more row was
+ * found, the total up to SEARCH_PAGE.countCap, then `totalCapped`.
+ */
+export function searchRequest(params: SearchParams, load: (page: Row[]) => Promise<AnnouncementRow[]>) {
+  const terms = params.terms ?? [];
+  const sort = effectiveSort(params.q, params.sort, terms.length > 0);
+  const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
+  const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
+  if (params.cursor !== undefined && cursor?.s !== sort) throw new Error('invalid search cursor');
+  const cap = SEARCH_PAGE.countCap;
+  return {
+    terms,
+    sort,
+    limit,
+    cursor,
+    words: words(params.q ?? ''),
+    cap,
+    /** Rows to find: one more than shown tells whether there is a next page. */
+    n: limit + 1,
+    async result(page: Row[], total: number, next: (last: Row) => SearchCursor): Promise<SearchResult> {
+      const shown = page.slice(0, limit);
+      return {
+        rows: await load(shown),
+        nextCursor: page.length > limit ? encodeCursor(next(shown[shown.length - 1]!)) : null,
+        total: Math.min(total, cap),
+        totalCapped: total > cap,
+      };
+    },
+  };
+}
