@@ -37,6 +37,9 @@ export function toTrimmedString(value: unknown): string {
 }
 
 /** Spec §5 phone message, shared by the announcement and account rules. */
+/** A guest asking for what needs an account: REST answers 401 with it, the sync socket `forbidden`. */
+export const SIGN_IN_REQUIRED = 'Trebuie să fii autentificat.';
+
 export const PHONE_INVALID_MESSAGE = `Numărul de telefon trebuie să înceapă cu 0 și să aibă ${LIMITS.phoneDigits} cifre`;
 
 /**

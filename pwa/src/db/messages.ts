@@ -1,5 +1,6 @@
 import type { ReplyTo } from '../../../schema/db/tables.ts';
 import { newId } from '../../../schema/ids.ts';
+import { SIGN_IN_REQUIRED } from '../../../schema/rules/common.ts';
 import { fitAttachmentName, messagePreview, validateMessageBody } from '../../../schema/rules/messages.ts';
 import { markDirty } from './pending-count.ts';
 import { currentDatabase } from './registry.ts';
@@ -7,7 +8,7 @@ import { currentSyncClient } from './sync-status.ts';
 
 function db() {
   const d = currentDatabase();
-  if (!d?.collections.messages) throw new Error('Trebuie să fii autentificat.');
+  if (!d?.collections.messages) throw new Error(SIGN_IN_REQUIRED);
   return d;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGN_IN_REQUIRED } from '../../../schema/rules/common.ts';
 import { httpError } from '../services/rest-http.ts';
 
 declare module 'fastify' {
@@ -13,8 +14,6 @@ declare module 'fastify' {
     signInMessage?: string;
   }
 }
-
-export const SIGN_IN_REQUIRED = 'Trebuie să fii autentificat.';
 
 const LAST_SEEN_EVERY_MS = 60_000;
 /** Replicated profiles carry last activity at a coarser grain, so activity does not flood every device. */

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_REQUIRED } from '../../../schema/rules/common.ts';
 import type { ServerMessage } from '../../../schema/sync.ts';
-import { collectionRequests, SIGN_IN } from './socket-collections.ts';
+import { collectionRequests } from './socket-collections.ts';
 import type { CollectionHandler } from './types.ts';
 
 /** The answers of one socket's pull and push requests, with collections that fail or limit on purpose. */
@@ -44,9 +45,9 @@ describe('collectionRequests', () => {
     await requests.push(push, null, undefined);
     expect(sent.map((m) => (m.type === 'error' ? [m.code, m.message] : m.type))).toEqual([
       ['unknown-collection', 'nope'],
-      ['forbidden', SIGN_IN],
+      ['forbidden', SIGN_IN_REQUIRED],
       ['forbidden', 'Colecție doar pentru citire.'],
-      ['forbidden', SIGN_IN],
+      ['forbidden', SIGN_IN_REQUIRED],
     ]);
   });
 

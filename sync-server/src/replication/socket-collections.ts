@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { SIGN_IN_REQUIRED } from '../../../schema/rules/common.ts';
 import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
 import {
   type CollectionName,
@@ -12,8 +13,6 @@ import type { CollectionHandler, WriteBudget } from './types.ts';
 type Pull = Extract<ParsedClientMessage, { type: 'pull' }>;
 type Push = Extract<ParsedClientMessage, { type: 'push' }>;
 export type Refusal = { code: 'unknown-collection' | 'forbidden'; message: string };
-
-export const SIGN_IN = 'Trebuie să fii autentificat.';
 
 /**
  * One socket's `pull` and `push` requests: who may ask for which collection, and the answer of its
@@ -41,10 +40,10 @@ export function collectionRequests(opts: {
     const handler = collections[String(collection) as CollectionName];
     if (type === 'pull') {
       if (!handler) return { code: 'unknown-collection', message: String(collection) };
-      return !handler.public && !userId ? { code: 'forbidden', message: SIGN_IN } : null;
+      return !handler.public && !userId ? { code: 'forbidden', message: SIGN_IN_REQUIRED } : null;
     }
     if (!handler?.push) return { code: 'forbidden', message: 'Colecție doar pentru citire.' };
-    return userId ? null : { code: 'forbidden', message: SIGN_IN };
+    return userId ? null : { code: 'forbidden', message: SIGN_IN_REQUIRED };
   }
 
   async function pull(msg: Pull, userId: string | null): Promise<void> {
