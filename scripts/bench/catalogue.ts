@@ -26,7 +26,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page, WebSocket } from 'playwright-core';
 import { launchBrowser } from '../../e2e/harness.ts';
 import { DRAFT_FIELDS } from '../../schema/fields.ts';
 import { formatPrice } from '../../schema/format.ts';
@@ -35,7 +35,6 @@ import { SEED_PASSWORD } from '../seed-data.ts';
 import {
   buildPwa,
   CACHE_ROOT,
-  CatalogueServer,
   CountingProxy,
   kB,
   MB,
@@ -47,7 +46,8 @@ import {
 } from './catalogue-lib.ts';
 import { median, PHONE, weakPhone } from './page-lib.ts';
 import { benchSearch } from './search.ts';
-import { defer, percentile, ROOT, runCleanups, sleep, summarize } from './sync-lib.ts';
+import { OwnServer, ROOT } from './server-process.ts';
+import { defer, percentile, runBench, sleep, summarize } from './sync-lib.ts';
 
 const GOALS = {
   bytes: 350_000,
@@ -110,7 +110,17 @@ type BytesSample = {
   afterWindow: number;
 };
 
-async function firstVisitBytes(browser: Browser, port: number): Promise<BytesSample> {
+/**
+ * Runs `fn` on a fresh phone context (empty HTTP cache, no service worker) throttled like a weak phone,
+ * whose page reaches the server at `port` through a Slow 4G CountingProxy (the sync socket's frames too:
+ * DevTools throttling leaves them at loopback speed). The HTTP cache is left on: a real first visit lets
+ * the service worker's precache reuse what the page just downloaded. Both are closed afterwards.
+ */
+async function onSlowPhone<T>(
+  browser: Browser,
+  port: number,
+  fn: (s: { proxy: CountingProxy; context: BrowserContext; page: Page; cdp: CDPSession }) => Promise<T>,
+): Promise<T> {
   const proxy = new CountingProxy(port, SLOW_4G);
   await proxy.start();
   const context = await browser.newContext(PHONE);
@@ -120,9 +130,15 @@ async function firstVisitBytes(browser: Browser, port: number): Promise<BytesSam
   });
   try {
     const page = await context.newPage();
-    // A fresh context: empty HTTP cache, no service worker. The cache is left on (a real first visit
-    // lets the service worker's precache reuse what the page just downloaded).
     const cdp = await weakPhone(context, page, { noCache: false });
+    return await fn({ proxy, context, page, cdp });
+  } finally {
+    await undo();
+  }
+}
+
+async function firstVisitBytes(browser: Browser, port: number): Promise<BytesSample> {
+  return onSlowPhone(browser, port, async ({ proxy, context, page, cdp }) => {
     type Req = { url: string; type: string; fromSw: boolean; partial: number; final: number | null };
     // Requests started in the window; bytes that arrive after it are left out (and shown apart).
     const reqs = new Map<string, Req>();
@@ -245,9 +261,7 @@ async function firstVisitBytes(browser: Browser, port: number): Promise<BytesSam
       biggest: rows.sort((a, b) => b.bytes - a.bytes).slice(0, 6),
       afterWindow,
     };
-  } finally {
-    await undo();
-  }
+  });
 }
 
 /**
@@ -329,17 +343,7 @@ type TapSample = {
 };
 
 async function tapToListing(browser: Browser, port: number, kind: 'tile' | 'search'): Promise<TapSample> {
-  // The socket's frames get Slow 4G from the proxy (DevTools throttling leaves them at loopback speed).
-  const proxy = new CountingProxy(port, SLOW_4G);
-  await proxy.start();
-  const context = await browser.newContext(PHONE);
-  const undo = defer(async () => {
-    await context.close();
-    await proxy.stop();
-  });
-  try {
-    const page = await context.newPage();
-    await weakPhone(context, page, { noCache: false });
+  return onSlowPhone(browser, port, async ({ proxy, page }) => {
     const settled = await openAndSettle(page, `${proxy.url}/`, 2000, 45_000);
     if (kind === 'search') {
       await page.locator('.home-search').getByLabel('Caută anunțuri').fill('tort ciocolata');
@@ -391,9 +395,7 @@ async function tapToListing(browser: Browser, port: number, kind: 'tile' | 'sear
       sw: b.sw,
       socketUp: settled.ready,
     };
-  } finally {
-    await undo();
-  }
+  });
 }
 
 // ─── 4. Device storage after 50 listing pages and 100 details ────────────────────────────────────────
@@ -815,52 +817,48 @@ async function main() {
   const browser = await launchBrowser();
   defer(() => browser.close());
   const results: SizeResult[] = [];
-  try {
-    for (const n of SIZES) {
-      log(`\n── ${n.toLocaleString('en')} announcements ──`);
-      const dataDir = await seededDataDir(n, log);
-      const r: SizeResult = { n, loadStart: loadavg()[0]!, loadEnd: 0 };
-      results.push(r);
-      if (ONLY.has('search')) {
-        const file = join(dataDir, 'hobbiz.sqlite');
-        r.search = {
-          tort: await benchSearch(file, { queries: [['tort ciocolata', 'Prăjituri, Băcănie, Gătit']] }),
-          five: await benchSearch(file),
-        };
-        printSearch(r.search);
-      }
-      const server = new CatalogueServer(dataDir, STATIC_DIR);
-      const stop = defer(() => server.stop());
-      try {
-        await server.start();
-        if (ONLY.has('bytes')) {
-          r.bytes = [];
-          for (let i = 0; i < RUNS; i++) r.bytes.push(await firstVisitBytes(browser, server.port));
-          printBytes(r.bytes);
-        }
-        if (ONLY.has('listing')) {
-          r.taps = [];
-          for (let i = 0; i < TAPS; i++) {
-            r.taps.push(await tapToListing(browser, server.port, 'tile'));
-            r.taps.push(await tapToListing(browser, server.port, 'search'));
-          }
-          printTaps(r.taps);
-        }
-        if (ONLY.has('storage')) {
-          r.storage = await deviceStorage(browser, server.url, ['Prăjituri, Băcănie, Gătit']);
-          printStorage(r.storage);
-        }
-        if (ONLY.has('price')) {
-          r.price = await priceChange(browser, server.url, dataDir, 20);
-          printPrice(r.price);
-        }
-      } finally {
-        await stop();
-      }
-      r.loadEnd = loadavg()[0]!;
+  for (const n of SIZES) {
+    log(`\n── ${n.toLocaleString('en')} announcements ──`);
+    const dataDir = await seededDataDir(n, log);
+    const r: SizeResult = { n, loadStart: loadavg()[0]!, loadEnd: 0 };
+    results.push(r);
+    if (ONLY.has('search')) {
+      const file = join(dataDir, 'hobbiz.sqlite');
+      r.search = {
+        tort: await benchSearch(file, { queries: [['tort ciocolata', 'Prăjituri, Băcănie, Gătit']] }),
+        five: await benchSearch(file),
+      };
+      printSearch(r.search);
     }
-  } finally {
-    await runCleanups();
+    const server = new OwnServer({ dataDir, env: { STATIC_DIR } });
+    const stop = defer(() => server.dispose());
+    try {
+      await server.start();
+      if (ONLY.has('bytes')) {
+        r.bytes = [];
+        for (let i = 0; i < RUNS; i++) r.bytes.push(await firstVisitBytes(browser, server.port));
+        printBytes(r.bytes);
+      }
+      if (ONLY.has('listing')) {
+        r.taps = [];
+        for (let i = 0; i < TAPS; i++) {
+          r.taps.push(await tapToListing(browser, server.port, 'tile'));
+          r.taps.push(await tapToListing(browser, server.port, 'search'));
+        }
+        printTaps(r.taps);
+      }
+      if (ONLY.has('storage')) {
+        r.storage = await deviceStorage(browser, server.url, ['Prăjituri, Băcănie, Gătit']);
+        printStorage(r.storage);
+      }
+      if (ONLY.has('price')) {
+        r.price = await priceChange(browser, server.url, dataDir, 20);
+        printPrice(r.price);
+      }
+    } finally {
+      await stop();
+    }
+    r.loadEnd = loadavg()[0]!;
   }
   log(`\n${markdown(results)}`);
   mkdirSync(CACHE_ROOT, { recursive: true });
@@ -869,4 +867,4 @@ async function main() {
   log(`\nraw figures: ${out}; load average at the end ${loadavg()[0]!.toFixed(2)}`);
 }
 
-await main();
+await runBench(main);

@@ -22,25 +22,9 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { apiAccount, launchBrowser, newPage, queryServerDb, TestServer } from '../../e2e/harness.ts';
 import { SEED_PASSWORD } from '../seed-data.ts';
-import {
-  defer,
-  envInt,
-  fmt,
-  Holder,
-  nofileLimits,
-  OwnServer,
-  openFds,
-  openGuests,
-  ROOT,
-  rssMiB,
-  runCleanups,
-  runHolder,
-  SyncSocket,
-  sendMeasured,
-  sleep,
-  summarize,
-  verdict,
-} from './sync-lib.ts';
+import { deliveryWithGuests } from './delivery.ts';
+import { nofileLimits, OwnServer, openFds, ROOT, rssMiB } from './server-process.ts';
+import { defer, envInt, Holder, printLatencies, runBench, SyncSocket, sleep, verdict } from './sync-lib.ts';
 
 // One account pushes hundreds of messages in seconds here: far past the write limits (schema/constants.ts
 // WRITE_LIMITS), which would measure the refusals. The servers started below inherit this.
@@ -59,16 +43,6 @@ const CFG = {
 };
 
 type Page = Awaited<ReturnType<typeof newPage>>['page'];
-
-function printSummary(label: string, xs: number[], goalP95?: number): boolean {
-  const s = summarize(xs);
-  const ok = goalP95 === undefined || s.p95 <= goalP95;
-  const goal = goalP95 === undefined ? '' : `   (goal p95 ≤ ${goalP95} ms)  ${verdict(ok)}`;
-  console.log(
-    `  ${label.padEnd(34)} n=${s.n}  p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  max ${fmt(s.max)}  mean ${fmt(s.mean)}${goal}`,
-  );
-  return ok;
-}
 
 /** Runs `fn` with a TestServer that is disposed afterwards whatever happens. */
 async function withTestServer<T>(server: TestServer, fn: (s: TestServer) => Promise<T>): Promise<T> {
@@ -201,10 +175,10 @@ async function localWriteToUi(browser: Browser): Promise<void> {
         await page.waitForTimeout(100);
       }
       console.log(`  warm-up clicks: ${warm.map((x) => x.toFixed(1)).join(', ')} ms`);
-      printSummary('click → DOM commit (aria-label)', commit, GOALS.uiP95Ms);
-      printSummary('click → next frame (rAF)', frame);
-      printSummary('  adds only → commit', adds);
-      printSummary('  removals only → commit (+ toast)', removes);
+      printLatencies('click → DOM commit (aria-label)', commit, { p95: GOALS.uiP95Ms });
+      printLatencies('click → next frame (rAF)', frame);
+      printLatencies('  adds only → commit', adds);
+      printLatencies('  removals only → commit (+ toast)', removes);
     } finally {
       await undo();
     }
@@ -249,32 +223,14 @@ async function messageDelivery(): Promise<void> {
       const a = await SyncSocket.connect(server.url, buyer.token);
       sockets.push(a, b);
 
-      const sendOne = (i: number) => sendMeasured(a, b, ann.id, i);
-      const run = async (n: number) => {
-        const delivered: number[] = [];
-        const ack: number[] = [];
-        for (let i = 0; i < n; i++) {
-          const r = await sendOne(i);
-          delivered.push(r.deliveredMs);
-          ack.push(r.ackMs);
-        }
-        return { delivered, ack };
-      };
-
-      for (let i = 0; i < 50; i++) await sendOne(-i);
-      const two = await run(CFG.messages);
-      printSummary('2 sockets: send → seller event', two.delivered);
-      printSummary('2 sockets: send → buyer ack', two.ack);
-
-      const extra = Math.max(0, CFG.msgSockets - 2);
-      const g = await openGuests(server.url, extra, CFG.batch, sockets);
-      if (g.failed) console.log(`  ${g.failed} guest sockets failed to open (first error: ${g.firstError})`);
-      await sleep(500);
-      const many = await run(CFG.messages);
-      const total = sockets.length;
-      printSummary(`${total} sockets: send → seller event`, many.delivered, GOALS.messageP95Ms);
-      printSummary(`${total} sockets: send → buyer ack`, many.ack);
-      if (total < CFG.msgSockets) console.log(`  note: only ${total} of ${CFG.msgSockets} sockets were open`);
+      await deliveryWithGuests(a, b, ann.id, {
+        n: CFG.messages,
+        total: CFG.msgSockets,
+        batch: CFG.batch,
+        urls: [server.url],
+        sockets,
+        goalP95: GOALS.messageP95Ms,
+      });
     } finally {
       await undo();
     }
@@ -297,7 +253,7 @@ async function idleSockets(): Promise<void> {
     `  ulimit -n here: soft ${limits.soft}, hard ${limits.hard}` +
       (CFG.nofile ? `; NOFILE=${CFG.nofile} requested for the server and holders (actual limit below)` : ''),
   );
-  const server = new OwnServer(CFG.nofile);
+  const server = new OwnServer({ nofile: CFG.nofile });
   const team: Holder[] = [];
   const undo = defer(async () => {
     await Promise.all(team.map((h) => h.dispose()));
@@ -397,24 +353,18 @@ async function main(): Promise<void> {
     ['messages', messageDelivery],
     ['sockets', idleSockets],
   ];
-  try {
-    for (const [name, fn] of runs) {
-      if (!only.has(name)) continue;
-      try {
-        await fn();
-      } catch (err) {
-        console.error(`  FAILED (${name}):`, err);
-        process.exitCode = 1;
-      }
+  for (const [name, fn] of runs) {
+    if (!only.has(name)) continue;
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`  FAILED (${name}):`, err);
+      process.exitCode = 1;
     }
-  } finally {
-    await runCleanups();
   }
   console.log(
     `\nload average at the end ${loadavg()[0]!.toFixed(2)} (other work on this machine skews the figures)`,
   );
 }
 
-const holderUrl = process.env.BENCH_SYNC_HOLDER;
-if (holderUrl) await runHolder(holderUrl);
-else await main();
+await runBench(main);
