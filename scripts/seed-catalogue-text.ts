@@ -323,6 +323,22 @@ function joinedLength(parts: string[]): number {
   return n;
 }
 
+/**
+ * Adds the sentences of `templates` to `into` while the description (`total` characters so far) is shorter
+ * than `until`, passing over any that would take it past MAX_DESCRIPTION; answers the new length.
+ */
+function fill(templates: Template[], into: string[], total: number, until: number, ctx: Ctx): number {
+  let length = total;
+  for (const t of templates) {
+    if (length >= until) break;
+    const s = render(t, ctx);
+    if (length + 1 + s.length > MAX_DESCRIPTION) continue;
+    into.push(s);
+    length += 1 + s.length;
+  }
+  return length;
+}
+
 function buildDescription(rng: Rng, cat: CompiledCategory, g: CompiledGroup, ctx: Ctx, far: boolean): string {
   const side = (p: Pool) => (far ? p.far : p.all);
   const target = MIN_DESCRIPTION + Math.floor((MAX_DESCRIPTION - MIN_DESCRIPTION) * rng.next() ** 1.5);
@@ -340,26 +356,13 @@ function buildDescription(rng: Rng, cat: CompiledCategory, g: CompiledGroup, ctx
   if (!product && rng.chance(0.5)) tail.push(render(rng.pick(G_PAYMENT.all), ctx));
   if (rng.chance(0.85)) tail.push(render(rng.pick(G_CLOSING.all), ctx));
 
-  let total = joinedLength(body) + 1 + joinedLength(tail);
-  for (const t of extra) {
-    if (total >= target) break;
-    const s = render(t, ctx);
-    if (total + 1 + s.length > MAX_DESCRIPTION) continue;
-    body.push(s);
-    total += 1 + s.length;
-  }
+  let total = fill(extra, body, joinedLength(body) + 1 + joinedLength(tail), target, ctx);
   while (total > MAX_DESCRIPTION && tail.length > 1) total -= 1 + (tail.pop() as string).length;
   while (total > MAX_DESCRIPTION && body.length > 1) total -= 1 + (body.pop() as string).length;
   if (total < MIN_DESCRIPTION) {
     const fillers: Template[] = [];
     pickDistinct(rng, G_FILLERS.all, G_FILLERS.all.length, fillers);
-    for (const t of fillers) {
-      if (total >= MIN_DESCRIPTION) break;
-      const s = render(t, ctx);
-      if (total + 1 + s.length > MAX_DESCRIPTION) continue;
-      tail.push(s);
-      total += 1 + s.length;
-    }
+    total = fill(fillers, tail, total, MIN_DESCRIPTION, ctx);
   }
   // About a third of the sellers write the practical part as a second paragraph.
   return rng.chance(0.35) ? `${body.join(' ')}\n\n${tail.join(' ')}` : `${body.join(' ')} ${tail.join(' ')}`;
