@@ -4,7 +4,8 @@
  * first with the two sockets alone, then with idle guest sockets added.
  */
 import { newId } from '../../sync-server/src/lib/ids.ts';
-import { openGuests, printLatencies, type SyncSocket, sleep } from './sync-lib.ts';
+import { printLatencies, sleep } from './sync-lib.ts';
+import { openGuests, type SyncSocket } from './sync-socket.ts';
 
 /**
  * A pushes one chat message about `announcementId`; resolves with the time from the push to B's `newMessage`

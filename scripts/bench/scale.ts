@@ -27,10 +27,10 @@ import {
   Holder,
   printLatencies,
   runBench,
-  SyncSocket,
   sleep,
   verdict,
 } from './sync-lib.ts';
+import { SyncSocket } from './sync-socket.ts';
 
 const CFG = {
   only: (process.env.ONLY ?? 'delivery,spread,pull,popular').split(','),

@@ -15,7 +15,8 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import type { HeldDocs } from '../../schema/sync.ts';
 import { OwnServer } from './server-process.ts';
-import { envInt, envList, fillCatalogue, fmt, runBench, SyncSocket, summarize, verdict } from './sync-lib.ts';
+import { envInt, envList, fillCatalogue, fmt, runBench, summarize, verdict } from './sync-lib.ts';
+import { SyncSocket } from './sync-socket.ts';
 
 type Run = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 

@@ -24,7 +24,8 @@ import { apiAccount, launchBrowser, newPage, queryServerDb, TestServer } from '.
 import { SEED_PASSWORD } from '../seed-data.ts';
 import { deliveryWithGuests } from './delivery.ts';
 import { nofileLimits, OwnServer, openFds, ROOT, rssMiB } from './server-process.ts';
-import { defer, envInt, Holder, printLatencies, runBench, SyncSocket, sleep, verdict } from './sync-lib.ts';
+import { defer, envInt, Holder, printLatencies, runBench, sleep, verdict } from './sync-lib.ts';
+import { SyncSocket } from './sync-socket.ts';
 
 // One account pushes hundreds of messages in seconds here: far past the write limits (schema/constants.ts
 // WRITE_LIMITS), which would measure the refusals. The servers started below inherit this.
