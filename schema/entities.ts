@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TYPED_FIELDS } from './fields.ts';
 import { ID_PATTERN } from './ids.ts';
 
 /**
@@ -7,6 +8,10 @@ import { ID_PATTERN } from './ids.ts';
  * (the spec derives a missing createdAt from them).
  */
 export const objectId = z.string().regex(ID_PATTERN);
+
+/** The named fields of a zod shape, in the order named. */
+const pickShape = <S extends z.ZodRawShape, K extends keyof S>(shape: S, keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, shape[k]])) as Pick<S, K>;
 
 /** An announcement as replicated to every device (public collection). */
 export const announcementDoc = z.object({
@@ -90,14 +95,8 @@ export type FavoriteDoc = z.infer<typeof favoriteDoc>;
 export const DRAFT_ID = 'draft';
 export const draftDoc = z.object({
   id: z.literal(DRAFT_ID),
-  title: z.string(),
-  category: z.string(),
-  description: z.string(),
-  location: z.string(),
-  localitate: z.string(),
-  contactPerson: z.string(),
-  contactEmail: z.string(),
-  contactPhone: z.string(),
+  ...pickShape(announcementDoc.shape, TYPED_FIELDS),
+  /** As typed: a number only once published. */
   price: z.string(),
   updatedAt: z.string(),
 });
@@ -121,12 +120,8 @@ export type ReviewDoc = z.infer<typeof reviewDoc>;
 /** A public profile as replicated: the public fields only ('' when there is no avatar). */
 export const profileDoc = z.object({
   id: objectId,
-  firstName: z.string(),
-  lastName: z.string(),
+  ...publicUser.omit({ _id: true }).shape,
   avatar: z.string(),
-  localitate: z.string(),
-  createdAt: z.string(),
-  lastSeen: z.string(),
 });
 export type ProfileDoc = z.infer<typeof profileDoc>;
 

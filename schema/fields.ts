@@ -6,9 +6,8 @@ import type { AnnouncementDoc, DraftDoc } from './entities.ts';
  * here by the compiler (no field missing, none unknown) and by fields.test.ts (the same order as the
  * entity's shape). Everything else reads its fields from these lists or from the zod shapes.
  */
-export const ANNOUNCEMENT_FIELDS = [
-  'id',
-  'ownerId',
+/** What a seller types into the publish form, in the entities' order (the price aside: a number once published). */
+export const TYPED_FIELDS = [
   'title',
   'category',
   'description',
@@ -17,6 +16,12 @@ export const ANNOUNCEMENT_FIELDS = [
   'contactPerson',
   'contactEmail',
   'contactPhone',
+] as const;
+
+export const ANNOUNCEMENT_FIELDS = [
+  'id',
+  'ownerId',
+  ...TYPED_FIELDS,
   'images',
   'price',
   'favoritesCount',
@@ -28,17 +33,7 @@ export const ANNOUNCEMENT_FIELDS = [
 
 /** The draft's text fields (what the publish form edits): the draft entity but its id and time. */
 export type DraftField = Exclude<keyof DraftDoc, 'id' | 'updatedAt'>;
-export const DRAFT_FIELDS = [
-  'title',
-  'category',
-  'description',
-  'location',
-  'localitate',
-  'contactPerson',
-  'contactEmail',
-  'contactPhone',
-  'price',
-] as const satisfies readonly DraftField[];
+export const DRAFT_FIELDS = [...TYPED_FIELDS, 'price'] as const satisfies readonly DraftField[];
 
 type Complete<All, Listed> = [Exclude<All, Listed>] extends [never] ? true : never;
 // A field added to an entity and not to its list fails to compile here.

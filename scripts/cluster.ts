@@ -9,8 +9,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createDatabase } from '../sync-server/src/test-pg.ts';
+import { isMain, numberArg, serveUntilSignal } from './cli.ts';
 import { type Nginx, startNginx } from './nginx.ts';
 import { type Postgres, startPostgres } from './pg.ts';
 import { freePort, killAndWait, ownedDir, readPid, removeStale } from './scratch.ts';
@@ -203,24 +203,15 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (isMain(import.meta.url)) {
   const argv = process.argv.slice(2);
-  const value = (name: string) => {
-    const i = argv.indexOf(name);
-    return i >= 0 ? Number(argv[i + 1]) : undefined;
-  };
   const cluster = await startCluster({
-    instances: value('--instances'),
-    port: value('--port'),
+    instances: numberArg(argv, '--instances'),
+    port: numberArg(argv, '--port'),
     engine: argv.includes('--sqlite') ? 'sqlite' : 'postgres',
   });
   console.log(`nginx: ${cluster.url}`);
   for (const [i, x] of cluster.instances.entries()) console.log(`instance ${i}: ${x.url}`);
   if (cluster.databaseUrl) console.log(`DATABASE_URL=${cluster.databaseUrl}`);
-  const quit = () => {
-    void cluster.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', quit);
-  process.once('SIGTERM', quit);
-  setInterval(() => {}, 1 << 30);
+  serveUntilSignal(cluster.stop);
 }

@@ -8,7 +8,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { isMain, numberArg, serveUntilSignal } from './cli.ts';
 import { ensureNginx } from './debian.ts';
 import { freePort, killAndWait, ownedDir, readPid, removeStale } from './scratch.ts';
 
@@ -159,17 +159,12 @@ export async function startNginx(opts: { upstreams: (number | string)[]; port?: 
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (isMain(import.meta.url)) {
   const argv = process.argv.slice(2);
-  const i = argv.indexOf('--port');
-  const port = i >= 0 ? Number(argv.splice(i, 2)[1]) : undefined;
+  const port = numberArg(argv, '--port');
+  if (port !== undefined) argv.splice(argv.indexOf('--port'), 2);
   if (argv.length === 0) throw new Error('usage: tsx scripts/nginx.ts [--port N] <instance port>…');
   const lb = await startNginx({ upstreams: argv.map((a) => (/^\d+$/.test(a) ? Number(a) : a)), port });
   console.log(lb.url);
-  const quit = () => {
-    void lb.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', quit);
-  process.once('SIGTERM', quit);
-  setInterval(() => {}, 1 << 30);
+  serveUntilSignal(lb.stop);
 }

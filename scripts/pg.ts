@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { isMain, numberArg, serveUntilSignal } from './cli.ts';
 import { ensurePostgres } from './debian.ts';
 import { freePort, killAndWait, ownedDir, readPid, removeStale } from './scratch.ts';
 
@@ -131,15 +131,8 @@ export async function startPostgres(opts: { port?: number } = {}): Promise<Postg
   };
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const i = process.argv.indexOf('--port');
-  const pg = await startPostgres(i > 0 ? { port: Number(process.argv[i + 1]) } : {});
+if (isMain(import.meta.url)) {
+  const pg = await startPostgres({ port: numberArg(process.argv, '--port') });
   console.log(pg.url);
-  const quit = () => {
-    void pg.stop().then(() => process.exit(0));
-  };
-  process.once('SIGINT', quit);
-  process.once('SIGTERM', quit);
-  // Keeps the process alive until a signal arrives.
-  setInterval(() => {}, 1 << 30);
+  serveUntilSignal(pg.stop);
 }

@@ -8,13 +8,14 @@
  * Output in .tmp/screens/: one PNG per screen × width × theme (`{screen}-{width}-{theme}.png`; whole page
  * for pages, the viewport for dialogs and the chat), and one contact sheet per screen in
  * .tmp/screens/sheets/ (rows light / dark, columns 375 / 900 / 1280, scaled down, pages cut at 2,000 px).
- * ONLY=home,login limits the screens; WIDTHS=375 and THEMES=dark limit the rest.
+ * ONLY=home,login limits the screens; WIDTHS=375 and THEMES=dark limit the rest. The screens: screens-list.ts.
  */
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { launchBrowser, queryServerDb, TestServer } from '../e2e/harness.ts';
+import { type Live, SCREENS, type Screen } from './screens-list.ts';
 import { SEED_PASSWORD } from './seed-data.ts';
 
 const OUT = join(import.meta.dirname, '..', '.tmp', 'screens');
@@ -28,248 +29,6 @@ const SHEET_CUT = 2000;
 
 type Theme = 'light' | 'dark';
 type Account = { token: string; userId: string };
-type Ids = { other: string; otherAnnouncement: string; category: string };
-type Screen = {
-  name: string;
-  as: 'guest' | 'user';
-  path: (ids: Ids) => string;
-  /** What must be on the page before the shot (and any clicks leading to the state shown). */
-  ready?: (page: Page) => Promise<void>;
-  /** Viewport only (dialogs, full-height layouts); otherwise the whole page. */
-  viewport?: boolean;
-  widths?: number[];
-  /** Server-side preparation before the page loads. */
-  before?: () => Promise<void>;
-  /** After the shot (e.g. answering the cookie banner, so it does not cover the next screens). */
-  after?: (page: Page) => Promise<void>;
-};
-
-/** Sends Andrei's two questions about Ioana's announcement again (opening a conversation clears them). */
-let nudge: () => Promise<void> = async () => undefined;
-
-const visible = (page: Page, selector: string) => page.locator(selector).locator('visible=true').first();
-
-const SCREENS: Screen[] = [
-  {
-    name: 'home-guest',
-    as: 'guest',
-    path: () => '/',
-    ready: (p) => visible(p, '.card').waitFor(),
-    after: (p) => p.getByRole('button', { name: 'Acceptă tot' }).click(),
-  },
-  { name: 'home', as: 'user', path: () => '/', ready: (p) => visible(p, '.card').waitFor() },
-  {
-    name: 'cont',
-    as: 'user',
-    path: () => '/cont',
-    widths: [375],
-    ready: (p) => p.getByText('Contul meu').first().waitFor(),
-  },
-  {
-    name: 'login',
-    as: 'guest',
-    path: () => '/login',
-    ready: (p) => p.getByLabel('Parola').first().waitFor(),
-  },
-  { name: 'signup', as: 'guest', path: () => '/signup', ready: (p) => visible(p, 'main form').waitFor() },
-  {
-    name: 'forgot-password',
-    as: 'guest',
-    path: () => '/forgot-password',
-    ready: (p) => visible(p, 'main form').waitFor(),
-  },
-  {
-    name: 'despre',
-    as: 'guest',
-    path: () => '/despre',
-    ready: async (p) => {
-      await p.locator('main h1').first().waitFor();
-      // Open the first FAQ answer, to see an open one.
-      const q = p.locator('main button[aria-expanded="false"]').first();
-      if (await q.count()) await q.click();
-    },
-  },
-  {
-    name: 'cum-functioneaza',
-    as: 'guest',
-    path: () => '/cum-functioneaza',
-    ready: (p) => p.locator('main h1').first().waitFor(),
-  },
-  {
-    name: 'confidentialitate',
-    as: 'guest',
-    path: () => '/confidentialitate',
-    ready: (p) => p.locator('main h1').first().waitFor(),
-  },
-  {
-    name: 'setari-cont',
-    as: 'user',
-    path: () => '/setari-cont',
-    ready: (p) => p.locator('main form').first().waitFor(),
-  },
-  {
-    name: 'adauga-anunt',
-    as: 'user',
-    path: () => '/adauga-anunt',
-    ready: async (p) => {
-      await p.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
-      await p.getByLabel('Titlu').fill('Lecții de chitară clasică pentru începători și avansați');
-      await p.getByText('Meditații & Cursuri').first().click();
-      await p.getByLabel('Descriere').fill('Scurt');
-      await p.getByLabel('Persoana de contact').fill('Ioana Popescu');
-      await p.getByLabel('Email').fill('nu-este-email');
-      await p.getByLabel('Preț (lei, opțional)').fill('80');
-      await p.getByTestId('images-input').setInputFiles([await photo('a', 30), await photo('b', 200)]);
-      await p.getByRole('button', { name: 'Publică un anunț' }).click();
-      await p.locator('.field-error').first().waitFor();
-      await p.evaluate(() => window.scrollTo(0, 0));
-    },
-  },
-  {
-    name: 'preview',
-    as: 'user',
-    path: () => '/adauga-anunt',
-    viewport: true,
-    ready: async (p) => {
-      await p.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
-      await p.getByLabel('Titlu').fill('Lecții de chitară clasică pentru începători și avansați');
-      await p
-        .getByLabel('Descriere')
-        .fill('Lecții individuale, acasă la elev sau online, cu materiale incluse.');
-      await p.getByLabel('Preț (lei, opțional)').fill('80');
-      await p.getByTestId('images-input').setInputFiles([await photo('c', 120)]);
-      await p.getByRole('button', { name: 'Previzualizați anunțul' }).click();
-      await p.getByRole('dialog', { name: 'Previzualizare anunț' }).waitFor();
-    },
-  },
-  {
-    name: 'anunturile-mele',
-    as: 'user',
-    path: () => '/anunturile-mele',
-    ready: (p) => visible(p, 'main article, main .card, main li').waitFor(),
-  },
-  {
-    name: 'profil',
-    as: 'user',
-    path: () => '/profil',
-    ready: (p) => p.getByText('CONT PRIVAT').first().waitFor(),
-  },
-  {
-    name: 'profil-public',
-    as: 'user',
-    path: (i) => `/profil/${i.other}`,
-    ready: (p) => p.getByText('Toate comentariile').first().waitFor(),
-  },
-  {
-    name: 'toate-recenziile',
-    as: 'user',
-    path: (i) => `/profil/${i.other}/toate-recenziile`,
-    ready: (p) => p.locator('main h1, main h2').first().waitFor(),
-  },
-  {
-    name: 'categorie',
-    as: 'user',
-    path: (i) => `/anunturi-categorie/${encodeURIComponent(i.category)}`,
-    ready: async (p) => {
-      await visible(p, '.listing-grid .card').waitFor();
-      await p.getByRole('button', { name: 'Filtre', exact: true }).click();
-    },
-  },
-  {
-    name: 'categorie-lista',
-    as: 'user',
-    path: () => '/anunturi-categorie/toate?view=list&pret=under100&sort=price-asc',
-    ready: (p) => visible(p, '.card').waitFor(),
-  },
-  {
-    name: 'anunt',
-    as: 'user',
-    path: (i) => `/announcement/${i.otherAnnouncement}`,
-    ready: (p) => p.getByRole('heading', { level: 1 }).waitFor(),
-  },
-  {
-    name: 'anunt-zoom',
-    as: 'user',
-    path: (i) => `/announcement/${i.otherAnnouncement}`,
-    viewport: true,
-    ready: async (p) => {
-      await p.getByRole('heading', { level: 1 }).waitFor();
-      await p
-        .getByRole('button', { name: /^Mărește fotografia/ })
-        .first()
-        .click();
-      await p.getByRole('dialog', { name: /^Fotografia/ }).waitFor();
-    },
-  },
-  {
-    name: 'anunt-evaluare',
-    as: 'user',
-    path: (i) => `/announcement/${i.otherAnnouncement}`,
-    viewport: true,
-    ready: async (p) => {
-      await p.getByRole('heading', { level: 1 }).waitFor();
-      await p.getByRole('button', { name: 'Evaluează' }).click();
-      await p.getByRole('dialog', { name: 'Evaluează utilizatorul' }).waitFor();
-    },
-  },
-  {
-    name: 'anunt-chat',
-    as: 'user',
-    path: (i) => `/announcement/${i.otherAnnouncement}`,
-    viewport: true,
-    ready: async (p) => {
-      await p.getByRole('heading', { level: 1 }).waitFor();
-      await p.getByRole('button', { name: 'Trimite mesaj' }).click();
-      await p.getByRole('dialog', { name: /^Conversație cu/ }).waitFor();
-      await p.locator('.msg').first().waitFor();
-    },
-  },
-  {
-    name: 'favorite',
-    as: 'user',
-    path: () => '/favorite-announcements',
-    ready: (p) => visible(p, 'main a[href^="/announcement/"]').waitFor(),
-  },
-  {
-    name: 'notificari',
-    as: 'user',
-    path: () => '/notificari',
-    before: () => nudge(),
-    ready: (p) => visible(p, '.notif').waitFor(),
-  },
-  {
-    name: 'chat',
-    as: 'user',
-    path: () => '/chat',
-    viewport: true,
-    ready: async (p) => {
-      await visible(p, '.chat-list-item').click();
-      await p.locator('.msg').first().waitFor();
-    },
-  },
-  {
-    name: 'chat-lista',
-    as: 'user',
-    path: () => '/chat',
-    viewport: true,
-    widths: [375],
-    ready: (p) => visible(p, '.chat-list-item').waitFor(),
-  },
-];
-
-const photos = new Map<string, { name: string; mimeType: string; buffer: Buffer }>();
-async function photo(name: string, hue: number) {
-  let f = photos.get(name);
-  if (!f) {
-    const [r, g, b] = [hue % 255, (hue * 3) % 255, (hue * 7) % 255];
-    const buffer = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r, g, b } } })
-      .jpeg()
-      .toBuffer();
-    f = { name: `${name}.jpg`, mimeType: 'image/jpeg', buffer };
-    photos.set(name, f);
-  }
-  return f;
-}
 
 async function login(url: string, email: string): Promise<Account> {
   const res = await fetch(`${url}/api/users/login`, {
@@ -291,7 +50,7 @@ async function send(url: string, from: Account, body: Record<string, unknown>) {
 }
 
 /** Live data the seed lacks: Ioana writes about Andrei's announcement and the other way round. */
-async function prepare(server: TestServer): Promise<{ user: Account; ids: Ids }> {
+async function prepare(server: TestServer): Promise<{ user: Account; live: Live }> {
   const user = await login(server.url, 'ioana.popescu@hobbiz.test');
   const andrei = await login(server.url, 'andrei.ionescu@hobbiz.test');
   const first = (owner: string) =>
@@ -312,7 +71,7 @@ async function prepare(server: TestServer): Promise<{ user: Account; ids: Ids }>
     destinatarId: user.userId,
     text: 'Bună ziua, da, este disponibil. Sâmbătă după ora 10 e perfect; vă trimit adresa exactă pe mesaj.',
   });
-  nudge = async () => {
+  const nudge = async () => {
     await send(server.url, andrei, {
       announcementId: hers,
       text: 'Salut! Faceți și livrare în București? Aș avea nevoie de o comandă pentru o aniversare de 40 de persoane.',
@@ -327,7 +86,10 @@ async function prepare(server: TestServer): Promise<{ user: Account; ids: Ids }>
      ORDER BY COUNT(*) DESC, user_id LIMIT 1`,
     user.userId,
   );
-  return { user, ids: { other: other!.id, otherAnnouncement: his, category: 'Prăjituri, Băcănie, Gătit' } };
+  return {
+    user,
+    live: { other: other!.id, otherAnnouncement: his, category: 'Prăjituri, Băcănie, Gătit', nudge },
+  };
 }
 
 async function newContext(browser: Browser, url: string, width: number, theme: Theme, user: Account | null) {
@@ -372,13 +134,13 @@ async function settle(page: Page) {
   await page.waitForTimeout(400);
 }
 
-async function shoot(page: Page, screen: Screen, ids: Ids, file: string) {
+async function shoot(page: Page, screen: Screen, live: Live, file: string) {
   if (screen.before) {
     // Away from any open conversation first: the server does not notify someone looking at it.
     await page.goto('about:blank');
-    await screen.before();
+    await screen.before(live);
   }
-  await page.goto(screen.path(ids), { waitUntil: 'load' });
+  await page.goto(screen.path(live), { waitUntil: 'load' });
   try {
     await (screen.ready?.(page) ?? page.locator('main').first().waitFor());
   } catch (e) {
@@ -456,7 +218,7 @@ const server = new TestServer();
 await server.start();
 const browser = await launchBrowser();
 try {
-  const { user, ids } = await prepare(server);
+  const { user, live } = await prepare(server);
   for (const theme of THEMES) {
     for (const width of WIDTHS) {
       for (const as of ['guest', 'user'] as const) {
@@ -471,7 +233,7 @@ try {
         );
         for (const screen of todo) {
           const file = `${screen.name}-${width}-${theme}.png`;
-          await shoot(page, screen, ids, file);
+          await shoot(page, screen, live, file);
           await screen.after?.(page);
           console.log(`${file}`);
         }

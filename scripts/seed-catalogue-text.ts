@@ -18,10 +18,12 @@ import {
   PRODUCT_TITLES,
   TOPIC_SENTENCES,
 } from './seed-catalogue-data.ts';
+import { cumulative, pickCumulative, type Rng } from './seed-rng.ts';
+import { type Ctx, type Pool, pool, render, type Template } from './seed-templates.ts';
 
 /**
- * The text side of the large-catalogue seeder: a seeded PRNG, the templates of seed-catalogue-data.ts
- * compiled once, and `Composer.compose`, which turns a seller into one announcement's category, place,
+ * The text side of the large-catalogue seeder: the templates of seed-catalogue-data.ts compiled once
+ * (seed-templates.ts), and `Composer.compose`, which turns a seller into one announcement's category, place,
  * title, description and price. No database here.
  */
 
@@ -29,154 +31,6 @@ const MAX_DESCRIPTION = 1000;
 const MIN_DESCRIPTION = 300;
 const TITLE_MIN = 16;
 const TITLE_MAX = 70;
-
-// ---- PRNG: sfc32 seeded through splitmix32 (fast, 32-bit, good enough for test data) ----
-
-export class Rng {
-  private a: number;
-  private b: number;
-  private c: number;
-  private d: number;
-
-  constructor(seed: number) {
-    let s = seed >>> 0;
-    const split = () => {
-      s = (s + 0x9e3779b9) | 0;
-      let z = s;
-      z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
-      z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
-      return (z ^ (z >>> 16)) >>> 0;
-    };
-    this.a = split();
-    this.b = split();
-    this.c = split();
-    this.d = split();
-    for (let i = 0; i < 12; i++) this.u32();
-  }
-
-  u32(): number {
-    const t = (((this.a + this.b) | 0) + this.d) | 0;
-    this.d = (this.d + 1) | 0;
-    this.a = this.b ^ (this.b >>> 9);
-    this.b = (this.c + (this.c << 3)) | 0;
-    this.c = (this.c << 21) | (this.c >>> 11);
-    this.c = (this.c + t) | 0;
-    return t >>> 0;
-  }
-
-  /** [0, 1) */
-  next(): number {
-    return this.u32() / 4294967296;
-  }
-
-  int(n: number): number {
-    return Math.floor(this.next() * n);
-  }
-
-  pick<T>(list: readonly T[]): T {
-    return list[Math.floor(this.next() * list.length)] as T;
-  }
-
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-}
-
-/** Index into cumulative weights (binary search). */
-export function pickCumulative(cum: Float64Array, r: number): number {
-  const x = r * (cum[cum.length - 1] as number);
-  let lo = 0;
-  let hi = cum.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((cum[mid] as number) > x) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
-}
-
-function cumulative(weights: readonly number[]): Float64Array {
-  const cum = new Float64Array(weights.length);
-  let sum = 0;
-  weights.forEach((w, i) => {
-    sum += w;
-    cum[i] = sum;
-  });
-  return cum;
-}
-
-// ---- Templates ----
-
-type Ctx = {
-  item: string;
-  Item: string;
-  q: string;
-  place: string;
-  where: string;
-  years: string;
-  days: string;
-  n: string;
-  name: string;
-  topic: string;
-  female: boolean;
-};
-type Key = Exclude<keyof Ctx, 'female'>;
-type Part = string | { key: Key } | { m: string; f: string };
-type Template = { parts: Part[]; near: boolean; place: boolean };
-
-const KEYS: ReadonlySet<string> = new Set([
-  'item',
-  'Item',
-  'q',
-  'place',
-  'where',
-  'near',
-  'years',
-  'days',
-  'n',
-  'name',
-  'topic',
-]);
-
-function compile(src: string): Template {
-  const parts: Part[] = [];
-  let near = false;
-  let place = false;
-  for (const piece of src.split(/(\{[^}]+\})/)) {
-    if (piece === '') continue;
-    const inner = piece.startsWith('{') ? piece.slice(1, -1) : null;
-    if (inner === null) parts.push(piece);
-    else if (inner.startsWith('m:')) {
-      const [m, f] = inner.split('|');
-      if (!f?.startsWith('f:')) throw new Error(`bad gender part in "${src}"`);
-      parts.push({ m: (m as string).slice(2), f: f.slice(2) });
-    } else if (KEYS.has(inner)) {
-      if (inner === 'near') near = true;
-      if (inner === 'place') place = true;
-      parts.push({ key: inner === 'near' ? 'where' : (inner as Key) });
-    } else throw new Error(`unknown placeholder {${inner}} in "${src}"`);
-  }
-  return { parts, near, place };
-}
-
-function render(t: Template, ctx: Ctx): string {
-  let out = '';
-  for (const p of t.parts) {
-    if (typeof p === 'string') out += p;
-    else if ('key' in p) out += ctx[p.key];
-    else out += ctx.female ? p.f : p.m;
-  }
-  return out;
-}
-
-type Pool = { all: Template[]; far: Template[] };
-
-/** `far`: the templates usable for a country-wide announcement (no {near}, no {place}). */
-function pool(list: readonly string[]): Pool {
-  const all = list.map(compile);
-  const far = all.filter((t) => !t.near && !t.place);
-  return { all, far: far.length > 0 ? far : all };
-}
 
 function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
@@ -323,6 +177,22 @@ function joinedLength(parts: string[]): number {
   return n;
 }
 
+/**
+ * Adds the sentences of `templates` to `into` while the description (`total` characters so far) is shorter
+ * than `until`, passing over any that would take it past MAX_DESCRIPTION; answers the new length.
+ */
+function fill(templates: Template[], into: string[], total: number, until: number, ctx: Ctx): number {
+  let length = total;
+  for (const t of templates) {
+    if (length >= until) break;
+    const s = render(t, ctx);
+    if (length + 1 + s.length > MAX_DESCRIPTION) continue;
+    into.push(s);
+    length += 1 + s.length;
+  }
+  return length;
+}
+
 function buildDescription(rng: Rng, cat: CompiledCategory, g: CompiledGroup, ctx: Ctx, far: boolean): string {
   const side = (p: Pool) => (far ? p.far : p.all);
   const target = MIN_DESCRIPTION + Math.floor((MAX_DESCRIPTION - MIN_DESCRIPTION) * rng.next() ** 1.5);
@@ -340,26 +210,13 @@ function buildDescription(rng: Rng, cat: CompiledCategory, g: CompiledGroup, ctx
   if (!product && rng.chance(0.5)) tail.push(render(rng.pick(G_PAYMENT.all), ctx));
   if (rng.chance(0.85)) tail.push(render(rng.pick(G_CLOSING.all), ctx));
 
-  let total = joinedLength(body) + 1 + joinedLength(tail);
-  for (const t of extra) {
-    if (total >= target) break;
-    const s = render(t, ctx);
-    if (total + 1 + s.length > MAX_DESCRIPTION) continue;
-    body.push(s);
-    total += 1 + s.length;
-  }
+  let total = fill(extra, body, joinedLength(body) + 1 + joinedLength(tail), target, ctx);
   while (total > MAX_DESCRIPTION && tail.length > 1) total -= 1 + (tail.pop() as string).length;
   while (total > MAX_DESCRIPTION && body.length > 1) total -= 1 + (body.pop() as string).length;
   if (total < MIN_DESCRIPTION) {
     const fillers: Template[] = [];
     pickDistinct(rng, G_FILLERS.all, G_FILLERS.all.length, fillers);
-    for (const t of fillers) {
-      if (total >= MIN_DESCRIPTION) break;
-      const s = render(t, ctx);
-      if (total + 1 + s.length > MAX_DESCRIPTION) continue;
-      tail.push(s);
-      total += 1 + s.length;
-    }
+    total = fill(fillers, tail, total, MIN_DESCRIPTION, ctx);
   }
   // About a third of the sellers write the practical part as a second paragraph.
   return rng.chance(0.35) ? `${body.join(' ')}\n\n${tail.join(' ')}` : `${body.join(' ')} ${tail.join(' ')}`;

@@ -7,9 +7,10 @@ import type { Db } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
 import { hashPassword } from '../sync-server/src/services/passwords.ts';
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './seed-catalogue-data.ts';
-import { Composer, pickCumulative, Rng, type SellerProfile } from './seed-catalogue-text.ts';
+import { Composer, type SellerProfile } from './seed-catalogue-text.ts';
 import { SEED_PASSWORD } from './seed-data.ts';
 import { placeholderJpeg } from './seed-lib.ts';
+import { pickCumulative, Rng } from './seed-rng.ts';
 
 /**
  * Large-catalogue seeder (issue 11, item 5): `npm run seed -- --announcements 1000000`. Writes sellers,

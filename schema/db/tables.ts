@@ -10,40 +10,45 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
+import { TYPED_FIELDS } from '../fields.ts';
+import { counter, epochMs, flag, id, jsonList, replicated, str, strOrEmpty } from './columns.ts';
+
+/** Every table is exported from here (drizzle.config.ts reads this module); the chat's live in their own file. */
+export * from './tables-chat.ts';
 
 /**
- * SQLite tables (server only). `seq` is the replication order: a value from the `counters` row 'seq',
- * taken inside the write transaction, kept outside the replicated document body.
+ * SQLite tables (server only), made of the column kinds of ./columns.ts. `seq` is the replication order
+ * (see `replicated`).
  */
 export const counters = sqliteTable('counters', {
   name: text('name').primaryKey(),
-  value: integer('value').notNull().default(0),
+  value: counter('value'),
 });
 
 export const users = sqliteTable(
   'users',
   {
-    id: text('id').primaryKey(),
-    email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
-    firstName: text('first_name').notNull(),
-    lastName: text('last_name').notNull(),
-    phone: text('phone').notNull().default(''),
-    localitate: text('localitate').notNull().default(''),
+    id: id(),
+    email: str('email'),
+    passwordHash: str('password_hash'),
+    firstName: str('first_name'),
+    lastName: str('last_name'),
+    phone: strOrEmpty('phone'),
+    localitate: strOrEmpty('localitate'),
     avatar: text('avatar'),
-    createdAt: text('created_at').notNull(),
-    lastSeen: text('last_seen').notNull(),
+    createdAt: str('created_at'),
+    lastSeen: str('last_seen'),
     /** Public profiles replicate: a change to a public field takes a new seq. */
-    seq: integer('seq').notNull().default(0),
-    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
+    seq: counter('seq'),
+    deleted: flag('deleted', false),
     /** Social sign-in: the provider's stable account id (never shown to anyone). */
     googleId: text('google_id'),
     facebookId: text('facebook_id'),
     /** The picture Google reported at the last Google sign-in (auth check's `googleAvatar`). */
     googleAvatar: text('google_avatar'),
     /** Notification settings ('Setează notificările'): private, never replicated. */
-    notifyMessages: integer('notify_messages', { mode: 'boolean' }).notNull().default(true),
-    notifyReviews: integer('notify_reviews', { mode: 'boolean' }).notNull().default(true),
+    notifyMessages: flag('notify_messages', true),
+    notifyReviews: flag('notify_reviews', true),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -53,18 +58,19 @@ export const users = sqliteTable(
   ],
 );
 
+/** The account a server-only row belongs to: removed with it. */
+const accountOf = () => text('user_id').references(() => users.id, { onDelete: 'cascade' });
+
 /**
  * Forgot-password codes: only a SHA-256 of the code is stored (with the user id as salt), single use,
  * expiring, with a count of wrong guesses. A new request replaces the user's previous code.
  */
 export const passwordResets = sqliteTable('password_resets', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  codeHash: text('code_hash').notNull(),
-  createdAt: integer('created_at', { mode: 'number' }).notNull(),
-  expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
-  attempts: integer('attempts').notNull().default(0),
+  userId: accountOf().primaryKey(),
+  codeHash: str('code_hash'),
+  createdAt: epochMs('created_at'),
+  expiresAt: epochMs('expires_at'),
+  attempts: counter('attempts'),
 });
 
 export const sessions = sqliteTable(
@@ -72,11 +78,9 @@ export const sessions = sqliteTable(
   {
     /** SHA-256 of the bearer token: a stolen database does not yield usable tokens. */
     tokenHash: text('token_hash').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: integer('created_at', { mode: 'number' }).notNull(),
-    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    userId: accountOf().notNull(),
+    createdAt: epochMs('created_at'),
+    expiresAt: epochMs('expires_at'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
@@ -84,27 +88,26 @@ export const sessions = sqliteTable(
 export const announcements = sqliteTable(
   'announcements',
   {
-    id: text('id').primaryKey(),
-    ownerId: text('owner_id').notNull(),
-    title: text('title').notNull(),
+    id: id(),
+    ownerId: str('owner_id'),
+    title: str('title'),
     /** titleSortKey(title) from schema/search.ts: 'Titlu (A–Z)' in Romanian order with plain comparison. */
-    titleKey: text('title_key').notNull().default(''),
-    category: text('category').notNull(),
-    description: text('description').notNull(),
-    location: text('location').notNull(),
-    localitate: text('localitate').notNull().default(''),
-    contactPerson: text('contact_person').notNull(),
-    contactEmail: text('contact_email').notNull().default(''),
-    contactPhone: text('contact_phone').notNull().default(''),
-    images: text('images', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    titleKey: strOrEmpty('title_key'),
+    category: str('category'),
+    description: str('description'),
+    location: str('location'),
+    localitate: strOrEmpty('localitate'),
+    contactPerson: str('contact_person'),
+    contactEmail: strOrEmpty('contact_email'),
+    contactPhone: strOrEmpty('contact_phone'),
+    images: jsonList<string>('images'),
     price: integer('price'),
-    favoritesCount: integer('favorites_count').notNull().default(0),
-    views: integer('views').notNull().default(0),
-    active: integer('active', { mode: 'boolean' }).notNull().default(true),
-    createdAt: text('created_at').notNull(),
-    updatedAt: text('updated_at').notNull(),
-    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
-    seq: integer('seq').notNull(),
+    favoritesCount: counter('favorites_count'),
+    views: counter('views'),
+    active: flag('active', true),
+    createdAt: str('created_at'),
+    updatedAt: str('updated_at'),
+    ...replicated(),
   },
   (t) => [
     uniqueIndex('announcements_seq').on(t.seq),
@@ -160,9 +163,9 @@ function searchIndexes(t: {
 export const announcementViews = sqliteTable(
   'announcement_views',
   {
-    announcementId: text('announcement_id').notNull(),
-    viewerKey: text('viewer_key').notNull(),
-    day: text('day').notNull(),
+    announcementId: str('announcement_id'),
+    viewerKey: str('viewer_key'),
+    day: str('day'),
   },
   (t) => [
     uniqueIndex('announcement_views_unique').on(t.announcementId, t.viewerKey, t.day),
@@ -173,12 +176,12 @@ export const announcementViews = sqliteTable(
 export const favorites = sqliteTable(
   'favorites',
   {
-    userId: text('user_id').notNull(),
-    announcementId: text('announcement_id').notNull(),
-    createdAt: text('created_at').notNull(),
+    userId: str('user_id'),
+    announcementId: str('announcement_id'),
+    createdAt: str('created_at'),
     /** A removed favourite stays as a tombstone so the owner's other devices learn of it. */
-    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
-    seq: integer('seq').notNull().default(0),
+    deleted: flag('deleted', false),
+    seq: counter('seq'),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.announcementId] }),
@@ -187,23 +190,21 @@ export const favorites = sqliteTable(
   ],
 );
 
+/** The draft's text columns: what the seller typed, '' until typed (`contactPerson` → contact_person). */
+function draftColumns() {
+  const columns = TYPED_FIELDS.map((f) => [f, strOrEmpty(f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`))]);
+  return Object.fromEntries(columns) as Record<(typeof TYPED_FIELDS)[number], ReturnType<typeof strOrEmpty>>;
+}
+
 /** The announcement a seller is writing, one per user, so it follows them to another device. */
 export const drafts = sqliteTable(
   'drafts',
   {
     userId: text('user_id').primaryKey(),
-    title: text('title').notNull().default(''),
-    category: text('category').notNull().default(''),
-    description: text('description').notNull().default(''),
-    location: text('location').notNull().default(''),
-    localitate: text('localitate').notNull().default(''),
-    contactPerson: text('contact_person').notNull().default(''),
-    contactEmail: text('contact_email').notNull().default(''),
-    contactPhone: text('contact_phone').notNull().default(''),
-    price: text('price').notNull().default(''),
-    updatedAt: text('updated_at').notNull(),
-    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
-    seq: integer('seq').notNull(),
+    ...draftColumns(),
+    price: strOrEmpty('price'),
+    updatedAt: str('updated_at'),
+    ...replicated(),
   },
   (t) => [uniqueIndex('drafts_seq').on(t.seq)],
 );
@@ -211,17 +212,16 @@ export const drafts = sqliteTable(
 export const reviews = sqliteTable(
   'reviews',
   {
-    id: text('id').primaryKey(),
-    authorId: text('author_id').notNull(),
-    userId: text('user_id').notNull(),
+    id: id(),
+    authorId: str('author_id'),
+    userId: str('user_id'),
     announcementId: text('announcement_id'),
     score: real('score').notNull(),
-    comment: text('comment').notNull().default(''),
-    likes: text('likes', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
-    createdAt: text('created_at').notNull(),
-    updatedAt: text('updated_at').notNull(),
-    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
-    seq: integer('seq').notNull(),
+    comment: strOrEmpty('comment'),
+    likes: jsonList<string>('likes'),
+    createdAt: str('created_at'),
+    updatedAt: str('updated_at'),
+    ...replicated(),
   },
   (t) => [
     uniqueIndex('reviews_seq').on(t.seq),
@@ -229,78 +229,6 @@ export const reviews = sqliteTable(
     index('reviews_author_user').on(t.authorId, t.userId),
   ],
 );
-
-/** A conversation about one announcement between its seller and one buyer (id: seller-buyer-announcement). */
-export const conversations = sqliteTable('conversations', {
-  id: text('id').primaryKey(),
-  sellerId: text('seller_id').notNull(),
-  buyerId: text('buyer_id').notNull(),
-  announcementId: text('announcement_id').notNull(),
-  createdAt: text('created_at').notNull(),
-});
-
-/** Each participant's view of a conversation (the replicated "conversations" document). */
-export const conversationMembers = sqliteTable(
-  'conversation_members',
-  {
-    conversationId: text('conversation_id').notNull(),
-    userId: text('user_id').notNull(),
-    otherUserId: text('other_user_id').notNull(),
-    announcementId: text('announcement_id').notNull(),
-    lastMessageText: text('last_message_text').notNull().default(''),
-    lastMessageAt: text('last_message_at').notNull(),
-    lastSenderId: text('last_sender_id').notNull().default(''),
-    unreadCount: integer('unread_count').notNull().default(0),
-    lastReadAt: text('last_read_at').notNull().default(''),
-    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
-    seq: integer('seq').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.conversationId, t.userId] }),
-    index('members_user_seq').on(t.userId, t.seq),
-  ],
-);
-
-export type Reaction = { emoji: string; userId: string };
-export type ReplyTo = { messageId: string; senderId: string; text: string; image: string };
-
-export const messages = sqliteTable(
-  'messages',
-  {
-    id: text('id').primaryKey(),
-    conversationId: text('conversation_id').notNull(),
-    announcementId: text('announcement_id').notNull(),
-    senderId: text('sender_id').notNull(),
-    recipientId: text('recipient_id').notNull(),
-    text: text('text').notNull().default(''),
-    image: text('image').notNull().default(''),
-    /** The attachment's name as the sender's device called it (fitAttachmentName), '' for none. */
-    fileName: text('file_name').notNull().default(''),
-    replyTo: text('reply_to', { mode: 'json' }).$type<ReplyTo | null>(),
-    reactions: text('reactions', { mode: 'json' }).$type<Reaction[]>().notNull().default(sql`'[]'`),
-    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
-    createdAt: text('created_at').notNull(),
-    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
-    seq: integer('seq').notNull(),
-  },
-  (t) => [
-    uniqueIndex('messages_seq').on(t.seq),
-    index('messages_conversation').on(t.conversationId, t.createdAt),
-    index('messages_sender_seq').on(t.senderId, t.seq),
-    index('messages_recipient_seq').on(t.recipientId, t.seq),
-  ],
-);
-
-/**
- * Chat files this server stored (POST /api/messages/attachments, or with a message sent by REST) and who
- * uploaded them: a message pushed over sync may only point at a file its own sender uploaded.
- */
-export const chatUploads = sqliteTable('chat_uploads', {
-  /** Public path, /uploads/chat/<32 hex>.<ext>. */
-  path: text('path').primaryKey(),
-  userId: text('user_id').notNull(),
-  createdAt: integer('created_at', { mode: 'number' }).notNull(),
-});
 
 /**
  * Counters of the sign-in throttle, the password-reset and Facebook attempt limits and the write limits
@@ -314,37 +242,16 @@ export const throttleHits = sqliteTable(
     key: text('key').primaryKey(),
     count: integer('count').notNull(),
     /** When the current window began (epoch ms). */
-    windowStart: integer('window_start', { mode: 'number' }).notNull(),
+    windowStart: epochMs('window_start'),
     /** When the count lapses (fixed windows: start + length; the sign-in throttle: last failure + 15 min). */
-    expiresAt: integer('expires_at', { mode: 'number' }).notNull(),
+    expiresAt: epochMs('expires_at'),
     /** The sign-in throttle's delay: no attempt for this key before it (epoch ms; 0 = none). */
-    blockedUntil: integer('blocked_until', { mode: 'number' }).notNull().default(0),
+    blockedUntil: epochMs('blocked_until').default(0),
   },
   (t) => [index('throttle_hits_expires').on(t.expiresAt)],
 );
 
-export const notifications = sqliteTable(
-  'notifications',
-  {
-    id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
-    senderId: text('sender_id').notNull(),
-    conversationId: text('conversation_id').notNull(),
-    link: text('link').notNull(),
-    message: text('message').notNull(),
-    read: integer('read', { mode: 'boolean' }).notNull().default(false),
-    createdAt: text('created_at').notNull(),
-    deleted: integer('deleted', { mode: 'boolean' }).notNull().default(false),
-    seq: integer('seq').notNull(),
-  },
-  (t) => [index('notifications_user_seq').on(t.userId, t.seq)],
-);
-
 export type UserRow = typeof users.$inferSelect;
-export type ConversationRow = typeof conversations.$inferSelect;
-export type MemberRow = typeof conversationMembers.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
-export type NotificationRow = typeof notifications.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;
 export type ReviewRow = typeof reviews.$inferSelect;
 export type FavoriteRow = typeof favorites.$inferSelect;

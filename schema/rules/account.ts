@@ -7,10 +7,11 @@ export const RESET_CODE_DIGITS = 6;
 
 import {
   charCount,
+  fieldErrors,
   isEmail,
-  isPhone,
-  normalizePhone,
   PHONE_INVALID_MESSAGE,
+  phoneError,
+  toPhone,
   toTrimmedString,
 } from './common.ts';
 
@@ -159,15 +160,17 @@ export function validateResetConfirm(i: { email: string; code: string; password:
   code?: string;
   password?: string;
 } {
-  const errors: { email?: string; code?: string; password?: string } = {};
-  const email = emailError(i.email);
-  if (email) errors.email = email;
-  const code = i.code.replace(/\s+/g, '');
-  if (code === '') errors.code = M.resetCodeRequired;
-  else if (!new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`).test(code)) errors.code = M.resetCodeInvalid;
-  const password = passwordError(i.password, i.email);
-  if (password) errors.password = password;
-  return errors;
+  return fieldErrors({
+    email: emailError(i.email),
+    code: resetCodeError(i.code),
+    password: passwordError(i.password, i.email),
+  });
+}
+
+function resetCodeError(value: string): string | undefined {
+  const code = value.replace(/\s+/g, '');
+  if (code === '') return M.resetCodeRequired;
+  return new RegExp(`^\\d{${RESET_CODE_DIGITS}}$`).test(code) ? undefined : M.resetCodeInvalid;
 }
 
 export type RegistrationInput = {
@@ -196,7 +199,7 @@ export function normalizeRegistration(raw: Record<string, unknown>): Registratio
     lastName: toTrimmedString(raw.lastName),
     email: normalizeEmail(raw.email),
     password: rawString(raw.password),
-    phone: normalizePhone(toTrimmedString(raw.phone)),
+    phone: toPhone(raw.phone),
   };
 }
 
@@ -209,34 +212,29 @@ function emailError(email: string): string | undefined {
   return isEmail(email.trim()) ? undefined : M.emailInvalid;
 }
 
-function nameError(name: string, required: string): string | undefined {
+/** A first or last name (sign-up, the profile form): required, at most LIMITS.nameMax characters. */
+export function nameError(name: string, required: string): string | undefined {
   const value = name.trim();
   if (value === '') return required;
   return charCount(value) > LIMITS.nameMax ? M.nameTooLong : undefined;
 }
 
 export function validateRegistration(i: RegistrationInput): Partial<Record<keyof RegistrationInput, string>> {
-  const errors: Partial<Record<keyof RegistrationInput, string>> = {};
-  const firstName = nameError(i.firstName, M.firstNameRequired);
-  if (firstName) errors.firstName = firstName;
-  const lastName = nameError(i.lastName, M.lastNameRequired);
-  if (lastName) errors.lastName = lastName;
-  const email = emailError(i.email);
-  if (email) errors.email = email;
-  const password = passwordError(i.password, i.email);
-  if (password) errors.password = password;
-  const phone = normalizePhone(i.phone);
-  if (phone !== '' && !isPhone(phone)) errors.phone = M.phoneInvalid;
-  return errors;
+  return fieldErrors({
+    firstName: nameError(i.firstName, M.firstNameRequired),
+    lastName: nameError(i.lastName, M.lastNameRequired),
+    email: emailError(i.email),
+    password: passwordError(i.password, i.email),
+    phone: phoneError(i.phone),
+  });
 }
 
 /** Login checks presence and shape only; the password length rule applies when choosing one, not here. */
 export function validateLogin(i: LoginInput): Partial<Record<keyof LoginInput, string>> {
-  const errors: Partial<Record<keyof LoginInput, string>> = {};
-  const email = emailError(i.email);
-  if (email) errors.email = email;
-  if (i.password === '') errors.password = M.passwordRequired;
-  return errors;
+  return fieldErrors({
+    email: emailError(i.email),
+    password: i.password === '' ? M.passwordRequired : undefined,
+  });
 }
 
 /** Change email (spec doc 1 §5): the new address is required and must look like an email. */

@@ -5,14 +5,7 @@ import type { DraftField } from '../fields.ts';
 import { isValidLocation } from '../locations.ts';
 import { ambiguousPlaceMessage, localityIn, resolvePlaceName } from '../place-names.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';
-import {
-  charCount,
-  isEmail,
-  isPhone,
-  normalizePhone,
-  PHONE_INVALID_MESSAGE,
-  toTrimmedString,
-} from './common.ts';
+import { charCount, isEmail, PHONE_INVALID_MESSAGE, phoneError, toPhone, toTrimmedString } from './common.ts';
 import { PRICE_MAX, parsePrice } from './price.ts';
 
 export { PRICE_MAX, parsePrice };
@@ -97,10 +90,10 @@ export function validateAnnouncement(input: AnnouncementInput): FieldErrors {
   else if (contactLength > LIMITS.contactNameMax) errors.contactPerson = M.contactPersonMax;
 
   const email = input.contactEmail.trim();
-  const phone = normalizePhone(input.contactPhone);
+  const phone = phoneError(input.contactPhone);
   if (email !== '' && !isEmail(email)) errors.contactEmail = M.emailInvalid;
-  if (phone !== '' && !isPhone(phone)) errors.contactPhone = M.phoneInvalid;
-  if (email === '' && phone === '') errors.contact = M.contactRequired;
+  if (phone) errors.contactPhone = phone;
+  if (email === '' && input.contactPhone.trim() === '') errors.contact = M.contactRequired;
 
   if (input.price.trim() !== '' && parsePrice(input.price) === null) errors.price = M.priceInvalid;
 
@@ -121,7 +114,7 @@ export function normalizeAnnouncementInput(raw: Record<string, unknown>): Announ
     ...resolveLocation(field('location'), field('localitate')),
     contactPerson: field('contactPerson'),
     contactEmail: field('contactEmail').toLowerCase(),
-    contactPhone: normalizePhone(field('contactPhone')),
+    contactPhone: toPhone(raw.contactPhone),
     price: field('price'),
   };
 }

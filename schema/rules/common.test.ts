@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { charCount, isEmail, isPhone, normalizePhone, toTrimmedString } from './common.ts';
+import {
+  charCount,
+  fieldErrors,
+  isEmail,
+  isPhone,
+  normalizePhone,
+  PHONE_INVALID_MESSAGE,
+  phoneError,
+  toPhone,
+  toTrimmedString,
+} from './common.ts';
 
 describe('common rule helpers', () => {
   it('recognises emails loosely', () => {
@@ -15,6 +25,20 @@ describe('common rule helpers', () => {
     expect(isPhone('712345678')).toBe(false);
     expect(isPhone('07123456789')).toBe(false);
     expect(normalizePhone(' 07 12\t345 678 ')).toBe('0712345678');
+  });
+
+  it('checks an optional phone field and stores it without spaces', () => {
+    expect(phoneError('')).toBeUndefined();
+    expect(phoneError(' 0712 345 678 ')).toBeUndefined();
+    expect(phoneError('712345678')).toBe(PHONE_INVALID_MESSAGE);
+    expect(toPhone(' 0712 345 678 ')).toBe('0712345678');
+    expect(toPhone(42)).toBe('42');
+    expect(toPhone({})).toBe('');
+  });
+
+  it('keeps only the fields whose check gave a message', () => {
+    expect(fieldErrors({ a: undefined, b: 'Lipsește', c: null, d: '' })).toEqual({ b: 'Lipsește' });
+    expect(fieldErrors({ a: undefined })).toEqual({});
   });
 
   it('counts composed characters', () => {

@@ -24,6 +24,26 @@ export function isPhone(value: string): boolean {
   return PHONE_RE.test(normalizePhone(value));
 }
 
+/** A form's field errors from one check a field: the fields whose check gave no message are left out. */
+export function fieldErrors<T extends Record<string, string | null | undefined>>(
+  checks: T,
+): { [K in keyof T]?: string } {
+  return Object.fromEntries(Object.entries(checks).filter(([, message]) => message)) as {
+    [K in keyof T]?: string;
+  };
+}
+
+/** An untrusted phone field as stored: a trimmed string without spaces. */
+export function toPhone(value: unknown): string {
+  return normalizePhone(toTrimmedString(value));
+}
+
+/** An optional phone field's message: none when it is empty or a Romanian number (spaces aside). */
+export function phoneError(value: string): string | undefined {
+  const phone = normalizePhone(value);
+  return phone === '' || isPhone(phone) ? undefined : PHONE_INVALID_MESSAGE;
+}
+
 /** Length as a person counts it: composed characters (NFC), one per code point. */
 export function charCount(value: string): number {
   return [...value.normalize('NFC')].length;

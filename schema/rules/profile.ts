@@ -1,7 +1,7 @@
 import { LIMITS } from '../constants.ts';
 import { countyNames, localitiesOf } from '../locations.ts';
-import { ACCOUNT_MESSAGES } from './account.ts';
-import { charCount, isPhone, normalizePhone, toTrimmedString } from './common.ts';
+import { ACCOUNT_MESSAGES, nameError } from './account.ts';
+import { fieldErrors, phoneError, toPhone, toTrimmedString } from './common.ts';
 import type { RatingSummary, ReviewApi } from './reviews.ts';
 
 /** The own-profile form's rules (PUT /api/users/profile), shared by the form and the server. */
@@ -52,7 +52,7 @@ export function normalizeProfileInput(raw: Record<string, unknown>): ProfileInpu
     firstName: toTrimmedString(raw.firstName),
     lastName: toTrimmedString(raw.lastName),
     localitate: toTrimmedString(raw.localitate),
-    phone: normalizePhone(toTrimmedString(raw.phone)),
+    phone: toPhone(raw.phone),
   };
 }
 
@@ -67,20 +67,12 @@ export function isKnownPlace(name: string): boolean {
   return knownPlaces.has(name);
 }
 
-function nameError(name: string, required: string): string | undefined {
-  if (name.trim() === '') return required;
-  return charCount(name.trim()) > LIMITS.nameMax ? PROFILE_MESSAGES.nameTooLong : undefined;
-}
-
 export function validateProfileEdit(i: ProfileInput): ProfileErrors {
-  const errors: ProfileErrors = {};
-  const firstName = nameError(i.firstName, PROFILE_MESSAGES.firstNameRequired);
-  if (firstName) errors.firstName = firstName;
-  const lastName = nameError(i.lastName, PROFILE_MESSAGES.lastNameRequired);
-  if (lastName) errors.lastName = lastName;
-  const phone = normalizePhone(i.phone);
-  if (phone !== '' && !isPhone(phone)) errors.phone = PROFILE_MESSAGES.phoneInvalid;
-  if (i.localitate !== '' && !isKnownPlace(i.localitate))
-    errors.localitate = PROFILE_MESSAGES.localitateInvalid;
-  return errors;
+  return fieldErrors({
+    firstName: nameError(i.firstName, PROFILE_MESSAGES.firstNameRequired),
+    lastName: nameError(i.lastName, PROFILE_MESSAGES.lastNameRequired),
+    phone: phoneError(i.phone),
+    localitate:
+      i.localitate === '' || isKnownPlace(i.localitate) ? undefined : PROFILE_MESSAGES.localitateInvalid,
+  });
 }

@@ -1,5 +1,5 @@
 import { averageStars } from '../format.ts';
-import { charCount, toTrimmedString } from './common.ts';
+import { charCount, fieldErrors, toTrimmedString } from './common.ts';
 
 /**
  * Rules of the profile pages: reviews (the rating dialog, doc 2 §5; the edit dialog, doc 1 §5), the rating
@@ -82,20 +82,18 @@ export function isEditedReviewScore(score: number): boolean {
 
 /** The rating dialog: 1–5 whole stars, optional comment. */
 export function validateNewReview(i: ReviewInput): ReviewErrors {
-  const errors: ReviewErrors = {};
-  if (!isNewReviewScore(i.score)) errors.score = REVIEW_MESSAGES.scoreNew;
-  const comment = commentError(i.comment);
-  if (comment) errors.comment = comment;
-  return errors;
+  return fieldErrors({
+    score: isNewReviewScore(i.score) ? undefined : REVIEW_MESSAGES.scoreNew,
+    comment: commentError(i.comment),
+  });
 }
 
 /** The edit dialog: 0–5 in half steps, optional comment. */
 export function validateReviewEdit(i: ReviewInput): ReviewErrors {
-  const errors: ReviewErrors = {};
-  if (!isEditedReviewScore(i.score)) errors.score = REVIEW_MESSAGES.scoreEdit;
-  const comment = commentError(i.comment);
-  if (comment) errors.comment = comment;
-  return errors;
+  return fieldErrors({
+    score: isEditedReviewScore(i.score) ? undefined : REVIEW_MESSAGES.scoreEdit,
+    comment: commentError(i.comment),
+  });
 }
 
 export type StarBucket = 5 | 4 | 3 | 2 | 1;

@@ -1,15 +1,15 @@
 /**
- * Helpers for scripts/bench/catalogue.ts: seeded data folders kept between runs, the real server on such a
- * folder, a byte-counting TCP proxy (what reaches the browser on the wire, whatever Chromium reports), and
- * small formatting helpers.
+ * Helpers for scripts/bench/catalogue.ts: seeded data folders kept between runs (served by OwnServer of
+ * server-process.ts), a byte-counting TCP proxy (what reaches the browser on the wire, whatever Chromium
+ * reports), and small formatting helpers.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { seedCatalogue } from '../seed-catalogue.ts';
-import { freePort, ROOT, sleep } from './sync-lib.ts';
+import { ROOT } from './server-process.ts';
 
 export const CACHE_ROOT = join(ROOT, '.tmp', 'bench-catalogue');
 
@@ -75,65 +75,6 @@ export function buildPwa(staticDir: string): void {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   if (r.status !== 0) throw new Error('npm run build failed');
-}
-
-/** The real server (sync-server/src/server.ts) in its own process on an existing data folder. */
-export class CatalogueServer {
-  port = 0;
-  private proc: ChildProcess | null = null;
-
-  constructor(
-    readonly dataDir: string,
-    private readonly staticDir: string,
-  ) {}
-
-  get url(): string {
-    return `http://127.0.0.1:${this.port}`;
-  }
-  get pid(): number {
-    if (!this.proc?.pid) throw new Error('server not started');
-    return this.proc.pid;
-  }
-
-  async start(): Promise<void> {
-    this.port = await freePort();
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'sync-server/src/server.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(this.port),
-        HOST: '127.0.0.1',
-        DATA_DIR: this.dataDir,
-        STATIC_DIR: this.staticDir,
-        SEED: '0',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    this.proc = proc;
-    const deadline = Date.now() + 180_000;
-    while (Date.now() < deadline) {
-      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-      try {
-        if ((await fetch(`${this.url}/api/health`)).ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      await sleep(200);
-    }
-    throw new Error('server did not become healthy in 180 s');
-  }
-
-  async stop(): Promise<void> {
-    const proc = this.proc;
-    this.proc = null;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-    const exited = new Promise((r) => proc.once('exit', r));
-    proc.kill('SIGTERM');
-    const timer = setTimeout(() => proc.kill('SIGKILL'), 5000);
-    await exited;
-    clearTimeout(timer);
-  }
 }
 
 /** Slow 4G for the sync socket, which DevTools throttling leaves alone (its frames pass at loopback speed). */

@@ -8,8 +8,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession } from 'playwright-core';
-import { launchBrowser, TestServer } from '../../e2e/harness.ts';
-import { median, observeVitals, PHONE, readVitals, weakPhone } from './page-lib.ts';
+import { launchBrowser } from '../../e2e/harness.ts';
+import { benchTarget, median, observeVitals, PHONE, readVitals, weakPhone } from './page-lib.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const GOALS = { lcpMs: 1200, initialJsKb: 120, totalKb: 250, cls: 0.05 };
@@ -76,13 +76,7 @@ function gzipSize(paths: string[]): number {
   }, 0);
 }
 
-let server: TestServer | null = null;
-let url = process.env.BENCH_URL;
-if (!url) {
-  server = new TestServer();
-  await server.start();
-  url = server.url;
-}
+const { url, dispose } = await benchTarget();
 try {
   const samples: Sample[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -111,5 +105,5 @@ try {
     `  CLS          ${result.cls}      (goal ≤ ${GOALS.cls})  ${result.cls <= GOALS.cls ? 'ok' : 'MISSED'}`,
   );
 } finally {
-  await server?.dispose();
+  await dispose();
 }

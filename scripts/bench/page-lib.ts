@@ -1,5 +1,6 @@
-/** Shared by the page benchmarks: the weak-phone profile and the web-vitals observers. */
+/** Shared by the page benchmarks: the app to measure, the weak-phone profile and the web-vitals observers. */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { TestServer } from '../../e2e/harness.ts';
 
 export const PHONE = { viewport: { width: 412, height: 823 }, isMobile: true, locale: 'ro-RO' } as const;
 
@@ -22,16 +23,19 @@ export async function weakPhone(
   return cdp;
 }
 
+/** What observeVitals keeps on the page's window, and readVitals reads back. */
+type VitalsWindow = {
+  __lcp: number;
+  __cls: number;
+  __lcpEl: string;
+  __events: { id: number; name: string; duration: number; parts?: Record<string, number> }[];
+  __shifts: string[];
+};
+
 /** Records LCP (and its element), CLS and event timings (for INP) from the first byte of every document. */
 export async function observeVitals(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const w = window as unknown as {
-      __lcp: number;
-      __cls: number;
-      __lcpEl: string;
-      __events: { id: number; name: string; duration: number; parts?: Record<string, number> }[];
-      __shifts: string[];
-    };
+    const w = window as unknown as VitalsWindow;
     w.__shifts = [];
     w.__lcp = 0;
     w.__lcpEl = '';
@@ -82,13 +86,7 @@ export async function observeVitals(page: Page): Promise<void> {
 
 export async function readVitals(page: Page) {
   return page.evaluate(() => {
-    const w = window as unknown as {
-      __lcp: number;
-      __cls: number;
-      __lcpEl: string;
-      __events: { id: number; name: string; duration: number; parts?: Record<string, number> }[];
-      __shifts: string[];
-    };
+    const w = window as unknown as VitalsWindow;
     return {
       lcp: w.__lcp,
       cls: w.__cls,
@@ -113,3 +111,12 @@ export function longestInteraction(events: { id: number; duration: number }[]): 
 
 export const median = (xs: number[]) =>
   xs.length === 0 ? Number.NaN : [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The app to measure: BENCH_URL, or a seeded server started here (`dispose` stops it). */
+export async function benchTarget(): Promise<{ url: string; dispose: () => Promise<void> }> {
+  const given = process.env.BENCH_URL;
+  if (given) return { url: given, dispose: async () => {} };
+  const server = new TestServer();
+  await server.start();
+  return { url: server.url, dispose: () => server.dispose() };
+}

@@ -8,8 +8,9 @@
  * ONLY=repeat,detail,inp picks sections.
  */
 import type { Browser } from 'playwright-core';
-import { launchBrowser, TestServer, waitForServiceWorker } from '../../e2e/harness.ts';
+import { launchBrowser, waitForServiceWorker } from '../../e2e/harness.ts';
 import {
+  benchTarget,
   longestEvent,
   longestInteraction,
   median,
@@ -95,13 +96,7 @@ async function interactions(browser: Browser, url: string) {
 const show = (ms: number) => (ms === 0 ? '< 16 ms' : `${ms} ms`);
 const ok = (pass: boolean) => (pass ? 'ok' : 'MISSED');
 
-let server: TestServer | null = null;
-let url = process.env.BENCH_URL;
-if (!url) {
-  server = new TestServer();
-  await server.start();
-  url = server.url;
-}
+const { url, dispose } = await benchTarget();
 const browser = await launchBrowser();
 try {
   const [popular] = (await (await fetch(`${url}/api/announcements/popular?limit=1`)).json()) as {
@@ -139,5 +134,5 @@ try {
   );
 } finally {
   await browser.close();
-  await server?.dispose();
+  await dispose();
 }

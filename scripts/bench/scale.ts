@@ -17,24 +17,20 @@ import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startPostgres } from '../pg.ts';
+import { deliveryWithGuests, reportDeliveries } from './delivery.ts';
+import { OwnServer, rssMiB } from './server-process.ts';
 import {
   defer,
   envInt,
   envList,
   fillCatalogue,
-  fmt,
   Holder,
-  OwnServer,
-  openGuests,
-  rssMiB,
-  runCleanups,
-  runHolder,
-  SyncSocket,
-  sendMeasured,
+  printLatencies,
+  runBench,
   sleep,
-  summarize,
   verdict,
 } from './sync-lib.ts';
+import { SyncSocket } from './sync-socket.ts';
 
 const CFG = {
   only: (process.env.ONLY ?? 'delivery,spread,pull,popular').split(','),
@@ -49,13 +45,6 @@ const CFG = {
 };
 const GOALS = { deliveryP95Ms: 40, pullP50Ms: 10, popularRatio: 0.6 };
 const SCRIPT = new URL(import.meta.url).pathname;
-
-function line(label: string, xs: number[], goal?: { p50?: number; p95?: number }): void {
-  const s = summarize(xs);
-  const ok = (goal?.p95 === undefined || s.p95 <= goal.p95) && (goal?.p50 === undefined || s.p50 <= goal.p50);
-  const tail = goal ? `  ${verdict(ok)}` : '';
-  console.log(`  ${label}: p50 ${fmt(s.p50)}, p95 ${fmt(s.p95)}, max ${fmt(s.max)} (n=${s.n})${tail}`);
-}
 
 /** Registers and signs in an account through the REST API of `url`. */
 async function account(url: string, email: string): Promise<{ token: string; userId: string }> {
@@ -128,9 +117,9 @@ async function withCluster<T>(n: number, fn: (c: Cluster) => Promise<T>): Promis
   try {
     for (let i = 0; i < n; i++) {
       // Write limits off: one benchmark account writes faster than any person may.
-      const s = new OwnServer(CFG.nofile, 'sync-server/src/server.ts', {
-        DATABASE_URL: pgServer.url,
-        WRITE_LIMITS: 'off',
+      const s = new OwnServer({
+        nofile: CFG.nofile,
+        env: { DATABASE_URL: pgServer.url, WRITE_LIMITS: 'off' },
       });
       instances.push(s);
       await s.start(); // one after the other: the first one migrates
@@ -158,18 +147,6 @@ async function pair(c: Cluster) {
   return { a, b, announcementId: rows[0]!.id };
 }
 
-/** Sends `n` messages A→B one after the other; the time from send to B's `newMessage` for that id. */
-async function deliveries(
-  a: SyncSocket,
-  b: SyncSocket,
-  announcementId: string,
-  n: number,
-): Promise<number[]> {
-  const out: number[] = [];
-  for (let i = 0; i < n; i++) out.push((await sendMeasured(a, b, announcementId, i)).deliveredMs);
-  return out;
-}
-
 async function delivery(): Promise<void> {
   console.log('\n1–2. Message A→B across instances (PostgreSQL, LISTEN/NOTIFY)');
   console.log(
@@ -188,21 +165,13 @@ async function delivery(): Promise<void> {
     try {
       const { a, b, announcementId } = await pair(c);
       sockets.push(a, b);
-      await deliveries(a, b, announcementId, 50);
-      line('2 sockets', await deliveries(a, b, announcementId, CFG.messages));
-      const extra = Math.max(0, CFG.msgSockets - 2);
-      for (const [i, s] of c.instances.entries()) {
-        const g = await openGuests(
-          s.url,
-          Math.floor(extra / 2) + (i === 0 ? extra % 2 : 0),
-          CFG.batch,
-          sockets,
-        );
-        if (g.failed) console.log(`  ${g.failed} guest sockets failed on instance ${i + 1}: ${g.firstError}`);
-      }
-      await sleep(500);
-      line(`${sockets.length} sockets`, await deliveries(a, b, announcementId, CFG.messages), {
-        p95: GOALS.deliveryP95Ms,
+      await deliveryWithGuests(a, b, announcementId, {
+        n: CFG.messages,
+        total: CFG.msgSockets,
+        batch: CFG.batch,
+        urls: c.instances.map((s) => s.url),
+        sockets,
+        goalP95: GOALS.deliveryP95Ms,
       });
       if (!CFG.only.includes('spread')) return;
       for (const s of c.instances) {
@@ -215,8 +184,10 @@ async function delivery(): Promise<void> {
       }
       await sleep(1000);
       const held = holders.reduce((n, h) => n + h.held, 0) + sockets.length;
-      line(`${held} sockets (spread)`, await deliveries(a, b, announcementId, CFG.messages), {
-        p95: GOALS.deliveryP95Ms,
+      await reportDeliveries(a, b, announcementId, {
+        n: CFG.messages,
+        label: `${held} sockets (spread)`,
+        goalP95: GOALS.deliveryP95Ms,
       });
       for (const [i, s] of c.instances.entries())
         console.log(`  instance ${i + 1} RSS ${rssMiB(s.pid).toFixed(0)} MiB`);
@@ -270,8 +241,8 @@ async function pullLatency(): Promise<void> {
           holds.push(performance.now() - t);
         }
         console.log(`  ${size.toLocaleString('en')} announcements (filled in ${fillS.toFixed(1)} s):`);
-        line('    favourites pull', pulls, { p50: GOALS.pullP50Ms });
-        line('    hold of 20 (catch-up)', holds, { p50: GOALS.pullP50Ms });
+        printLatencies('  favourites pull', pulls, { p50: GOALS.pullP50Ms });
+        printLatencies('  hold of 20 (catch-up)', holds, { p50: GOALS.pullP50Ms });
       }
     } finally {
       s.close();
@@ -294,7 +265,7 @@ async function popular(): Promise<void> {
     `  method: ${CFG.popularN.toLocaleString('en')} announcements on each engine; autocannon, 20 connections,\n` +
       `          ${CFG.duration} s, after a 2 s warm-up; the SQLite instance is measured first, then the PostgreSQL one.`,
   );
-  const lite = new OwnServer(CFG.nofile, 'sync-server/src/server.ts', { WRITE_LIMITS: 'off' });
+  const lite = new OwnServer({ nofile: CFG.nofile, env: { WRITE_LIMITS: 'off' } });
   fillCatalogue(lite.dataDir, CFG.popularN);
   const undoLite = defer(() => lite.dispose());
   let liteRps = 0;
@@ -324,23 +295,14 @@ async function popular(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_SYNC_HOLDER) return runHolder(process.env.BENCH_SYNC_HOLDER);
   console.log(
     `bench:scale — ${cpus().length} cores, load ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  try {
-    if (CFG.only.includes('delivery') || CFG.only.includes('spread')) await delivery();
-    if (CFG.only.includes('pull')) await pullLatency();
-    if (CFG.only.includes('popular')) await popular();
-  } finally {
-    await runCleanups();
-  }
+  if (CFG.only.includes('delivery') || CFG.only.includes('spread')) await delivery();
+  if (CFG.only.includes('pull')) await pullLatency();
+  if (CFG.only.includes('popular')) await popular();
 }
 
-main().catch(async (err) => {
-  console.error(err);
-  await runCleanups();
-  process.exit(1);
-});
+await runBench(main);

@@ -14,17 +14,9 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import type { HeldDocs } from '../../schema/sync.ts';
-import {
-  envInt,
-  envList,
-  fillCatalogue,
-  fmt,
-  OwnServer,
-  runCleanups,
-  SyncSocket,
-  summarize,
-  verdict,
-} from './sync-lib.ts';
+import { OwnServer } from './server-process.ts';
+import { envInt, envList, fillCatalogue, fmt, runBench, summarize, verdict } from './sync-lib.ts';
+import { SyncSocket } from './sync-socket.ts';
 
 type Run = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
 
@@ -46,7 +38,7 @@ function cannon(url: string, connections: number, duration: number, headers: Rec
 async function http(): Promise<void> {
   const connections = envInt('CONNECTIONS', 500);
   const duration = envInt('DURATION', 10);
-  const server = new OwnServer(null, 'scripts/bench/server-entry.ts');
+  const server = new OwnServer({ entry: 'scripts/bench/server-entry.ts' });
   fillCatalogue(server.dataDir, 1000);
   await server.start();
   try {
@@ -131,9 +123,7 @@ async function pull(): Promise<void> {
 }
 
 const only = new Set((process.env.ONLY ?? 'http,pull').split(',').map((s) => s.trim()));
-try {
+await runBench(async () => {
   if (only.has('http')) await http();
   if (only.has('pull')) await pull();
-} finally {
-  await runCleanups();
-}
+});

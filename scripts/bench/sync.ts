@@ -20,27 +20,13 @@ import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { apiAccount, launchBrowser, newPage, queryServerDb, TestServer } from '../../e2e/harness.ts';
+import { apiAccount, launchBrowser, queryServerDb, TestServer } from '../../e2e/harness.ts';
 import { SEED_PASSWORD } from '../seed-data.ts';
-import {
-  defer,
-  envInt,
-  fmt,
-  Holder,
-  nofileLimits,
-  OwnServer,
-  openFds,
-  openGuests,
-  ROOT,
-  rssMiB,
-  runCleanups,
-  runHolder,
-  SyncSocket,
-  sendMeasured,
-  sleep,
-  summarize,
-  verdict,
-} from './sync-lib.ts';
+import { deliveryWithGuests } from './delivery.ts';
+import { nofileLimits, OwnServer, openFds, ROOT, rssMiB } from './server-process.ts';
+import { defer, envInt, Holder, runBench, sleep, verdict } from './sync-lib.ts';
+import { SyncSocket } from './sync-socket.ts';
+import { localWriteToUi } from './sync-ui.ts';
 
 // One account pushes hundreds of messages in seconds here: far past the write limits (schema/constants.ts
 // WRITE_LIMITS), which would measure the refusals. The servers started below inherit this.
@@ -58,18 +44,6 @@ const CFG = {
   nofile: envInt('NOFILE', 0) || null,
 };
 
-type Page = Awaited<ReturnType<typeof newPage>>['page'];
-
-function printSummary(label: string, xs: number[], goalP95?: number): boolean {
-  const s = summarize(xs);
-  const ok = goalP95 === undefined || s.p95 <= goalP95;
-  const goal = goalP95 === undefined ? '' : `   (goal p95 ≤ ${goalP95} ms)  ${verdict(ok)}`;
-  console.log(
-    `  ${label.padEnd(34)} n=${s.n}  p50 ${fmt(s.p50)}  p95 ${fmt(s.p95)}  max ${fmt(s.max)}  mean ${fmt(s.mean)}${goal}`,
-  );
-  return ok;
-}
-
 /** Runs `fn` with a TestServer that is disposed afterwards whatever happens. */
 async function withTestServer<T>(server: TestServer, fn: (s: TestServer) => Promise<T>): Promise<T> {
   const undo = defer(() => server.dispose());
@@ -79,136 +53,6 @@ async function withTestServer<T>(server: TestServer, fn: (s: TestServer) => Prom
   } finally {
     await undo();
   }
-}
-
-// ─── 1. Local write → visible in the UI ──────────────────────────────────────────────────────────────
-
-/**
- * One heart click in the page: time to the DOM commit of the new label, and to the next frame after it.
- * (No named functions inside: tsx would wrap them in a `__name` helper the page does not have.)
- */
-function clickHeart(page: Page, title: string) {
-  return page.evaluate(
-    (t) =>
-      new Promise<{ commitMs: number; frameMs: number; added: boolean }>((resolve, reject) => {
-        const add = `Adaugă la favorite: ${t}`;
-        const remove = `Elimină din favorite: ${t}`;
-        let btn: HTMLButtonElement | null = null;
-        for (const b of document.querySelectorAll<HTMLButtonElement>('button.fav-btn')) {
-          const label = b.getAttribute('aria-label');
-          if (label === add || label === remove) {
-            btn = b;
-            break;
-          }
-        }
-        if (!btn) return reject(new Error(`no heart for ${t}`));
-        const target = btn.getAttribute('aria-label') === add ? remove : add;
-        let t0 = 0;
-        let done = false;
-        const obs = new MutationObserver(() => {
-          if (done) return;
-          let seen = false;
-          for (const b of document.querySelectorAll('button.fav-btn')) {
-            if (b.getAttribute('aria-label') === target) seen = true;
-          }
-          if (!seen) return;
-          done = true;
-          const commitMs = performance.now() - t0;
-          obs.disconnect();
-          clearTimeout(timer);
-          requestAnimationFrame(() =>
-            resolve({ commitMs, frameMs: performance.now() - t0, added: target === remove }),
-          );
-        });
-        const timer = setTimeout(() => {
-          obs.disconnect();
-          reject(new Error(`label of ${t} did not change in 5 s`));
-        }, 5000);
-        obs.observe(document.body, {
-          subtree: true,
-          childList: true,
-          attributes: true,
-          attributeFilter: ['aria-label'],
-        });
-        t0 = performance.now();
-        btn.click();
-      }),
-    title,
-  );
-}
-
-async function localWriteToUi(browser: Browser): Promise<void> {
-  console.log('\n1. Local write → visible in the UI');
-  console.log(
-    `  method: seeded server, signed-in page (account via API, token in localStorage, reload), 1280×900.\n` +
-      `          ${CFG.writes} heart clicks (element.click() inside page.evaluate) rotating over ${CFG.cards} popular cards,\n` +
-      `          each toggling its card on/off; time from performance.now() before the click to the\n` +
-      `          MutationObserver callback that sees the new aria-label (DOM commit), and to the next\n` +
-      `          requestAnimationFrame after it. 100 ms between clicks; ${CFG.cards} unmeasured warm-up clicks first.`,
-  );
-  await withTestServer(new TestServer(), async (server) => {
-    const me = await apiAccount(server, `bench.ui.${Date.now()}@hobbiz.test`);
-    const { context, page } = await newPage(browser, server);
-    const undo = defer(() => context.close());
-    try {
-      await page.goto('/');
-      await page.evaluate(
-        ([t, u]) => {
-          localStorage.setItem('token', t!);
-          localStorage.setItem('userId', u!);
-        },
-        [me.token, me.userId],
-      );
-      await page.reload();
-      await page.waitForFunction(
-        (n) => document.querySelectorAll('button.fav-btn:not([disabled])').length >= n,
-        CFG.cards,
-        { timeout: 30_000 },
-      );
-      await page
-        .getByText('Sincronizat')
-        .first()
-        .waitFor({ timeout: 30_000 })
-        .catch(() => console.log('  (sync chip never said “Sincronizat”; measuring anyway)'));
-      await page.waitForTimeout(1000);
-      const titles = await page.evaluate((n) => {
-        const prefix = 'Adaugă la favorite: ';
-        const out: string[] = [];
-        for (const b of document.querySelectorAll<HTMLButtonElement>('button.fav-btn:not([disabled])')) {
-          const label = b.getAttribute('aria-label') ?? '';
-          const title = label.startsWith(prefix) ? label.slice(prefix.length) : '';
-          if (title && !out.includes(title)) out.push(title);
-          if (out.length === n) break;
-        }
-        return out;
-      }, CFG.cards);
-      if (titles.length < CFG.cards) throw new Error(`only ${titles.length} cards with an empty heart`);
-
-      const warm: number[] = [];
-      for (const t of titles) {
-        warm.push((await clickHeart(page, t)).commitMs);
-        await page.waitForTimeout(100);
-      }
-      const commit: number[] = [];
-      const frame: number[] = [];
-      const adds: number[] = [];
-      const removes: number[] = [];
-      for (let i = 0; i < CFG.writes; i++) {
-        const r = await clickHeart(page, titles[i % titles.length]!);
-        commit.push(r.commitMs);
-        frame.push(r.frameMs);
-        (r.added ? adds : removes).push(r.commitMs);
-        await page.waitForTimeout(100);
-      }
-      console.log(`  warm-up clicks: ${warm.map((x) => x.toFixed(1)).join(', ')} ms`);
-      printSummary('click → DOM commit (aria-label)', commit, GOALS.uiP95Ms);
-      printSummary('click → next frame (rAF)', frame);
-      printSummary('  adds only → commit', adds);
-      printSummary('  removals only → commit (+ toast)', removes);
-    } finally {
-      await undo();
-    }
-  });
 }
 
 // ─── 2. Message A→B delivery ─────────────────────────────────────────────────────────────────────────
@@ -249,32 +93,14 @@ async function messageDelivery(): Promise<void> {
       const a = await SyncSocket.connect(server.url, buyer.token);
       sockets.push(a, b);
 
-      const sendOne = (i: number) => sendMeasured(a, b, ann.id, i);
-      const run = async (n: number) => {
-        const delivered: number[] = [];
-        const ack: number[] = [];
-        for (let i = 0; i < n; i++) {
-          const r = await sendOne(i);
-          delivered.push(r.deliveredMs);
-          ack.push(r.ackMs);
-        }
-        return { delivered, ack };
-      };
-
-      for (let i = 0; i < 50; i++) await sendOne(-i);
-      const two = await run(CFG.messages);
-      printSummary('2 sockets: send → seller event', two.delivered);
-      printSummary('2 sockets: send → buyer ack', two.ack);
-
-      const extra = Math.max(0, CFG.msgSockets - 2);
-      const g = await openGuests(server.url, extra, CFG.batch, sockets);
-      if (g.failed) console.log(`  ${g.failed} guest sockets failed to open (first error: ${g.firstError})`);
-      await sleep(500);
-      const many = await run(CFG.messages);
-      const total = sockets.length;
-      printSummary(`${total} sockets: send → seller event`, many.delivered, GOALS.messageP95Ms);
-      printSummary(`${total} sockets: send → buyer ack`, many.ack);
-      if (total < CFG.msgSockets) console.log(`  note: only ${total} of ${CFG.msgSockets} sockets were open`);
+      await deliveryWithGuests(a, b, ann.id, {
+        n: CFG.messages,
+        total: CFG.msgSockets,
+        batch: CFG.batch,
+        urls: [server.url],
+        sockets,
+        goalP95: GOALS.messageP95Ms,
+      });
     } finally {
       await undo();
     }
@@ -297,7 +123,7 @@ async function idleSockets(): Promise<void> {
     `  ulimit -n here: soft ${limits.soft}, hard ${limits.hard}` +
       (CFG.nofile ? `; NOFILE=${CFG.nofile} requested for the server and holders (actual limit below)` : ''),
   );
-  const server = new OwnServer(CFG.nofile);
+  const server = new OwnServer({ nofile: CFG.nofile });
   const team: Holder[] = [];
   const undo = defer(async () => {
     await Promise.all(team.map((h) => h.dispose()));
@@ -393,28 +219,29 @@ async function main(): Promise<void> {
     return browser;
   };
   const runs: [string, () => Promise<void>][] = [
-    ['ui', async () => localWriteToUi(await getBrowser())],
+    [
+      'ui',
+      async () => {
+        const browser = await getBrowser();
+        const o = { writes: CFG.writes, cards: CFG.cards, goalP95: GOALS.uiP95Ms };
+        await withTestServer(new TestServer(), (server) => localWriteToUi(browser, server, o));
+      },
+    ],
     ['messages', messageDelivery],
     ['sockets', idleSockets],
   ];
-  try {
-    for (const [name, fn] of runs) {
-      if (!only.has(name)) continue;
-      try {
-        await fn();
-      } catch (err) {
-        console.error(`  FAILED (${name}):`, err);
-        process.exitCode = 1;
-      }
+  for (const [name, fn] of runs) {
+    if (!only.has(name)) continue;
+    try {
+      await fn();
+    } catch (err) {
+      console.error(`  FAILED (${name}):`, err);
+      process.exitCode = 1;
     }
-  } finally {
-    await runCleanups();
   }
   console.log(
     `\nload average at the end ${loadavg()[0]!.toFixed(2)} (other work on this machine skews the figures)`,
   );
 }
 
-const holderUrl = process.env.BENCH_SYNC_HOLDER;
-if (holderUrl) await runHolder(holderUrl);
-else await main();
+await runBench(main);
