@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { freePort, waitHealthy } from '../scripts/scratch.ts';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -20,16 +20,6 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** A seeded data folder made once per run and copied for each test file (seeding renders ~150 JPEGs). */
 function seededTemplate(): string {
@@ -97,18 +87,7 @@ export class TestServer {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     this.proc = proc;
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-      try {
-        const res = await fetch(`${this.url}/api/health`);
-        if (res.ok) return;
-      } catch {
-        /* not yet listening */
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('server did not become healthy in 30 s');
+    await waitHealthy(this.url, proc, 30_000);
   }
 
   async stop(): Promise<void> {

@@ -13,7 +13,7 @@ import { createDatabase } from '../sync-server/src/test-pg.ts';
 import { isMain, numberArg, serveUntilSignal } from './cli.ts';
 import { type Nginx, startNginx } from './nginx.ts';
 import { type Postgres, startPostgres } from './pg.ts';
-import { freePort, killAndWait, ownedDir, readPid, removeStale } from './scratch.ts';
+import { freePort, killAndWait, ownedDir, readPid, removeStale, waitHealthy } from './scratch.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PREFIX = 'hobbiz-cluster-';
@@ -59,20 +59,9 @@ export function removeStaleCluster(): string[] {
   });
 }
 
-async function waitHealthy(inst: Instance, stderr: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const proc = inst.proc;
-    if (!proc || proc.exitCode !== null || proc.signalCode !== null)
-      throw new Error(`instance on port ${inst.port} exited before it was healthy:\n${stderr()}`);
-    try {
-      if ((await fetch(`${inst.url}/api/health`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`instance on port ${inst.port} not healthy after 60 s:\n${stderr()}`);
+async function instanceHealthy(inst: Instance, stderr: () => string): Promise<void> {
+  if (!inst.proc) throw new Error(`instance on port ${inst.port} is not running`);
+  await waitHealthy(inst.url, inst.proc, 60_000, () => `:\n${stderr()}`);
 }
 
 /** Sends health checks through nginx until its access log shows one answered by `inst`. */
@@ -148,7 +137,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     });
     inst.proc = proc;
     writeFileSync(join(dir, `i${i}.pid`), String(proc.pid));
-    await waitHealthy(inst, () => stderr);
+    await instanceHealthy(inst, () => stderr);
   };
 
   const stopInstance = async (i: number, signal: NodeJS.Signals) => {

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 // Temp folders owned by one run of a throwaway server (scripts/pg.ts, scripts/nginx.ts). Each holds
 // `owner.pid` (the Node process that made it); a folder whose owner is dead was left by a killed run: its
 // server (pid read from the folder) is stopped and the folder removed by the next start.
@@ -21,6 +22,32 @@ export function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * Waits until the server process `proc` answers GET `url`/api/health, polling every 100 ms. Throws when the
+ * process ends first (with `detail()`, e.g. its stderr) or after `timeoutMs`.
+ */
+export async function waitHealthy(
+  url: string,
+  proc: ChildProcess,
+  timeoutMs: number,
+  detail: () => string = () => '',
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (proc.exitCode !== null || proc.signalCode !== null)
+      throw new Error(
+        `server at ${url} exited (${proc.exitCode ?? proc.signalCode}) before it was healthy${detail()}`,
+      );
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server at ${url} not healthy after ${timeoutMs / 1000} s${detail()}`);
 }
 
 /** Whether a process with this id is alive (signal 0 tests without signalling). */

@@ -6,8 +6,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../scratch.ts';
+import { freePort, waitHealthy } from '../scratch.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -96,17 +95,7 @@ export class OwnServer {
       },
     });
     this.proc = proc;
-    const deadline = Date.now() + 180_000;
-    while (Date.now() < deadline) {
-      if (proc.exitCode !== null) throw new Error(`server exited with ${proc.exitCode}`);
-      try {
-        if ((await fetch(`${this.url}/api/health`)).ok) return;
-      } catch {
-        /* not listening yet */
-      }
-      await sleep(100);
-    }
-    throw new Error('server did not become healthy in 180 s');
+    await waitHealthy(this.url, proc, 180_000);
   }
 
   /** The server's own open-file limit, as the kernel applies it. */
