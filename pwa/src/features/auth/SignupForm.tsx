@@ -9,41 +9,25 @@ import {
 import { ApiError } from '../../api/client.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { useFormFields } from '../../ui/use-form-fields.ts';
 import { useSession } from '../session/use-session.ts';
+import { AuthSubmit } from './AuthSubmit.tsx';
 
-type Errors = Partial<Record<keyof RegistrationInput, string>>;
 const EMPTY: RegistrationInput = { firstName: '', lastName: '', email: '', password: '', phone: '' };
 
 /** Sign-up form: on success the sign-in page greets the new account ('?registered=1'). */
 export function SignupForm() {
   const { register } = useSession();
   const navigate = useNavigate();
-  const [values, setValues] = useState<RegistrationInput>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const { values, errors, field, show } = useFormFields('signup', EMPTY);
   const [serverError, setServerError] = useState('');
   const [submitting, setSubmitting] = useState(false);
-
-  const field = (name: keyof RegistrationInput) => ({
-    id: `signup-${name}`,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors((old) => ({ ...old, [name]: undefined }));
-    },
-  });
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const input = normalizeRegistration(values);
-    const found = validateRegistration(input);
-    setErrors(found);
     setServerError('');
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`signup-${first}`)?.focus();
-      return;
-    }
+    if (!show(validateRegistration(input))) return;
     setSubmitting(true);
     try {
       await register(input);
@@ -78,14 +62,7 @@ export function SignupForm() {
           inputMode="tel"
           {...field('phone')}
         />
-        {serverError && (
-          <p className="notice notice--error" role="alert">
-            {serverError}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Se încarcă...' : 'Creează cont'}
-        </button>
+        <AuthSubmit label="Creează cont" busy={submitting} error={serverError} />
       </form>
       <p className="form-foot">
         <Link to="/login">Ai deja cont? Autentifică-te</Link>

@@ -1,10 +1,8 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { AVATAR_TYPES, checkAvatarCandidate, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { api, failureMessage } from '../../api/client.ts';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useSession } from '../session/use-session.ts';
-
-const OFFLINE = 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.';
 
 /**
  * The own avatar with a camera button: a photo from the camera or the gallery (the phone offers both; no
@@ -39,7 +37,7 @@ export function AvatarUpload({ onError }: { onError: (text: string | null) => vo
       setPreview(null);
     } catch (err) {
       setPreview(null);
-      onError(err instanceof NetworkError ? OFFLINE : (err as Error).message);
+      onError(failureMessage(err));
     } finally {
       setBusy(false);
     }

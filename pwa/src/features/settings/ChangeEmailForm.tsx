@@ -4,11 +4,12 @@ import {
   confirmationError,
   validateEmailChange,
 } from '../../../../schema/rules/account.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { SubmitButton } from '../../ui/FormFoot.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useSession } from '../session/use-session.ts';
 import { type Confirmation, IdentityConfirmField, NO_CONFIRMATION } from './IdentityConfirmField.tsx';
-import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
+import { StatusLine, useSave } from './StatusLine.tsx';
 
 /**
  * 'Schimbă email-ul': the new address and 'Parola actuală' (a social-only account types its address);
@@ -20,16 +21,13 @@ export function ChangeEmailForm() {
   const [confirm, setConfirm] = useState<Confirmation>(NO_CONFIRMATION);
   // A profile cached before the field existed: ask for the password (the server says otherwise if not).
   const hasPassword = user?.hasPassword !== false;
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, setStatus, busy, save } = useSave();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const error = validateEmailChange(email) ?? confirmationError(hasPassword, confirm);
     if (error) return setStatus({ kind: 'error', text: error });
-    setBusy(true);
-    setStatus(null);
-    try {
+    await save(async () => {
       const answer = await api<{ message: string }>('/api/users/update-email', {
         method: 'PUT',
         json: hasPassword
@@ -39,16 +37,9 @@ export function ChangeEmailForm() {
       });
       setEmail('');
       setConfirm(NO_CONFIRMATION);
-      setStatus({ kind: 'success', text: answer.message });
       void refresh(true);
-    } catch (err) {
-      setStatus({
-        kind: 'error',
-        text: err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message,
-      });
-    } finally {
-      setBusy(false);
-    }
+      return answer.message;
+    });
   };
 
   return (
@@ -74,9 +65,7 @@ export function ChangeEmailForm() {
         onChange={setConfirm}
       />
       <StatusLine status={status} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Se salvează...' : 'Schimbă email-ul'}
-      </button>
+      <SubmitButton label="Schimbă email-ul" busy={busy} busyLabel="Se salvează..." />
     </form>
   );
 }

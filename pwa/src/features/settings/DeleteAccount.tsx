@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { STORAGE_KEYS, TIMINGS } from '../../../../schema/constants.ts';
 import { ACCOUNT_MESSAGES, confirmationError } from '../../../../schema/rules/account.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useSession } from '../session/use-session.ts';
 import { type Confirmation, IdentityConfirmField, NO_CONFIRMATION } from './IdentityConfirmField.tsx';
-import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
+import { failed, type Status, StatusLine } from './StatusLine.tsx';
 
 /**
  * 'Șterge contul' (spec doc 1 §2, §4): confirm dialog; on success the message, the token removed at
@@ -40,10 +40,7 @@ export function DeleteAccount() {
       });
     } catch (err) {
       setBusy(false);
-      setDialogError({
-        kind: 'error',
-        text: err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message,
-      });
+      setDialogError(failed(err));
       return;
     }
     setAsking(false);
