@@ -2,15 +2,15 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import {
   ACCOUNT_MESSAGES,
-  PASSWORD_HINT,
   validateResetConfirm,
   validateResetRequest,
 } from '../../../../schema/rules/account.ts';
 import { ApiError, api } from '../../api/client.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useFormFields } from '../../ui/use-form-fields.ts';
 import { AuthSubmit } from './AuthSubmit.tsx';
+import { useAuthRequest } from './auth-request.ts';
+import { NewPasswordField } from './NewPasswordField.tsx';
 
 const OFFLINE = 'Nu ne putem conecta la server. Verifică internetul și încearcă din nou.';
 
@@ -21,24 +21,19 @@ const OFFLINE = 'Nu ne putem conecta la server. Verifică internetul și încear
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'code'>('email');
-  const { values, errors, field, show } = useFormFields('forgot', { email: '', code: '', password: '' });
-  const [serverError, setServerError] = useState('');
+  const { values, field, show } = useFormFields('forgot', { email: '', code: '', password: '' });
   const [info, setInfo] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const failed = (err: unknown) =>
-    setServerError(
-      err instanceof ApiError ? err.message : err instanceof Error ? OFFLINE : ACCOUNT_MESSAGES.resetFailed,
-    );
+  const request = useAuthRequest((err) =>
+    err instanceof ApiError ? err.message : err instanceof Error ? OFFLINE : ACCOUNT_MESSAGES.resetFailed,
+  );
 
   const requestCode = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const clean = values.email.trim().toLowerCase();
     const error = validateResetRequest(clean);
-    setServerError('');
+    request.setError('');
     if (!show(error ? { email: error } : {})) return;
-    setSubmitting(true);
-    try {
+    await request.run(async () => {
       const answer = await api<{ message: string }>('/api/users/forgot-password', {
         method: 'POST',
         json: { email: clean },
@@ -48,11 +43,7 @@ export function ForgotPasswordForm() {
       setStep('code');
       // The next field to fill, once it is on screen.
       window.setTimeout(() => document.getElementById('forgot-code')?.focus(), 0);
-    } catch (err) {
-      failed(err);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const confirm = async (e: FormEvent<HTMLFormElement>) => {
@@ -63,21 +54,17 @@ export function ForgotPasswordForm() {
       password: values.password,
     };
     const found = validateResetConfirm(input);
-    setServerError('');
+    request.setError('');
     if (found.email) setStep('email');
     if (!show(found, ['code', 'password', 'email'])) return;
-    setSubmitting(true);
-    try {
+    await request.run(async () => {
       await api('/api/users/reset-password', {
         method: 'POST',
         json: input,
         fallbackError: ACCOUNT_MESSAGES.resetFailed,
       });
       await navigate({ to: '/login', search: { reset: 1 } });
-    } catch (err) {
-      failed(err);
-      setSubmitting(false);
-    }
+    });
   };
 
   if (step === 'email') {
@@ -85,7 +72,7 @@ export function ForgotPasswordForm() {
       <form className="form" noValidate onSubmit={requestCode}>
         <p className="muted">Scrie adresa de email a contului și îți trimitem un cod de resetare.</p>
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <AuthSubmit label="Trimite codul" busy={submitting} error={serverError} />
+        <AuthSubmit label="Trimite codul" busy={request.busy} error={request.error} />
         <p className="form-foot">
           <Link to="/login">Înapoi la autentificare</Link>
         </p>
@@ -107,23 +94,15 @@ export function ForgotPasswordForm() {
         maxLength={12}
         {...field('code')}
       />
-      <PasswordField
-        label="Parola nouă"
-        autoComplete="new-password"
-        aria-describedby={errors.password ? 'forgot-password-error' : 'forgot-password-hint'}
-        {...field('password')}
-      />
-      <p id="forgot-password-hint" className="field-hint muted">
-        {PASSWORD_HINT}
-      </p>
-      <AuthSubmit label="Schimbă parola" busy={submitting} error={serverError} />
+      <NewPasswordField label="Parola nouă" {...field('password')} />
+      <AuthSubmit label="Schimbă parola" busy={request.busy} error={request.error} />
       <p className="form-foot form-foot--stack">
         <button
           type="button"
           className="btn-link"
           onClick={() => {
             setStep('email');
-            setServerError('');
+            request.setError('');
             setInfo('');
           }}
         >

@@ -1,12 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { normalizeLogin, validateLogin } from '../../../../schema/rules/account.ts';
-import { ApiError } from '../../api/client.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useFormFields } from '../../ui/use-form-fields.ts';
 import { useSession } from '../session/use-session.ts';
 import { AuthSubmit } from './AuthSubmit.tsx';
+import { serverMessageOr, useAuthRequest } from './auth-request.ts';
 import { SocialButtons } from './SocialButtons.tsx';
 
 export type LoginNotice = { kind: 'success' | 'error'; text: string };
@@ -16,22 +16,17 @@ export function LoginForm({ notice }: { notice: LoginNotice | null }) {
   const { login } = useSession();
   const navigate = useNavigate();
   const { values, field, show } = useFormFields('login', { email: '', password: '' });
-  const [serverError, setServerError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const request = useAuthRequest(serverMessageOr('Autentificare eșuată'));
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const input = normalizeLogin(values);
-    setServerError('');
+    request.setError('');
     if (!show(validateLogin(input))) return;
-    setSubmitting(true);
-    try {
+    await request.run(async () => {
       await login(input.email, input.password);
       await navigate({ to: '/' });
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : 'Autentificare eșuată');
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
@@ -41,7 +36,7 @@ export function LoginForm({ notice }: { notice: LoginNotice | null }) {
           {notice.text}
         </p>
       )}
-      <SocialButtons onError={setServerError} />
+      <SocialButtons onError={request.setError} />
       <p className="divider">
         <span>SAU</span>
       </p>
@@ -51,7 +46,7 @@ export function LoginForm({ notice }: { notice: LoginNotice | null }) {
         <p className="form-aside">
           <Link to="/forgot-password">Ai uitat parola?</Link>
         </p>
-        <AuthSubmit label="Autentifică-te" busy={submitting} error={serverError} />
+        <AuthSubmit label="Autentifică-te" busy={request.busy} error={request.error} />
       </form>
       <p className="form-foot">
         <Link to="/signup">Nu ai cont? Înregistrează-te</Link>

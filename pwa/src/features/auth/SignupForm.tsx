@@ -1,17 +1,16 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import {
   normalizeRegistration,
-  PASSWORD_HINT,
   type RegistrationInput,
   validateRegistration,
 } from '../../../../schema/rules/account.ts';
-import { ApiError } from '../../api/client.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useFormFields } from '../../ui/use-form-fields.ts';
 import { useSession } from '../session/use-session.ts';
 import { AuthSubmit } from './AuthSubmit.tsx';
+import { serverMessageOr, useAuthRequest } from './auth-request.ts';
+import { NewPasswordField } from './NewPasswordField.tsx';
 
 const EMPTY: RegistrationInput = { firstName: '', lastName: '', email: '', password: '', phone: '' };
 
@@ -19,23 +18,18 @@ const EMPTY: RegistrationInput = { firstName: '', lastName: '', email: '', passw
 export function SignupForm() {
   const { register } = useSession();
   const navigate = useNavigate();
-  const { values, errors, field, show } = useFormFields('signup', EMPTY);
-  const [serverError, setServerError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const { values, field, show } = useFormFields('signup', EMPTY);
+  const request = useAuthRequest(serverMessageOr('Înregistrare eșuată'));
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const input = normalizeRegistration(values);
-    setServerError('');
+    request.setError('');
     if (!show(validateRegistration(input))) return;
-    setSubmitting(true);
-    try {
+    await request.run(async () => {
       await register(input);
       await navigate({ to: '/login', search: { registered: 1 } });
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : 'Înregistrare eșuată');
-      setSubmitting(false);
-    }
+    });
   };
 
   return (
@@ -46,15 +40,7 @@ export function SignupForm() {
           <TextField label="Nume" autoComplete="family-name" {...field('lastName')} />
         </div>
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <PasswordField
-          label="Parolă"
-          autoComplete="new-password"
-          aria-describedby={errors.password ? 'signup-password-error' : 'signup-password-hint'}
-          {...field('password')}
-        />
-        <p id="signup-password-hint" className="field-hint muted">
-          {PASSWORD_HINT}
-        </p>
+        <NewPasswordField label="Parolă" {...field('password')} />
         <TextField
           label="Telefon (opțional)"
           type="tel"
@@ -62,7 +48,7 @@ export function SignupForm() {
           inputMode="tel"
           {...field('phone')}
         />
-        <AuthSubmit label="Creează cont" busy={submitting} error={serverError} />
+        <AuthSubmit label="Creează cont" busy={request.busy} error={request.error} />
       </form>
       <p className="form-foot">
         <Link to="/login">Ai deja cont? Autentifică-te</Link>
