@@ -1,7 +1,14 @@
 import { type DependencyList, useEffect, useState } from 'react';
-import type { Observable } from 'rxjs';
+import type { MangoQuery, RxCollection } from 'rxdb';
+import { map, type Observable } from 'rxjs';
 import { onDatabase } from './registry.ts';
-import type { HobbizDatabase } from './types.ts';
+import type { CollectionKey, HobbizCollections, HobbizDatabase } from './types.ts';
+
+type DocOf<K extends CollectionKey> = HobbizCollections[K] extends RxCollection<infer D> ? D : never;
+
+/** A collection by name (the person's own are absent while signed out); the cast: K does not narrow the union. */
+const collectionOf = <K extends CollectionKey>(db: HobbizDatabase, name: K) =>
+  db.collections[name] as unknown as RxCollection<DocOf<K>> | undefined;
 
 /**
  * The one way a component reads the local database: `query` builds an RxDB observable for the open
@@ -32,4 +39,39 @@ export function useRx<T>(
     };
   }, [key]);
   return value;
+}
+
+/**
+ * What `query` finds in a collection, as plain objects, live. Nothing to read (undefined) when `query`
+ * is null or the collection is absent (the signed-in person's collections while signed out).
+ */
+export function useRxFind<K extends CollectionKey>(
+  name: K,
+  query: MangoQuery<DocOf<K>> | null,
+  deps: DependencyList,
+): DocOf<K>[] | undefined {
+  return useRx((db) => {
+    const collection = collectionOf(db, name);
+    return query && collection
+      ? collection.find(query).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as DocOf<K>)))
+      : null;
+  }, deps);
+}
+
+/** Documents by id as a map of plain objects, live; empty while there are no ids or nothing is read yet. */
+export function useRxByIds<K extends CollectionKey>(name: K, ids: string[]): Map<string, DocOf<K>> {
+  const key = [...new Set(ids.filter(Boolean))].sort().join(',');
+  return (
+    useRx(
+      (db) => {
+        const collection = collectionOf(db, name);
+        return key && collection
+          ? collection
+              .findByIds(key.split(','))
+              .$.pipe(map((m) => new Map([...m].map(([id, d]) => [id, d.toMutableJSON() as DocOf<K>]))))
+          : null;
+      },
+      [key],
+    ) ?? new Map()
+  );
 }
