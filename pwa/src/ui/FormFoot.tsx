@@ -26,14 +26,23 @@ export function SubmitButton({ label, busy, busyLabel = label, className = 'btn 
   );
 }
 
-/** 'Anulează' beside the submit button (edit forms and dialogs); both wait while the form is busy. */
-export function CancelSubmitRow({ className, onCancel, ...submit }: SubmitProps & { onCancel: () => void }) {
+/**
+ * 'Anulează' beside the submit button (edit forms and dialogs); both wait while the form is busy. The
+ * button saves unless told otherwise: 'Salvează', 'Se salvează...' meanwhile.
+ */
+export function CancelSubmitRow({
+  className,
+  onCancel,
+  label = 'Salvează',
+  busyLabel = 'Se salvează...',
+  busy,
+}: Omit<SubmitProps, 'label' | 'className'> & { label?: string; className: string; onCancel: () => void }) {
   return (
     <div className={className}>
-      <button type="button" className="btn btn-outline" disabled={submit.busy} onClick={onCancel}>
+      <button type="button" className="btn btn-outline" disabled={busy} onClick={onCancel}>
         Anulează
       </button>
-      <SubmitButton {...submit} />
+      <SubmitButton label={label} busy={busy} busyLabel={busyLabel} />
     </div>
   );
 }

@@ -87,7 +87,13 @@ export function RatingDialog({ sellerId, sellerName, announcementId, onClose }: 
           />
         </label>
         <FormError message={error} />
-        <CancelSubmitRow className="ddialog-actions" onCancel={cancel} label="Trimite" busy={busy} />
+        <CancelSubmitRow
+          className="ddialog-actions"
+          onCancel={cancel}
+          label="Trimite"
+          busyLabel="Trimite"
+          busy={busy}
+        />
       </form>
     </dialog>
   );

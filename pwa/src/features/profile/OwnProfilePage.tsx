@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { FormError } from '../../ui/FormFoot.tsx';
 import { useSession } from '../session/use-session.ts';
 import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
@@ -26,11 +27,7 @@ export function OwnProfilePage() {
         chip="CONT PRIVAT"
         avatar={<AvatarUpload onError={setAvatarError} />}
       />
-      {avatarError && (
-        <p className="notice notice--error" role="alert">
-          {avatarError}
-        </p>
-      )}
+      <FormError message={avatarError} />
       <p>
         <Link to="/profil/$userId" params={{ userId: user._id }}>
           Vezi profilul public

@@ -176,13 +176,7 @@ export function ProfileInfoForm({ user }: { user: OwnProfile }) {
         <TextField id="pf-email" label="Email" value={user.email} readOnly />
       </div>
       <FormError message={error} />
-      <CancelSubmitRow
-        className="form-actions"
-        onCancel={cancel}
-        label="Salvează"
-        busy={busy}
-        busyLabel="Se salvează..."
-      />
+      <CancelSubmitRow className="form-actions" onCancel={cancel} busy={busy} />
     </form>
   );
 }

@@ -87,13 +87,7 @@ export function EditReviewDialog({ initial, onSave, onClose }: Props) {
           />
         </div>
         <FormError message={error} />
-        <CancelSubmitRow
-          className="dialog-actions"
-          onCancel={onClose}
-          label="Salvează"
-          busy={busy}
-          busyLabel="Se salvează..."
-        />
+        <CancelSubmitRow className="dialog-actions" onCancel={onClose} busy={busy} />
       </form>
     </dialog>
   );
