@@ -1,5 +1,6 @@
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+import { Loading } from '../../ui/Loading.tsx';
 import { AnnouncementCard } from '../home/AnnouncementCard.tsx';
 import { useCardCarousel } from '../home/card-carousel.tsx';
 
@@ -19,9 +20,7 @@ export function AnnouncementsCarousel({ title, items, emptyText }: Props) {
         {items && items.length > ARROWS_AFTER && arrows('profile-arrows')}
       </div>
       {items === null ? (
-        <p className="muted" role="status">
-          Se încarcă...
-        </p>
+        <Loading />
       ) : items.length === 0 ? (
         <p className="muted">{emptyText}</p>
       ) : (

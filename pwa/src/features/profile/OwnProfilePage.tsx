@@ -8,18 +8,14 @@ import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileInfoForm } from './ProfileInfoForm.tsx';
 import { useOwnAnnouncements } from './use-own-announcements.ts';
 import './profile.css';
+import { Loading } from '../../ui/Loading.tsx';
 
 /** /profil: the signed-in user's own record (from the session, cached for offline) and announcements. */
 export function OwnProfilePage() {
   const { user } = useSession();
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const announcements = useOwnAnnouncements(user?._id ?? '');
-  if (!user)
-    return (
-      <p className="page muted" role="status">
-        Se încarcă...
-      </p>
-    );
+  if (!user) return <Loading page />;
   return (
     <div className="page profile-page">
       <ProfileHeader

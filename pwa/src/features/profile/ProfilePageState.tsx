@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { Loading } from '../../ui/Loading.tsx';
 import { useReviewActions } from '../reviews/use-review-actions.ts';
 import { type PublicProfileData, usePublicProfile } from './use-public-profile.ts';
 
@@ -12,12 +13,7 @@ export function useProfilePage(userId: string) {
 
 /** What a profile page shows before the profile: 'Se încarcă...', or why it cannot be shown (`title`). */
 export function ProfileNotReady({ data, title }: { data: PublicProfileData; title?: string }) {
-  if (data.state !== 'missing')
-    return (
-      <p className="page muted" role="status">
-        Se încarcă...
-      </p>
-    );
+  if (data.state !== 'missing') return <Loading page />;
   return (
     <section className="page">
       <h1>{title ?? data.error}</h1>

@@ -28,19 +28,6 @@ export type ProfileView = {
 
 export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
-/** What a review says, the same in both sources. */
-const said = ({
-  score,
-  comment,
-  createdAt,
-  likes,
-}: Pick<ReviewView, 'score' | 'comment' | 'createdAt' | 'likes'>) => ({
-  score,
-  comment,
-  createdAt,
-  likes,
-});
-
 export function reviewFromDocs(
   r: ReviewDoc,
   authors: Map<string, ProfileDoc>,
@@ -54,7 +41,10 @@ export function reviewFromDocs(
     authorAvatar: author?.avatar ?? '',
     announcementId: r.announcementId,
     announcementTitle: announcements.get(r.announcementId)?.title ?? '',
-    ...said(r),
+    score: r.score,
+    comment: r.comment,
+    createdAt: r.createdAt,
+    likes: r.likes,
   };
 }
 
@@ -66,7 +56,10 @@ export function reviewFromApi(r: ReviewApi): ReviewView {
     authorAvatar: r.authorAvatar ?? '',
     announcementId: r.announcement ?? '',
     announcementTitle: r.announcementTitle ?? '',
-    ...said(r),
+    score: r.score,
+    comment: r.comment,
+    createdAt: r.createdAt,
+    likes: r.likes,
   };
 }
 

@@ -5,6 +5,7 @@ import {
   notificationSettings,
 } from '../../../../schema/rules/notification-settings.ts';
 import { api, NetworkError, OFFLINE_MESSAGE } from '../../api/client.ts';
+import { Loading } from '../../ui/Loading.tsx';
 import { StatusLine, useSave } from './StatusLine.tsx';
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
@@ -52,11 +53,7 @@ export function NotificationSettingsForm() {
   return (
     <section className="settings-form" aria-labelledby="notif-title">
       <h2 id="notif-title">Setează notificările</h2>
-      {!settings && !status && (
-        <p className="muted" role="status">
-          Se încarcă...
-        </p>
-      )}
+      {!settings && !status && <Loading />}
       {settings && (
         <ul className="switch-list">
           {OPTIONS.map((o) => (
