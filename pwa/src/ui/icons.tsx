@@ -116,7 +116,17 @@ export const CardIcon = icon(
   </>,
 );
 
-/* Brand marks: filled, simplified. */
+/* Brand marks: filled, simplified; the multicolour ones one path per colour. */
+const colourMark = (paths: [fill: string, d: string][]) =>
+  icon(
+    <>
+      {paths.map(([fill, d]) => (
+        <path key={fill} fill={fill} d={d} />
+      ))}
+    </>,
+    { stroke: 'none' },
+  );
+
 export const FacebookIcon = icon(
   <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v2H7v4h3v7h4v-7h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5z" />,
   { fill: 'currentColor', stroke: 'none' },
@@ -135,24 +145,15 @@ export const TikTokIcon = icon(
   { fill: 'currentColor', stroke: 'none' },
 );
 
-export const GoogleIcon = icon(
-  <>
-    <path
-      fill="#4285F4"
-      d="M21.6 12.2c0-.7-.1-1.4-.2-2H12v3.8h5.4a4.6 4.6 0 0 1-2 3v2.5h3.2c1.9-1.7 3-4.3 3-7.3z"
-    />
-    <path
-      fill="#34A853"
-      d="M12 22c2.7 0 5-.9 6.6-2.5l-3.2-2.5c-.9.6-2 1-3.4 1-2.6 0-4.8-1.8-5.6-4.1H3.1v2.6A10 10 0 0 0 12 22z"
-    />
-    <path fill="#FBBC05" d="M6.4 13.9a6 6 0 0 1 0-3.8V7.5H3.1a10 10 0 0 0 0 9z" />
-    <path
-      fill="#EA4335"
-      d="M12 6c1.5 0 2.8.5 3.8 1.5l2.9-2.9A10 10 0 0 0 3.1 7.5l3.3 2.6C7.2 7.8 9.4 6 12 6z"
-    />
-  </>,
-  { stroke: 'none' },
-);
+export const GoogleIcon = colourMark([
+  ['#4285F4', 'M21.6 12.2c0-.7-.1-1.4-.2-2H12v3.8h5.4a4.6 4.6 0 0 1-2 3v2.5h3.2c1.9-1.7 3-4.3 3-7.3z'],
+  [
+    '#34A853',
+    'M12 22c2.7 0 5-.9 6.6-2.5l-3.2-2.5c-.9.6-2 1-3.4 1-2.6 0-4.8-1.8-5.6-4.1H3.1v2.6A10 10 0 0 0 12 22z',
+  ],
+  ['#FBBC05', 'M6.4 13.9a6 6 0 0 1 0-3.8V7.5H3.1a10 10 0 0 0 0 9z'],
+  ['#EA4335', 'M12 6c1.5 0 2.8.5 3.8 1.5l2.9-2.9A10 10 0 0 0 3.1 7.5l3.3 2.6C7.2 7.8 9.4 6 12 6z'],
+]);
 
 export const AppleIcon = icon(
   <path d="M16.4 12.6c0-2.4 2-3.5 2-3.6a4.3 4.3 0 0 0-3.4-1.8c-1.4-.2-2.8.8-3.5.8s-1.8-.8-3-.8A4.5 4.5 0 0 0 4.8 9.5c-1.6 2.8-.4 6.9 1.1 9.2.8 1.1 1.7 2.3 2.9 2.3s1.6-.8 3-.8 1.8.8 3 .7 2-1.1 2.8-2.3a9.6 9.6 0 0 0 1.2-2.6 4 4 0 0 1-2.4-3.4zM14.1 5.6A4 4 0 0 0 15 2.7a4.1 4.1 0 0 0-2.7 1.4 3.8 3.8 0 0 0-1 2.8 3.4 3.4 0 0 0 2.8-1.3z" />,
@@ -160,21 +161,12 @@ export const AppleIcon = icon(
 );
 
 /** The Google Play triangle in its four colours (shape after Simple Icons, CC0). */
-export const GooglePlayIcon = icon(
-  <>
-    <path
-      fill="#00A0FF"
-      d="M1.337.924a1.486 1.486 0 0 0-.112.568v21.017c0 .217.045.419.124.6l11.155-11.087z"
-    />
-    <path fill="#00D26A" d="M13.544 10.989l3.258-3.238L3.45.195a1.466 1.466 0 0 0-.946-.179z" />
-    <path
-      fill="#FFC400"
-      d="M22.018 13.298l-3.919 2.218-3.515-3.493 3.543-3.521 3.891 2.202a1.49 1.49 0 0 1 0 2.594z"
-    />
-    <path fill="#FF3A44" d="M13.544 13.056l-11 10.933c.298.036.612-.016.906-.183l13.324-7.54z" />
-  </>,
-  { stroke: 'none' },
-);
+export const GooglePlayIcon = colourMark([
+  ['#00A0FF', 'M1.337.924a1.486 1.486 0 0 0-.112.568v21.017c0 .217.045.419.124.6l11.155-11.087z'],
+  ['#00D26A', 'M13.544 10.989l3.258-3.238L3.45.195a1.466 1.466 0 0 0-.946-.179z'],
+  ['#FFC400', 'M22.018 13.298l-3.919 2.218-3.515-3.493 3.543-3.521 3.891 2.202a1.49 1.49 0 0 1 0 2.594z'],
+  ['#FF3A44', 'M13.544 13.056l-11 10.933c.298.036.612-.016.906-.183l13.324-7.54z'],
+]);
 
 /* Chat (20 px unless told; the pending clock 12 px). */
 export const PaperclipIcon = icon(

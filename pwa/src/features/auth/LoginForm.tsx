@@ -1,13 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
 import { normalizeLogin, validateLogin } from '../../../../schema/rules/account.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
-import { useFormFields } from '../../ui/use-form-fields.ts';
 import { useSession } from '../session/use-session.ts';
 import { AuthSubmit } from './AuthSubmit.tsx';
-import { serverMessageOr, useAuthRequest } from './auth-request.ts';
+import { useAuthForm } from './auth-request.ts';
 import { SocialButtons } from './SocialButtons.tsx';
+
+const EMPTY = { email: '', password: '' };
 
 export type LoginNotice = { kind: 'success' | 'error'; text: string };
 
@@ -15,19 +15,15 @@ export type LoginNotice = { kind: 'success' | 'error'; text: string };
 export function LoginForm({ notice }: { notice: LoginNotice | null }) {
   const { login } = useSession();
   const navigate = useNavigate();
-  const { values, field, show } = useFormFields('login', { email: '', password: '' });
-  const request = useAuthRequest(serverMessageOr('Autentificare eșuată'));
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const input = normalizeLogin(values);
-    request.setError('');
-    if (!show(validateLogin(input))) return;
-    await request.run(async () => {
+  const form = useAuthForm('login', EMPTY, {
+    normalize: normalizeLogin,
+    validate: validateLogin,
+    fallback: 'Autentificare eșuată',
+    send: async (input) => {
       await login(input.email, input.password);
       await navigate({ to: '/' });
-    });
-  };
+    },
+  });
 
   return (
     <>
@@ -36,17 +32,23 @@ export function LoginForm({ notice }: { notice: LoginNotice | null }) {
           {notice.text}
         </p>
       )}
-      <SocialButtons onError={request.setError} />
+      <SocialButtons onError={form.setError} />
       <p className="divider">
         <span>SAU</span>
       </p>
-      <form className="form" noValidate onSubmit={submit}>
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <PasswordField label="Parolă" autoComplete="current-password" {...field('password')} />
+      <form className="form" noValidate onSubmit={form.submit}>
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          {...form.field('email')}
+        />
+        <PasswordField label="Parolă" autoComplete="current-password" {...form.field('password')} />
         <p className="form-aside">
           <Link to="/forgot-password">Ai uitat parola?</Link>
         </p>
-        <AuthSubmit label="Autentifică-te" busy={request.busy} error={request.error} />
+        <AuthSubmit label="Autentifică-te" busy={form.busy} error={form.error} />
       </form>
       <p className="form-foot">
         <Link to="/signup">Nu ai cont? Înregistrează-te</Link>

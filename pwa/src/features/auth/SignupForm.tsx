@@ -1,15 +1,13 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import type { FormEvent } from 'react';
 import {
   normalizeRegistration,
   type RegistrationInput,
   validateRegistration,
 } from '../../../../schema/rules/account.ts';
 import { TextField } from '../../ui/TextField.tsx';
-import { useFormFields } from '../../ui/use-form-fields.ts';
 import { useSession } from '../session/use-session.ts';
 import { AuthSubmit } from './AuthSubmit.tsx';
-import { serverMessageOr, useAuthRequest } from './auth-request.ts';
+import { useAuthForm } from './auth-request.ts';
 import { NewPasswordField } from './NewPasswordField.tsx';
 
 const EMPTY: RegistrationInput = { firstName: '', lastName: '', email: '', password: '', phone: '' };
@@ -18,19 +16,15 @@ const EMPTY: RegistrationInput = { firstName: '', lastName: '', email: '', passw
 export function SignupForm() {
   const { register } = useSession();
   const navigate = useNavigate();
-  const { values, field, show } = useFormFields('signup', EMPTY);
-  const request = useAuthRequest(serverMessageOr('Înregistrare eșuată'));
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const input = normalizeRegistration(values);
-    request.setError('');
-    if (!show(validateRegistration(input))) return;
-    await request.run(async () => {
+  const { field, submit, busy, error } = useAuthForm('signup', EMPTY, {
+    normalize: normalizeRegistration,
+    validate: validateRegistration,
+    fallback: 'Înregistrare eșuată',
+    send: async (input) => {
       await register(input);
       await navigate({ to: '/login', search: { registered: 1 } });
-    });
-  };
+    },
+  });
 
   return (
     <>
@@ -48,7 +42,7 @@ export function SignupForm() {
           inputMode="tel"
           {...field('phone')}
         />
-        <AuthSubmit label="Creează cont" busy={request.busy} error={request.error} />
+        <AuthSubmit label="Creează cont" busy={busy} error={error} />
       </form>
       <p className="form-foot">
         <Link to="/login">Ai deja cont? Autentifică-te</Link>
