@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { createStore } from '../lib/store.ts';
-import type { SyncClient, SyncStatus } from './sync-client.ts';
+import type { SyncClient } from './sync-client.ts';
+import type { SyncStatus } from './sync-wait.ts';
 
 // Lives in the main chunk; only a type import of the client, so RxDB stays lazy.
 const client = createStore<SyncClient | null>(null);
