@@ -1,6 +1,7 @@
-import { type DependencyList, useEffect, useState } from 'react';
+import { type DependencyList, useEffect, useMemo, useState } from 'react';
 import type { MangoQuery, RxCollection } from 'rxdb';
-import { map, type Observable } from 'rxjs';
+// Types only: this module is in the first-paint bundle, RxDB and RxJS arrive with the database.
+import type { Observable } from 'rxjs';
 import { onDatabase } from './registry.ts';
 import type { CollectionKey, HobbizCollections, HobbizDatabase } from './types.ts';
 
@@ -50,28 +51,25 @@ export function useRxFind<K extends CollectionKey>(
   query: MangoQuery<DocOf<K>> | null,
   deps: DependencyList,
 ): DocOf<K>[] | undefined {
-  return useRx((db) => {
+  const docs = useRx((db) => {
     const collection = collectionOf(db, name);
-    return query && collection
-      ? collection.find(query).$.pipe(map((docs) => docs.map((d) => d.toMutableJSON() as DocOf<K>)))
-      : null;
+    return query && collection ? collection.find(query).$ : null;
   }, deps);
+  return useMemo(() => docs?.map((d) => d.toMutableJSON() as DocOf<K>), [docs]);
 }
 
 /** Documents by id as a map of plain objects, live; empty while there are no ids or nothing is read yet. */
 export function useRxByIds<K extends CollectionKey>(name: K, ids: string[]): Map<string, DocOf<K>> {
   const key = [...new Set(ids.filter(Boolean))].sort().join(',');
-  return (
-    useRx(
-      (db) => {
-        const collection = collectionOf(db, name);
-        return key && collection
-          ? collection
-              .findByIds(key.split(','))
-              .$.pipe(map((m) => new Map([...m].map(([id, d]) => [id, d.toMutableJSON() as DocOf<K>]))))
-          : null;
-      },
-      [key],
-    ) ?? new Map()
+  const docs = useRx(
+    (db) => {
+      const collection = collectionOf(db, name);
+      return key && collection ? collection.findByIds(key.split(',')).$ : null;
+    },
+    [key],
+  );
+  return useMemo(
+    () => new Map([...(docs ?? [])].map(([id, d]) => [id, d.toMutableJSON() as DocOf<K>])),
+    [docs],
   );
 }

@@ -7,7 +7,7 @@ import type { ReactNode, SVGProps } from 'react';
 type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
 /** An icon component drawing `body`; `defaults` (a filled mark, another default size) yield to the caller's props. */
-function icon(body: ReactNode, { size: defaultSize = 24, ...defaults }: IconProps = {}) {
+export function icon(body: ReactNode, { size: defaultSize = 24, ...defaults }: IconProps = {}) {
   return ({ size = defaultSize, ...rest }: IconProps) => (
     <svg
       width={size}
@@ -117,15 +117,12 @@ export const CardIcon = icon(
 );
 
 /* Brand marks: filled, simplified; the multicolour ones one path per colour. */
-const colourMark = (paths: [fill: string, d: string][]) =>
-  icon(
-    <>
-      {paths.map(([fill, d]) => (
-        <path key={fill} fill={fill} d={d} />
-      ))}
-    </>,
+function colourMark(paths: [fill: string, d: string][]) {
+  return icon(
+    paths.map(([fill, d]) => <path key={fill} fill={fill} d={d} />),
     { stroke: 'none' },
   );
+}
 
 export const FacebookIcon = icon(
   <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v2H7v4h3v7h4v-7h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5z" />,
@@ -167,48 +164,3 @@ export const GooglePlayIcon = colourMark([
   ['#FFC400', 'M22.018 13.298l-3.919 2.218-3.515-3.493 3.543-3.521 3.891 2.202a1.49 1.49 0 0 1 0 2.594z'],
   ['#FF3A44', 'M13.544 13.056l-11 10.933c.298.036.612-.016.906-.183l13.324-7.54z'],
 ]);
-
-/* Chat (20 px unless told; the pending clock 12 px). */
-export const PaperclipIcon = icon(
-  <path d="M21 11.5 12.5 20a5.5 5.5 0 0 1-7.8-7.8l8.5-8.5a3.7 3.7 0 0 1 5.2 5.2l-8.5 8.5a1.8 1.8 0 0 1-2.6-2.6l7.8-7.8" />,
-  { size: 20 },
-);
-
-export const SmileIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M8.5 14.5a4.5 4.5 0 0 0 7 0M9 9.5h.01M15 9.5h.01" />
-  </>,
-  { size: 20 },
-);
-
-export const ClockIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </>,
-  { size: 12 },
-);
-
-export const SendIcon = icon(<path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" />, { size: 20 });
-
-/* Detail page tools and the profile's photo button. */
-export const ShareIcon = icon(
-  <>
-    <circle cx="18" cy="5" r="3" />
-    <circle cx="6" cy="12" r="3" />
-    <circle cx="18" cy="19" r="3" />
-    <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-  </>,
-);
-
-export const RotateIcon = icon(<path d="M20 12a8 8 0 1 1-2.3-5.7M20 4v4h-4" />);
-
-export const FrameIcon = icon(<path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />);
-
-export const CameraIcon = icon(
-  <>
-    <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
-    <circle cx="12" cy="13" r="4" />
-  </>,
-);

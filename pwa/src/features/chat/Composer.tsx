@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
-import { PaperclipIcon, SendIcon, SmileIcon } from '../../ui/icons.tsx';
+import { PaperclipIcon, SendIcon, SmileIcon } from '../../ui/page-icons.tsx';
 import { ATTACHMENT_ACCEPT, attachmentPreview, checkAttachment } from './attachments.ts';
 import { EmojiGrid } from './EmojiGrid.tsx';
 import { useComposerFocus } from './use-composer-focus.ts';

@@ -3,7 +3,7 @@ import { TIMINGS } from '../../../../schema/constants.ts';
 import type { MessageDoc } from '../../../../schema/entities.ts';
 import { deleteMessage, toggleReaction } from '../../db/messages.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { ClockIcon, PaperclipIcon } from '../../ui/icons.tsx';
+import { ClockIcon, PaperclipIcon } from '../../ui/page-icons.tsx';
 import { showToast } from '../shell/toast.ts';
 import { attachmentLabel, attachmentPreview, isImagePath } from './attachments.ts';
 import { messageTime } from './chat-format.ts';

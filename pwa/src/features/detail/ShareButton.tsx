@@ -1,4 +1,4 @@
-import { ShareIcon } from '../../ui/icons.tsx';
+import { ShareIcon } from '../../ui/page-icons.tsx';
 import { showToast } from '../shell/toast.ts';
 
 /** Share: the system share sheet where there is one (phones), else the link goes to the clipboard. */

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useReducer, useRef } from 'react';
 import { normalizeImagePath } from '../../../../schema/images.ts';
-import { CloseIcon, FrameIcon, RotateIcon } from '../../ui/icons.tsx';
+import { CloseIcon } from '../../ui/icons.tsx';
 import { PrevNextButtons } from '../../ui/PrevNextButtons.tsx';
+import { FrameIcon, RotateIcon } from '../../ui/page-icons.tsx';
 import { initialZoom, keyAction, type ZoomAction, zoomReducer } from './zoom-state.ts';
 
 type Props = { images: string[]; start: number; title: string; onClose: () => void };

@@ -1,7 +1,7 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { AVATAR_TYPES, checkAvatarCandidate, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { api, failureMessage } from '../../api/client.ts';
-import { CameraIcon } from '../../ui/icons.tsx';
+import { CameraIcon } from '../../ui/page-icons.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useSession } from '../session/use-session.ts';
 
