@@ -37,6 +37,12 @@ export function retryLater(key: string, fn: () => void, seconds = 60): void {
 /** A request that never reached the server (offline, server down, DNS). */
 export class NetworkError extends Error {}
 
+export const OFFLINE_MESSAGE = 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.';
+
+/** What a form says when a request failed: being offline said plainly, else the server's Romanian message. */
+export const failureMessage = (err: unknown): string =>
+  err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message;
+
 export function storedToken(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEYS.token);

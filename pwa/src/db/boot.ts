@@ -1,6 +1,4 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
-import { STORAGE_KEYS } from '../../../schema/constants.ts';
-import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
 import {
   type SyncCheckpoint,
   type SyncRejection,
@@ -13,8 +11,9 @@ import { flushAttachments, queuedAttachmentsOf, startChatFileOutbox } from './ch
 import { openDatabase } from './database.ts';
 import { setDeviceSession } from './device-session.ts';
 import { clearDraftImages } from './draft-images.ts';
+import { importLegacyGuestFavorites, offerGuestFavorites } from './guest-favorites.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
-import { markDirty, pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
+import { pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
 import {
   clearPendingAnnouncements,
   flushOutbox,
@@ -105,80 +104,6 @@ async function pushBeforeLogout(ms: number): Promise<number> {
   });
   await Promise.race([pushed, new Promise((r) => setTimeout(r, Math.max(0, deadline - Date.now())))]);
   return unsynced(run, inSync);
-}
-
-/** The spec's guest list (favoriteAnnouncements_guest: {id, addedAt} or legacy plain ids) moves into RxDB. */
-async function importLegacyGuestFavorites(db: HobbizDatabase): Promise<void> {
-  let raw: string | null = null;
-  try {
-    raw = localStorage.getItem(STORAGE_KEYS.guestFavorites);
-  } catch {
-    return;
-  }
-  if (!raw) return;
-  try {
-    const list = JSON.parse(raw) as unknown[];
-    const docs = list
-      .map((e) => (typeof e === 'string' ? { id: e, addedAt: '' } : (e as { id?: string; addedAt?: string })))
-      .filter(
-        (e): e is { id: string; addedAt: string } => typeof e?.id === 'string' && /^[0-9a-f]{24}$/.test(e.id),
-      )
-      .map((e) => ({ id: e.id, createdAt: e.addedAt || new Date().toISOString() }));
-    if (docs.length > 0) await db.favorites.bulkUpsert(docs);
-    localStorage.removeItem(STORAGE_KEYS.guestFavorites);
-  } catch {
-    /* unreadable legacy list: leave it */
-  }
-}
-
-async function clearGuestFavorites(): Promise<void> {
-  const guest = await openDatabase(null, ['favorites']);
-  try {
-    await guest.favorites.find().remove();
-  } finally {
-    await guest.close();
-  }
-}
-
-/** After login: offer the guest favourites the account lacks (once the account's own have arrived). */
-async function offerGuestFavorites(
-  db: HobbizDatabase,
-  favorites: RxReplicationState<unknown, SyncCheckpoint>,
-) {
-  await Promise.race([favorites.awaitInitialReplication(), new Promise((r) => setTimeout(r, 5000))]);
-  const guest = await openDatabase(null, ['favorites']);
-  let missing: string[];
-  try {
-    const guestIds = (await guest.favorites.find().exec()).map((d) => d.id);
-    if (guestIds.length === 0) return;
-    const mine = new Set((await db.favorites.find().exec()).map((d) => d.id));
-    missing = guestIds.filter((id) => !mine.has(id));
-  } finally {
-    await guest.close();
-  }
-  if (missing.length === 0) return clearGuestFavorites();
-  setGuestMergeOffer({
-    ids: missing,
-    async accept() {
-      setGuestMergeOffer(null);
-      let count = await db.favorites.count().exec();
-      const now = new Date().toISOString();
-      for (const id of missing) {
-        if (!canAddFavorite(count)) {
-          app.notify(FAVORITE_MESSAGES.limit, 'error', 4000);
-          break;
-        }
-        await db.favorites.upsert({ id, createdAt: now });
-        markDirty('favorites', id);
-        count++;
-      }
-      await clearGuestFavorites();
-    },
-    async discard() {
-      setGuestMergeOffer(null);
-      await clearGuestFavorites();
-    },
-  });
 }
 
 /**
@@ -282,7 +207,7 @@ async function start(userId: string | null): Promise<void> {
   setCurrentDatabase(db);
   const favoritesReplication = replications.find((r) => r.collection.name === 'favorites');
   if (userId && favoritesReplication)
-    void offerGuestFavorites(db, favoritesReplication).catch(() => undefined);
+    void offerGuestFavorites(db, favoritesReplication, app.notify).catch(() => undefined);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { createStore } from '../lib/store.ts';
 
 /**
  * Guest favourites the account lacks, offered after login in the spec's dialog
@@ -12,21 +12,7 @@ export type GuestMergeOffer = {
   discard(): Promise<void>;
 };
 
-let offer: GuestMergeOffer | null = null;
-const listeners = new Set<() => void>();
+const offer = createStore<GuestMergeOffer | null>(null);
 
-export function setGuestMergeOffer(o: GuestMergeOffer | null): void {
-  offer = o;
-  for (const fn of listeners) fn();
-}
-
-export function useGuestMergeOffer(): GuestMergeOffer | null {
-  return useSyncExternalStore(
-    (fn) => {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    () => offer,
-    () => null,
-  );
-}
+export const setGuestMergeOffer = offer.set;
+export const useGuestMergeOffer = offer.useValue;

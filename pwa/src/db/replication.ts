@@ -2,7 +2,8 @@ import { type RxReplicationState, replicateRxCollection } from 'rxdb/plugins/rep
 import { filter, map } from 'rxjs';
 import { type PullResult, SYNC_LIMITS, type SyncCheckpoint, type WithDeleted } from '../../../schema/sync.ts';
 import { markPushed } from './pending-count.ts';
-import { ConnectionLost, type SyncClient } from './sync-client.ts';
+import type { SyncClient } from './sync-client.ts';
+import { ConnectionLost } from './sync-requests.ts';
 import type { CollectionKey, HobbizDatabase } from './types.ts';
 
 type Name = CollectionKey;

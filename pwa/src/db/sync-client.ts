@@ -9,25 +9,18 @@ import {
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
 } from '../../../schema/sync.ts';
+import { ConnectionLost, PendingRequests } from './sync-requests.ts';
+import {
+  deviceOnline,
+  pageVisible,
+  type SyncStatus,
+  serverAnswers,
+  whenOnline,
+  whenReady,
+} from './sync-wait.ts';
 
-export type SyncStatus = 'connecting' | 'online' | 'offline' | 'outdated' | 'unauthorized';
-
-type Pending = {
-  resolve: (v: unknown) => void;
-  reject: (e: Error) => void;
-  timer: ReturnType<typeof setTimeout>;
-};
 type Request = Extract<ClientMessage, { id: string }>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-/**
- * A request lost with its connection (closed, never connected, or unanswered in time): it may be sent
- * again on the next socket. Not an answer from the server, which is a plain Error.
- */
-export class ConnectionLost extends Error {}
-
-const pageVisible = () => typeof document === 'undefined' || document.visibilityState !== 'hidden';
-const deviceOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
 
 /**
  * One authenticated WebSocket per tab, multiplexing every collection. Requests carry ids and time out;
@@ -46,8 +39,7 @@ export class SyncClient {
   readonly events$ = new Subject<{ name: string; payload: unknown }>();
 
   private socket: WebSocket | null = null;
-  private pending = new Map<string, Pending>();
-  private nextId = 1;
+  private pending = new PendingRequests();
   private retry = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private handshakeTimer: ReturnType<typeof setTimeout> | null = null;
@@ -159,25 +151,14 @@ export class SyncClient {
         if (this.viewing) this.sendRaw({ type: 'viewing', conversationId: this.viewing });
         this.resync$.next('all');
         return;
-      case 'result': {
-        const p = this.pending.get(msg.id);
-        if (!p) return;
-        this.pending.delete(msg.id);
-        clearTimeout(p.timer);
-        p.resolve(msg.data);
+      case 'result':
+        this.pending.settle(msg.id, msg.data);
         return;
-      }
-      case 'error': {
+      case 'error':
         if (msg.code === 'outdated') this.status$.next('outdated');
         if (msg.code === 'unauthorized') this.status$.next('unauthorized');
-        const p = msg.id ? this.pending.get(msg.id) : undefined;
-        if (p && msg.id) {
-          this.pending.delete(msg.id);
-          clearTimeout(p.timer);
-          p.reject(new Error(`${msg.code}: ${msg.message}`));
-        }
+        if (msg.id) this.pending.settle(msg.id, undefined, new Error(`${msg.code}: ${msg.message}`));
         return;
-      }
       case 'poke':
         this.resync$.next(msg.collections);
         return;
@@ -191,11 +172,7 @@ export class SyncClient {
     this.socket = null;
     if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
     this.handshakeTimer = null;
-    for (const [id, p] of this.pending) {
-      clearTimeout(p.timer);
-      p.reject(new ConnectionLost('Conexiunea de sincronizare s-a închis'));
-      this.pending.delete(id);
-    }
+    this.pending.loseAll();
     if (this.closed) return;
     // An outdated client or a revoked session must not hammer the server: no reconnect, and the status
     // says why (the app then asks for a reload, or signs the person out on this device).
@@ -253,7 +230,7 @@ export class SyncClient {
     // the back-off take over. A device with no network at all has nothing to ask.
     const worth =
       pageVisible() && deviceOnline() && !this.probeSpent && (!this.socket || this.stuckAttempt());
-    if (worth && (await this.healthy())) {
+    if (worth && (await serverAnswers())) {
       const now = this.status$.value;
       // Back meanwhile (a back-off attempt made it), closed, or refused for good: nothing to do.
       if (this.closed || (now !== 'offline' && now !== 'connecting')) return;
@@ -275,47 +252,8 @@ export class SyncClient {
     this.keepProbing();
   }
 
-  /** GET /api/health with a short timeout: does the server answer at all? */
-  private async healthy(): Promise<boolean> {
-    const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), SYNC_LIMITS.probeTimeoutMs);
-    try {
-      const res = await fetch(`${location.protocol}//${location.host}/api/health`, {
-        cache: 'no-store',
-        signal: abort.signal,
-      });
-      return res.ok;
-    } catch {
-      return false;
-    } finally {
-      clearTimeout(timer);
-    }
-  }
-
   private sendRaw(msg: ClientMessage) {
     this.socket?.send(JSON.stringify(msg));
-  }
-
-  /** Resolves once the socket is authenticated; rejects at once when offline or refused. */
-  private whenReady(): Promise<void> {
-    const now = this.status$.value;
-    if (now === 'online') return Promise.resolve();
-    if (now !== 'connecting') return Promise.reject(new ConnectionLost('Fără conexiune de sincronizare'));
-    return new Promise<void>((resolve, reject) => {
-      const socket = this.socket;
-      const timer = setTimeout(() => {
-        sub.unsubscribe();
-        reject(new ConnectionLost('Conectarea pentru sincronizare a expirat'));
-        this.dropUnanswered(socket);
-      }, SYNC_LIMITS.requestTimeoutMs);
-      const sub = this.status$.subscribe((s) => {
-        if (s === 'connecting') return;
-        clearTimeout(timer);
-        queueMicrotask(() => sub.unsubscribe());
-        if (s === 'online') resolve();
-        else reject(new ConnectionLost('Fără conexiune de sincronizare'));
-      });
-    });
   }
 
   /**
@@ -325,43 +263,20 @@ export class SyncClient {
    * RxDB's next retry.
    */
   whenOnline(): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      let done = false;
-      const finish = (fn: () => void) => {
-        if (done) return;
-        done = true;
-        fn();
-        queueMicrotask(() => sub.unsubscribe());
-      };
-      const sub = this.status$.subscribe({
-        next: (s) => {
-          if (s === 'online') finish(resolve);
-          else if (s === 'outdated' || s === 'unauthorized')
-            finish(() => reject(new Error('Sincronizarea este oprită')));
-        },
-        complete: () => finish(() => reject(new Error('Conexiunea de sincronizare s-a închis'))),
-      });
-    });
+    return whenOnline(this.status$);
   }
 
   /** A request with an id and a timeout; a request made while connecting waits for the handshake. */
   async request<T>(msg: DistributiveOmit<Request, 'id'>): Promise<T> {
-    await this.whenReady();
-    return new Promise<T>((resolve, reject) => {
-      if (!this.socket) {
-        reject(new ConnectionLost('Fără conexiune de sincronizare'));
-        return;
-      }
-      const id = String(this.nextId++);
-      const socket = this.socket;
-      const timer = setTimeout(() => {
-        this.pending.delete(id);
-        reject(new ConnectionLost('Cererea de sincronizare a expirat'));
-        this.dropUnanswered(socket);
-      }, SYNC_LIMITS.requestTimeoutMs);
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, timer });
-      this.sendRaw({ ...msg, id } as Request);
-    });
+    const connecting = this.socket;
+    await whenReady(this.status$, () => this.dropUnanswered(connecting));
+    const socket = this.socket;
+    if (!socket) throw new ConnectionLost('Fără conexiune de sincronizare');
+    return this.pending.add<T>(
+      SYNC_LIMITS.requestTimeoutMs,
+      (id) => this.sendRaw({ ...msg, id } as Request),
+      () => this.dropUnanswered(socket),
+    );
   }
 
   /** The conversation on screen (no notification is made for what the user is reading). */

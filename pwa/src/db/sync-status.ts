@@ -1,18 +1,13 @@
 import { useEffect, useState } from 'react';
-import type { SyncClient, SyncStatus } from './sync-client.ts';
+import { createStore } from '../lib/store.ts';
+import type { SyncClient } from './sync-client.ts';
+import type { SyncStatus } from './sync-wait.ts';
 
 // Lives in the main chunk; only a type import of the client, so RxDB stays lazy.
-let client: SyncClient | null = null;
-const listeners = new Set<() => void>();
+const client = createStore<SyncClient | null>(null);
 
-export function setSyncClient(c: SyncClient | null): void {
-  client = c;
-  for (const fn of listeners) fn();
-}
-
-export function currentSyncClient(): SyncClient | null {
-  return client;
-}
+export const setSyncClient = client.set;
+export const currentSyncClient = client.get;
 
 /** The sync connection state for the status indicator; 'connecting' until the database has booted. */
 export function useSyncStatus(): SyncStatus {
@@ -21,17 +16,18 @@ export function useSyncStatus(): SyncStatus {
     let sub: { unsubscribe(): void } | null = null;
     const attach = () => {
       sub?.unsubscribe();
+      const current = client.get();
       // Between two clients (sign-in, sign-out) nothing is connected: never keep the old 'online'.
-      if (client) sub = client.status$.subscribe(setStatus);
+      if (current) sub = current.status$.subscribe(setStatus);
       else {
         sub = null;
         setStatus('connecting');
       }
     };
-    listeners.add(attach);
+    const off = client.subscribe(attach);
     attach();
     return () => {
-      listeners.delete(attach);
+      off();
       sub?.unsubscribe();
     };
   }, []);

@@ -1,14 +1,9 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
 import { session } from '../features/session/session-store.ts';
 import { useSession } from '../features/session/use-session.ts';
+import { Loading } from '../ui/Loading.tsx';
 
-function Loading() {
-  return (
-    <p className="page muted" role="status">
-      Se încarcă...
-    </p>
-  );
-}
+const PageLoading = () => <Loading page />;
 
 /**
  * The signed-in branch (every file under routes/_auth/): one guard for all of it. A guest known as such
@@ -20,13 +15,13 @@ export const Route = createFileRoute('/_auth')({
   beforeLoad: () => {
     if (session.get().status === 'guest') throw redirect({ to: '/login', replace: true });
   },
-  pendingComponent: Loading,
+  pendingComponent: PageLoading,
   component: SignedIn,
 });
 
 function SignedIn() {
   const { status } = useSession();
   if (status === 'guest') return <Navigate to="/login" replace />;
-  if (status === 'loading') return <Loading />;
+  if (status === 'loading') return <PageLoading />;
   return <Outlet />;
 }

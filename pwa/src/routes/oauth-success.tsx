@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { STORAGE_KEYS } from '../../../schema/constants.ts';
 import { useSession } from '../features/session/use-session.ts';
+import { Loading } from '../ui/Loading.tsx';
 
 export const Route = createFileRoute('/oauth-success')({ component: OAuthSuccessPage });
 
@@ -32,9 +33,5 @@ function OAuthSuccessPage() {
     };
   }, [refresh, navigate]);
 
-  return (
-    <p className="page muted" role="status">
-      Se încarcă...
-    </p>
-  );
+  return <Loading page />;
 }

@@ -46,5 +46,14 @@ export function useDropdown<T extends HTMLElement = HTMLButtonElement>(closeDela
     if (next && !rootRef.current?.contains(next)) setOpen(false);
   }, []);
 
-  return { open, setOpen, close, cancelClose, closeSoon, rootRef, buttonRef, onBlur };
+  /** What the disclosure button carries: its ref, its state for screen readers, the toggle on click. */
+  const toggleProps = (menuId?: string) => ({
+    ref: buttonRef,
+    type: 'button' as const,
+    'aria-expanded': open,
+    'aria-controls': menuId,
+    onClick: () => setOpen(!open),
+  });
+
+  return { open, setOpen, close, cancelClose, closeSoon, rootRef, buttonRef, onBlur, toggleProps };
 }

@@ -2,15 +2,16 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import {
   ACCOUNT_MESSAGES,
-  PASSWORD_HINT,
   validateResetConfirm,
   validateResetRequest,
 } from '../../../../schema/rules/account.ts';
 import { ApiError, api } from '../../api/client.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
+import { useFormFields } from '../../ui/use-form-fields.ts';
+import { AuthSubmit } from './AuthSubmit.tsx';
+import { useAuthRequest } from './auth-request.ts';
+import { NewPasswordField } from './NewPasswordField.tsx';
 
-type Errors = { email?: string; code?: string; password?: string };
 const OFFLINE = 'Nu ne putem conecta la server. Verifică internetul și încearcă din nou.';
 
 /**
@@ -20,28 +21,19 @@ const OFFLINE = 'Nu ne putem conecta la server. Verifică internetul și încear
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
   const [step, setStep] = useState<'email' | 'code'>('email');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState('');
+  const { values, field, show } = useFormFields('forgot', { email: '', code: '', password: '' });
   const [info, setInfo] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const failed = (err: unknown) =>
-    setServerError(
-      err instanceof ApiError ? err.message : err instanceof Error ? OFFLINE : ACCOUNT_MESSAGES.resetFailed,
-    );
+  const request = useAuthRequest((err) =>
+    err instanceof ApiError ? err.message : err instanceof Error ? OFFLINE : ACCOUNT_MESSAGES.resetFailed,
+  );
 
   const requestCode = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const clean = email.trim().toLowerCase();
+    const clean = values.email.trim().toLowerCase();
     const error = validateResetRequest(clean);
-    setErrors(error ? { email: error } : {});
-    setServerError('');
-    if (error) return document.getElementById('forgot-email')?.focus();
-    setSubmitting(true);
-    try {
+    request.setError('');
+    if (!show(error ? { email: error } : {})) return;
+    await request.run(async () => {
       const answer = await api<{ message: string }>('/api/users/forgot-password', {
         method: 'POST',
         json: { email: clean },
@@ -51,66 +43,36 @@ export function ForgotPasswordForm() {
       setStep('code');
       // The next field to fill, once it is on screen.
       window.setTimeout(() => document.getElementById('forgot-code')?.focus(), 0);
-    } catch (err) {
-      failed(err);
-    } finally {
-      setSubmitting(false);
-    }
+    });
   };
 
   const confirm = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    const input = { email: email.trim().toLowerCase(), code: code.replace(/\s+/g, ''), password };
+    const input = {
+      email: values.email.trim().toLowerCase(),
+      code: values.code.replace(/\s+/g, ''),
+      password: values.password,
+    };
     const found = validateResetConfirm(input);
-    setErrors(found);
-    setServerError('');
-    const first = (['code', 'password'] as const).find((k) => found[k]);
-    if (first || found.email) {
-      if (found.email) setStep('email');
-      return document.getElementById(`forgot-${first ?? 'email'}`)?.focus();
-    }
-    setSubmitting(true);
-    try {
+    request.setError('');
+    if (found.email) setStep('email');
+    if (!show(found, ['code', 'password', 'email'])) return;
+    await request.run(async () => {
       await api('/api/users/reset-password', {
         method: 'POST',
         json: input,
         fallbackError: ACCOUNT_MESSAGES.resetFailed,
       });
       await navigate({ to: '/login', search: { reset: 1 } });
-    } catch (err) {
-      failed(err);
-      setSubmitting(false);
-    }
+    });
   };
-
-  const clear = (name: keyof Errors) => setErrors((old) => ({ ...old, [name]: undefined }));
-  const alert = serverError && (
-    <p className="notice notice--error" role="alert">
-      {serverError}
-    </p>
-  );
 
   if (step === 'email') {
     return (
       <form className="form" noValidate onSubmit={requestCode}>
         <p className="muted">Scrie adresa de email a contului și îți trimitem un cod de resetare.</p>
-        <TextField
-          id="forgot-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          error={errors.email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            clear('email');
-          }}
-        />
-        {alert}
-        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Se încarcă...' : 'Trimite codul'}
-        </button>
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
+        <AuthSubmit label="Trimite codul" busy={request.busy} error={request.error} />
         <p className="form-foot">
           <Link to="/login">Înapoi la autentificare</Link>
         </p>
@@ -126,44 +88,21 @@ export function ForgotPasswordForm() {
         </p>
       )}
       <TextField
-        id="forgot-code"
         label="Codul primit pe email"
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={12}
-        value={code}
-        error={errors.code}
-        onChange={(e) => {
-          setCode(e.target.value);
-          clear('code');
-        }}
+        {...field('code')}
       />
-      <PasswordField
-        id="forgot-password"
-        label="Parola nouă"
-        autoComplete="new-password"
-        value={password}
-        error={errors.password}
-        aria-describedby={errors.password ? 'forgot-password-error' : 'forgot-password-hint'}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          clear('password');
-        }}
-      />
-      <p id="forgot-password-hint" className="field-hint muted">
-        {PASSWORD_HINT}
-      </p>
-      {alert}
-      <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-        {submitting ? 'Se încarcă...' : 'Schimbă parola'}
-      </button>
+      <NewPasswordField label="Parola nouă" {...field('password')} />
+      <AuthSubmit label="Schimbă parola" busy={request.busy} error={request.error} />
       <p className="form-foot form-foot--stack">
         <button
           type="button"
           className="btn-link"
           onClick={() => {
             setStep('email');
-            setServerError('');
+            request.setError('');
             setInfo('');
           }}
         >

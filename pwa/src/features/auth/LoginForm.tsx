@@ -1,45 +1,29 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
-import { type LoginInput, normalizeLogin, validateLogin } from '../../../../schema/rules/account.ts';
-import { ApiError } from '../../api/client.ts';
+import { normalizeLogin, validateLogin } from '../../../../schema/rules/account.ts';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useSession } from '../session/use-session.ts';
+import { AuthSubmit } from './AuthSubmit.tsx';
+import { useAuthForm } from './auth-request.ts';
 import { SocialButtons } from './SocialButtons.tsx';
 
-type Errors = Partial<Record<keyof LoginInput, string>>;
+const EMPTY = { email: '', password: '' };
+
 export type LoginNotice = { kind: 'success' | 'error'; text: string };
 
 /** Sign-in form: client rules from schema/, the server's Romanian error on failure, values kept. */
 export function LoginForm({ notice }: { notice: LoginNotice | null }) {
   const { login } = useSession();
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const input = normalizeLogin({ email, password });
-    const found = validateLogin(input);
-    setErrors(found);
-    setServerError('');
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`login-${first}`)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const form = useAuthForm('login', EMPTY, {
+    normalize: normalizeLogin,
+    validate: validateLogin,
+    fallback: 'Autentificare eșuată',
+    send: async (input) => {
       await login(input.email, input.password);
       await navigate({ to: '/' });
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : 'Autentificare eșuată');
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <>
@@ -48,46 +32,23 @@ export function LoginForm({ notice }: { notice: LoginNotice | null }) {
           {notice.text}
         </p>
       )}
-      <SocialButtons onError={setServerError} />
+      <SocialButtons onError={form.setError} />
       <p className="divider">
         <span>SAU</span>
       </p>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="form" noValidate onSubmit={form.submit}>
         <TextField
-          id="login-email"
           label="Email"
           type="email"
           autoComplete="email"
           inputMode="email"
-          value={email}
-          error={errors.email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setErrors((old) => ({ ...old, email: undefined }));
-          }}
+          {...form.field('email')}
         />
-        <PasswordField
-          id="login-password"
-          label="Parolă"
-          autoComplete="current-password"
-          value={password}
-          error={errors.password}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setErrors((old) => ({ ...old, password: undefined }));
-          }}
-        />
+        <PasswordField label="Parolă" autoComplete="current-password" {...form.field('password')} />
         <p className="form-aside">
           <Link to="/forgot-password">Ai uitat parola?</Link>
         </p>
-        {serverError && (
-          <p className="notice notice--error" role="alert">
-            {serverError}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Se încarcă...' : 'Autentifică-te'}
-        </button>
+        <AuthSubmit label="Autentifică-te" busy={form.busy} error={form.error} />
       </form>
       <p className="form-foot">
         <Link to="/signup">Nu ai cont? Înregistrează-te</Link>

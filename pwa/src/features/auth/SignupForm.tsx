@@ -1,58 +1,30 @@
 import { Link, useNavigate } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
 import {
   normalizeRegistration,
-  PASSWORD_HINT,
   type RegistrationInput,
   validateRegistration,
 } from '../../../../schema/rules/account.ts';
-import { ApiError } from '../../api/client.ts';
-import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useSession } from '../session/use-session.ts';
+import { AuthSubmit } from './AuthSubmit.tsx';
+import { useAuthForm } from './auth-request.ts';
+import { NewPasswordField } from './NewPasswordField.tsx';
 
-type Errors = Partial<Record<keyof RegistrationInput, string>>;
 const EMPTY: RegistrationInput = { firstName: '', lastName: '', email: '', password: '', phone: '' };
 
 /** Sign-up form: on success the sign-in page greets the new account ('?registered=1'). */
 export function SignupForm() {
   const { register } = useSession();
   const navigate = useNavigate();
-  const [values, setValues] = useState<RegistrationInput>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [serverError, setServerError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const field = (name: keyof RegistrationInput) => ({
-    id: `signup-${name}`,
-    value: values[name],
-    error: errors[name],
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [name]: e.target.value }));
-      setErrors((old) => ({ ...old, [name]: undefined }));
-    },
-  });
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const input = normalizeRegistration(values);
-    const found = validateRegistration(input);
-    setErrors(found);
-    setServerError('');
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.getElementById(`signup-${first}`)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    try {
+  const { field, submit, busy, error } = useAuthForm('signup', EMPTY, {
+    normalize: normalizeRegistration,
+    validate: validateRegistration,
+    fallback: 'Înregistrare eșuată',
+    send: async (input) => {
       await register(input);
       await navigate({ to: '/login', search: { registered: 1 } });
-    } catch (err) {
-      setServerError(err instanceof ApiError ? err.message : 'Înregistrare eșuată');
-      setSubmitting(false);
-    }
-  };
+    },
+  });
 
   return (
     <>
@@ -62,15 +34,7 @@ export function SignupForm() {
           <TextField label="Nume" autoComplete="family-name" {...field('lastName')} />
         </div>
         <TextField label="Email" type="email" autoComplete="email" inputMode="email" {...field('email')} />
-        <PasswordField
-          label="Parolă"
-          autoComplete="new-password"
-          aria-describedby={errors.password ? 'signup-password-error' : 'signup-password-hint'}
-          {...field('password')}
-        />
-        <p id="signup-password-hint" className="field-hint muted">
-          {PASSWORD_HINT}
-        </p>
+        <NewPasswordField label="Parolă" {...field('password')} />
         <TextField
           label="Telefon (opțional)"
           type="tel"
@@ -78,14 +42,7 @@ export function SignupForm() {
           inputMode="tel"
           {...field('phone')}
         />
-        {serverError && (
-          <p className="notice notice--error" role="alert">
-            {serverError}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary btn-block" disabled={submitting}>
-          {submitting ? 'Se încarcă...' : 'Creează cont'}
-        </button>
+        <AuthSubmit label="Creează cont" busy={busy} error={error} />
       </form>
       <p className="form-foot">
         <Link to="/login">Ai deja cont? Autentifică-te</Link>

@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { CATEGORIES } from '../../../../schema/catalog/categories.ts';
+import { TopicChips } from '../home/TopicChips.tsx';
 
 /**
  * 'Subiecte' of a category, folded under its title: the sub-topic chips of the desktop menu, here on
@@ -14,20 +14,7 @@ export function CategoryTopics({ category }: { category: string }) {
       {def.columns.map((col) => (
         <div key={col.title} className="listing-topics-col">
           <h2>{col.title}</h2>
-          <ul className="chips">
-            {col.topics.map((topic) => (
-              <li key={topic}>
-                <Link
-                  to="/anunturi-categorie/$category"
-                  params={{ category }}
-                  search={(prev) => ({ ...prev, subiect: topic, sort: undefined })}
-                  className="chip"
-                >
-                  {topic}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <TopicChips category={category} topics={col.topics} keepFilters />
         </div>
       ))}
     </details>

@@ -7,14 +7,16 @@ import {
   words,
 } from '../../../../schema/search.ts';
 import { GridIcon, ListIcon, SearchIcon } from '../../ui/icons.tsx';
-import type { ListingSearch } from './listing-search.ts';
+import { LabeledSelect } from '../../ui/LabeledSelect.tsx';
+import type { ListingControls, ViewMode } from './listing-search.ts';
 
-type Props = {
-  search: ListingSearch;
-  onChange: (patch: Partial<ListingSearch>) => void;
-  filtersOpen: boolean;
-  onToggleFilters: () => void;
-};
+type Props = ListingControls & { filtersOpen: boolean; onToggleFilters: () => void };
+
+/** The grid/list switch: the grid is the default, so it is left out of the URL. */
+const VIEWS: { mode: ViewMode; label: string; title: string; Icon: typeof GridIcon }[] = [
+  { mode: 'grid', label: 'Afișare în grilă', title: 'Grilă', Icon: GridIcon },
+  { mode: 'list', label: 'Afișare în listă', title: 'Listă', Icon: ListIcon },
+];
 
 const TYPING_MS = 250;
 
@@ -81,49 +83,36 @@ export function ListingToolbar({ search, onChange, filtersOpen, onToggleFilters 
         >
           Filtre
         </button>
-        <label className="listing-sort">
-          <span>Sortează</span>
-          <select
-            aria-label="Sortează"
-            value={effectiveSort(search.q, search.sort, !!search.subiect)}
-            onChange={(e) => {
-              const sort = e.target.value as SearchSort;
-              onChange({
-                sort: sort === effectiveSort(search.q, undefined, !!search.subiect) ? undefined : sort,
-              });
-            }}
-          >
-            {SEARCH_SORTS.filter(
-              (s) => s !== 'relevance' || !!search.subiect || words(search.q ?? '').length > 0,
-            ).map((s) => (
-              <option key={s} value={s}>
-                {SEARCH_SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabeledSelect
+          className="listing-sort"
+          label="Sortează"
+          value={effectiveSort(search.q, search.sort, !!search.subiect)}
+          options={SEARCH_SORTS.filter(
+            (s) => s !== 'relevance' || !!search.subiect || words(search.q ?? '').length > 0,
+          )}
+          text={(s) => SEARCH_SORT_LABELS[s]}
+          onChange={(v) => {
+            const sort = v as SearchSort;
+            onChange({
+              sort: sort === effectiveSort(search.q, undefined, !!search.subiect) ? undefined : sort,
+            });
+          }}
+        />
         {/* biome-ignore lint/a11y/useSemanticElements: a pair of toggle buttons, not a form fieldset */}
         <div className="listing-view" role="group" aria-label="Mod de afișare">
-          <button
-            type="button"
-            className="icon-btn"
-            aria-pressed={view === 'grid'}
-            aria-label="Afișare în grilă"
-            title="Grilă"
-            onClick={() => onChange({ view: undefined })}
-          >
-            <GridIcon size={20} />
-          </button>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-pressed={view === 'list'}
-            aria-label="Afișare în listă"
-            title="Listă"
-            onClick={() => onChange({ view: 'list' })}
-          >
-            <ListIcon size={20} />
-          </button>
+          {VIEWS.map(({ mode, label, title, Icon }) => (
+            <button
+              key={mode}
+              type="button"
+              className="icon-btn"
+              aria-pressed={view === mode}
+              aria-label={label}
+              title={title}
+              onClick={() => onChange({ view: mode === 'grid' ? undefined : mode })}
+            >
+              <Icon size={20} />
+            </button>
+          ))}
         </div>
       </div>
     </div>

@@ -25,6 +25,12 @@ export type ListingSearch = {
   view?: ViewMode;
 };
 
+/** What the toolbar and the filters get: the URL's state and a way to change part of it. */
+export type ListingControls = {
+  search: ListingSearch;
+  onChange: (patch: Partial<ListingSearch>) => void;
+};
+
 function text(value: unknown): string | undefined {
   // The router parses '?q=2024' as a number: take it back as the text that was typed.
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { MessageDoc } from '../../../../schema/entities.ts';
+import { PaperclipIcon, SendIcon, SmileIcon } from '../../ui/page-icons.tsx';
 import { ATTACHMENT_ACCEPT, attachmentPreview, checkAttachment } from './attachments.ts';
-import { PaperclipIcon, SendIcon, SmileIcon } from './ChatIcons.tsx';
 import { EmojiGrid } from './EmojiGrid.tsx';
 import { useComposerFocus } from './use-composer-focus.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cancelQueuedAttachment, type QueuedAttachment } from '../../db/chat-file-outbox.ts';
-import { ClockIcon, PaperclipIcon } from './ChatIcons.tsx';
+import { ClockIcon, PaperclipIcon } from '../../ui/page-icons.tsx';
 
 /** A message with a file written offline: shown at once with its picture, sent when the connection is back. */
 export function QueuedBubble({ item }: { item: QueuedAttachment }) {

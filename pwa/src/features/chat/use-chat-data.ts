@@ -5,19 +5,11 @@ import type {
   MessageDoc,
   ProfileDoc,
 } from '../../../../schema/entities.ts';
-import { useRx } from '../../db/use-rx.ts';
+import { useRx, useRxByIds, useRxFind } from '../../db/use-rx.ts';
 
 /** The signed-in person's conversations, newest activity first; undefined while the database opens. */
 export function useConversations(): ConversationDoc[] | undefined {
-  return useRx(
-    (db) =>
-      db.collections.conversations
-        ? db.conversations
-            .find({ sort: [{ lastMessageAt: 'desc' }] })
-            .$.pipe(map((docs) => docs.map((d) => d.toJSON() as ConversationDoc)))
-        : null,
-    [],
-  );
+  return useRxFind('conversations', { sort: [{ lastMessageAt: 'desc' }] }, []);
 }
 
 export function useConversation(id: string | null): ConversationDoc | null | undefined {
@@ -32,47 +24,21 @@ export function useConversation(id: string | null): ConversationDoc | null | und
 
 /** The messages of one conversation in the order they were written (pending ones included). */
 export function useMessages(conversationId: string | null): MessageDoc[] | undefined {
-  return useRx(
-    (db) =>
-      conversationId && db.collections.messages
-        ? db.messages
-            .find({ selector: { conversationId }, sort: [{ createdAt: 'asc' }] })
-            .$.pipe(map((docs) => docs.map((d) => d.toJSON() as MessageDoc)))
-        : null,
+  return useRxFind(
+    'messages',
+    conversationId ? { selector: { conversationId }, sort: [{ createdAt: 'asc' }] } : null,
     [conversationId],
   );
 }
 
 /** Public profiles by id (names and avatars of the other participants), as a map. */
 export function useProfiles(ids: string[]): Map<string, ProfileDoc> {
-  const key = [...new Set(ids.filter(Boolean))].sort().join(',');
-  return (
-    useRx(
-      (db) =>
-        key
-          ? db.profiles
-              .findByIds(key.split(','))
-              .$.pipe(map((m) => new Map([...m].map(([k, d]) => [k, d.toJSON() as ProfileDoc]))))
-          : null,
-      [key],
-    ) ?? new Map()
-  );
+  return useRxByIds('profiles', ids);
 }
 
 /** Announcements by id (titles, covers, prices for the chat list and the popup), as a map. */
 export function useAnnouncementsById(ids: string[]): Map<string, AnnouncementDoc> {
-  const key = [...new Set(ids.filter(Boolean))].sort().join(',');
-  return (
-    useRx(
-      (db) =>
-        key
-          ? db.announcements
-              .findByIds(key.split(','))
-              .$.pipe(map((m) => new Map([...m].map(([k, d]) => [k, d.toMutableJSON() as AnnouncementDoc]))))
-          : null,
-      [key],
-    ) ?? new Map()
-  );
+  return useRxByIds('announcements', ids);
 }
 
 export function fullName(p: ProfileDoc | undefined): string {

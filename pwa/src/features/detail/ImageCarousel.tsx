@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../../schema/constants.ts';
 import { imageSrcSet, imageVariant } from '../../../../schema/images.ts';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../ui/icons.tsx';
+import { PrevNextButtons } from '../../ui/PrevNextButtons.tsx';
 
 type Props = { images: string[]; title: string; onOpen: (index: number) => void };
 
@@ -69,24 +69,12 @@ export function ImageCarousel({ images, title, onOpen }: Props) {
         />
       </button>
       {n > 1 && (
-        <>
-          <button
-            type="button"
-            className="dcar-nav dcar-prev"
-            aria-label="Fotografia anterioară"
-            onClick={() => go(-1)}
-          >
-            <ChevronLeftIcon size={24} />
-          </button>
-          <button
-            type="button"
-            className="dcar-nav dcar-next"
-            aria-label="Fotografia următoare"
-            onClick={() => go(1)}
-          >
-            <ChevronRightIcon size={24} />
-          </button>
-        </>
+        <PrevNextButtons
+          labels={['Fotografia anterioară', 'Fotografia următoare']}
+          classes={['dcar-nav dcar-prev', 'dcar-nav dcar-next']}
+          size={24}
+          onStep={go}
+        />
       )}
       <span className="dcar-count" aria-live="polite">
         {index + 1} / {n}

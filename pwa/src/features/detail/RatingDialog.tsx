@@ -4,6 +4,7 @@ import { LIMITS } from '../../../../schema/constants.ts';
 import { pluralRo } from '../../../../schema/format.ts';
 import { REVIEW_LIMITS, REVIEW_MESSAGES, validateNewReview } from '../../../../schema/rules/reviews.ts';
 import { ApiError, api } from '../../api/client.ts';
+import { CancelSubmitRow, FormError } from '../../ui/FormFoot.tsx';
 import { useModal } from './use-modal.ts';
 
 type Props = { sellerId: string; sellerName: string; announcementId: string; onClose: () => void };
@@ -85,19 +86,14 @@ export function RatingDialog({ sellerId, sellerName, announcementId, onClose }: 
             maxLength={REVIEW_LIMITS.commentMax}
           />
         </label>
-        {error && (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="ddialog-actions">
-          <button type="button" className="btn btn-outline" onClick={cancel}>
-            Anulează
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            Trimite
-          </button>
-        </div>
+        <FormError message={error} />
+        <CancelSubmitRow
+          className="ddialog-actions"
+          onCancel={cancel}
+          label="Trimite"
+          busyLabel="Trimite"
+          busy={busy}
+        />
       </form>
     </dialog>
   );

@@ -1,3 +1,4 @@
+import { ShareIcon } from '../../ui/page-icons.tsx';
 import { showToast } from '../shell/toast.ts';
 
 /** Share: the system share sheet where there is one (phones), else the link goes to the clipboard. */
@@ -29,20 +30,7 @@ export function ShareButton({ title }: { title: string }) {
       title="Distribuie"
       onClick={share}
     >
-      <svg
-        width="20"
-        height="20"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <circle cx="18" cy="5" r="3" />
-        <circle cx="6" cy="12" r="3" />
-        <circle cx="18" cy="19" r="3" />
-        <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
-      </svg>
+      <ShareIcon size={20} />
     </button>
   );
 }

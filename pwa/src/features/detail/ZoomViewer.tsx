@@ -1,21 +1,9 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useReducer, useRef } from 'react';
 import { normalizeImagePath } from '../../../../schema/images.ts';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../ui/icons.tsx';
+import { CloseIcon } from '../../ui/icons.tsx';
+import { PrevNextButtons } from '../../ui/PrevNextButtons.tsx';
+import { FrameIcon, RotateIcon } from '../../ui/page-icons.tsx';
 import { initialZoom, keyAction, type ZoomAction, zoomReducer } from './zoom-state.ts';
-
-const ToolIcon = ({ d }: { d: string }) => (
-  <svg
-    width="20"
-    height="20"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    aria-hidden="true"
-  >
-    <path d={d} />
-  </svg>
-);
 
 type Props = { images: string[]; start: number; title: string; onClose: () => void };
 
@@ -97,7 +85,7 @@ export function ZoomViewer({ images, start, title, onClose }: Props) {
             1:1
           </button>
           <button type="button" onClick={() => act({ type: 'rotate' })} aria-label="Rotește (r)">
-            <ToolIcon d="M20 12a8 8 0 1 1-2.3-5.7M20 4v4h-4" />
+            <RotateIcon size={20} />
           </button>
           <button
             type="button"
@@ -105,7 +93,7 @@ export function ZoomViewer({ images, start, title, onClose }: Props) {
             aria-label="Cadru mărit (f)"
             aria-pressed={s.large}
           >
-            <ToolIcon d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+            <FrameIcon size={20} />
           </button>
           <button type="button" onClick={onClose} aria-label="Închide (Escape)">
             <CloseIcon size={20} />
@@ -129,24 +117,12 @@ export function ZoomViewer({ images, start, title, onClose }: Props) {
         />
       </div>
       {many && (
-        <>
-          <button
-            type="button"
-            className="zoom-nav zoom-prev"
-            aria-label="Fotografia anterioară"
-            onClick={() => act({ type: 'prev' })}
-          >
-            <ChevronLeftIcon size={28} />
-          </button>
-          <button
-            type="button"
-            className="zoom-nav zoom-next"
-            aria-label="Fotografia următoare"
-            onClick={() => act({ type: 'next' })}
-          >
-            <ChevronRightIcon size={28} />
-          </button>
-        </>
+        <PrevNextButtons
+          labels={['Fotografia anterioară', 'Fotografia următoare']}
+          classes={['zoom-nav zoom-prev', 'zoom-nav zoom-next']}
+          size={28}
+          onStep={(d) => act({ type: d < 0 ? 'prev' : 'next' })}
+        />
       )}
     </div>
   );

@@ -1,6 +1,6 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import type { ProfileDoc } from '../../../../schema/entities.ts';
-import { onWorkingSet } from '../../db/registry.ts';
+import { useHeld } from '../../db/use-held.ts';
 import { useRx } from '../../db/use-rx.ts';
 import type { SellerCardApi } from './use-announcement.ts';
 
@@ -16,15 +16,8 @@ export type Seller = {
 /** The seller's public card and review scores from the replicated profiles and reviews collections. */
 export function useSeller(sellerId: string, restUser: SellerCardApi | null): Seller {
   // The seller's card and reviews are held while the device keeps this page's announcement.
-  useEffect(
-    () =>
-      onWorkingSet((ws) => {
-        if (!ws) return;
-        void ws.hold('profiles', [sellerId]).catch(() => undefined);
-        void ws.hold('reviews', [sellerId]).catch(() => undefined);
-      }),
-    [sellerId],
-  );
+  useHeld('profiles', [sellerId]);
+  useHeld('reviews', [sellerId]);
 
   const profileDoc = useRx((db) => db.profiles.findOne(sellerId).$, [sellerId]);
   const reviewDocs = useRx((db) => db.reviews.find({ selector: { userId: sellerId } }).$, [sellerId]);

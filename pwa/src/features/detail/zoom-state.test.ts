@@ -39,5 +39,8 @@ describe('zoom viewer state', () => {
     expect(run(['f']).large).toBe(true);
     expect(run(['f', 'f']).large).toBe(false);
     expect(keyAction('x')).toBeNull();
+    // The key table is not an object whose inherited names could pass for keys.
+    expect(keyAction('constructor')).toBeNull();
+    expect(keyAction('toString')).toBeNull();
   });
 });

@@ -54,26 +54,20 @@ export function zoomReducer(s: ZoomState, a: ZoomAction): ZoomState {
 }
 
 /** Keyboard of the viewer: Escape is handled by the dialog itself (it closes it). */
+const KEYS = new Map<string, Exclude<ZoomAction, { type: 'pan' }>['type']>([
+  ['ArrowRight', 'next'],
+  ['ArrowLeft', 'prev'],
+  ['+', 'zoomIn'],
+  ['=', 'zoomIn'],
+  ['-', 'zoomOut'],
+  ['0', 'reset'],
+  ['f', 'toggleFrame'],
+  ['F', 'toggleFrame'],
+  ['r', 'rotate'],
+  ['R', 'rotate'],
+]);
+
 export function keyAction(key: string): ZoomAction | null {
-  switch (key) {
-    case 'ArrowRight':
-      return { type: 'next' };
-    case 'ArrowLeft':
-      return { type: 'prev' };
-    case '+':
-    case '=':
-      return { type: 'zoomIn' };
-    case '-':
-      return { type: 'zoomOut' };
-    case '0':
-      return { type: 'reset' };
-    case 'f':
-    case 'F':
-      return { type: 'toggleFrame' };
-    case 'r':
-    case 'R':
-      return { type: 'rotate' };
-    default:
-      return null;
-  }
+  const type = KEYS.get(key);
+  return type ? { type } : null;
 }

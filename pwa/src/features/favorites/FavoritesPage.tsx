@@ -3,6 +3,7 @@ import { LIMITS } from '../../../../schema/constants.ts';
 import { HeartIcon } from '../../ui/icons.tsx';
 import { FavoriteCard } from './FavoriteCard.tsx';
 import './favorites.css';
+import { Loading } from '../../ui/Loading.tsx';
 import { useFavoriteAnnouncements } from './use-favorite-announcements.ts';
 
 /** /favorite-announcements: the saved announcements, from the local database (offline too). */
@@ -14,11 +15,7 @@ export function FavoritesPage() {
       <p className="fav-count">
         Anunțuri favorite ({entries?.length ?? 0}/{LIMITS.favoritesMax})
       </p>
-      {entries === undefined && (
-        <p className="muted" role="status">
-          Se încarcă favoritele...
-        </p>
-      )}
+      {entries === undefined && <Loading text="Se încarcă favoritele..." />}
       {entries?.length === 0 && (
         <div className="fav-empty">
           <HeartIcon size={40} />

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { pluralRo } from '../../../../schema/format.ts';
 import { useGuestMergeOffer } from '../../db/guest-merge.ts';
+import { useShownDialog } from '../../ui/use-shown-dialog.ts';
 
 /**
  * Spec doc 2 §4: after login, guest favourites the account lacks are offered to the account.
@@ -9,15 +10,7 @@ import { useGuestMergeOffer } from '../../db/guest-merge.ts';
 export function GuestFavoritesDialog() {
   const offer = useGuestMergeOffer();
   const [closed, setClosed] = useState(false);
-  const ref = useRef<HTMLDialogElement>(null);
-  const open = !!offer && !closed;
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useShownDialog(!!offer && !closed);
 
   if (!offer) return null;
   return (

@@ -2,9 +2,9 @@ import { Link } from '@tanstack/react-router';
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { formatLocation, formatPrice, idTail } from '../../../../schema/format.ts';
-import { imageSrcSet, imageVariant } from '../../../../schema/images.ts';
 import { PinIcon } from '../../ui/icons.tsx';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
+import { CardCover } from './CardCover.tsx';
 
 type Props = {
   announcement: AnnouncementDoc;
@@ -17,26 +17,12 @@ type Props = {
 /** An announcement card: the card opens the announcement, the heart saves it. */
 export function AnnouncementCard({ announcement: a, details = false, className }: Props) {
   const title = a.title.trim() || 'Anunț fără titlu';
-  const cover = a.images[0];
   const price = formatPrice(a.price);
   return (
     <div className={className ? `card-wrap ${className}` : 'card-wrap'}>
       <Link to="/announcement/$id" params={{ id: a.id }} className={details ? 'card card--details' : 'card'}>
         <span className="card-media">
-          {cover ? (
-            <img
-              src={imageVariant(cover, 320)}
-              srcSet={imageSrcSet(cover) || undefined}
-              sizes="(max-width: 600px) 168px, 240px"
-              width={320}
-              height={240}
-              loading="lazy"
-              decoding="async"
-              alt={title}
-            />
-          ) : (
-            <span className="card-noimg">Fără imagine</span>
-          )}
+          <CardCover cover={a.images[0]} title={title} sizes="(max-width: 600px) 168px, 240px" />
         </span>
         <span className="card-body">
           <span className="card-title">{title}</span>

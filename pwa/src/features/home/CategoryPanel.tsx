@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import type { CategoryDef } from '../../../../schema/catalog/categories.ts';
+import { TopicChips } from './TopicChips.tsx';
 
 type Props = { category: CategoryDef; onEnter: () => void; onLeave: () => void; onPick: () => void };
 
@@ -16,21 +16,7 @@ export function CategoryPanel({ category, onEnter, onLeave, onPick }: Props) {
         {category.columns.map((column) => (
           <div key={column.title}>
             <h3>{column.title}</h3>
-            <ul className="chips">
-              {column.topics.map((topic) => (
-                <li key={topic}>
-                  <Link
-                    to="/anunturi-categorie/$category"
-                    params={{ category: category.name }}
-                    search={{ subiect: topic }}
-                    className="chip"
-                    onClick={onPick}
-                  >
-                    {topic}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <TopicChips category={category.name} topics={column.topics} onPick={onPick} />
           </div>
         ))}
       </div>

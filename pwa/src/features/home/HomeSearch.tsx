@@ -1,10 +1,9 @@
-import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
 import { COUNTRY_WIDE } from '../../../../schema/constants.ts';
 import { BellIcon, SearchIcon } from '../../ui/icons.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
 import { IconLink } from '../shell/IconLink.tsx';
-import { ALL_CATEGORIES } from '../shell/search-all.ts';
+import { useSearchAll } from '../shell/search-all.ts';
 import { useBadges } from '../shell/use-badge-counts.ts';
 import { CategoryMenu } from './CategoryMenu.tsx';
 import { LocationPicker } from './LocationPicker.tsx';
@@ -18,23 +17,14 @@ const EVERYWHERE: LocationChoice = { judet: '', localitate: '', label: COUNTRY_W
  * the desktop header holds above that width.
  */
 export function HomeSearch() {
-  const navigate = useNavigate();
+  const searchAll = useSearchAll();
   const counts = useBadges();
   const [q, setQ] = useState('');
   const [where, setWhere] = useState<LocationChoice>(EVERYWHERE);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const text = q.trim();
-    void navigate({
-      to: '/anunturi-categorie/$category',
-      params: { category: ALL_CATEGORIES },
-      search: {
-        q: text || undefined,
-        judet: where.judet || undefined,
-        localitate: where.localitate || undefined,
-      },
-    });
+    searchAll(q, where);
   };
 
   return (

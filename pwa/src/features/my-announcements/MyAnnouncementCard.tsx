@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { formatDate, formatLocation, formatPrice, idTail } from '../../../../schema/format.ts';
-import { imageVariant } from '../../../../schema/images.ts';
+import { CardCover } from '../home/CardCover.tsx';
 import type { MyEntry } from './use-my-announcements.ts';
 
 type Props = {
@@ -17,24 +17,12 @@ type Props = {
 export function MyAnnouncementCard({ entry, busy, onEdit, onRenew, onToggleActive, onDelete }: Props) {
   const a = entry.doc;
   const title = a.title.trim() || 'Anunț fără titlu';
-  const cover = a.images[0];
   const pending = entry.kind === 'pending';
   const price = formatPrice(a.price);
   return (
     <li className={a.active ? 'my-card' : 'my-card is-inactive'} aria-label={title}>
       <div className="my-card-media">
-        {cover ? (
-          <img
-            src={pending ? cover : imageVariant(cover, 320)}
-            width={320}
-            height={240}
-            loading="lazy"
-            decoding="async"
-            alt={title}
-          />
-        ) : (
-          <span className="card-noimg">Fără imagine</span>
-        )}
+        <CardCover cover={a.images[0]} title={title} onDevice={pending} />
         {pending && <span className="my-state my-state--pending">În așteptare</span>}
         {!pending && !a.active && <span className="my-state">Inactiv</span>}
       </div>

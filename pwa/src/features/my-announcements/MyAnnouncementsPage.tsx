@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { pluralRo } from '../../../../schema/format.ts';
 import { discardPending } from '../../db/publish-queue.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
+import { LabeledSelect } from '../../ui/LabeledSelect.tsx';
 import { storeEditCopy } from '../publish/edit-target.ts';
 import { useSession } from '../session/use-session.ts';
 import { showToast } from '../shell/toast.ts';
@@ -79,27 +80,22 @@ export function MyAnnouncementsPage() {
             onChange={(e) => setQuery(e.currentTarget.value)}
           />
         </label>
-        <label className="my-select">
-          <span>Categorie</span>
-          <select value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
-            <option value="">{ANY_CATEGORY}</option>
-            {categories.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="my-select">
-          <span>Sortează</span>
-          <select value={sort} onChange={(e) => setSort(e.currentTarget.value as MySort)}>
-            {MY_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {MY_SORT_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LabeledSelect
+          className="my-select"
+          label="Categorie"
+          value={category}
+          options={categories}
+          empty={ANY_CATEGORY}
+          onChange={setCategory}
+        />
+        <LabeledSelect
+          className="my-select"
+          label="Sortează"
+          value={sort}
+          options={MY_SORTS}
+          text={(s) => MY_SORT_LABELS[s]}
+          onChange={(v) => setSort(v as MySort)}
+        />
       </div>
       <div className="my-summary">
         <p role="status">

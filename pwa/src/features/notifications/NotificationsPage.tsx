@@ -8,6 +8,7 @@ import { showToast } from '../shell/toast.ts';
 import { groupNotifications, type NotificationGroup } from './group-notifications.ts';
 import { NotificationItem } from './NotificationItem.tsx';
 import './notifications.css';
+import { Loading } from '../../ui/Loading.tsx';
 import { useNotifications } from './use-notifications.ts';
 
 const remove = (ids: string[]) =>
@@ -58,11 +59,7 @@ export function NotificationsPage() {
           </button>
         )}
       </div>
-      {list === undefined && (
-        <p className="muted" role="status">
-          Se încarcă notificările...
-        </p>
-      )}
+      {list === undefined && <Loading text="Se încarcă notificările..." />}
       {list?.length === 0 && <p className="notif-empty muted">Nu ai notificări noi.</p>}
       {groups && groups.length > 0 && (
         <ul className="notif-list">

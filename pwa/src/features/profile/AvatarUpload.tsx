@@ -1,10 +1,9 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { AVATAR_TYPES, checkAvatarCandidate, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { api, failureMessage } from '../../api/client.ts';
+import { CameraIcon } from '../../ui/page-icons.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useSession } from '../session/use-session.ts';
-
-const OFFLINE = 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.';
 
 /**
  * The own avatar with a camera button: a photo from the camera or the gallery (the phone offers both; no
@@ -39,7 +38,7 @@ export function AvatarUpload({ onError }: { onError: (text: string | null) => vo
       setPreview(null);
     } catch (err) {
       setPreview(null);
-      onError(err instanceof NetworkError ? OFFLINE : (err as Error).message);
+      onError(failureMessage(err));
     } finally {
       setBusy(false);
     }
@@ -60,18 +59,7 @@ export function AvatarUpload({ onError }: { onError: (text: string | null) => vo
         disabled={busy}
         onClick={() => inputRef.current?.click()}
       >
-        <svg
-          width="18"
-          height="18"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          aria-hidden="true"
-        >
-          <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
-          <circle cx="12" cy="13" r="4" />
-        </svg>
+        <CameraIcon size={18} />
       </button>
       <input
         ref={inputRef}

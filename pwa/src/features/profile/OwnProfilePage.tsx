@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
+import { FormError } from '../../ui/FormFoot.tsx';
 import { useSession } from '../session/use-session.ts';
 import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
 import { AvatarUpload } from './AvatarUpload.tsx';
@@ -7,18 +8,14 @@ import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileInfoForm } from './ProfileInfoForm.tsx';
 import { useOwnAnnouncements } from './use-own-announcements.ts';
 import './profile.css';
+import { Loading } from '../../ui/Loading.tsx';
 
 /** /profil: the signed-in user's own record (from the session, cached for offline) and announcements. */
 export function OwnProfilePage() {
   const { user } = useSession();
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const announcements = useOwnAnnouncements(user?._id ?? '');
-  if (!user)
-    return (
-      <p className="page muted" role="status">
-        Se încarcă...
-      </p>
-    );
+  if (!user) return <Loading page />;
   return (
     <div className="page profile-page">
       <ProfileHeader
@@ -26,11 +23,7 @@ export function OwnProfilePage() {
         chip="CONT PRIVAT"
         avatar={<AvatarUpload onError={setAvatarError} />}
       />
-      {avatarError && (
-        <p className="notice notice--error" role="alert">
-          {avatarError}
-        </p>
-      )}
+      <FormError message={avatarError} />
       <p>
         <Link to="/profil/$userId" params={{ userId: user._id }}>
           Vezi profilul public

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, type InputHTMLAttributes, useEffect, useState } from 'react';
 import { TIMINGS } from '../../../../schema/constants.ts';
 import type { OwnProfile } from '../../../../schema/entities.ts';
 import { formatDate } from '../../../../schema/format.ts';
@@ -9,18 +9,41 @@ import {
   type ProfileInput,
   validateProfileEdit,
 } from '../../../../schema/rules/profile.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { api, failureMessage } from '../../api/client.ts';
+import { CancelSubmitRow, FormError } from '../../ui/FormFoot.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { loadLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
 
-const OFFLINE = 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.';
 const fromUser = (u: OwnProfile): ProfileInput => ({
   firstName: u.firstName,
   lastName: u.lastName,
   localitate: u.localitate,
   phone: u.phone,
 });
+
+/** The editable fields, in the order the form shows them. */
+const FIELDS: {
+  key: keyof ProfileInput;
+  id: string;
+  label: string;
+  input: InputHTMLAttributes<HTMLInputElement>;
+}[] = [
+  { key: 'lastName', id: 'pf-last', label: 'Nume', input: { autoComplete: 'family-name' } },
+  { key: 'firstName', id: 'pf-first', label: 'Prenume', input: { autoComplete: 'given-name' } },
+  {
+    key: 'localitate',
+    id: 'pf-place',
+    label: 'Localitate',
+    input: { list: 'pf-places', autoComplete: 'off' },
+  },
+  {
+    key: 'phone',
+    id: 'pf-phone',
+    label: 'Număr de telefon',
+    input: { type: 'tel', inputMode: 'tel', autoComplete: 'tel' },
+  },
+];
 
 /** All place names for the Localitate suggestions, loaded with the locations chunk when editing starts. */
 function usePlaceNames(active: boolean): string[] {
@@ -90,7 +113,7 @@ export function ProfileInfoForm({ user }: { user: OwnProfile }) {
       setEditing(false);
       setSaved(true);
     } catch (err) {
-      setError(err instanceof NetworkError ? OFFLINE : (err as Error).message);
+      setError(failureMessage(err));
     } finally {
       setBusy(false);
     }
@@ -134,61 +157,26 @@ export function ProfileInfoForm({ user }: { user: OwnProfile }) {
     <form className="profile-section profile-info" onSubmit={save} noValidate aria-labelledby="info-title">
       <h2 id="info-title">Informații de bază</h2>
       <div className="profile-fields">
-        <TextField
-          id="pf-last"
-          label="Nume"
-          autoComplete="family-name"
-          value={values.lastName}
-          onChange={set('lastName')}
-          error={errors.lastName}
-        />
-        <TextField
-          id="pf-first"
-          label="Prenume"
-          autoComplete="given-name"
-          value={values.firstName}
-          onChange={set('firstName')}
-          error={errors.firstName}
-        />
-        <TextField
-          id="pf-place"
-          label="Localitate"
-          list="pf-places"
-          autoComplete="off"
-          value={values.localitate}
-          onChange={set('localitate')}
-          error={errors.localitate}
-        />
+        {FIELDS.map((f) => (
+          <TextField
+            key={f.key}
+            id={f.id}
+            label={f.label}
+            {...f.input}
+            value={values[f.key]}
+            onChange={set(f.key)}
+            error={errors[f.key]}
+          />
+        ))}
         <datalist id="pf-places">
           {places.map((p) => (
             <option key={p} value={p} />
           ))}
         </datalist>
-        <TextField
-          id="pf-phone"
-          label="Număr de telefon"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          value={values.phone}
-          onChange={set('phone')}
-          error={errors.phone}
-        />
         <TextField id="pf-email" label="Email" value={user.email} readOnly />
       </div>
-      {error && (
-        <p className="notice notice--error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="form-actions">
-        <button type="button" className="btn btn-outline" disabled={busy} onClick={cancel}>
-          Anulează
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? 'Se salvează...' : 'Salvează'}
-        </button>
-      </div>
+      <FormError message={error} />
+      <CancelSubmitRow className="form-actions" onCancel={cancel} busy={busy} />
     </form>
   );
 }

@@ -1,16 +1,14 @@
 import { Link } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { averageStars, lastSeenText } from '../../../../schema/format.ts';
 import { RatingSummary } from '../reviews/RatingSummary.tsx';
 import { ReviewBanner } from '../reviews/ReviewBanner.tsx';
 import { ReviewList } from '../reviews/ReviewList.tsx';
-import { useReviewActions } from '../reviews/use-review-actions.ts';
 import { useSession } from '../session/use-session.ts';
 import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
+import { ProfileNotReady, useProfilePage } from './ProfilePageState.tsx';
 import { fullName } from './profile-view.ts';
-import { usePublicProfile } from './use-public-profile.ts';
 import './profile.css';
 
 /** The profile page shows the newest review; 'Toate comentariile' (from 2 reviews) opens them all. */
@@ -20,25 +18,10 @@ const ALL_REVIEWS_FROM = LIMITS.profileAllReviewsFrom;
 type Props = { userId: string; reviewPosted: boolean; onBannerDone: () => void };
 
 export function PublicProfilePage({ userId, reviewPosted, onBannerDone }: Props) {
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
-  const data = usePublicProfile(userId, reloadKey);
-  const actions = useReviewActions(reload);
+  const { data, actions } = useProfilePage(userId);
   const { userId: me } = useSession();
 
-  if (data.state === 'loading')
-    return (
-      <p className="page muted" role="status">
-        Se încarcă...
-      </p>
-    );
-  if (data.state === 'missing')
-    return (
-      <section className="page">
-        <h1>{data.error}</h1>
-        <Link to="/">Înapoi la pagina principală</Link>
-      </section>
-    );
+  if (data.state !== 'ready') return <ProfileNotReady data={data} />;
 
   const { profile, reviews } = data;
   const scores = reviews.map((r) => actions.show(r)?.score).filter((s): s is number => s !== undefined);

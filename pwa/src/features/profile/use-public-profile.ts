@@ -6,6 +6,7 @@ import { PROFILE_MESSAGES, type PublicProfileApi } from '../../../../schema/rule
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { isCaughtUp, onCaughtUp, onWorkingSet } from '../../db/registry.ts';
+import { useHeld } from '../../db/use-held.ts';
 import { useRx } from '../../db/use-rx.ts';
 import {
   type ProfileView,
@@ -72,21 +73,14 @@ function useLocalProfile(userId: string): Local | undefined {
  * cards and (through a server search) their announcements, so it stays readable offline and live.
  */
 function useHeldProfile(userId: string, authorIds: string[]): void {
+  useHeld('profiles', [userId]);
+  useHeld('reviews', [userId]);
+  useHeld('profiles', authorIds);
   useEffect(
     () =>
-      onWorkingSet((ws) => {
-        if (!ws) return;
-        void ws.hold('profiles', [userId]).catch(() => undefined);
-        void ws.hold('reviews', [userId]).catch(() => undefined);
-        void ws.query({ owner: userId, limit: SEARCH_PAGE.max }).catch(() => undefined);
-      }),
+      onWorkingSet((ws) => void ws?.query({ owner: userId, limit: SEARCH_PAGE.max }).catch(() => undefined)),
     [userId],
   );
-  const authors = [...new Set(authorIds)].sort().join(',');
-  useEffect(() => {
-    if (!authors) return;
-    return onWorkingSet((ws) => void ws?.hold('profiles', authors.split(',')).catch(() => undefined));
-  }, [authors]);
 }
 
 function useCaughtUp(collection: string): boolean {

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { Loading } from '../../ui/Loading.tsx';
 import { useSession } from '../session/use-session.ts';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 import { useEditTarget } from './edit-target.ts';
@@ -9,11 +10,7 @@ export function EditPage() {
   const target = useEditTarget();
   let body: React.ReactNode;
   if (target.state === 'loading') {
-    body = (
-      <p className="muted" role="status">
-        Se încarcă...
-      </p>
-    );
+    body = <Loading />;
   } else if (target.state === 'missing' || target.announcement.ownerId !== userId) {
     body = (
       <>

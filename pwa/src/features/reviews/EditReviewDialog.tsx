@@ -7,6 +7,7 @@ import {
   type ReviewInput,
   validateReviewEdit,
 } from '../../../../schema/rules/reviews.ts';
+import { CancelSubmitRow, FormError } from '../../ui/FormFoot.tsx';
 import { formatScore } from './Stars.tsx';
 
 const STEPS = Math.round(
@@ -85,19 +86,8 @@ export function EditReviewDialog({ initial, onSave, onClose }: Props) {
             onChange={(e) => setComment(e.target.value)}
           />
         </div>
-        {error && (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-outline" disabled={busy} onClick={onClose}>
-            Anulează
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Se salvează...' : 'Salvează'}
-          </button>
-        </div>
+        <FormError message={error} />
+        <CancelSubmitRow className="dialog-actions" onCancel={onClose} busy={busy} />
       </form>
     </dialog>
   );

@@ -10,14 +10,7 @@ export function ReviewMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete:
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: closes the menu when focus leaves the group
     <div ref={dd.rootRef} className="review-menu" onBlur={dd.onBlur}>
-      <button
-        ref={dd.buttonRef}
-        type="button"
-        className="icon-btn"
-        aria-label="Opțiuni recenzie"
-        aria-expanded={dd.open}
-        onClick={() => dd.setOpen(!dd.open)}
-      >
+      <button className="icon-btn" aria-label="Opțiuni recenzie" {...dd.toggleProps()}>
         <span aria-hidden="true">⋯</span>
       </button>
       {dd.open && (

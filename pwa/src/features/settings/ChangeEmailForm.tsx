@@ -1,14 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import {
-  ACCOUNT_MESSAGES,
-  confirmationError,
-  validateEmailChange,
-} from '../../../../schema/rules/account.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { ACCOUNT_MESSAGES, validateEmailChange } from '../../../../schema/rules/account.ts';
+import { api } from '../../api/client.ts';
+import { SubmitButton } from '../../ui/FormFoot.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useSession } from '../session/use-session.ts';
-import { type Confirmation, IdentityConfirmField, NO_CONFIRMATION } from './IdentityConfirmField.tsx';
-import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
+import { useIdentityConfirm } from './IdentityConfirmField.tsx';
+import { StatusLine, useSave } from './StatusLine.tsx';
 
 /**
  * 'Schimbă email-ul': the new address and 'Parola actuală' (a social-only account types its address);
@@ -17,38 +14,24 @@ import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
 export function ChangeEmailForm() {
   const { user, refresh } = useSession();
   const [email, setEmail] = useState('');
-  const [confirm, setConfirm] = useState<Confirmation>(NO_CONFIRMATION);
-  // A profile cached before the field existed: ask for the password (the server says otherwise if not).
-  const hasPassword = user?.hasPassword !== false;
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const identity = useIdentityConfirm('email-confirm');
+  const { status, setStatus, busy, save } = useSave();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const error = validateEmailChange(email) ?? confirmationError(hasPassword, confirm);
+    const error = validateEmailChange(email) ?? identity.missing();
     if (error) return setStatus({ kind: 'error', text: error });
-    setBusy(true);
-    setStatus(null);
-    try {
+    await save(async () => {
       const answer = await api<{ message: string }>('/api/users/update-email', {
         method: 'PUT',
-        json: hasPassword
-          ? { newEmail: email.trim(), password: confirm.password }
-          : { newEmail: email.trim(), confirmEmail: confirm.confirmEmail },
+        json: { newEmail: email.trim(), ...identity.proof() },
         fallbackError: ACCOUNT_MESSAGES.emailUpdateFailed,
       });
       setEmail('');
-      setConfirm(NO_CONFIRMATION);
-      setStatus({ kind: 'success', text: answer.message });
+      identity.reset();
       void refresh(true);
-    } catch (err) {
-      setStatus({
-        kind: 'error',
-        text: err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message,
-      });
-    } finally {
-      setBusy(false);
-    }
+      return answer.message;
+    });
   };
 
   return (
@@ -67,16 +50,9 @@ export function ChangeEmailForm() {
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <IdentityConfirmField
-        id="email-confirm"
-        hasPassword={hasPassword}
-        value={confirm}
-        onChange={setConfirm}
-      />
+      {identity.field}
       <StatusLine status={status} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Se salvează...' : 'Schimbă email-ul'}
-      </button>
+      <SubmitButton label="Schimbă email-ul" busy={busy} busyLabel="Se salvează..." />
     </form>
   );
 }

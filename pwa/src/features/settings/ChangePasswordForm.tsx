@@ -1,63 +1,41 @@
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { ACCOUNT_MESSAGES, validatePasswordChange } from '../../../../schema/rules/account.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
+import { SubmitButton } from '../../ui/FormFoot.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
-import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
+import { useFormFields } from '../../ui/use-form-fields.ts';
+import { StatusLine, useSave } from './StatusLine.tsx';
+
+const EMPTY = { current: '', new: '' };
 
 /** 'Schimbă parola': current + new. The server revokes the other sessions; this device stays signed in. */
 export function ChangePasswordForm() {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { values, setValues, field } = useFormFields('pw', EMPTY);
+  const { status, setStatus, busy, save } = useSave();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const error = validatePasswordChange(current, next);
+    const error = validatePasswordChange(values.current, values.new);
     if (error) return setStatus({ kind: 'error', text: error });
-    setBusy(true);
-    setStatus(null);
-    try {
+    // On a refusal the typed passwords stay, so a retry is one click.
+    await save(async () => {
       const answer = await api<{ message: string }>('/api/users/update-password', {
         method: 'PUT',
-        json: { currentPassword: current, newPassword: next },
+        json: { currentPassword: values.current, newPassword: values.new },
         fallbackError: ACCOUNT_MESSAGES.passwordUpdateFailed,
       });
-      setCurrent('');
-      setNext('');
-      setStatus({ kind: 'success', text: answer.message });
-    } catch (err) {
-      // The typed passwords stay, so a retry is one click.
-      setStatus({
-        kind: 'error',
-        text: err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message,
-      });
-    } finally {
-      setBusy(false);
-    }
+      setValues(EMPTY);
+      return answer.message;
+    });
   };
 
   return (
     <form className="settings-form" onSubmit={submit} noValidate aria-labelledby="pw-title">
       <h2 id="pw-title">Schimbă parola</h2>
-      <PasswordField
-        id="pw-current"
-        label="Parola curentă"
-        autoComplete="current-password"
-        value={current}
-        onChange={(e) => setCurrent(e.target.value)}
-      />
-      <PasswordField
-        id="pw-new"
-        label="Parola nouă"
-        autoComplete="new-password"
-        value={next}
-        onChange={(e) => setNext(e.target.value)}
-      />
+      <PasswordField label="Parola curentă" autoComplete="current-password" {...field('current')} />
+      <PasswordField label="Parola nouă" autoComplete="new-password" {...field('new')} />
       <StatusLine status={status} />
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {busy ? 'Se salvează...' : 'Schimbă parola'}
-      </button>
+      <SubmitButton label="Schimbă parola" busy={busy} busyLabel="Se salvează..." />
     </form>
   );
 }

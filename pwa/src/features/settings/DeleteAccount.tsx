@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { STORAGE_KEYS, TIMINGS } from '../../../../schema/constants.ts';
-import { ACCOUNT_MESSAGES, confirmationError } from '../../../../schema/rules/account.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
+import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { useSession } from '../session/use-session.ts';
-import { type Confirmation, IdentityConfirmField, NO_CONFIRMATION } from './IdentityConfirmField.tsx';
-import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
+import { useIdentityConfirm } from './IdentityConfirmField.tsx';
+import { failed, type Status, StatusLine } from './StatusLine.tsx';
 
 /**
  * 'Șterge contul' (spec doc 1 §2, §4): confirm dialog; on success the message, the token removed at
@@ -14,13 +14,12 @@ import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
  * was typed.
  */
 export function DeleteAccount() {
-  const { user, logout } = useSession();
+  const { logout } = useSession();
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const [status, setStatus] = useState<Status>(null);
-  const [proof, setProof] = useState<Confirmation>(NO_CONFIRMATION);
+  const identity = useIdentityConfirm('delete-confirm');
   const [dialogError, setDialogError] = useState<Status>(null);
-  const hasPassword = user?.hasPassword !== false;
 
   const close = () => {
     setAsking(false);
@@ -28,26 +27,23 @@ export function DeleteAccount() {
   };
 
   const confirm = async () => {
-    const missing = confirmationError(hasPassword, proof);
+    const missing = identity.missing();
     if (missing) return setDialogError({ kind: 'error', text: missing });
     setBusy(true);
     setDialogError(null);
     try {
       await api<unknown>('/api/users/delete-account', {
         method: 'DELETE',
-        json: hasPassword ? { password: proof.password } : { confirmEmail: proof.confirmEmail },
+        json: identity.proof(),
         fallbackError: ACCOUNT_MESSAGES.accountDeleteFailed,
       });
     } catch (err) {
       setBusy(false);
-      setDialogError({
-        kind: 'error',
-        text: err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message,
-      });
+      setDialogError(failed(err));
       return;
     }
     setAsking(false);
-    setProof(NO_CONFIRMATION);
+    identity.reset();
     setStatus({ kind: 'success', text: ACCOUNT_MESSAGES.accountDeleted });
     try {
       localStorage.removeItem(STORAGE_KEYS.token);
@@ -80,12 +76,7 @@ export function DeleteAccount() {
         onCancel={close}
       >
         <p>Această acțiune este ireversibilă. Toate anunțurile tale vor fi șterse.</p>
-        <IdentityConfirmField
-          id="delete-confirm"
-          hasPassword={hasPassword}
-          value={proof}
-          onChange={setProof}
-        />
+        {identity.field}
         <StatusLine status={dialogError} />
       </ConfirmDialog>
     </section>

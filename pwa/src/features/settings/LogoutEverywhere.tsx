@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
-import { api, NetworkError } from '../../api/client.ts';
+import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { mayLeave, useLogout } from '../shell/use-logout.ts';
-import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
+import { failed, type Status, StatusLine } from './StatusLine.tsx';
 
 /** Revokes every session of the account on the server, then signs this device out like a logout. */
 export function LogoutEverywhere() {
@@ -30,10 +30,7 @@ export function LogoutEverywhere() {
     } catch (err) {
       setBusy(false);
       setAsking(false);
-      setStatus({
-        kind: 'error',
-        text: err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message,
-      });
+      setStatus(failed(err));
     }
   };
 

@@ -4,8 +4,9 @@ import {
   type NotificationSettings,
   notificationSettings,
 } from '../../../../schema/rules/notification-settings.ts';
-import { api, NetworkError } from '../../api/client.ts';
-import { OFFLINE_MESSAGE, type Status, StatusLine } from './StatusLine.tsx';
+import { api, NetworkError, OFFLINE_MESSAGE } from '../../api/client.ts';
+import { Loading } from '../../ui/Loading.tsx';
+import { StatusLine, useSave } from './StatusLine.tsx';
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
   { key: 'messages', label: 'Mesaje noi', hint: 'Când cineva îți scrie în chat.' },
@@ -17,8 +18,7 @@ const LOAD_FAILED = 'Nu am putut încărca setările notificărilor.';
 /** 'Setează notificările': one switch per notification type, saved the moment it is flipped. */
 export function NotificationSettingsForm() {
   const [settings, setSettings] = useState<NotificationSettings | null>(null);
-  const [status, setStatus] = useState<Status>(null);
-  const [busy, setBusy] = useState(false);
+  const { status, setStatus, busy, save } = useSave();
 
   useEffect(() => {
     let alive = true;
@@ -31,42 +31,29 @@ export function NotificationSettingsForm() {
     return () => {
       alive = false;
     };
-  }, []);
+  }, [setStatus]);
 
   const flip = async (key: keyof NotificationSettings) => {
     if (!settings) return;
     const previous = settings;
     const next = { ...settings, [key]: !settings[key] };
     setSettings(next);
-    setBusy(true);
-    setStatus(null);
-    try {
+    const ok = await save(async () => {
       const saved = await api<unknown>('/api/users/notification-settings', {
         method: 'PUT',
         json: next,
         fallbackError: NOTIFICATION_SETTINGS_MESSAGES.invalid,
       });
       setSettings(notificationSettings.parse(saved));
-      setStatus({ kind: 'success', text: NOTIFICATION_SETTINGS_MESSAGES.saved });
-    } catch (err) {
-      setSettings(previous);
-      setStatus({
-        kind: 'error',
-        text: err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message,
-      });
-    } finally {
-      setBusy(false);
-    }
+      return NOTIFICATION_SETTINGS_MESSAGES.saved;
+    });
+    if (!ok) setSettings(previous);
   };
 
   return (
     <section className="settings-form" aria-labelledby="notif-title">
       <h2 id="notif-title">Setează notificările</h2>
-      {!settings && !status && (
-        <p className="muted" role="status">
-          Se încarcă...
-        </p>
-      )}
+      {!settings && !status && <Loading />}
       {settings && (
         <ul className="switch-list">
           {OPTIONS.map((o) => (

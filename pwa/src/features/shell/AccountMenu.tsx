@@ -45,11 +45,8 @@ export function AccountMenu() {
       onBlur={dd.onBlur}
     >
       <button
-        ref={dd.buttonRef}
-        type="button"
         className="account-btn"
-        aria-expanded={dd.open}
-        aria-controls="account-menu"
+        {...dd.toggleProps('account-menu')}
         onClick={() => {
           if (openedByHover.current) {
             openedByHover.current = false;

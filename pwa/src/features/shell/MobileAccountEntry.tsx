@@ -32,14 +32,7 @@ export function MobileAccountEntry() {
         {avatar}
         <span>Cont</span>
       </Link>
-      <button
-        ref={dd.buttonRef}
-        type="button"
-        className="mnav-item only-wide"
-        aria-expanded={dd.open}
-        aria-controls="mnav-account-menu"
-        onClick={() => dd.setOpen(!dd.open)}
-      >
+      <button className="mnav-item only-wide" {...dd.toggleProps('mnav-account-menu')}>
         {avatar}
         <span>Cont</span>
       </button>

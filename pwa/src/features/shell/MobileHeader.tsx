@@ -1,10 +1,9 @@
-import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { BellIcon } from '../../ui/icons.tsx';
 import { SearchInput } from '../../ui/SearchInput.tsx';
 import { BackButton } from './BackButton.tsx';
 import { IconLink } from './IconLink.tsx';
-import { ALL_CATEGORIES } from './search-all.ts';
+import { useSearchAll } from './search-all.ts';
 import { useBadges } from './use-badge-counts.ts';
 
 /**
@@ -14,17 +13,12 @@ import { useBadges } from './use-badge-counts.ts';
  */
 export function MobileHeader({ back, sync }: { back: boolean; sync: ReactNode }) {
   const counts = useBadges();
-  const navigate = useNavigate();
+  const searchAll = useSearchAll();
   const [q, setQ] = useState('');
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const text = q.trim();
-    void navigate({
-      to: '/anunturi-categorie/$category',
-      params: { category: ALL_CATEGORIES },
-      search: text ? { q: text } : {},
-    });
+    searchAll(q);
   };
 
   return (

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
 import { Badge } from '../../ui/Badge.tsx';
 import { ChatIcon, CompassIcon, HeartIcon, PlusIcon } from '../../ui/icons.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -24,23 +25,28 @@ export function MobileNav() {
         <span>Explorează</span>
       </Link>
       <Link to={guest ? '/login' : '/favorite-announcements'} className="mnav-item" activeProps={active}>
-        <span className="mnav-icon">
-          <HeartIcon />
-          <Badge count={counts.favorites} />
-        </span>
-        <span>Favorite</span>
+        <BadgedLabel icon={<HeartIcon />} count={counts.favorites} label="Favorite" />
       </Link>
       <Link to={guest ? '/login' : '/add-announcement'} className="mnav-add" aria-label="Adaugă un anunț">
         <PlusIcon size={28} />
       </Link>
       <Link to={guest ? '/login' : '/chat'} className="mnav-item" activeProps={active}>
-        <span className="mnav-icon">
-          <ChatIcon />
-          <Badge count={counts.chat} />
-        </span>
-        <span>Chat</span>
+        <BadgedLabel icon={<ChatIcon />} count={counts.chat} label="Chat" />
       </Link>
       <MobileAccountEntry />
     </nav>
+  );
+}
+
+/** An entry's icon with its count badge, then its name. */
+function BadgedLabel({ icon, count, label }: { icon: ReactNode; count: number; label: string }) {
+  return (
+    <>
+      <span className="mnav-icon">
+        {icon}
+        <Badge count={count} />
+      </span>
+      <span>{label}</span>
+    </>
   );
 }

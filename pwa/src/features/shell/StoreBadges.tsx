@@ -1,23 +1,23 @@
 import { AppleIcon, GooglePlayIcon } from '../../ui/icons.tsx';
 
+const STORES = [
+  { name: 'Google Play', Icon: GooglePlayIcon },
+  { name: 'App Store', Icon: AppleIcon },
+];
+
 /** The mobile apps do not exist yet: the badges are shown as placeholders, not as links. */
 export function StoreBadges() {
   return (
     <ul className="stores">
-      <li className="store">
-        <GooglePlayIcon size={22} />
-        <span>
-          <strong>Google Play</strong>
-          <small>În curând</small>
-        </span>
-      </li>
-      <li className="store">
-        <AppleIcon size={22} />
-        <span>
-          <strong>App Store</strong>
-          <small>În curând</small>
-        </span>
-      </li>
+      {STORES.map(({ name, Icon }) => (
+        <li key={name} className="store">
+          <Icon size={22} />
+          <span>
+            <strong>{name}</strong>
+            <small>În curând</small>
+          </span>
+        </li>
+      ))}
     </ul>
   );
 }

@@ -1,7 +1,8 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback } from 'react';
 import { TIMINGS } from '../../../../schema/constants.ts';
 import { localDataSettled, pushUnsynced, unsyncedChanges } from '../../db/device-session.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
+import { createStore } from '../../lib/store.ts';
 import { queueFlash } from '../session/flash.ts';
 import { useSession } from '../session/use-session.ts';
 import { hideToast, showToast } from './toast.ts';
@@ -12,23 +13,9 @@ const PUSH_BEFORE_LOGOUT_MS = 4000;
 /** The question asked when a logout would lose changes (shown by LogoutPromptDialog). */
 export type LogoutPrompt = { count: number; answer: (leave: boolean) => void };
 
-let prompt: LogoutPrompt | null = null;
-const listeners = new Set<() => void>();
-function setPrompt(p: LogoutPrompt | null) {
-  prompt = p;
-  for (const fn of listeners) fn();
-}
+const prompt = createStore<LogoutPrompt | null>(null);
 
-export function useLogoutPrompt(): LogoutPrompt | null {
-  return useSyncExternalStore(
-    (fn) => {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    () => prompt,
-    () => null,
-  );
-}
+export const useLogoutPrompt = prompt.useValue;
 
 /**
  * "Never lose what a user typed": a logout removes the person's local data, so what has not reached
@@ -46,10 +33,10 @@ export async function mayLeave(): Promise<boolean> {
   hideToast();
   if (left === 0) return true;
   return new Promise<boolean>((resolve) => {
-    setPrompt({
+    prompt.set({
       count: left,
       answer: (leave) => {
-        setPrompt(null);
+        prompt.set(null);
         resolve(leave);
       },
     });

@@ -1,0 +1,27 @@
+import { imageSrcSet, imageVariant } from '../../../../schema/images.ts';
+
+type Props = {
+  cover: string | undefined;
+  title: string;
+  /** Offer the server's resized copies for these display sizes (srcset). */
+  sizes?: string;
+  /** A photo still on the device (an announcement waiting to be published): shown as it is. */
+  onDevice?: boolean;
+};
+
+/** An announcement card's picture, 320×240 and lazy, or 'Fără imagine'. */
+export function CardCover({ cover, title, sizes, onDevice = false }: Props) {
+  if (!cover) return <span className="card-noimg">Fără imagine</span>;
+  return (
+    <img
+      src={onDevice ? cover : imageVariant(cover, 320)}
+      srcSet={sizes ? imageSrcSet(cover) || undefined : undefined}
+      sizes={sizes}
+      width={320}
+      height={240}
+      loading="lazy"
+      decoding="async"
+      alt={title}
+    />
+  );
+}
