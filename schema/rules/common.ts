@@ -68,5 +68,9 @@ export const PHONE_INVALID_MESSAGE = `Numărul de telefon trebuie să înceapă 
  * refused for ever and retried by the device. Used when the server reads REST bodies and socket messages.
  */
 export function withoutNul(_key: string, value: unknown): unknown {
-  return typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
+  return typeof value === 'string' ? textWithoutNul(value) : value;
 }
+
+/** The same rule for one text read outside JSON (a multipart form's text fields). */
+export const textWithoutNul = (value: string): string =>
+  value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.ts';
 import { connectedClient } from '../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { bearer, multipart, validForm } from './my-announcements/test-fixtures.ts';
 
 /**
  * An id carrying U+0000 (hostile input the property suites found): PostgreSQL cannot even compare such
@@ -74,6 +75,35 @@ describe('U+0000 inside text a client sends', () => {
       url: '/api/messages',
       headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
       payload: JSON.stringify({ announcementId: ann, text: 'Salut\u0000!' }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ text: 'Salut!' });
+  });
+
+  it('is dropped from a multipart publish: the announcement is stored without it', async () => {
+    const seller = await registerAndLogin(app);
+    const title = `${validForm.title as string}\u0000`;
+    const { payload, headers } = await multipart({ ...validForm, title });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/my-announcements',
+      payload,
+      headers: { ...headers, ...bearer(seller.token) },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ title: validForm.title });
+  });
+
+  it('is dropped from a multipart chat message: the text is stored without it', async () => {
+    const seller = await registerAndLogin(app);
+    const buyer = await registerAndLogin(app);
+    const ann = await insertAnnouncement(app, seller.userId);
+    const { payload, headers } = await multipart({ announcementId: ann, text: 'Salut\u0000!' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      payload,
+      headers: { ...headers, ...bearer(buyer.token) },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ text: 'Salut!' });

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { LIMITS } from '../../../schema/constants.ts';
 import { IMAGE_WIDTHS, imageVariant } from '../../../schema/images.ts';
+import { textWithoutNul } from '../../../schema/rules/common.ts';
 import {
   ANNOUNCEMENT_MESSAGES,
   isJpegBytes,
@@ -59,7 +60,7 @@ export async function readMultipartForm(request: FastifyRequest, fileField: stri
         if (data.length === 0 && !part.file.truncated) continue;
         form.files.push({ data, truncated: part.file.truncated });
       } else {
-        const value = typeof part.value === 'string' ? part.value : String(part.value ?? '');
+        const value = textWithoutNul(typeof part.value === 'string' ? part.value : String(part.value ?? ''));
         form.fields.set(part.fieldname, [...(form.fields.get(part.fieldname) ?? []), value]);
       }
     }

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { ATTACHMENT_MESSAGES, MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
+import { textWithoutNul } from '../../../../schema/rules/common.ts';
 import type { AttachmentKind } from '../../services/rest-attachments.ts';
 import { HttpError, httpError } from '../../services/rest-http.ts';
 
@@ -65,7 +66,7 @@ export async function readMultipart(
         file = buf;
         partName = part.filename ?? '';
       } else if (MULTIPART_FIELDS.has(part.fieldname) && typeof part.value === 'string') {
-        raw[part.fieldname] = part.value;
+        raw[part.fieldname] = textWithoutNul(part.value);
         truncated ||= part.valueTruncated;
       }
     }
