@@ -3,12 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { LIMITS } from '../../../schema/constants.ts';
 import { IMAGE_WIDTHS, imageVariant } from '../../../schema/images.ts';
-import { textWithoutNul } from '../../../schema/rules/common.ts';
 import {
   ANNOUNCEMENT_MESSAGES,
   isJpegBytes,
   validateImageCandidates,
 } from '../../../schema/rules/announcement.ts';
+import { textWithoutNul } from '../../../schema/rules/common.ts';
 import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { MAX_INPUT_PIXELS, storeImage } from './images.ts';
 

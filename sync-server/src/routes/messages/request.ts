@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../../schema/constants.ts';
-import { ATTACHMENT_MESSAGES, MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
 import { textWithoutNul } from '../../../../schema/rules/common.ts';
+import { ATTACHMENT_MESSAGES, MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
 import type { AttachmentKind } from '../../services/rest-attachments.ts';
 import { HttpError, httpError } from '../../services/rest-http.ts';
 
