@@ -2,13 +2,13 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { pluralRo } from '../../../../schema/format.ts';
 import { discardPending } from '../../db/publish-queue.ts';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { LabeledSelect } from '../../ui/LabeledSelect.tsx';
 import { storeEditCopy } from '../publish/edit-target.ts';
 import { useSession } from '../session/use-session.ts';
 import { showToast } from '../shell/toast.ts';
 import { deleteMine, MY_MESSAGES, renewMine, setMineActive } from './actions.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
 import {
   ANY_CATEGORY,
   filterMine,
@@ -160,13 +160,18 @@ export function MyAnnouncementsPage() {
       </ul>
       {toDelete && (
         <ConfirmDialog
+          open
           title={MY_MESSAGES.deleteConfirm}
-          text={`„${toDelete.doc.title.trim() || 'Anunț fără titlu'}” va fi șters definitiv, cu toate imaginile lui.`}
           confirmLabel="Șterge"
+          danger
           busy={busyId === toDelete.doc.id}
           onConfirm={() => void confirmDelete()}
           onCancel={() => setToDelete(null)}
-        />
+        >
+          <p>
+            „{toDelete.doc.title.trim() || 'Anunț fără titlu'}” va fi șters definitiv, cu toate imaginile lui.
+          </p>
+        </ConfirmDialog>
       )}
     </div>
   );
