@@ -5,6 +5,9 @@
  */
 export const ID_PATTERN = /^[0-9a-f]{24}$/;
 
+/** Whether a string has the id layout (a path segment, a stored list's entry). */
+export const isObjectId = (id: string): boolean => ID_PATTERN.test(id);
+
 export function newId(at: Date | number = Date.now()): string {
   const ms = typeof at === 'number' ? at : at.getTime();
   const seconds = Math.floor(ms / 1000)

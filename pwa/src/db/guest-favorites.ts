@@ -1,5 +1,6 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { STORAGE_KEYS } from '../../../schema/constants.ts';
+import { isObjectId } from '../../../schema/ids.ts';
 import { canAddFavorite, FAVORITE_MESSAGES } from '../../../schema/rules/favorites.ts';
 import type { SyncCheckpoint } from '../../../schema/sync.ts';
 import { openDatabase } from './database.ts';
@@ -26,9 +27,7 @@ export async function importLegacyGuestFavorites(db: HobbizDatabase): Promise<vo
     const list = JSON.parse(raw) as unknown[];
     const docs = list
       .map((e) => (typeof e === 'string' ? { id: e, addedAt: '' } : (e as { id?: string; addedAt?: string })))
-      .filter(
-        (e): e is { id: string; addedAt: string } => typeof e?.id === 'string' && /^[0-9a-f]{24}$/.test(e.id),
-      )
+      .filter((e): e is { id: string; addedAt: string } => typeof e?.id === 'string' && isObjectId(e.id))
       .map((e) => ({ id: e.id, createdAt: e.addedAt || new Date().toISOString() }));
     if (docs.length > 0) await db.favorites.bulkUpsert(docs);
     localStorage.removeItem(STORAGE_KEYS.guestFavorites);

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { LIMITS } from '../../../schema/constants.ts';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { formatDate, formatPrice, idTail } from '../../../schema/format.ts';
+import { isObjectId } from '../../../schema/ids.ts';
 import { imageSrcSet, imageVariant, normalizeImagePath } from '../../../schema/images.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 
@@ -79,8 +80,8 @@ export function detailPreloader(dist: string, repo: AnnouncementsRepository) {
   const canPaint = main.test(html) && html.includes('<div id="root">');
 
   return async function htmlFor(path: string): Promise<string | null> {
-    const m = /^\/announcement\/([0-9a-f]{24})\/?$/.exec(path);
-    if (!m) return null;
+    const m = /^\/announcement\/([^/]+)\/?$/.exec(path);
+    if (!m || !isObjectId(m[1]!)) return null;
     const row = await repo.byId(m[1]!);
     if (!row || row.deleted || !row.active) return null;
     const cover = normalizeImagePath(row.images[0] ?? '');

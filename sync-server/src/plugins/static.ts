@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { uploadKey } from '../lib/file-storage.ts';
+import { httpError } from '../services/rest-http.ts';
 import { detailPreloader } from './detail-preload.ts';
 
 /** The stored kinds (photos, avatars, chat attachments) and what they are served as. */
@@ -17,7 +18,7 @@ const UPLOAD_TYPES: Record<string, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   txt: 'text/plain; charset=utf-8',
 };
-const NOT_FOUND = { error: 'Resursa nu a fost găsită.' };
+const NOT_FOUND = 'Resursa nu a fost găsită.';
 
 /**
  * Serves the built PWA (precompressed .br/.gz written at build time) and the uploaded files. Hashed
@@ -29,7 +30,7 @@ export default fp(async function staticFiles(app: FastifyInstance) {
   app.get<{ Params: { '*': string } }>('/uploads/*', async (request, reply) => {
     const key = uploadKey(`/uploads/${request.params['*']}`);
     const file = key ? await app.storage.get(key) : null;
-    if (!key || !file) return reply.code(404).send(NOT_FOUND);
+    if (!key || !file) throw httpError(404, NOT_FOUND);
     // Same on every instance sharing the storage (size and modification time of the one stored file).
     const etag = `"${file.size.toString(16)}-${Math.floor(file.modifiedAt).toString(16)}"`;
     reply
@@ -77,7 +78,7 @@ export default fp(async function staticFiles(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/uploads/')) {
-      return reply.code(404).send({ error: 'Resursa nu a fost găsită.' });
+      throw httpError(404, NOT_FOUND);
     }
     const detail = await detailHtml(path);
     if (detail)

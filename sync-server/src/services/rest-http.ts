@@ -1,4 +1,3 @@
-import { objectId } from '../../../schema/entities.ts';
 import type { ServiceResult } from './accounts.ts';
 import type { Outcome } from './announcements.ts';
 
@@ -33,4 +32,4 @@ export function unwrap<T>(result: ServiceResult<T> | Outcome<T>): T {
   throw httpError(result.status, result.error, code, errors ? { errors } : undefined);
 }
 
-export const isObjectId = (id: string): boolean => objectId.safeParse(id).success;
+export { isObjectId } from '../../../schema/ids.ts';

@@ -11,6 +11,7 @@ import {
 import { textWithoutNul } from '../../../schema/rules/common.ts';
 import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { MAX_INPUT_PIXELS, storeImage } from './images.ts';
+import { httpError } from './rest-http.ts';
 
 /**
  * Announcement photos: reading a multipart form, checking every photo before anything is written, storing
@@ -68,7 +69,7 @@ export async function readMultipartForm(request: FastifyRequest, fileField: stri
     if ((err as { code?: string }).code !== 'FST_FILES_LIMIT') {
       // A form that breaks off or is malformed is the sender's fault: a 400, never a 500.
       if ((err as { statusCode?: number }).statusCode) throw err;
-      throw Object.assign(new Error('malformed multipart form', { cause: err }), { statusCode: 400 });
+      throw httpError(400, 'Formularul trimis este incomplet sau deteriorat.');
     }
     form.tooManyFiles = true;
   }

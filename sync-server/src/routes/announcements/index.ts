@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { announcementList, popularQuery, searchQuery } from '../../../../schema/api/announcements.ts';
 import { apiError, routeParams } from '../../../../schema/api/common.ts';
 import { announcementApi } from '../../../../schema/entities.ts';
+import { isObjectId } from '../../../../schema/ids.ts';
 import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
@@ -28,8 +29,6 @@ const listRoute = {
 };
 const ofUserRoute = { params: z.object({ userId: z.string().max(64) }), response: { 200: announcementList } };
 const oneRoute = { params: routeParams('id'), response: { 200: announcementApi, 404: apiError } };
-
-const isId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
 export default async function announcementRoutes(app: FastifyInstance) {
   const service = app.announcements;
@@ -72,7 +71,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
     { schema: routeSchema(ofUserRoute) },
     async (request) => {
       const { userId } = request.params;
-      return isId(userId) ? service.listPublic({ ownerId: userId }) : [];
+      return isObjectId(userId) ? service.listPublic({ ownerId: userId }) : [];
     },
   );
 
@@ -81,7 +80,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
     { schema: routeSchema(oneRoute) },
     async (request) => {
       const { id } = request.params;
-      const row = isId(id) ? await app.announcementsRepo.byId(id) : undefined;
+      const row = isObjectId(id) ? await app.announcementsRepo.byId(id) : undefined;
       // A deactivated announcement stays visible to its owner only.
       if (!row || row.deleted || (!row.active && row.ownerId !== request.userId))
         throw httpError(404, NOT_FOUND);

@@ -13,6 +13,7 @@ import {
 import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
 import { announcementApi } from '../../../../schema/entities.ts';
 import { DRAFT_FIELDS } from '../../../../schema/fields.ts';
+import { isObjectId } from '../../../../schema/ids.ts';
 import { resolvePlaceName } from '../../../../schema/place-names.ts';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
@@ -123,7 +124,6 @@ function send<T>(reply: FastifyReply, outcome: Outcome<T>) {
   return reply.code(outcome.status).send(value);
 }
 
-const validId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 const notFound = () => httpError(404, NOT_FOUND);
 
 /** Every route here acts for the signed-in seller (guest → 401 from the scope's one hook). */
@@ -132,7 +132,7 @@ export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstanc
 
   /** The caller's live announcement; unknown, deleted and somebody else's are the same 404. */
   const ownLive = async (userId: string, id: string) => {
-    const row = validId(id) ? await app.announcementsRepo.byId(id) : undefined;
+    const row = isObjectId(id) ? await app.announcementsRepo.byId(id) : undefined;
     if (!row || row.deleted || row.ownerId !== userId) throw notFound();
     return row;
   };
@@ -181,7 +181,7 @@ export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstanc
   type Act = (userId: string, id: string) => Promise<Outcome<unknown>>;
   const change = async (request: FastifyRequest<OwnRoute>, reply: FastifyReply, act: Act) => {
     const { id } = request.params;
-    if (!validId(id)) throw notFound();
+    if (!isObjectId(id)) throw notFound();
     return send(reply, await act(callerOf(request), id));
   };
   const writes = (schema: Parameters<typeof routeSchema>[0]) => ({

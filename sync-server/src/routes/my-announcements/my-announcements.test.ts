@@ -453,6 +453,7 @@ describe('authorization of every mutating path: guest 401, another user 404 (as 
     expect(other.json()).toEqual(NOT_FOUND);
     const mine = await app.inject({ ...broken, headers: { ...broken.headers, ...bearer(owner.token) } });
     expect(mine.statusCode).toBe(400);
+    expect(mine.json()).toEqual({ error: 'Formularul trimis este incomplet sau deteriorat.' });
   });
 
   it('PUT, DELETE, renew and active', async () => {
