@@ -51,27 +51,19 @@ export type DeletionResult = { announcementIds: string[]; favoriteIds: string[];
  * become tombstones, so every device drops them; sessions go; the user row is scrubbed to a tombstone
  * (the email is freed). Messages stay: they are also the other participant's conversation.
  */
+const { images: _photos, ...DRAFT_BLANKED } = BLANKED_CONTENT;
+
 export async function deleteAccountData(db: Db, userId: string, seq: () => number): Promise<DeletionResult> {
   const [user] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
   const tombstones = tombstoner(db, seq);
-  const anns = await tombstones(announcements, eq(announcements.ownerId, userId), ['id'], {
-    ...BLANKED_CONTENT,
-    images: [],
-  });
+  const anns = await tombstones(announcements, eq(announcements.ownerId, userId), ['id'], BLANKED_CONTENT);
   const favs = await tombstones(favorites, eq(favorites.userId, userId), ['userId', 'announcementId']);
   const hasDraft = await db.select({ userId: drafts.userId }).from(drafts).where(eq(drafts.userId, userId));
   if (hasDraft.length > 0) {
     await db
       .update(drafts)
-      .set({
-        deleted: true,
-        title: '',
-        description: '',
-        contactPerson: '',
-        contactEmail: '',
-        contactPhone: '',
-        seq: seq(),
-      })
+      // The draft keeps no photos on the server (they stay on the device that chose them): its texts only.
+      .set({ deleted: true, ...DRAFT_BLANKED, seq: seq() })
       .where(eq(drafts.userId, userId));
   }
   await tombstones(reviews, or(eq(reviews.authorId, userId), eq(reviews.userId, userId)), ['id'], {
