@@ -1,3 +1,4 @@
+import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { formatLocation } from '../../../../schema/format.ts';
 import { matchesAllWords, roCollator } from '../../../../schema/search.ts';
 
@@ -13,14 +14,10 @@ export const MY_SORT_LABELS: Record<MySort, string> = {
 
 export const ANY_CATEGORY = 'Orice categorie';
 
-export type MyItem = {
-  id: string;
-  title: string;
-  category: string;
-  location: string;
-  localitate: string;
-  createdAt: string;
-};
+export type MyItem = Pick<
+  AnnouncementDoc,
+  'id' | 'title' | 'category' | 'location' | 'localitate' | 'createdAt'
+>;
 
 export type MyFilters = { query: string; category: string; sort: MySort };
 

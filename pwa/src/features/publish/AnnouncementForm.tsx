@@ -2,6 +2,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { LIMITS, TIMINGS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+import type { DraftField } from '../../../../schema/fields.ts';
 import { newId } from '../../../../schema/ids.ts';
 // The place names are part of the form's own code (a static import, not fetched when the picker opens):
 // a seller who loses the connection right after the form shows can still pick a locality.
@@ -13,6 +14,7 @@ import { provideLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { DraftConflictBanner } from './DraftConflictBanner.tsx';
+import { FIELD_LABELS } from './field-labels.ts';
 import { ImagePicker } from './ImagePicker.tsx';
 import { LocationField } from './LocationField.tsx';
 import { PreviewDialog } from './PreviewDialog.tsx';
@@ -98,7 +100,8 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
     }, TIMINGS.publishRedirectMs);
   };
 
-  const field = (name: 'title' | 'contactPerson' | 'contactEmail' | 'contactPhone' | 'price') => ({
+  /** The plain text inputs; the others have their own pickers and counters. */
+  const field = (name: Exclude<DraftField, 'category' | 'description' | 'location' | 'localitate'>) => ({
     id: name,
     // Room to type past the rule (its message then shows) but within what the draft may hold.
     maxLength: name === 'contactEmail' ? LIMITS.emailMax : 200,
@@ -118,7 +121,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
       )}
       {/* Disabled until the saved draft is in place, so early typing is not mixed into it. */}
       <fieldset className="pub-all" disabled={!form.restored}>
-        <TextField label="Titlu" {...field('title')} />
+        <TextField label={FIELD_LABELS.title} {...field('title')} />
         <p className="pub-count muted" aria-live="off">
           {chars(fields.title)}/{LIMITS.titleMax}
         </p>
@@ -136,7 +139,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
           onMove={form.move}
         />
         <div className="field pub-field">
-          <label htmlFor="description">Descriere</label>
+          <label htmlFor="description">{FIELD_LABELS.description}</label>
           <textarea
             id="description"
             rows={8}
@@ -164,10 +167,20 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
         />
         <fieldset className="pub-field pub-contact">
           <legend>Date de contact</legend>
-          <TextField label="Persoana de contact" autoComplete="name" {...field('contactPerson')} />
+          <TextField label={FIELD_LABELS.contactPerson} autoComplete="name" {...field('contactPerson')} />
           <div className="pub-contact-row">
-            <TextField label="Email" type="email" autoComplete="email" {...field('contactEmail')} />
-            <TextField label="Telefon" type="tel" autoComplete="tel" {...field('contactPhone')} />
+            <TextField
+              label={FIELD_LABELS.contactEmail}
+              type="email"
+              autoComplete="email"
+              {...field('contactEmail')}
+            />
+            <TextField
+              label={FIELD_LABELS.contactPhone}
+              type="tel"
+              autoComplete="tel"
+              {...field('contactPhone')}
+            />
           </div>
           {errors.contact && (
             <p className="field-error" id="contact-error">

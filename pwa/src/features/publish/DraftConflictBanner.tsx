@@ -1,16 +1,5 @@
-import type { DraftConflict, DraftField } from '../../db/draft-merge.ts';
-
-const LABELS: Record<DraftField, string> = {
-  title: 'Titlu',
-  category: 'Categorie',
-  description: 'Descriere',
-  location: 'Județ',
-  localitate: 'Localitate',
-  contactPerson: 'Persoana de contact',
-  contactEmail: 'Email',
-  contactPhone: 'Telefon',
-  price: 'Preț',
-};
+import type { DraftConflict } from '../../db/draft-merge.ts';
+import { FIELD_LABELS as LABELS } from './field-labels.ts';
 
 const preview = (s: string) => {
   const t = s.trim();
