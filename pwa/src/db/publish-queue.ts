@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { newId } from '../../../schema/ids.ts';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
+import { announcementFormData } from './announcement-form.ts';
 import { publishOutbox } from './device-outbox.ts';
 import { currentSyncClient } from './sync-status.ts';
 import type { Notify } from './types.ts';
@@ -56,16 +57,6 @@ export function discardPending(id: string): Promise<void> {
   return publishOutbox.delete(id);
 }
 
-function form(p: PendingAnnouncement): FormData {
-  const f = new FormData();
-  f.set('id', p.id);
-  for (const [k, v] of Object.entries(p.fields)) f.set(k, v);
-  p.images.forEach((blob, i) => {
-    f.append('images', blob, `foto-${i + 1}.jpg`);
-  });
-  return f;
-}
-
 /**
  * The one publish request, for the form's first attempt and for every retry from the queue. A retry of
  * one the server already stored answers 200 with that announcement (the id makes it idempotent).
@@ -73,7 +64,7 @@ function form(p: PendingAnnouncement): FormData {
 export function sendAnnouncement(p: PendingAnnouncement, fallbackError?: string): Promise<{ _id: string }> {
   return api<{ _id: string }>('/api/users/my-announcements', {
     method: 'POST',
-    body: form(p),
+    body: announcementFormData({ id: p.id, ...p.fields }, p.images),
     fallbackError,
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { announcementForm, moveImage, newImage, storedImage } from './images.ts';
+import { announcementFormData } from '../../db/announcement-form.ts';
+import { moveImage, newImage, storedImage, updateForm } from './images.ts';
 
 const blob = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
 
@@ -14,11 +15,12 @@ describe('photos of the form', () => {
 
   it('an update sends the full order with new:N slots; a publish sends only the files', () => {
     const list = [newImage(blob()), storedImage('/uploads/a.jpg'), newImage(blob())];
-    const update = announcementForm({ title: 'T' }, list, 'update');
+    const update = updateForm({ title: 'T' }, list);
     expect(JSON.parse(update.get('existingImages') as string)).toEqual(['new:0', '/uploads/a.jpg', 'new:1']);
     expect(update.getAll('images')).toHaveLength(2);
     expect(update.get('title')).toBe('T');
-    const publish = announcementForm({ title: 'T' }, [list[0]!, list[2]!], 'publish');
+    const publish = announcementFormData({ id: 'x', title: 'T' }, [blob(), blob()]);
+    expect((publish.getAll('images') as File[]).map((f) => f.name)).toEqual(['foto-1.jpg', 'foto-2.jpg']);
     expect(publish.get('existingImages')).toBeNull();
     expect(publish.getAll('images')).toHaveLength(2);
   });

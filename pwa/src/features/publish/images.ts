@@ -1,4 +1,5 @@
 import { normalizeImagePath } from '../../../../schema/images.ts';
+import { announcementFormData } from '../../db/announcement-form.ts';
 
 /** A photo of the form: one already stored on the server (edit) or a new file picked on this device. */
 export type ImageItem =
@@ -30,24 +31,15 @@ export function moveImage(list: ImageItem[], from: number, to: number): ImageIte
 }
 
 /**
- * The multipart body of a publish or an update: the fields, the new photos in form order, and for an
- * update the order of every photo ('new:N' marks the N-th new file), so a new photo may become the cover.
+ * The multipart body of an update: the fields, the new photos in form order, and the order of every
+ * photo ('new:N' marks the N-th new file), so a new photo may become the cover.
  */
-export function announcementForm(
-  fields: Record<string, string>,
-  images: ImageItem[],
-  mode: 'publish' | 'update',
-): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  let n = 0;
-  const order: string[] = [];
-  for (const img of images) {
-    if (img.kind === 'new') {
-      form.append('images', img.blob, `foto-${n + 1}.jpg`);
-      order.push(`new:${n++}`);
-    } else order.push(img.path);
-  }
-  if (mode === 'update') form.set('existingImages', JSON.stringify(order));
-  return form;
+export function updateForm(fields: Record<string, string>, images: ImageItem[]): FormData {
+  const photos: Blob[] = [];
+  const order = images.map((img) => {
+    if (img.kind === 'stored') return img.path;
+    photos.push(img.blob);
+    return `new:${photos.length - 1}`;
+  });
+  return announcementFormData(fields, photos, order);
 }

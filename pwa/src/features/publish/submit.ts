@@ -7,7 +7,7 @@ import type { DraftFields } from '../../db/draft.ts';
 import { newPendingAnnouncement, queueAnnouncement, sendAnnouncement } from '../../db/publish-queue.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
 import { showToast } from '../shell/toast.ts';
-import { announcementForm, type ImageItem } from './images.ts';
+import { type ImageItem, updateForm } from './images.ts';
 
 export const PUBLISH_MESSAGES = {
   published: 'Anunțul a fost publicat cu succes!',
@@ -83,7 +83,7 @@ export async function updateAnnouncement(
   try {
     await api(`/api/users/my-announcements/${id}`, {
       method: 'PUT',
-      body: announcementForm(input, images, 'update'),
+      body: updateForm(input, images),
       fallbackError: M.submitFailed.update,
     });
     return { kind: 'updated', id };
