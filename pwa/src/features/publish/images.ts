@@ -1,5 +1,5 @@
 import { normalizeImagePath } from '../../../../schema/images.ts';
-import { announcementFormData } from '../../db/announcement-form.ts';
+import { announcementFormData } from '../../db/publish-queue.ts';
 
 /** A photo of the form: one already stored on the server (edit) or a new file picked on this device. */
 export type ImageItem =
