@@ -4,7 +4,7 @@ import { LIMITS } from '../../../schema/constants.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../schema/entities.ts';
 import { byPopularity, POPULAR_RX_SORT } from '../../../schema/popular.ts';
 import { api } from '../api/client.ts';
-import { onWorkingSet } from './registry.ts';
+import { keepShown } from './use-held.ts';
 import { useRx } from './use-rx.ts';
 
 let restCache: Promise<AnnouncementApi[] | null> | null = null;
@@ -33,7 +33,7 @@ export function usePopularAnnouncements(limit: number = LIMITS.popularLimit): An
       if (!list) return setRest('failed');
       setRest(list.map(fromApi));
       const held = list.map(heldFromApi);
-      off = onWorkingSet((ws) => void ws?.show('announcements', held, false).catch(() => undefined));
+      off = keepShown(held);
     });
     return () => {
       alive = false;

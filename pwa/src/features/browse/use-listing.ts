@@ -13,8 +13,9 @@ import {
 } from '../../../../schema/search.ts';
 import type { QueryResult } from '../../../../schema/sync.ts';
 import { ApiError, api } from '../../api/client.ts';
-import { currentWorkingSet, onWorkingSet } from '../../db/registry.ts';
+import { currentWorkingSet } from '../../db/registry.ts';
 import { currentSyncClient, useSyncStatus } from '../../db/sync-status.ts';
+import { keepShown } from '../../db/use-held.ts';
 import { useRx } from '../../db/use-rx.ts';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
 import type { ListingSearch } from './listing-search.ts';
@@ -74,11 +75,7 @@ async function fetchPage(params: Record<string, unknown>): Promise<QueryResult> 
   const page = await api<SearchPageRest>(`/api/announcements/search?${query}`);
   const items = page.items.map(heldFromApi);
   // Kept once the device's database is up, so what was shown stays readable offline.
-  const off = onWorkingSet((w) => {
-    if (!w) return;
-    void w.show('announcements', items, false).catch(() => undefined);
-    queueMicrotask(() => off());
-  });
+  keepShown(items, true);
   return { ...page, items };
 }
 

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { fromApi, heldFromApi } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
 import { ApiError } from '../../api/client.ts';
-import { onWorkingSet } from '../../db/registry.ts';
+import { keepShown } from '../../db/use-held.ts';
 import { useRx } from '../../db/use-rx.ts';
 import { takeAnnouncementRequest } from './prefetch.ts';
 
@@ -37,7 +37,7 @@ export function useAnnouncement(id: string, viewerId: string | null): Announceme
         setRest({ kind: 'ok', doc: fromApi(a), user: a.user });
         // Opened: the device keeps it (readable offline) and follows its changes.
         const held = [heldFromApi(a)];
-        off = onWorkingSet((ws) => void ws?.show('announcements', held, false).catch(() => undefined));
+        off = keepShown(held);
       })
       .catch(
         (err) =>

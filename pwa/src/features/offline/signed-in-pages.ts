@@ -2,23 +2,18 @@ import { session } from '../session/session-store.ts';
 import { handLoadedFilesToWorker } from './keep-loaded.ts';
 
 /**
- * The pages a signed-in person uses that a guest does not: publish and edit, my announcements, chat,
- * notifications, settings, profile (and the place names the publish form's picker reads). A guest's first
- * visit does not download them; once someone signs in, they are fetched in the background, one at a time,
- * so a seller who loses the connection can still publish and chat. Fetched while the service worker
+ * The pages a signed-in person uses that a guest does not (every page under routes/_auth: publish and
+ * edit, my announcements, chat, notifications, settings, profile…) and the place names the publish form's
+ * picker reads. A guest's first visit does not download them; once someone signs in, they are fetched in
+ * the background, one at a time, so a seller who loses the connection can still publish and chat. Fetched while the service worker
  * controls the page, each lands in its chunk cache; fetched before, the worker is handed the page's loaded
  * files when it takes control (sw-register.ts) — and after each page here, for one still in flight then.
  */
 export const SIGNED_IN_PAGES: (() => Promise<unknown>)[] = [
-  () => import('../../routes/_auth/add-announcement.lazy.tsx'),
   // The outbox the form's 'Publică' hands an announcement to when offline (its own lazy chunk).
   () => import('../../db/publish-queue.ts'),
-  () => import('../../routes/_auth/anunturile-mele.lazy.tsx'),
-  () => import('../../routes/_auth/chat.lazy.tsx'),
-  () => import('../../routes/_auth/edit-announcement.lazy.tsx'),
-  () => import('../../routes/_auth/setari-cont.lazy.tsx'),
-  () => import('../../routes/_auth/profil/index.lazy.tsx'),
-  () => import('../../routes/_auth/notificari.lazy.tsx'),
+  // Every page of the signed-in branch, as the router splits them: a new page there is kept too.
+  ...Object.values(import.meta.glob('../../routes/_auth/**/*.lazy.tsx')),
   () => import('../../../../schema/locations.ts'),
 ];
 

@@ -1,12 +1,11 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import { fromApi } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementApi, AnnouncementDoc, ProfileDoc } from '../../../../schema/entities.ts';
 import { PROFILE_MESSAGES, type PublicProfileApi } from '../../../../schema/rules/profile.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { ApiError, api } from '../../api/client.ts';
-import { isCaughtUp, onCaughtUp, onWorkingSet } from '../../db/registry.ts';
-import { useHeld } from '../../db/use-held.ts';
+import { useCaughtUp, useHeld, useHeldSearch } from '../../db/use-held.ts';
 import { useRx } from '../../db/use-rx.ts';
 import {
   type ProfileView,
@@ -76,15 +75,7 @@ function useHeldProfile(userId: string, authorIds: string[]): void {
   useHeld('profiles', [userId]);
   useHeld('reviews', [userId]);
   useHeld('profiles', authorIds);
-  useEffect(
-    () =>
-      onWorkingSet((ws) => void ws?.query({ owner: userId, limit: SEARCH_PAGE.max }).catch(() => undefined)),
-    [userId],
-  );
-}
-
-function useCaughtUp(collection: string): boolean {
-  return useSyncExternalStore(onCaughtUp, () => isCaughtUp(collection));
+  useHeldSearch({ owner: userId, limit: SEARCH_PAGE.max });
 }
 
 type Remote =
