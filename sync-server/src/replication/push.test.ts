@@ -191,4 +191,16 @@ describe('push: draft', () => {
     expect(conflicts).toHaveLength(1);
     expect(conflicts[0]!._deleted).toBe(true);
   });
+
+  it('refuses a field that is not text or a draft under another id; drops fields a draft does not have', async () => {
+    const u = await registerAndLogin(app);
+    const c = await connect(u.token);
+    expect(await c.push('drafts', [{ newDocumentState: { ...draft('x'), price: 150 } }])).toHaveLength(1);
+    expect(await c.push('drafts', [{ newDocumentState: { ...draft('x'), id: 'other' } }])).toHaveLength(1);
+    const { title: _missing, ...noTitle } = draft('x');
+    expect(await c.push('drafts', [{ newDocumentState: noTitle }])).toHaveLength(1);
+    const extra = { ...draft('Păstrat'), ownerId: 'altcineva', seq: 99 };
+    expect(await c.push('drafts', [{ newDocumentState: extra }])).toEqual([]);
+    expect((await c.pull(null, 10, 'drafts')).documents).toEqual([draft('Păstrat')]);
+  });
 });

@@ -9,6 +9,7 @@ import { newId } from '../../../../schema/ids.ts';
 import * as placeNames from '../../../../schema/locations.ts';
 import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
 import { charCount } from '../../../../schema/rules/common.ts';
+import { DRAFT_TYPING_MAX } from '../../../../schema/rules/draft.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { provideLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
@@ -143,7 +144,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
           <textarea
             id="description"
             rows={8}
-            maxLength={LIMITS.descriptionMax + 1000}
+            maxLength={DRAFT_TYPING_MAX.description}
             value={fields.description}
             aria-invalid={errors.description ? true : undefined}
             aria-describedby={errors.description ? 'description-error' : 'description-count'}

@@ -1,7 +1,7 @@
-import { LIMITS } from '../../../../schema/constants.ts';
 import type { DraftRow } from '../../../../schema/db/tables.ts';
 import { DRAFT_ID, type DraftDoc } from '../../../../schema/entities.ts';
 import { DRAFT_FIELDS } from '../../../../schema/fields.ts';
+import { DRAFT_MESSAGES, draftPush } from '../../../../schema/rules/draft.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
 import type { DraftsRepository } from '../../repositories/drafts.ts';
 import type { DraftsService } from '../../services/drafts.ts';
@@ -10,9 +10,6 @@ import type { CollectionHandler } from '../types.ts';
 import { type OwnDeps, ownCollection } from './own.ts';
 
 const FIELDS = [...DRAFT_FIELDS, 'updatedAt'] as const;
-
-/** Longest a draft field may be while typing; the §5 rules apply only when publishing. */
-const MAX = { description: LIMITS.descriptionMax + 1000, other: 500 } as const;
 
 const docOf = (r: DraftRow): WithDeleted<DraftDoc> =>
   ({
@@ -30,19 +27,10 @@ export function draftsCollection(deps: OwnDeps<DraftsRepository, DraftsService>)
       return row ? docOf(row) : null;
     },
     prepare: (_ctx, wanted) => {
-      if (wanted.id !== DRAFT_ID) return { ok: false, error: 'Ciornă invalidă.' };
-      for (const f of FIELDS) {
-        const v = wanted[f];
-        const max = f === 'description' ? MAX.description : MAX.other;
-        if (typeof v !== 'string' || v.length > max)
-          return { ok: false, error: 'Ciorna conține câmpuri invalide.' };
-      }
-      const doc = Object.fromEntries([
-        ['id', DRAFT_ID],
-        ...FIELDS.map((f) => [f, wanted[f]]),
-        ['_deleted', !!wanted._deleted],
-      ]);
-      return { ok: true, doc: doc as WithDeleted<DraftDoc> };
+      if (wanted.id !== DRAFT_ID) return { ok: false, error: DRAFT_MESSAGES.invalid };
+      const parsed = draftPush.safeParse(wanted);
+      if (!parsed.success) return { ok: false, error: DRAFT_MESSAGES.fields };
+      return { ok: true, doc: { ...parsed.data, _deleted: !!wanted._deleted } };
     },
     write: async (ctx, doc) => {
       const { id: _id, _deleted, ...fields } = doc;
