@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { parseSearchParams } from '../../schema/search-params.ts';
 import type { Config } from './config.ts';
 import type { FileStorage } from './lib/file-storage.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
@@ -34,7 +33,7 @@ import { passwordResetService } from './services/password-reset.ts';
 import { profilesService } from './services/profiles.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
-import { searchAnnouncements } from './services/search.ts';
+import { searchFromParams } from './services/search.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
 
 /** What every repository and service is built from: the app's infrastructure (app.ts opens it). */
@@ -96,8 +95,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const drafts = draftsService({ uow, repo: draftsRepo });
   /** The same search as REST: names resolved and checked by schema/, one repository query. */
   const search = async (raw: Record<string, unknown>) => {
-    const parsed = parseSearchParams(raw);
-    return parsed.ok ? searchAnnouncements(searchRepo, parsed.params) : { error: parsed.error };
+    const found = await searchFromParams(searchRepo, raw);
+    return found.ok ? found.result : { error: found.error };
   };
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
+import { SEARCH_ERRORS } from '../../../schema/search-params.ts';
 import { HELD_LIMITS, type HeldDoc, type HeldDocs, type HeldKind } from '../../../schema/sync.ts';
 import { bearer, validForm } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin, settled, sqlGet } from '../test-helper.ts';
@@ -496,6 +497,22 @@ describe('limits and bad requests', () => {
     await setPrice(a, 77);
     await settle();
     expect(heard(c).map((d) => [d.id, d.price])).toEqual([[a, 77]]);
+  });
+
+  it('a search with a cursor of another order is refused with the REST message; the socket stays usable', async () => {
+    await publish({ title: 'Lecții de chitară pentru începători' });
+    await publish({ title: 'Lecții de pian pentru copii' });
+    const c = await connect(null);
+    const first = await c.query({ q: 'lectii', limit: 1 });
+    expect(first.nextCursor).toBeTruthy();
+    c.send({ type: 'query', id: 'q2', params: { q: 'lectii', sort: 'title', cursor: first.nextCursor } });
+    expect(await c.answer()).toEqual({
+      type: 'error',
+      id: 'q2',
+      code: 'bad-request',
+      message: SEARCH_ERRORS.cursor,
+    });
+    expect((await c.query({ q: 'lectii', limit: 1 })).items).toHaveLength(1);
   });
 
   it('a socket may hold at most maxKeysPerKind keys of one kind, over several messages', async () => {

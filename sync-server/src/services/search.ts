@@ -1,4 +1,5 @@
 import type { SearchParams } from '../../../schema/search.ts';
+import { parseSearchParams, SEARCH_ERRORS } from '../../../schema/search-params.ts';
 import type { SearchRepository, SearchResult } from '../repositories/search.ts';
 
 /**
@@ -9,4 +10,18 @@ import type { SearchRepository, SearchResult } from '../repositories/search.ts';
  */
 export function searchAnnouncements(repo: SearchRepository, params: SearchParams): Promise<SearchResult> {
   return repo.search(params);
+}
+
+/**
+ * A search from raw parameters (a REST query string, a socket `query`): parsed and resolved by schema/ (Romanian error of the first bad value,
+ * with its field), then run. A cursor the repository refuses (not ours) gets the cursor's message.
+ */
+export async function searchFromParams(repo: SearchRepository, raw: Record<string, unknown>) {
+  const parsed = parseSearchParams(raw);
+  if (!parsed.ok) return parsed;
+  try {
+    return { ok: true as const, result: await searchAnnouncements(repo, parsed.params) };
+  } catch {
+    return { ok: false as const, error: SEARCH_ERRORS.cursor, field: 'cursor' };
+  }
 }

@@ -8,8 +8,9 @@ import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
 import { httpError } from '../../services/rest-http.ts';
+import { searchFromParams } from '../../services/search.ts';
 import { seqCache } from '../../services/seq-cache.ts';
-import searchRoutes, { searchFromQuery } from './search.ts';
+import searchRoutes from './search.ts';
 
 const popularRoute = { querystring: popularQuery, response: { 200: announcementList } };
 const listRoute = {
@@ -57,7 +58,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const found = await searchFromQuery(app.searchRepo, request.query);
+      const found = await searchFromParams(app.searchRepo, request.query);
       if (!found.ok && found.field === 'category') return [];
       if (!found.ok) throw httpError(400, found.error);
       if (found.result.nextCursor) reply.header('X-Next-Cursor', found.result.nextCursor);
