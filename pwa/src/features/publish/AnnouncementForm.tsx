@@ -165,7 +165,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
         <fieldset className="pub-field pub-contact">
           <legend>Date de contact</legend>
           <TextField label="Persoana de contact" autoComplete="name" {...field('contactPerson')} />
-          <div className="pub-contact-row">
+          <div className="form-row pub-contact-row">
             <TextField label="Email" type="email" autoComplete="email" {...field('contactEmail')} />
             <TextField label="Telefon" type="tel" autoComplete="tel" {...field('contactPhone')} />
           </div>
