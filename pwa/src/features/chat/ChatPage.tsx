@@ -46,7 +46,7 @@ export function ChatPage({ initialConversationId }: { initialConversationId: str
       <div className="chat-pane">
         {current ? (
           <>
-            <h1 className="chat-sr-only chat-h1-narrow">Mesaje</h1>
+            <h1 className="sr-only chat-h1-narrow">Mesaje</h1>
             <header className="chat-pane-head">
               <button
                 type="button"

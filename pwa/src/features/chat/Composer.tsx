@@ -131,13 +131,13 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
       <div className="composer-row">
         <label className="icon-btn composer-attach" htmlFor={fileId} title="Atașează un fișier">
           <PaperclipIcon />
-          <span className="chat-sr-only">Atașează un fișier</span>
+          <span className="sr-only">Atașează un fișier</span>
         </label>
         <input
           ref={fileInput}
           id={fileId}
           type="file"
-          className="chat-sr-only"
+          className="sr-only"
           accept={ATTACHMENT_ACCEPT}
           onChange={(e) => pickFile(e.target.files?.[0])}
         />

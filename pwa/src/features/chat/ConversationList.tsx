@@ -57,7 +57,7 @@ export function ConversationList({
               {c.unreadCount > 0 && (
                 <span className="chat-unread">
                   {badgeText(c.unreadCount)}
-                  <span className="chat-sr-only"> necitite</span>
+                  <span className="sr-only"> necitite</span>
                 </span>
               )}
             </button>

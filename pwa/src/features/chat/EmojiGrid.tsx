@@ -4,7 +4,7 @@ import { EMOJIS } from './emojis.ts';
 export function EmojiGrid({ label, onPick }: { label: string; onPick: (emoji: string) => void }) {
   return (
     <fieldset className="emoji-grid">
-      <legend className="chat-sr-only">{label}</legend>
+      <legend className="sr-only">{label}</legend>
       {EMOJIS.map((e) => (
         <button key={e} type="button" className="emoji-btn" aria-label={e} onClick={() => onPick(e)}>
           {e}

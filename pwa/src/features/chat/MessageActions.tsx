@@ -43,7 +43,7 @@ export function MessageActions({ own, onReply, onReact, onCopy, onDelete }: Prop
         <div className="msg-react-picker">
           {picking === 'quick' ? (
             <fieldset className="emoji-row">
-              <legend className="chat-sr-only">Reacții rapide</legend>
+              <legend className="sr-only">Reacții rapide</legend>
               {QUICK_REACTIONS.map((e) => (
                 <button key={e} type="button" className="emoji-btn" aria-label={e} onClick={() => react(e)}>
                   {e}

@@ -7,7 +7,7 @@ export async function copyText(text: string): Promise<boolean> {
     const area = document.createElement('textarea');
     area.value = text;
     area.setAttribute('readonly', '');
-    area.className = 'chat-sr-only';
+    area.className = 'sr-only';
     document.body.append(area);
     area.select();
     const ok = document.execCommand('copy');

@@ -21,7 +21,7 @@ function SellerAvatar({ seller }: { seller: Seller }) {
   if (src && !failed) {
     return (
       <img
-        className="seller-avatar"
+        className="avatar seller-avatar"
         src={src}
         alt=""
         width={56}
@@ -31,7 +31,7 @@ function SellerAvatar({ seller }: { seller: Seller }) {
     );
   }
   return (
-    <span className="seller-avatar seller-avatar--initials" aria-hidden="true">
+    <span className="avatar seller-avatar seller-avatar--initials" aria-hidden="true">
       {initials(seller.firstName, seller.lastName) || '?'}
     </span>
   );

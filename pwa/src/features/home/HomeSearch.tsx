@@ -38,7 +38,7 @@ export function HomeSearch() {
         <LocationPicker value={where} onChange={setWhere} />
         <button type="submit" className="btn btn-primary hs-submit">
           <SearchIcon size={20} />
-          <span className="hs-submit-text">Caută</span>
+          <span className="sr-only hs-submit-text">Caută</span>
         </button>
       </form>
       <IconLink to="/notificari" label="Notificări" count={counts.notifications} className="hs-bell">

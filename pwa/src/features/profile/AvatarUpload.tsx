@@ -70,7 +70,7 @@ export function AvatarUpload({ onError }: { onError: (text: string | null) => vo
         onChange={(e) => void pick(e)}
       />
       {busy && (
-        <span className="sr-status" role="status">
+        <span className="sr-only" role="status">
           Se încarcă fotografia...
         </span>
       )}

@@ -169,7 +169,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
         <fieldset className="pub-field pub-contact">
           <legend>Date de contact</legend>
           <TextField label={FIELD_LABELS.contactPerson} autoComplete="name" {...field('contactPerson')} />
-          <div className="pub-contact-row">
+          <div className="form-row pub-contact-row">
             <TextField
               label={FIELD_LABELS.contactEmail}
               type="email"
