@@ -14,12 +14,9 @@ import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import { hasPasswordHash, type UsersRepository } from '../repositories/users.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
+import { fail, type ServiceResult } from './result.ts';
 
-export type ServiceResult<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: number; error: string; code?: string };
-
-const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
+export type { ServiceResult } from './result.ts';
 
 /** Account operations shared by every transport. Rules come from schema/rules/account.ts. */
 export function accountsService(users: UsersRepository, sessions: SessionsRepository, uow: UnitOfWork) {

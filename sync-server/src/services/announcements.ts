@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../lib/sql.ts';
 import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import { arrangeImages, storedPath } from './announcement-photos.ts';
+import { type FieldErrorMap, fail, type Outcome } from './result.ts';
 import { checkImages, ImageRejectedError, removeImages, storeImages, type UploadedImage } from './uploads.ts';
 
 /**
@@ -28,13 +29,8 @@ export const RENEW_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const RENEW_TOO_SOON = 'Poți reactualiza un anunț cel mult o dată la 24 de ore.';
 const ID_TAKEN = ANNOUNCEMENT_MESSAGES.idTaken;
 
-export type FieldErrorMap = Record<string, string>;
-export type Outcome<T> =
-  | { ok: true; status: number; value: T }
-  | { ok: false; status: number; error: string; errors?: FieldErrorMap };
+export type { FieldErrorMap, Outcome } from './result.ts';
 
-const fail = (status: number, error: string, errors?: FieldErrorMap) =>
-  ({ ok: false, status, error, ...(errors ? { errors } : {}) }) as const;
 const notFound = () => fail(404, NOT_FOUND);
 
 /** Field errors of the form plus the photos' problem, in form order (the first one is the headline). */
@@ -50,7 +46,7 @@ async function formErrors(
   return errors;
 }
 
-const invalid = (errors: FieldErrorMap) => fail(400, Object.values(errors)[0]!, errors);
+const invalid = (errors: FieldErrorMap) => fail(400, Object.values(errors)[0]!, undefined, errors);
 
 export type Viewer = { userId: string | null; ip: string; userAgent: string };
 

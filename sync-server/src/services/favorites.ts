@@ -3,6 +3,10 @@ import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { FavoritesRepository } from '../repositories/favorites.ts';
+import { fail, ok, type Refusal, type ServiceResult } from './result.ts';
+
+const NOT_FOUND = fail(404, FAVORITE_MESSAGES.notFound, 'not_found');
+const OVER_LIMIT = fail(400, FAVORITE_MESSAGES.limit, 'favorites_limit');
 
 /**
  * Favourites, shared by replication and REST: the one favourite write lives here (`write`), and both
@@ -17,12 +21,12 @@ export function favoritesService(deps: {
   const { uow, hub, favorites, announcements: annRepo } = deps;
 
   /** Why `userId` may not favourite `announcementId` now, or null when they may. */
-  async function refusal(userId: string, announcementId: string): Promise<string | null> {
+  async function refusal(userId: string, announcementId: string): Promise<Refusal | null> {
     const ann = await annRepo.byId(announcementId);
-    if (!ann || ann.deleted || (!ann.active && ann.ownerId !== userId)) return FAVORITE_MESSAGES.notFound;
+    if (!ann || ann.deleted || (!ann.active && ann.ownerId !== userId)) return NOT_FOUND;
     const existing = await favorites.get(userId, announcementId);
     if (existing && !existing.deleted) return null;
-    if (!canAddFavorite(await favorites.activeCount(userId))) return FAVORITE_MESSAGES.limit;
+    if (!canAddFavorite(await favorites.activeCount(userId))) return OVER_LIMIT;
     return null;
   }
 
@@ -72,20 +76,20 @@ export function favoritesService(deps: {
       userId: string,
       announcementId: string,
       wanted: boolean,
-    ): Promise<{ error: string } | { changed: boolean }> {
+    ): Promise<ServiceResult<{ changed: boolean }>> {
       return await uow.write(async () => {
         const existing = await favorites.get(userId, announcementId);
         const live = !!existing && !existing.deleted;
-        if (live === wanted) return { changed: false };
+        if (live === wanted) return ok({ changed: false });
         if (wanted) {
           const refused = await refusal(userId, announcementId);
-          if (refused) return { error: refused };
+          if (refused) return refused;
         }
         await write(userId, announcementId, {
           createdAt: wanted ? new Date().toISOString() : existing!.createdAt,
           deleted: !wanted,
         });
-        return { changed: true };
+        return ok({ changed: true });
       });
     },
   };

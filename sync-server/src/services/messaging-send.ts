@@ -13,6 +13,7 @@ import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { toMessageDoc } from './messaging-docs.ts';
+import { fail, ok, type ServiceResult } from './result.ts';
 
 type Route = { conversationId: string; sellerId: string; buyerId: string; recipientId: string };
 export type NewMessage = {
@@ -54,22 +55,22 @@ export function messageSending(deps: {
     callerId: string,
     announcementId: string,
     recipientId: string,
-  ): Promise<Route | { error: string }> {
+  ): Promise<ServiceResult<Route>> {
     const ann = await deps.announcements.byId(announcementId);
-    if (!ann || ann.deleted) return { error: MESSAGE_MESSAGES.announcementMissing };
+    if (!ann || ann.deleted) return fail(404, MESSAGE_MESSAGES.announcementMissing);
     if (ann.ownerId !== callerId) {
-      return {
+      return ok({
         conversationId: conversationId(ann.ownerId, callerId, announcementId),
         sellerId: ann.ownerId,
         buyerId: callerId,
         recipientId: ann.ownerId,
-      };
+      });
     }
     // The seller answers within a conversation a buyer started; nobody writes to themselves.
-    if (!recipientId || recipientId === callerId) return { error: MESSAGE_MESSAGES.ownAnnouncement };
+    if (!recipientId || recipientId === callerId) return fail(400, MESSAGE_MESSAGES.ownAnnouncement);
     const id = conversationId(callerId, recipientId, announcementId);
-    if (!(await repo.conversation(id))) return { error: MESSAGE_MESSAGES.notFound };
-    return { conversationId: id, sellerId: callerId, buyerId: recipientId, recipientId };
+    if (!(await repo.conversation(id))) return fail(404, MESSAGE_MESSAGES.notFound);
+    return ok({ conversationId: id, sellerId: callerId, buyerId: recipientId, recipientId });
   }
 
   /**
@@ -89,13 +90,14 @@ export function messageSending(deps: {
     callerId: string,
     input: NewMessage,
     storedFile: boolean,
-  ): Promise<MessageRow | { error: string }> {
+  ): Promise<ServiceResult<MessageRow>> {
     const bodyError = validateMessageBody(input.text, input.image);
-    if (bodyError) return { error: bodyError };
+    if (bodyError) return fail(400, bodyError);
     const nameError = attachmentNameError(input.fileName, input.image);
-    if (nameError) return { error: nameError };
-    const r = await route(callerId, input.announcementId, input.recipientId);
-    if ('error' in r) return r;
+    if (nameError) return fail(400, nameError);
+    const routed = await route(callerId, input.announcementId, input.recipientId);
+    if (!routed.ok) return routed;
+    const r = routed.value;
     const now = messageTime();
     await repo.insertConversation({
       id: r.conversationId,
@@ -163,7 +165,7 @@ export function messageSending(deps: {
     tx.poke(['messages', 'conversations'], both);
     tx.emit('newMessage', toMessageDoc(row), both);
     if (storedFile && input.image) await repo.recordUpload(input.image, callerId);
-    return row;
+    return ok(row);
   }
 
   return { route, sendIn };

@@ -9,6 +9,7 @@ import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { messageSending, type NewMessage } from './messaging-send.ts';
 import { isChatUploadPath } from './rest-attachments.ts';
+import type { ServiceResult } from './result.ts';
 
 export { toConversationDoc, toMessageDoc, toNotificationDoc } from './messaging-docs.ts';
 export type { NewMessage } from './messaging-send.ts';
@@ -116,7 +117,7 @@ export function messagingService(deps: {
       callerId: string,
       input: NewMessage,
       opts: { storedFile?: boolean } = {},
-    ): Promise<MessageRow | { error: string }> {
+    ): Promise<ServiceResult<MessageRow>> {
       return await uow.write((tx) => sendIn(tx, callerId, input, opts.storedFile ?? false));
     },
 

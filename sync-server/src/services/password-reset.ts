@@ -10,13 +10,12 @@ import type { PasswordResetsRepository } from '../repositories/password-resets.t
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
-import type { ServiceResult } from './accounts.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
 import { RateWindow } from './rate-window.ts';
+import { fail, type ServiceResult } from './result.ts';
 
 const M = ACCOUNT_MESSAGES;
-const fail = (status: number, error: string, code?: string) => ({ ok: false, status, error, code }) as const;
 
 /** How long an emailed code works, and how many wrong codes end it. */
 export const RESET_TTL_MS = 30 * 60_000;

@@ -11,12 +11,11 @@ import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import { toOwnProfile, toPublicUser, type UsersRepository } from '../repositories/users.ts';
-import type { ServiceResult } from './accounts.ts';
 import { storeImage } from './images.ts';
+import { fail, type ServiceResult } from './result.ts';
 import type { ReviewsService } from './reviews.ts';
 
 const M = PROFILE_MESSAGES;
-const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
 
 export const AVATAR_FOLDER = 'avatars';
 

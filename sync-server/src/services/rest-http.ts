@@ -1,5 +1,4 @@
-import type { ServiceResult } from './accounts.ts';
-import type { Outcome } from './announcements.ts';
+import type { Outcome, Refusal, ServiceResult } from './result.ts';
 
 /**
  * The one way a route refuses: `throw httpError(404, NOT_FOUND, 'not_found')`. The app's error handler
@@ -27,9 +26,12 @@ export const httpError = (status: number, error: string, code?: string, extra?: 
 /** A service's answer in a route: its value, or its refusal thrown as the HTTP error it names. */
 export function unwrap<T>(result: ServiceResult<T> | Outcome<T>): T {
   if (result.ok) return result.value;
-  const code = 'code' in result ? result.code : undefined;
-  const errors = 'errors' in result ? result.errors : undefined;
-  throw httpError(result.status, result.error, code, errors ? { errors } : undefined);
+  refuse(result);
+}
+
+/** A service's refusal thrown as the HTTP error it names (status, message, code, the form's errors). */
+export function refuse({ status, error, code, errors }: Refusal): never {
+  throw httpError(status, error, code, errors ? { errors } : undefined);
 }
 
 export { isObjectId } from '../../../schema/ids.ts';

@@ -12,11 +12,9 @@ import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { ReviewsRepository, ReviewWithContext } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
-import type { ServiceResult } from './accounts.ts';
+import { fail, ok, type ServiceResult } from './result.ts';
 
 const M = REVIEW_MESSAGES;
-const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
-const ok = <T>(value: T) => ({ ok: true, value }) as const;
 
 /** The REST card of a review. A hidden (inactive or deleted) announcement keeps its title to itself. */
 export function toReviewApi({ review: r, author, announcement }: ReviewWithContext): ReviewApi {

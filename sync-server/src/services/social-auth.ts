@@ -8,7 +8,7 @@ import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
-import type { ServiceResult } from './accounts.ts';
+import { fail, type ServiceResult } from './result.ts';
 
 export { SOCIAL_MESSAGES };
 
@@ -24,7 +24,6 @@ export type SocialProfile = {
 };
 
 const M = SOCIAL_MESSAGES;
-const fail = (status: number, error: string) => ({ ok: false, status, error }) as const;
 /** Social accounts get no usable password until the person sets one through 'Ai uitat parola?'. */
 const NO_PASSWORD = '!social';
 const TIMEOUT_MS = 8000;

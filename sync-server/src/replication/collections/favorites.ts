@@ -27,7 +27,7 @@ export function favoritesCollection(deps: OwnDeps<FavoritesRepository, Favorites
       if (!objectId.safeParse(wanted.id).success) return { ok: false, error: FAVORITE_MESSAGES.notFound };
       if (!wanted._deleted) {
         const refusal = await deps.service.refusal(ctx.userId!, wanted.id);
-        if (refusal) return { ok: false, error: refusal };
+        if (refusal) return { ok: false, error: refusal.error };
       }
       // A sane client timestamp is kept: the stored document is then the pushed one (no false conflicts).
       return {

@@ -82,7 +82,7 @@ export function messagesCollection(deps: Deps): CollectionHandler {
           String(wanted.announcementId),
           String(wanted.recipientId ?? ''),
         );
-        if ('error' in route) return { ok: false, error: route.error };
+        if (!route.ok) return { ok: false, error: route.error };
         return { ok: true, doc: wanted };
       }
       if (wanted._deleted && !current._deleted && current.senderId !== ctx.userId) {

@@ -6,7 +6,7 @@ import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { httpError, isObjectId } from '../../services/rest-http.ts';
+import { httpError, isObjectId, unwrap } from '../../services/rest-http.ts';
 
 const list = { response: { 200: favoritesAnswer, '4xx': apiError } };
 const mine = { params: routeParams('id'), response: { 200: favoriteIdsAnswer, '4xx': apiError } };
@@ -28,11 +28,7 @@ export default async function favoritesRoutes(app: FastifyInstance) {
   /** Adds (wanted = true) or removes a favourite of `userId`, answering `{ favoriteIds }` or an error. */
   async function write(userId: string, announcementId: string, wanted: boolean) {
     if (!isObjectId(announcementId)) throw notFound();
-    const outcome = await app.favorites.toggle(userId, announcementId, wanted);
-    if ('error' in outcome) {
-      if (outcome.error === FAVORITE_MESSAGES.limit) throw httpError(400, outcome.error, 'favorites_limit');
-      throw httpError(404, outcome.error, 'not_found');
-    }
+    unwrap(await app.favorites.toggle(userId, announcementId, wanted));
     return favoriteIds(userId);
   }
 

@@ -30,15 +30,8 @@ import {
   sniffAttachment,
   storeAttachment,
 } from '../../services/rest-attachments.ts';
-import { httpError } from '../../services/rest-http.ts';
-import {
-  type Attachment,
-  REST_MESSAGE_MESSAGES,
-  readMultipart,
-  type SendFields,
-  statusOf,
-  str,
-} from './request.ts';
+import { httpError, refuse, unwrap } from '../../services/rest-http.ts';
+import { type Attachment, REST_MESSAGE_MESSAGES, readMultipart, type SendFields, str } from './request.ts';
 import { toMessagesApi, toSummariesApi } from './shapes.ts';
 
 export { REST_MESSAGE_MESSAGES };
@@ -181,7 +174,7 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
       // Who may write to whom comes first (the conversation is the server's), then the content rules;
       // all of them before a file is written, so a refused message leaves nothing behind.
       const route = await app.messaging.route(callerId, fields.announcementId, fields.destinatarId);
-      if ('error' in route) throw httpError(statusOf(route.error), route.error);
+      unwrap(route);
       let attachment: Attachment | null = null;
       if (file) {
         const kind = sniffAttachment(file);
@@ -218,13 +211,13 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
         },
         { storedFile: !!image },
       );
-      if ('error' in sent) {
+      if (!sent.ok) {
         // The announcement went away while the file was being stored.
         if (image) await removeAttachment(app.storage, image).catch(() => {});
-        throw httpError(statusOf(sent.error), sent.error);
+        refuse(sent);
       }
-      const conversation = await repo.conversation(sent.conversationId);
-      return reply.code(201).send((await toMessagesApi(repo, [sent], conversation))[0]);
+      const conversation = await repo.conversation(sent.value.conversationId);
+      return reply.code(201).send((await toMessagesApi(repo, [sent.value], conversation))[0]);
     },
   );
 

@@ -100,8 +100,3 @@ export async function readMultipart(
     file,
   };
 }
-
-/** Where a refusal of the messaging service goes: unknown things are 404, rule breaks 400. */
-export function statusOf(error: string): number {
-  return error === MESSAGE_MESSAGES.announcementMissing || error === MESSAGE_MESSAGES.notFound ? 404 : 400;
-}
