@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { STORAGE_KEYS } from '../../../schema/constants.ts';
 import type { ApiErrorBody } from '../../../schema/entities.ts';
 
@@ -57,6 +58,9 @@ type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; fa
  * Calls the Hobbiz API on the same origin with the stored bearer token. Throws ApiError with the
  * server's Romanian message (or `fallbackError`) and NetworkError when there is no answer at all.
  */
+/** What a route answers, read from its schema in schema/api (a type only: nothing is bundled). */
+export type Answer<S extends z.ZodType> = z.output<S>;
+
 export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
   const { json, fallbackError, headers, ...rest } = init;
   const h = new Headers(headers);

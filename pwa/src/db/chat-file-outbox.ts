@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { attachmentAnswer } from '../../../schema/api/messages.ts';
 import { newId } from '../../../schema/ids.ts';
+import type { Answer } from '../api/client.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
 import { chatFileOutbox, type QueuedAttachment } from './device-outbox.ts';
 import { sendMessage } from './messages.ts';
@@ -68,7 +70,7 @@ export function flushAttachments(): Promise<void> {
       try {
         const form = new FormData();
         form.append('image', q.file, q.name);
-        const { image } = await api<{ image: string }>('/api/messages/attachments', {
+        const { image } = await api<Answer<typeof attachmentAnswer>>('/api/messages/attachments', {
           method: 'POST',
           body: form,
         });

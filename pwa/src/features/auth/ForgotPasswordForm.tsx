@@ -1,10 +1,12 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useState } from 'react';
+import type { apiMessage } from '../../../../schema/api/common.ts';
 import {
   ACCOUNT_MESSAGES,
   validateResetConfirm,
   validateResetRequest,
 } from '../../../../schema/rules/account.ts';
+import type { Answer } from '../../api/client.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { useFormFields } from '../../ui/use-form-fields.ts';
@@ -34,7 +36,7 @@ export function ForgotPasswordForm() {
     request.setError('');
     if (!show(error ? { email: error } : {})) return;
     await request.run(async () => {
-      const answer = await api<{ message: string }>('/api/users/forgot-password', {
+      const answer = await api<Answer<typeof apiMessage>>('/api/users/forgot-password', {
         method: 'POST',
         json: { email: clean },
         fallbackError: ACCOUNT_MESSAGES.resetFailed,

@@ -1,7 +1,9 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import type { loginAnswer } from '../../../../schema/api/users.ts';
 import { STORAGE_KEYS } from '../../../../schema/constants.ts';
 import { SOCIAL_MESSAGES } from '../../../../schema/rules/account.ts';
+import type { Answer } from '../../api/client.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { AppleIcon, FacebookIcon, GoogleIcon } from '../../ui/icons.tsx';
 import { useSession } from '../session/use-session.ts';
@@ -36,7 +38,7 @@ export function SocialButtons({ onError }: { onError: (message: string) => void 
         return onError(SOCIAL_MESSAGES.facebookFailed);
       }
       if (!accessToken) return onError(SOCIAL_MESSAGES.facebookCancelled);
-      const { token } = await api<{ token: string }>('/api/auth/facebook/token', {
+      const { token } = await api<Answer<typeof loginAnswer>>('/api/auth/facebook/token', {
         method: 'POST',
         json: { access_token: accessToken },
         fallbackError: SOCIAL_MESSAGES.facebookFailed,

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import { heldFromApi } from '../../../../schema/announcement-api.ts';
+import type { searchPage } from '../../../../schema/api/announcements.ts';
 import { matchesTopic, topicTerms } from '../../../../schema/catalog/topics.ts';
-import type { AnnouncementApi, AnnouncementDoc } from '../../../../schema/entities.ts';
+import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import {
   compareAnnouncements,
   effectiveSort,
@@ -12,6 +13,7 @@ import {
   SEARCH_PAGE,
 } from '../../../../schema/search.ts';
 import type { QueryResult } from '../../../../schema/sync.ts';
+import type { Answer } from '../../api/client.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { currentWorkingSet } from '../../db/registry.ts';
 import { currentSyncClient, useSyncStatus } from '../../db/sync-status.ts';
@@ -34,13 +36,6 @@ export type Listing =
       loadingMore: boolean;
       loadMore: () => void;
     };
-
-type SearchPageRest = {
-  items: AnnouncementApi[];
-  nextCursor: string | null;
-  total: number;
-  totalCapped: boolean;
-};
 
 type Pages = {
   key: string;
@@ -72,7 +67,7 @@ async function fetchPage(params: Record<string, unknown>): Promise<QueryResult> 
   const query = new URLSearchParams(
     Object.entries(params).map(([k, v]) => [k, String(v)] as [string, string]),
   ).toString();
-  const page = await api<SearchPageRest>(`/api/announcements/search?${query}`);
+  const page = await api<Answer<typeof searchPage>>(`/api/announcements/search?${query}`);
   const items = page.items.map(heldFromApi);
   // Kept once the device's database is up, so what was shown stays readable offline.
   keepShown(items, true);

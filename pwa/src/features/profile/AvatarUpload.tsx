@@ -1,5 +1,7 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import type { avatarAnswer } from '../../../../schema/api/profiles.ts';
 import { AVATAR_TYPES, checkAvatarCandidate, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
+import type { Answer } from '../../api/client.ts';
 import { api, failureMessage } from '../../api/client.ts';
 import { CameraIcon } from '../../ui/page-icons.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
@@ -29,7 +31,7 @@ export function AvatarUpload({ onError }: { onError: (text: string | null) => vo
     const form = new FormData();
     form.append('avatar', file);
     try {
-      await api<{ avatar: string }>('/api/users/avatar', {
+      await api<Answer<typeof avatarAnswer>>('/api/users/avatar', {
         method: 'POST',
         body: form,
         fallbackError: PROFILE_MESSAGES.imageFailed,

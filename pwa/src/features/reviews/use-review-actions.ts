@@ -1,5 +1,7 @@
 import { useCallback, useState } from 'react';
+import type { reviewEditAnswer, reviewLikeAnswer } from '../../../../schema/api/reviews.ts';
 import { REVIEW_MESSAGES, type ReviewInput } from '../../../../schema/rules/reviews.ts';
+import type { Answer } from '../../api/client.ts';
 import { api } from '../../api/client.ts';
 import type { ReviewView } from '../profile/profile-view.ts';
 import { useSession } from '../session/use-session.ts';
@@ -70,7 +72,7 @@ export function useReviewActions(onChanged?: () => void): ReviewActions {
       };
       setLikes((m) => ({ ...m, [r.id]: { base, patch: optimistic } }));
       try {
-        const answer = await api<{ liked: boolean; likesCount: number }>(`/api/reviews/${r.id}/like`, {
+        const answer = await api<Answer<typeof reviewLikeAnswer>>(`/api/reviews/${r.id}/like`, {
           method: 'POST',
           fallbackError: REVIEW_MESSAGES.likeFailed,
         });
@@ -92,7 +94,7 @@ export function useReviewActions(onChanged?: () => void): ReviewActions {
 
   const edit = useCallback(
     async (r: ReviewView, input: ReviewInput) => {
-      const answer = await api<{ review: TextPatch }>(`/api/reviews/${r.id}`, {
+      const answer = await api<Answer<typeof reviewEditAnswer>>(`/api/reviews/${r.id}`, {
         method: 'PUT',
         json: input,
         fallbackError: REVIEW_MESSAGES.editFailed,

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import type { updateEmailAnswer } from '../../../../schema/api/users.ts';
 import { ACCOUNT_MESSAGES, validateEmailChange } from '../../../../schema/rules/account.ts';
+import type { Answer } from '../../api/client.ts';
 import { api } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/FormFoot.tsx';
 import { TextField } from '../../ui/TextField.tsx';
@@ -22,7 +24,7 @@ export function ChangeEmailForm() {
     const error = validateEmailChange(email) ?? identity.missing();
     if (error) return setStatus({ kind: 'error', text: error });
     await save(async () => {
-      const answer = await api<{ message: string }>('/api/users/update-email', {
+      const answer = await api<Answer<typeof updateEmailAnswer>>('/api/users/update-email', {
         method: 'PUT',
         json: { newEmail: email.trim(), ...identity.proof() },
         fallbackError: ACCOUNT_MESSAGES.emailUpdateFailed,

@@ -1,5 +1,7 @@
 import type { FormEvent } from 'react';
+import type { apiMessage } from '../../../../schema/api/common.ts';
 import { ACCOUNT_MESSAGES, validatePasswordChange } from '../../../../schema/rules/account.ts';
+import type { Answer } from '../../api/client.ts';
 import { api } from '../../api/client.ts';
 import { SubmitButton } from '../../ui/FormFoot.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
@@ -19,7 +21,7 @@ export function ChangePasswordForm() {
     if (error) return setStatus({ kind: 'error', text: error });
     // On a refusal the typed passwords stay, so a retry is one click.
     await save(async () => {
-      const answer = await api<{ message: string }>('/api/users/update-password', {
+      const answer = await api<Answer<typeof apiMessage>>('/api/users/update-password', {
         method: 'PUT',
         json: { currentPassword: values.current, newPassword: values.new },
         fallbackError: ACCOUNT_MESSAGES.passwordUpdateFailed,

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { apiMessage } from '../../../../schema/api/common.ts';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
+import type { Answer } from '../../api/client.ts';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { mayLeave, useLogout } from '../shell/use-logout.ts';
@@ -22,7 +24,7 @@ export function LogoutEverywhere() {
       return;
     }
     try {
-      const answer = await api<{ message: string }>('/api/users/logout-all', {
+      const answer = await api<Answer<typeof apiMessage>>('/api/users/logout-all', {
         method: 'POST',
         fallbackError: 'Nu am putut închide sesiunile. Încearcă din nou.',
       });
