@@ -31,7 +31,7 @@ import {
   storeAttachment,
 } from '../../services/rest-attachments.ts';
 import { httpError, refuse, unwrap } from '../../services/rest-http.ts';
-import { type Attachment, REST_MESSAGE_MESSAGES, readMultipart, type SendFields, str } from './request.ts';
+import { type Attachment, REST_MESSAGE_MESSAGES, readMultipart, sendFieldsOf, str } from './request.ts';
 import { toMessagesApi, toSummariesApi } from './shapes.ts';
 
 export { REST_MESSAGE_MESSAGES };
@@ -154,22 +154,9 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const callerId = callerOf(request);
 
-      let fields: SendFields;
-      let file: Buffer | null = null;
-      if (request.isMultipart()) {
-        const read = await readMultipart(request);
-        fields = read.fields;
-        file = read.file;
-      } else {
-        const body = request.body ?? {};
-        fields = {
-          announcementId: str(body.announcementId),
-          destinatarId: str(body.destinatarId),
-          text: str(body.text),
-          replyTo: body.replyTo,
-          fileName: '',
-        };
-      }
+      const { fields, file } = request.isMultipart()
+        ? await readMultipart(request)
+        : { fields: sendFieldsOf(request.body), file: null };
 
       // Who may write to whom comes first (the conversation is the server's), then the content rules;
       // all of them before a file is written, so a refused message leaves nothing behind.

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { sendJsonBody } from '../../../../schema/api/messages.ts';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { textWithoutNul } from '../../../../schema/rules/common.ts';
 import { ATTACHMENT_MESSAGES, MESSAGE_MESSAGES } from '../../../../schema/rules/messages.ts';
@@ -16,16 +17,8 @@ export const REST_MESSAGE_MESSAGES = {
   oneFile: 'Poți atașa un singur fișier.',
 } as const;
 
-export const MULTIPART_FIELDS = new Set([
-  'conversationId',
-  'senderId',
-  'senderRole',
-  'destinatarId',
-  'announcementId',
-  'text',
-  'replyTo',
-  'imageFile',
-]);
+/** The form's text fields: the JSON body's (schema/api), plus the attachment's original name. */
+export const MULTIPART_FIELDS = new Set([...Object.keys(sendJsonBody.shape), 'imageFile']);
 /**
  * The multipart file fields the attachment may come in: `image` (spec) or `imageFile`. A text `imageFile`
  * is the original name (spec doc 2 §3); the file itself is stored under a random name, and the name is
@@ -44,6 +37,18 @@ export type SendFields = {
 export type Attachment = { buf: Buffer; kind: AttachmentKind };
 
 export const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/** What a message sent over REST says, from its JSON body or its form's fields (the same names). */
+export function sendFieldsOf(body: Record<string, unknown> | undefined, fileName = ''): SendFields {
+  const b = body ?? {};
+  return {
+    announcementId: str(b.announcementId),
+    destinatarId: str(b.destinatarId),
+    text: str(b.text),
+    replyTo: b.replyTo,
+    fileName,
+  };
+}
 
 /** The message form's fields and file; a form it cannot take is refused (thrown as its HTTP error). */
 export async function readMultipart(
@@ -89,14 +94,5 @@ export async function readMultipart(
       throw httpError(400, REST_MESSAGE_MESSAGES.invalid, 'validation');
     }
   }
-  return {
-    fields: {
-      announcementId: str(raw.announcementId),
-      destinatarId: str(raw.destinatarId),
-      text: str(raw.text),
-      replyTo,
-      fileName: str(raw.imageFile) || partName,
-    },
-    file,
-  };
+  return { fields: sendFieldsOf({ ...raw, replyTo }, str(raw.imageFile) || partName), file };
 }
