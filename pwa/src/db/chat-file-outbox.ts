@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { attachmentAnswer } from '../../../schema/api/messages.ts';
 import { newId } from '../../../schema/ids.ts';
 import type { Answer } from '../api/client.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
-import { chatFileOutbox, type QueuedAttachment } from './device-outbox.ts';
+import { chatFileOutbox, type QueuedAttachment, useOutbox } from './device-outbox.ts';
 import { sendMessage } from './messages.ts';
 import { setQueuedChatFiles } from './pending-count.ts';
 import { currentDatabase, onDatabase } from './registry.ts';
@@ -144,23 +143,11 @@ export function startChatFileOutbox(deps: ChatFileDeps): void {
   clearWhenGuest();
 }
 
+const NONE: QueuedAttachment[] = [];
+
 /** The files of `userId` waiting for this conversation, live. */
 export function useQueuedAttachments(conversationId: string, userId: string): QueuedAttachment[] {
-  const [list, setList] = useState<QueuedAttachment[]>([]);
-  useEffect(() => {
-    let alive = true;
-    const load = () =>
-      void all()
-        .then((items) => {
-          if (alive) setList(items.filter((q) => q.userId === userId && q.conversationId === conversationId));
-        })
-        .catch(() => undefined);
-    const off = chatFileOutbox.subscribe(load);
-    load();
-    return () => {
-      alive = false;
-      off();
-    };
-  }, [conversationId, userId]);
-  return list;
+  const read = async () =>
+    (await all()).filter((q) => q.userId === userId && q.conversationId === conversationId);
+  return useOutbox(chatFileOutbox, read, NONE, `${userId}/${conversationId}`);
 }

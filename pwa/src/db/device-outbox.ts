@@ -1,4 +1,5 @@
 import { clear, createStore, del, entries, get, keys, promisifyRequest, set, setMany } from 'idb-keyval';
+import { useEffect, useState } from 'react';
 import type { MessageDoc } from '../../../schema/entities.ts';
 import type { PendingAnnouncement } from './publish-queue.ts';
 
@@ -160,3 +161,33 @@ export const chatFileOutbox = deviceOutbox<QueuedAttachment>('chat_files', {
 export const draftPhotoStore = deviceOutbox<Blob[]>('draft_photos', {
   legacy: { db: 'hobbiz_draft_photos', store: 'photos' },
 });
+
+/**
+ * What a page shows of a device outbox, read again whenever the outbox changes (the one way components
+ * follow IndexedDB, as `useRx` is for RxDB). `read` null: nothing to read (`empty`). `key` names what
+ * `read` depends on.
+ */
+export function useOutbox<R>(
+  outbox: Pick<DeviceOutbox<unknown>, 'subscribe'>,
+  read: (() => Promise<R>) | null,
+  empty: R,
+  key: string,
+): R {
+  const [value, setValue] = useState<R>(empty);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for what `read` reads
+  useEffect(() => {
+    if (!read) return setValue(empty);
+    let alive = true;
+    const load = () =>
+      void read()
+        .then((v) => alive && setValue(v))
+        .catch(() => undefined);
+    const off = outbox.subscribe(load);
+    load();
+    return () => {
+      alive = false;
+      off();
+    };
+  }, [outbox, key]);
+  return value;
+}

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { newId } from '../../../schema/ids.ts';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
-import { publishOutbox } from './device-outbox.ts';
+import { publishOutbox, useOutbox } from './device-outbox.ts';
 import { currentSyncClient } from './sync-status.ts';
 import type { Notify } from './types.ts';
 
@@ -127,15 +126,9 @@ export function flushOutbox(userId: string, notify: Notify): Promise<void> {
   return flushing;
 }
 
+const NONE: PendingAnnouncement[] = [];
+
 /** The signed-in user's announcements still waiting for the network ('Anunțurile mele' shows them). */
 export function usePendingAnnouncements(userId: string | null): PendingAnnouncement[] {
-  const [list, setList] = useState<PendingAnnouncement[]>([]);
-  useEffect(() => {
-    if (!userId) return setList([]);
-    const load = () => void pendingAnnouncements(userId).then(setList);
-    const off = publishOutbox.subscribe(load);
-    load();
-    return off;
-  }, [userId]);
-  return list;
+  return useOutbox(publishOutbox, userId ? () => pendingAnnouncements(userId) : null, NONE, userId ?? '');
 }
