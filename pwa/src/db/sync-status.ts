@@ -33,3 +33,21 @@ export function useSyncStatus(): SyncStatus {
   }, []);
   return status;
 }
+
+/**
+ * The real-time events (`newMessage`, `userTyping`, …) of whichever sync client is current, followed
+ * across sign-in and sign-out; returns the stop.
+ */
+export function onSyncEvent(fn: (e: { name: string; payload: unknown }) => void): () => void {
+  let sub: { unsubscribe(): void } | null = null;
+  const attach = () => {
+    sub?.unsubscribe();
+    sub = client.get()?.events$.subscribe(fn) ?? null;
+  };
+  const off = client.subscribe(attach);
+  attach();
+  return () => {
+    off();
+    sub?.unsubscribe();
+  };
+}

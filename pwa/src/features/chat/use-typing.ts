@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../../schema/constants.ts';
 import { sendTyping } from '../../db/messages.ts';
-import { onDatabase } from '../../db/registry.ts';
-import { currentSyncClient } from '../../db/sync-status.ts';
+import { onSyncEvent } from '../../db/sync-status.ts';
 
 type TypingEvent = { conversationId: string; userId: string; isTyping: boolean };
 
@@ -15,29 +14,22 @@ export function useOtherTyping(conversationId: string | null): boolean {
   useEffect(() => {
     setTyping(false);
     if (!conversationId) return;
-    let sub: { unsubscribe(): void } | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
-    // The sync client is set before the database, so a database change means a new client too.
-    const off = onDatabase(() => {
-      sub?.unsubscribe();
-      sub =
-        currentSyncClient()?.events$.subscribe((e) => {
-          if (e.name === 'newMessage') {
-            const m = e.payload as { conversationId?: string };
-            if (m.conversationId === conversationId) setTyping(false);
-            return;
-          }
-          if (e.name !== 'userTyping') return;
-          const t = e.payload as TypingEvent;
-          if (t.conversationId !== conversationId) return;
-          if (timer) clearTimeout(timer);
-          setTyping(t.isTyping);
-          if (t.isTyping) timer = setTimeout(() => setTyping(false), STALE_TYPING_MS);
-        }) ?? null;
+    const off = onSyncEvent((e) => {
+      if (e.name === 'newMessage') {
+        const m = e.payload as { conversationId?: string };
+        if (m.conversationId === conversationId) setTyping(false);
+        return;
+      }
+      if (e.name !== 'userTyping') return;
+      const t = e.payload as TypingEvent;
+      if (t.conversationId !== conversationId) return;
+      if (timer) clearTimeout(timer);
+      setTyping(t.isTyping);
+      if (t.isTyping) timer = setTimeout(() => setTyping(false), STALE_TYPING_MS);
     });
     return () => {
       off();
-      sub?.unsubscribe();
       if (timer) clearTimeout(timer);
     };
   }, [conversationId]);
