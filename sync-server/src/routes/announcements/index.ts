@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { announcementList, popularQuery, searchQuery } from '../../../../schema/api/announcements.ts';
 import { apiError, routeParams } from '../../../../schema/api/common.ts';
+import { profileParams } from '../../../../schema/api/profiles.ts';
 import { announcementApi } from '../../../../schema/entities.ts';
 import { isObjectId } from '../../../../schema/ids.ts';
 import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
@@ -28,7 +28,7 @@ const listRoute = {
     400: apiError,
   },
 };
-const ofUserRoute = { params: z.object({ userId: z.string().max(64) }), response: { 200: announcementList } };
+const ofUserRoute = { params: profileParams, response: { 200: announcementList } };
 const oneRoute = { params: routeParams('id'), response: { 200: announcementApi, 404: apiError } };
 
 export default async function announcementRoutes(app: FastifyInstance) {
