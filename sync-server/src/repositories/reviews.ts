@@ -1,14 +1,10 @@
 import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { announcements, type ReviewRow, reviews, users } from '../../../schema/db/tables.ts';
+import type { ReviewWithContext } from '../../../schema/profile-api.ts';
 import type { Db } from '../plugins/db.ts';
 import { changedAfter, firstRow, live, readInChunks, rowsById } from './queries.ts';
 
-/** A review with what its card shows: the author's public name and avatar, the announcement's title. */
-export type ReviewWithContext = {
-  review: ReviewRow;
-  author: { firstName: string; lastName: string; avatar: string | null; deleted: boolean } | null;
-  announcement: { title: string; active: boolean; deleted: boolean } | null;
-};
+export type { ReviewWithContext } from '../../../schema/profile-api.ts';
 
 export function reviewsRepository(db: Db) {
   const withContext = () =>

@@ -1,40 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { passwordResets, type UserRow, users } from '../../../schema/db/tables.ts';
-import type { OwnProfile, PublicUser } from '../../../schema/entities.ts';
 import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
 import type { Db } from '../plugins/db.ts';
 import { changedAfter, firstRow, live, readInChunks, rowsById } from './queries.ts';
-
-/** A chosen password (scrypt); accounts made by social sign-in hold a marker that no password matches. */
-export const hasPasswordHash = (hash: string): boolean => hash.startsWith('scrypt$');
-
-export function toOwnProfile(u: UserRow): OwnProfile {
-  return {
-    _id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    email: u.email,
-    phone: u.phone,
-    localitate: u.localitate,
-    avatar: u.avatar,
-    createdAt: u.createdAt,
-    lastSeen: u.lastSeen,
-    hasPassword: hasPasswordHash(u.passwordHash),
-  };
-}
-
-/** Only the public fields: no email, phone, password material or tokens. */
-export function toPublicUser(u: UserRow): PublicUser {
-  return {
-    _id: u.id,
-    firstName: u.firstName,
-    lastName: u.lastName,
-    avatar: u.avatar,
-    localitate: u.localitate,
-    createdAt: u.createdAt,
-    lastSeen: u.lastSeen,
-  };
-}
 
 export function usersRepository(db: Db) {
   const rows = rowsById(db, users);

@@ -1,3 +1,4 @@
+import { hasPasswordHash } from '../../../schema/profile-api.ts';
 import {
   ACCOUNT_MESSAGES,
   type LoginInput,
@@ -12,7 +13,7 @@ import { newId } from '../lib/ids.ts';
 import { isUniqueViolation } from '../lib/sql.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
-import { hasPasswordHash, type UsersRepository } from '../repositories/users.ts';
+import type { UsersRepository } from '../repositories/users.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { fail, type ServiceResult } from './result.ts';
 

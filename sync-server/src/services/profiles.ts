@@ -1,5 +1,6 @@
 import type { OwnProfile } from '../../../schema/entities.ts';
 import { IMAGE_WIDTHS, imageVariant } from '../../../schema/images.ts';
+import { toOwnProfile, toPublicUser } from '../../../schema/profile-api.ts';
 import {
   PROFILE_MESSAGES,
   type ProfileInput,
@@ -10,7 +11,7 @@ import { ratingSummary } from '../../../schema/rules/reviews.ts';
 import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
-import { toOwnProfile, toPublicUser, type UsersRepository } from '../repositories/users.ts';
+import type { UsersRepository } from '../repositories/users.ts';
 import { storeImage } from './images.ts';
 import { fail, type ServiceResult } from './result.ts';
 import type { ReviewsService } from './reviews.ts';

@@ -1,3 +1,4 @@
+import { toReviewApi } from '../../../schema/profile-api.ts';
 import {
   normalizeComment,
   parseScore,
@@ -10,32 +11,11 @@ import { newId } from '../lib/ids.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
-import type { ReviewsRepository, ReviewWithContext } from '../repositories/reviews.ts';
+import type { ReviewsRepository } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { fail, ok, type ServiceResult } from './result.ts';
 
 const M = REVIEW_MESSAGES;
-
-/** The REST card of a review. A hidden (inactive or deleted) announcement keeps its title to itself. */
-export function toReviewApi({ review: r, author, announcement }: ReviewWithContext): ReviewApi {
-  const authorGone = !author || author.deleted;
-  const annPublic = announcement && !announcement.deleted && announcement.active;
-  return {
-    _id: r.id,
-    author: r.authorId,
-    authorName: authorGone ? M.deletedAuthor : `${author.firstName} ${author.lastName}`.trim(),
-    authorAvatar: authorGone ? null : author.avatar,
-    user: r.userId,
-    announcement: r.announcementId,
-    announcementTitle: annPublic ? announcement.title : null,
-    score: r.score,
-    comment: r.comment,
-    createdAt: r.createdAt,
-    updatedAt: r.updatedAt,
-    likes: r.likes,
-    likesCount: r.likes.length,
-  };
-}
 
 export type NewReviewRequest = {
   user: string;

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router';
+import { fullName } from '../../../../schema/profile-api.ts';
 import { PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { ChevronLeftIcon } from '../../ui/icons.tsx';
 import { ReviewList } from '../reviews/ReviewList.tsx';
 import { ProfileNotReady, useProfilePage } from './ProfilePageState.tsx';
-import { fullName } from './profile-view.ts';
 import './profile.css';
 
 /** /profil/{userId}/toate-recenziile: every review, with a way back; 'Profil indisponibil' on failure. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { formatDate } from '../../../../schema/format.ts';
+import { fullName, type ProfileView } from '../../../../schema/profile-api.ts';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { Stars } from '../reviews/Stars.tsx';
-import { fullName, type ProfileView } from './profile-view.ts';
 
 type Props = {
   profile: Pick<ProfileView, 'firstName' | 'lastName' | 'avatar' | 'createdAt'>;

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { averageStars, lastSeenText } from '../../../../schema/format.ts';
+import { fullName } from '../../../../schema/profile-api.ts';
 import { RatingSummary } from '../reviews/RatingSummary.tsx';
 import { ReviewBanner } from '../reviews/ReviewBanner.tsx';
 import { ReviewList } from '../reviews/ReviewList.tsx';
@@ -8,7 +9,6 @@ import { useSession } from '../session/use-session.ts';
 import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileNotReady, useProfilePage } from './ProfilePageState.tsx';
-import { fullName } from './profile-view.ts';
 import './profile.css';
 
 /** The profile page shows the newest review; 'Toate comentariile' (from 2 reviews) opens them all. */

@@ -2,18 +2,18 @@ import { useEffect, useState } from 'react';
 import { combineLatest, map, of, switchMap } from 'rxjs';
 import { fromApi } from '../../../../schema/announcement-api.ts';
 import type { AnnouncementApi, AnnouncementDoc, ProfileDoc } from '../../../../schema/entities.ts';
-import { PROFILE_MESSAGES, type PublicProfileApi } from '../../../../schema/rules/profile.ts';
-import { SEARCH_PAGE } from '../../../../schema/search.ts';
-import { ApiError, api } from '../../api/client.ts';
-import { useCaughtUp, useHeld, useHeldSearch } from '../../db/use-held.ts';
-import { useRx } from '../../db/use-rx.ts';
 import {
   type ProfileView,
   profileFromApi,
   type ReviewView,
   reviewFromApi,
   reviewFromDocs,
-} from './profile-view.ts';
+} from '../../../../schema/profile-api.ts';
+import { PROFILE_MESSAGES, type PublicProfileApi } from '../../../../schema/rules/profile.ts';
+import { SEARCH_PAGE } from '../../../../schema/search.ts';
+import { ApiError, api } from '../../api/client.ts';
+import { useCaughtUp, useHeld, useHeldSearch } from '../../db/use-held.ts';
+import { useRx } from '../../db/use-rx.ts';
 
 export type PublicProfileData =
   | { state: 'loading' }

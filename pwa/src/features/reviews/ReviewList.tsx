@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import type { ReviewView } from '../../../../schema/profile-api.ts';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import type { ReviewView } from '../profile/profile-view.ts';
 import { showToast } from '../shell/toast.ts';
 import { EditReviewDialog } from './EditReviewDialog.tsx';
 import { ReviewCard } from './ReviewCard.tsx';

@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import type { reviewEditAnswer, reviewLikeAnswer } from '../../../../schema/api/reviews.ts';
+import type { ReviewView } from '../../../../schema/profile-api.ts';
 import { REVIEW_MESSAGES, type ReviewInput } from '../../../../schema/rules/reviews.ts';
 import type { Answer } from '../../api/client.ts';
 import { api } from '../../api/client.ts';
-import type { ReviewView } from '../profile/profile-view.ts';
 import { useSession } from '../session/use-session.ts';
 import { showToast } from '../shell/toast.ts';
 

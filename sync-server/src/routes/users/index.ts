@@ -16,6 +16,7 @@ import {
 } from '../../../../schema/api/users.ts';
 import { RECENT_SIGN_IN_MINUTES } from '../../../../schema/constants.ts';
 import { ownProfile } from '../../../../schema/entities.ts';
+import { hasPasswordHash, toOwnProfile } from '../../../../schema/profile-api.ts';
 import {
   ACCOUNT_MESSAGES,
   confirmationError,
@@ -26,7 +27,6 @@ import {
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { hasPasswordHash, toOwnProfile } from '../../repositories/users.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import notificationSettingsRoutes from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { AnnouncementDoc, ProfileDoc, ReviewDoc } from '../../../../schema/entities.ts';
-import { REVIEW_MESSAGES, type ReviewApi } from '../../../../schema/rules/reviews.ts';
-import { reviewFromApi, reviewFromDocs } from './profile-view.ts';
+import type { AnnouncementDoc, ProfileDoc, ReviewDoc } from './entities.ts';
+import { reviewFromApi, reviewFromDocs } from './profile-api.ts';
+import { REVIEW_MESSAGES, type ReviewApi } from './rules/reviews.ts';
 
 const review: ReviewDoc = {
   id: 'r1',
