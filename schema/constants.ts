@@ -165,3 +165,9 @@ export const STORAGE_KEYS = {
 } as const;
 
 export const COUNTRY_WIDE = 'Toată țara';
+
+/**
+ * Longest a draft field may be while typing: room to type past a §5 rule (its message then shows) but
+ * bounded. The §5 rules themselves apply only when publishing (schema/rules/draft.ts checks a pushed draft).
+ */
+export const DRAFT_TYPING_MAX = { description: LIMITS.descriptionMax + 1000, other: 500 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TYPED_FIELDS } from './fields.ts';
+import { DRAFT_ID, TYPED_FIELDS } from './fields.ts';
 import { ID_PATTERN } from './ids.ts';
 
 /**
@@ -92,7 +92,7 @@ export const favoriteDoc = z.object({ id: objectId, createdAt: z.string() });
 export type FavoriteDoc = z.infer<typeof favoriteDoc>;
 
 /** The single announcement draft of a user; everything as typed, validated only when publishing. */
-export const DRAFT_ID = 'draft';
+export { DRAFT_ID } from './fields.ts';
 export const draftDoc = z.object({
   id: z.literal(DRAFT_ID),
   ...pickShape(announcementDoc.shape, TYPED_FIELDS),

@@ -41,3 +41,6 @@ export const FIELD_LISTS_COMPLETE: [
   Complete<keyof AnnouncementDoc, (typeof ANNOUNCEMENT_FIELDS)[number]>,
   Complete<DraftField, (typeof DRAFT_FIELDS)[number]>,
 ] = [true, true];
+
+/** The id of a person's one draft (one database per user, so one row). */
+export const DRAFT_ID = 'draft';

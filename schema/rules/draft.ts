@@ -1,12 +1,6 @@
-import { LIMITS } from '../constants.ts';
+import { DRAFT_TYPING_MAX } from '../constants.ts';
 import { type DraftDoc, draftDoc } from '../entities.ts';
 import { DRAFT_FIELDS } from '../fields.ts';
-
-/**
- * Longest a draft field may be while typing: room to type past a §5 rule (its message then shows) but
- * bounded. The §5 rules themselves apply only when publishing.
- */
-export const DRAFT_TYPING_MAX = { description: LIMITS.descriptionMax + 1000, other: 500 } as const;
 
 export const DRAFT_MESSAGES = {
   invalid: 'Ciornă invalidă.',

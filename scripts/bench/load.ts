@@ -61,6 +61,11 @@ async function measure(url: string): Promise<Sample> {
       requests: bytes.size,
       lcpElement: lcpEl,
     };
+    // LIST=1: every response of the visit with its bytes as sent, largest first (to see what a total is made of).
+    if (process.env.LIST) {
+      const rows = [...bytes].map(([id, n]) => [urls.get(id) ?? id, n] as const).sort((x, y) => y[1] - x[1]);
+      for (const [path, n] of rows) console.log(`  ${(n / 1024).toFixed(1).padStart(7)} kB  ${path}`);
+    }
     await context.close();
     return sample;
   } finally {

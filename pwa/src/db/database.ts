@@ -2,12 +2,17 @@ import type { MigrationStrategies, RxJsonSchema, RxStorage } from 'rxdb';
 import { addRxPlugin, createRxDatabase } from 'rxdb/plugins/core';
 import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { announcementRxSchema } from '../../../schema/rx/announcements.ts';
-import { draftRxSchema } from '../../../schema/rx/drafts.ts';
-import { favoriteRxSchema } from '../../../schema/rx/favorites.ts';
 import { heldRxSchema } from '../../../schema/rx/held.ts';
-import { conversationRxSchema, messageRxSchema, notificationRxSchema } from '../../../schema/rx/messaging.ts';
-import { profileRxSchema, reviewRxSchema } from '../../../schema/rx/public.ts';
+import {
+  announcementRxSchema,
+  conversationRxSchema,
+  draftRxSchema,
+  favoriteRxSchema,
+  messageRxSchema,
+  notificationRxSchema,
+  profileRxSchema,
+  reviewRxSchema,
+} from '../../../schema/rx/schemas.gen.ts';
 import { conflictHandlers } from './conflicts.ts';
 import type { CollectionKey, HobbizCollections, HobbizDatabase } from './types.ts';
 

@@ -1,4 +1,5 @@
-import { DRAFT_ID, type DraftDoc } from '../../../schema/entities.ts';
+import type { DraftDoc } from '../../../schema/entities.ts';
+import { DRAFT_ID } from '../../../schema/fields.ts';
 import { DRAFT_FIELDS, type DraftFields, pickDraftFields } from './draft-merge.ts';
 import { markDirty } from './pending-count.ts';
 import { currentDatabase, onDatabase } from './registry.ts';

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { LIMITS, TIMINGS } from '../../../../schema/constants.ts';
+import { DRAFT_TYPING_MAX, LIMITS, TIMINGS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import type { DraftField } from '../../../../schema/fields.ts';
 import { newId } from '../../../../schema/ids.ts';
@@ -9,7 +9,6 @@ import { newId } from '../../../../schema/ids.ts';
 import * as placeNames from '../../../../schema/locations.ts';
 import { ANNOUNCEMENT_MESSAGES as M, submitErrorMessage } from '../../../../schema/rules/announcement.ts';
 import { charCount } from '../../../../schema/rules/common.ts';
-import { DRAFT_TYPING_MAX } from '../../../../schema/rules/draft.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { provideLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
