@@ -45,14 +45,15 @@ function tombstoner(db: Db, seq: () => number) {
 
 export type DeletionResult = { announcementIds: string[]; favoriteIds: string[]; files: string[] };
 
+/** The draft keeps no photos on the server: its blanked texts only. */
+const { images: _photos, ...DRAFT_BLANKED } = BLANKED_CONTENT;
+
 /**
  * Removes a person's data in one transaction (called inside it, with the seq source): their
  * announcements, favourites, draft, reviews (written and received), notifications and conversation list
  * become tombstones, so every device drops them; sessions go; the user row is scrubbed to a tombstone
  * (the email is freed). Messages stay: they are also the other participant's conversation.
  */
-const { images: _photos, ...DRAFT_BLANKED } = BLANKED_CONTENT;
-
 export async function deleteAccountData(db: Db, userId: string, seq: () => number): Promise<DeletionResult> {
   const [user] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
   const tombstones = tombstoner(db, seq);

@@ -3,6 +3,13 @@ import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../s
 import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
 import type { Row } from './search-sql.ts';
 
+/** A cursor that is not ours, or not of this search's order: the caller's mistake, not a fault. */
+export class InvalidCursorError extends Error {
+  constructor() {
+    super('invalid search cursor');
+  }
+}
+
 /** One page of a search, the same on either engine. */
 export type SearchResult = {
   rows: AnnouncementRow[];
@@ -22,7 +29,7 @@ export function searchRequest(params: SearchParams, load: (page: Row[]) => Promi
   const sort = effectiveSort(params.q, params.sort, terms.length > 0);
   const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
   const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
-  if (params.cursor !== undefined && cursor?.s !== sort) throw new Error('invalid search cursor');
+  if (params.cursor !== undefined && cursor?.s !== sort) throw new InvalidCursorError();
   const cap = SEARCH_PAGE.countCap;
   return {
     terms,

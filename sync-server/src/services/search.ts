@@ -1,6 +1,7 @@
 import type { SearchParams } from '../../../schema/search.ts';
 import { parseSearchParams, SEARCH_ERRORS } from '../../../schema/search-params.ts';
 import type { SearchRepository, SearchResult } from '../repositories/search.ts';
+import { InvalidCursorError } from '../repositories/search-page.ts';
 
 /**
  * The catalogue search, one operation for every transport: REST (`GET /api/announcements/search`, the
@@ -21,7 +22,9 @@ export async function searchFromParams(repo: SearchRepository, raw: Record<strin
   if (!parsed.ok) return parsed;
   try {
     return { ok: true as const, result: await searchAnnouncements(repo, parsed.params) };
-  } catch {
+  } catch (err) {
+    // Only a refused cursor is the caller's; any other failure is the server's (logged, answered as such).
+    if (!(err instanceof InvalidCursorError)) throw err;
     return { ok: false as const, error: SEARCH_ERRORS.cursor, field: 'cursor' };
   }
 }

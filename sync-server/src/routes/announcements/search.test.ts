@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEARCH_ERRORS } from '../../../../schema/search-params.ts';
 import { expectRefused } from '../../property/support.ts';
 import { insertSearchFixtures } from '../../repositories/search-fixtures.ts';
@@ -124,6 +124,17 @@ describe('GET /api/announcements/search', () => {
     const other = await search({ q: 'de', sort: 'title', cursor: next });
     expect(other.statusCode).toBe(400);
     expect(other.json()).toEqual({ error: SEARCH_ERRORS.cursor });
+  });
+
+  it('a fault while searching is the server’s (500), not a refused cursor', async () => {
+    const spy = vi.spyOn(app.searchRepo, 'search').mockRejectedValueOnce(new Error('database is locked'));
+    try {
+      const res = await search({ q: 'de' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({ error: 'A apărut o eroare pe server. Încearcă din nou.' });
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('is described in the OpenAPI document', async () => {
