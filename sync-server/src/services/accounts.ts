@@ -17,8 +17,6 @@ import type { UsersRepository } from '../repositories/users.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { fail, type ServiceResult } from './result.ts';
 
-export type { ServiceResult } from './result.ts';
-
 /** Account operations shared by every transport. Rules come from schema/rules/account.ts. */
 export function accountsService(users: UsersRepository, sessions: SessionsRepository, uow: UnitOfWork) {
   return {

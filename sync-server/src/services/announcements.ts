@@ -29,8 +29,6 @@ export const RENEW_INTERVAL_MS = 24 * 60 * 60 * 1000;
 export const RENEW_TOO_SOON = 'Poți reactualiza un anunț cel mult o dată la 24 de ore.';
 const ID_TAKEN = ANNOUNCEMENT_MESSAGES.idTaken;
 
-export type { FieldErrorMap, Outcome } from './result.ts';
-
 const notFound = () => fail(404, NOT_FOUND);
 
 /** Field errors of the form plus the photos' problem, in form order (the first one is the headline). */

@@ -33,5 +33,3 @@ export function unwrap<T>(result: ServiceResult<T> | Outcome<T>): T {
 export function refuse({ status, error, code, errors }: Refusal): never {
   throw httpError(status, error, code, errors ? { errors } : undefined);
 }
-
-export { isObjectId } from '../../../schema/ids.ts';

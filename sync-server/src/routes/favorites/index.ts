@@ -2,11 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiError, routeParams } from '../../../../schema/api/common.ts';
 import { favoriteIdsAnswer, favoritesAnswer, guestToggleAnswer } from '../../../../schema/api/favorites.ts';
 import type { AnnouncementApi } from '../../../../schema/entities.ts';
+import { isObjectId } from '../../../../schema/ids.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { httpError, isObjectId, unwrap } from '../../services/rest-http.ts';
+import { httpError, unwrap } from '../../services/rest-http.ts';
 
 const list = { response: { 200: favoritesAnswer, '4xx': apiError } };
 const mine = { params: routeParams('id'), response: { 200: favoriteIdsAnswer, '4xx': apiError } };

@@ -19,8 +19,9 @@ import { normalizeAnnouncementInput } from '../../../../schema/rules/announcemen
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
-import { NOT_FOUND, type Outcome } from '../../services/announcements.ts';
+import { NOT_FOUND } from '../../services/announcements.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
+import type { Outcome } from '../../services/result.ts';
 import { readMultipartForm, type UploadedImage } from '../../services/uploads.ts';
 
 /**
