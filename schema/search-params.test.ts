@@ -92,13 +92,25 @@ describe('parseSearchParams', () => {
     expect(error({ q: { $gt: '' } }).field).toBe('q');
   });
 
-  it('resolves a topic to its title and terms, in its category; a topic of empty words is no filter', () => {
-    expect(ok({ subiect: ' miere de albine ', category: 'prajituri-bacanie-gatit' })).toMatchObject({
-      subiect: 'Miere de albine',
-      category: 'Prăjituri, Băcănie, Gătit',
-      terms: expect.arrayContaining(['miere', 'apicol*']),
+  it('resolves a topic to its title and query, in its category; a topic of empty words is no filter', () => {
+    const honey = ok({ subiect: ' miere de albine ', category: 'prajituri-bacanie-gatit' });
+    expect(honey).toMatchObject({ subiect: 'Miere de albine', category: 'Prăjituri, Băcănie, Gătit' });
+    expect(honey.topic?.groups.flat()).toEqual(
+      expect.arrayContaining([
+        { term: 'miere', prefix: false },
+        { term: 'apicol', prefix: true },
+      ]),
+    );
+    // Inside Fotografie, 'fotografie' says nothing: only the wedding word is required, in its forms.
+    expect(ok({ subiect: 'Fotografie de nuntă', category: 'Fotografie' }).topic).toEqual({
+      groups: [
+        [
+          { term: 'nunta', prefix: false },
+          { term: 'nunt', prefix: false },
+        ],
+      ],
+      not: [],
     });
-    expect(ok({ subiect: 'Fotografie de nuntă', category: 'Fotografie' }).terms).toEqual(['nunt*']);
     expect(ok({ subiect: 'de și' })).toEqual({});
     expect(error({ subiect: 'x'.repeat(101) })).toMatchObject({ field: 'subiect' });
     // A topic ranks by relevance by default, like words: a relevance cursor belongs to it.

@@ -1,5 +1,5 @@
 import { resolveCategory } from './catalog/category-aliases.ts';
-import { topicTerms, topicTitle } from './catalog/topics.ts';
+import { topicQuery, topicTitle } from './catalog/topics.ts';
 import { ambiguousPlaceMessage, localityIn, placeKey, resolvePlaceName } from './place-names.ts';
 import {
   effectiveSort,
@@ -99,6 +99,7 @@ export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
     'owner',
     'cursor',
     'limit',
+    'exact',
   ]) {
     const t = text(raw[f], f);
     if (t.error) return { ok: false, error: t.error, field: f };
@@ -119,10 +120,10 @@ export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
   if (fields.subiect !== undefined) {
     if (fields.subiect.length > SUBIECT_MAX) return fail('subiect', SEARCH_ERRORS.subiectLong);
     // A topic of words that say nothing ('de', 'și') is no filter.
-    const terms = topicTerms(fields.subiect, params.category);
-    if (terms.length > 0) {
+    const topic = topicQuery(fields.subiect, params.category);
+    if (topic.groups.length > 0) {
       params.subiect = topicTitle(fields.subiect);
-      params.terms = terms;
+      params.topic = topic;
     }
   }
   const place = resolvePlace(fields.judet, fields.localitate);
@@ -146,9 +147,11 @@ export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
     if (!Number.isInteger(n) || n < 1 || n > SEARCH_PAGE.max) return fail('limit', SEARCH_ERRORS.limit);
     params.limit = n;
   }
+  // 'Caută exact …' after a corrected spelling: any value but 0/false/nu asks for the words as typed.
+  if (fields.exact !== undefined && !/^(0|false|nu)$/i.test(fields.exact)) params.exact = true;
   if (fields.cursor !== undefined) {
     const cursor = decodeCursor(fields.cursor);
-    if (!cursor || cursor.s !== effectiveSort(params.q, params.sort, !!params.terms))
+    if (!cursor || cursor.s !== effectiveSort(params.q, params.sort, !!params.topic))
       return fail('cursor', SEARCH_ERRORS.cursor);
     params.cursor = fields.cursor;
   }

@@ -1,45 +1,30 @@
 import { COUNTRY_WIDE } from './constants.ts';
+import {
+  analyze,
+  foldDiacritics,
+  matchesQuery,
+  queryWords,
+  type TextQuery,
+  textQueryOf,
+  words,
+} from './text.ts';
 
 /**
  * Text matching shared by the listing pages and the server: searches ignore case and diacritics, so a
  * query typed on a phone without a Romanian keyboard ('prajituri') still finds 'Prăjituri de casă'.
  */
 
-/** Both comma-below (standard) and cedilla (legacy) forms of ș/ț, upper and lower case. */
-const S_T_VARIANTS = /[șşȘŞțţȚŢ]/g;
-const S_T_FOLD: Record<string, string> = { ș: 's', ş: 's', Ș: 's', Ş: 's', ț: 't', ţ: 't', Ț: 't', Ţ: 't' };
-
-export function foldDiacritics(s: string): string {
-  return s
-    .replace(S_T_VARIANTS, (ch) => S_T_FOLD[ch] ?? ch)
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
-
-/** Folded words: split on anything that is not a letter or a digit. */
-export function words(s: string): string[] {
-  return foldDiacritics(s)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '');
-}
+export { foldDiacritics, words } from './text.ts';
 
 /**
- * The search rule (issue 11; replaces spec doc 2 §5's "partially, in either direction", which let any
- * short word of the query match nearly everything): every query word must equal a word of the title or
- * the description, except the last one, which may be the beginning of a word (the person may still be
- * typing it). Case and diacritics are ignored. Words are split as SQLite FTS5's unicode61 tokenizer splits
- * them (anything not a letter or digit separates), so the server's index and this function agree; the
- * server runs the same rule as `announcements_fts MATCH '"w1" "w2"*'`. An empty query matches all.
+ * The search rule (issue 20; issue 11 made every word required, spec doc 2 §5 asks for partial matches):
+ * every content word of the query must meet a word of the title or the description in one of its forms
+ * (folded, Snowball stem, light stem: schema/text.ts), the last one also as the beginning of a word (the
+ * person may still be typing it). Case, diacritics and stop words are ignored. The server runs the same
+ * rule on the analysed columns (`search_title`, `search_text`); an empty query matches all.
  */
 export function matchesSearch(query: string, title: string, description: string): boolean {
-  const queryWords = words(query);
-  if (queryWords.length === 0) return true;
-  const textWords = new Set([...words(title), ...words(description)]);
-  const last = queryWords.pop()!;
-  if (!queryWords.every((qw) => textWords.has(qw))) return false;
-  for (const w of textWords) if (w.startsWith(last)) return true;
-  return false;
+  return matchesQuery(textQueryOf(query), analyze(title), analyze(description));
 }
 
 /** My-announcements rule (spec doc 1 §5): every query word occurs inside at least one field. */
@@ -130,7 +115,7 @@ export function effectiveSort(
   /** A topic with terms (catalog/topics.ts) also gives something to rank by. */
   topic = false,
 ): SearchSort {
-  const hasWords = topic || words(q ?? '').length > 0;
+  const hasWords = topic || queryWords(q ?? '').length > 0;
   if (sort === 'relevance' || sort === undefined) return hasWords ? 'relevance' : 'recent';
   return sort;
 }
@@ -193,10 +178,17 @@ export function matchesPlace(
  */
 export type SearchParams = {
   q?: string;
-  /** A topic (a sub-topic chip, a home tile), as its page title writes it; `terms` are its words. */
+  /** A topic (a sub-topic chip, a home tile), as its page title writes it; `topic` is its query. */
   subiect?: string;
-  /** The topic's terms (topicTerms): an announcement must hold one of them, besides every word of q. */
-  terms?: string[];
+  /** The topic's query (catalog/topics.ts's topicQuery), required besides the words of q. */
+  topic?: TextQuery;
+  /**
+   * The text query to run instead of q's (the server's own retries: a corrected spelling, some of the
+   * words); never read from a request.
+   */
+  text?: TextQuery;
+  /** Search exactly what was typed: no spelling correction ('Caută exact …'). */
+  exact?: boolean;
   category?: string;
   judet?: string;
   localitate?: string;

@@ -86,6 +86,10 @@ export type QueryResult = {
   nextCursor: string | null;
   total: number;
   totalCapped: boolean;
+  /** As the REST search page (schema/api/announcements.ts): the corrected spelling searched. */
+  correctedQuery?: string;
+  /** Where the announcements holding only some of the words begin in `items`. */
+  partialFrom?: number;
 };
 
 /** What a device sends: one zod schema per message type in schema/sync-messages.ts. */

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { titleSortKey } from '../schema/search.ts';
+import { analyze } from '../schema/text.ts';
 import { LocalDirectoryStorage } from '../sync-server/src/lib/file-storage.ts';
 import type { Db } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
@@ -270,10 +271,10 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
     log(`[catalogue] ${sellers.length} sellers (${secs()} s)`);
 
     const insert = sqlite.prepare(
-      `INSERT INTO announcements (id, owner_id, title, title_key, category, description, location, localitate,
-         contact_person, contact_email, contact_phone, images, price, favorites_count, views, active,
-         created_at, updated_at, deleted, seq)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 0, ?)`,
+      `INSERT INTO announcements (id, owner_id, title, title_key, search_title, search_text, category, description,
+         location, localitate, contact_person, contact_email, contact_phone, images, price, favorites_count, views,
+         active, created_at, updated_at, deleted, seq)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, 0, ?)`,
     );
     const favorited = new Map<number, { id: string; created: number }>();
     for (let i = 0; i < n; i++) {
@@ -296,6 +297,8 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
         s.id,
         a.title,
         titleSortKey(a.title),
+        analyze(a.title),
+        analyze(a.description),
         composer.categoryName(a.category),
         a.description,
         a.location,

@@ -3,6 +3,7 @@ import { drizzle } from 'drizzle-orm/better-sqlite3';
 import sharp from 'sharp';
 import { announcements, favorites, reviews, users } from '../schema/db/tables.ts';
 import { titleSortKey } from '../schema/search.ts';
+import { searchColumns } from '../schema/text.ts';
 import { LocalDirectoryStorage } from '../sync-server/src/lib/file-storage.ts';
 import { newId } from '../sync-server/src/lib/ids.ts';
 import { type Db, nextSeq } from '../sync-server/src/plugins/db.ts';
@@ -93,6 +94,7 @@ export async function seed(
           ownerId: userIds[a.owner]!,
           title: a.title,
           titleKey: titleSortKey(a.title),
+          ...searchColumns(a.title, a.description),
           category: a.category,
           description: a.description,
           location: a.location,

@@ -10,7 +10,7 @@ export const searchQuery = z.object({
     .max(1000)
     .optional()
     .describe(
-      'Cuvintele căutate în titlu și descriere, fără diacritice sau majuscule dacă vrei; fiecare trebuie găsit întreg, ultimul și ca început de cuvânt („foto” găsește „fotograf”).',
+      'Cuvintele căutate în titlu și descriere, cu sau fără diacritice, în orice formă („lectie chitara” găsește „Lecții de chitară”); fiecare trebuie găsit, ultimul și ca început de cuvânt („foto” găsește „fotograf”). Un cuvânt necunoscut catalogului este corectat când altfel s-ar găsi prea puțin (`correctedQuery`); sub anunțurile cu toate cuvintele urmează, pe prima pagină, cele cu doar o parte (`partialFrom`).',
     ),
   subiect: z
     .string()
@@ -51,6 +51,11 @@ export const searchQuery = z.object({
     .max(2000)
     .optional()
     .describe('Pagina următoare: `nextCursor` din răspunsul anterior (aceeași ordine).'),
+  exact: z
+    .string()
+    .max(10)
+    .optional()
+    .describe('1 = caută exact cuvintele scrise, fără corectarea ortografiei („Caută exact …”).'),
   limit: z
     .number()
     .int()
@@ -64,6 +69,10 @@ export const searchPage = z.object({
   nextCursor: z.string().nullable(),
   total: z.number().int(),
   totalCapped: z.boolean(),
+  /** The spelling searched instead of what was typed ('Rezultate pentru „fotografie”'). */
+  correctedQuery: z.string().optional(),
+  /** Where the announcements holding only some of the words begin in `items` (first page only). */
+  partialFrom: z.number().int().optional(),
 });
 
 /** 'Anunțuri populare': how many. */

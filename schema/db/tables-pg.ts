@@ -157,3 +157,4 @@ export const messages = pgTableFrom(sqlite.messages);
 export const chatUploads = pgTableFrom(sqlite.chatUploads);
 export const notifications = pgTableFrom(sqlite.notifications);
 export const throttleHits = pgTableFrom(sqlite.throttleHits);
+export const searchVocab = pgTableFrom(sqlite.searchVocab);

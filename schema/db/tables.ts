@@ -95,6 +95,9 @@ export const announcements = sqliteTable(
     titleKey: strOrEmpty('title_key'),
     category: str('category'),
     description: str('description'),
+    /** analyze(title) and analyze(description) from schema/text.ts: what the search indexes read (issue 20). */
+    searchTitle: strOrEmpty('search_title'),
+    searchText: strOrEmpty('search_text'),
     location: str('location'),
     localitate: strOrEmpty('localitate'),
     contactPerson: str('contact_person'),
@@ -250,6 +253,18 @@ export const throttleHits = sqliteTable(
   },
   (t) => [index('throttle_hits_expires').on(t.expiresAt)],
 );
+
+/**
+ * The catalogue's words (issue 20): every folded content word of the announcements' titles and
+ * descriptions (schema/text.ts's contentWords), with how many announcements brought it. A misspelt query
+ * word is corrected against it (repositories/search-vocab.ts; its trigram index is engine-specific:
+ * FTS5 `trigram` on SQLite, pg_trgm on PostgreSQL). Filled from the announcements' change feed (seq) by a
+ * periodic job; `docs` only grows (words of deleted announcements stay, with the count they had).
+ */
+export const searchVocab = sqliteTable('search_vocab', {
+  word: text('word').primaryKey(),
+  docs: integer('docs').notNull(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type AnnouncementRow = typeof announcements.$inferSelect;

@@ -16,6 +16,7 @@
 import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { analyze } from '../../schema/text.ts';
 import { startPostgres } from '../pg.ts';
 import { deliveryWithGuests, reportDeliveries } from './delivery.ts';
 import { OwnServer, rssMiB } from './server-process.ts';
@@ -88,17 +89,23 @@ async function fillPg(pool: pg.Pool, ownerId: string, total: number): Promise<vo
     );
     const last = Number(s[0]!.value);
     await client.query(
-      `INSERT INTO announcements (id, owner_id, title, title_key, category, description, location, localitate,
-         contact_person, contact_email, contact_phone, images, price, created_at, updated_at, seq)
+      `INSERT INTO announcements (id, owner_id, title, title_key, search_title, search_text, category, description,
+         location, localitate, contact_person, contact_email, contact_phone, images, price, created_at, updated_at, seq)
        SELECT lpad(to_hex(${have} + g), 24, '0'), $1, 'Fotografie: anunț de test numărul ' || g,
-         'fotografie anunt de test numarul ' || g, 'Fotografie',
+         'fotografie anunt de test numarul ' || g, $4 || ' ' || g, $5, 'Fotografie',
          'Anunț generat pentru măsurarea scalării, cu text suficient de lung pentru regulă.', 'Cluj', 'Cluj-Napoca',
          'Bench', 'bench@hobbiz.test', '', '[]', 50 + g % 500,
          to_char(now() - (g || ' minutes')::interval, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
          to_char(now() - (g || ' minutes')::interval, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
          $2::bigint - $3::bigint + g
        FROM generate_series(1, $3::int) AS g`,
-      [ownerId, last, add],
+      [
+        ownerId,
+        last,
+        add,
+        analyze('Fotografie: anunț de test numărul'),
+        analyze('Anunț generat pentru măsurarea scalării, cu text suficient de lung pentru regulă.'),
+      ],
     );
     await client.query('ALTER TABLE announcements ENABLE TRIGGER announcements_search');
     await client.query('COMMIT');

@@ -15,7 +15,6 @@ import { PRICE_FILTERS, SEARCH_SORTS, type SearchParams } from '../../schema/sea
 import { closeDatabase, openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { announcementsRepository } from '../../sync-server/src/repositories/announcements.ts';
 import { searchRepository } from '../../sync-server/src/repositories/search.ts';
-import { searchAnnouncements } from '../../sync-server/src/services/search.ts';
 
 /** Two-word queries as typed on a phone without Romanian keys, each with the category it belongs to. */
 const QUERIES: [string, string][] = [
@@ -86,7 +85,7 @@ export async function benchSearch(
     if (params.cursor === '3') {
       let p: SearchParams = { ...params, cursor: undefined };
       for (let i = 0; i < 2; i++) {
-        const next = (await searchAnnouncements(repo, p)).nextCursor;
+        const next = (await repo.search(p)).nextCursor;
         if (!next) break;
         p = { ...p, cursor: next };
       }
@@ -96,7 +95,7 @@ export async function benchSearch(
       repo.forgetRankings();
     }
     const t0 = performance.now();
-    await searchAnnouncements(repo, params);
+    await repo.search(params);
     return performance.now() - t0;
   };
 

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { CATEGORY_NAMES } from '../../schema/catalog/categories.ts';
 import { announcements, users } from '../../schema/db/tables.ts';
 import { titleSortKey } from '../../schema/search.ts';
+import { searchColumns } from '../../schema/text.ts';
 import { newId } from '../../sync-server/src/lib/ids.ts';
 import { nextSeq, openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { endProcess, spawnWithNofile } from './server-process.ts';
@@ -229,6 +230,10 @@ export function fillCatalogue(dataDir: string, n: number): void {
             ownerId,
             title: `${category}: anunț de test numărul ${i + 1}`,
             titleKey: titleSortKey(`${category}: anunț de test numărul ${i + 1}`),
+            ...searchColumns(
+              `${category}: anunț de test numărul ${i + 1}`,
+              `Anunț generat pentru măsurarea replicării inițiale (${i + 1} din ${n}), cu text suficient.`,
+            ),
             category,
             description: `Anunț generat pentru măsurarea replicării inițiale (${i + 1} din ${n}), cu text suficient.`,
             location: 'Cluj',

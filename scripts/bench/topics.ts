@@ -11,7 +11,6 @@ import { HOME_CATEGORIES } from '../../schema/catalog/home-grid.ts';
 import { parseSearchParams } from '../../schema/search-params.ts';
 import { openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { searchRepository } from '../../sync-server/src/repositories/search.ts';
-import { searchAnnouncements } from '../../sync-server/src/services/search.ts';
 
 const dataDir = resolve(process.env.DATA_DIR ?? 'data');
 const reps = Number(process.env.REPS ?? 5);
@@ -40,10 +39,10 @@ for (const [group, cases] of [
     for (const c of cases) {
       const parsed = parseSearchParams({ ...c.raw, sort });
       if (!parsed.ok) throw new Error(parsed.error);
-      await searchAnnouncements(repo, parsed.params); // warm
+      await repo.search(parsed.params); // warm
       for (let i = 0; i < reps; i++) {
         const t0 = performance.now();
-        const r = await searchAnnouncements(repo, parsed.params);
+        const r = await repo.search(parsed.params);
         times.push({ name: c.name, ms: performance.now() - t0, total: r.total });
       }
     }

@@ -85,6 +85,19 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   const services = buildServices({ db, uow, hub, storage, config, log: app.log });
   for (const [name, value] of Object.entries(services)) app.decorate(name, value as unknown);
   await uow.write(() => app.sessionsRepo.purgeExpired());
+  // Search (issue 20): rows written before the analysed columns get them (once), and the vocabulary of
+  // spelling corrections follows the announcements' change feed, a bounded batch every few seconds.
+  const backfilled = await app.searchVocab.backfillColumns(uow);
+  if (backfilled > 0) app.log.info({ rows: backfilled }, 'search: analysed columns written');
+  await app.searchVocab.refresh(uow, 50);
+  const vocabTimer =
+    config.vocabRefreshMs > 0
+      ? setInterval(() => {
+          app.searchVocab
+            .refresh(uow, 5)
+            .catch((err) => app.log.warn({ err }, 'search vocabulary refresh failed'));
+        }, config.vocabRefreshMs).unref()
+      : undefined;
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
   const housekeeping = () => {
@@ -99,6 +112,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    clearInterval(vocabTimer);
+    await app.searcher.close();
     app.counters.close();
     await app.hub.close();
     if (onPg) await closePgDatabase(db);

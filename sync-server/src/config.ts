@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { WRITE_LIMITS, type WriteLimitTable } from '../../schema/constants.ts';
 
@@ -48,6 +49,18 @@ export type Config = {
   databaseUrl: string | null;
   /** PG_POOL_MAX: connections of this instance's PostgreSQL pool (default 10). */
   pgPoolMax: number;
+  /**
+   * SEARCH_WORKERS: worker threads that run SQLite searches, each on its own read-only connection, so a
+   * search never holds the event loop that carries the sockets (default: the machine's cores, at least
+   * 1, at most 4; 0 = in the main thread, as tests and :memory: databases do). PostgreSQL searches are
+   * already off the event loop (the database works, the loop waits).
+   */
+  searchWorkers: number;
+  /**
+   * How often the spelling vocabulary takes in new announcements' words (ms); 0 = only at start (tests
+   * call searchVocab.refresh themselves, so a timer never writes under a test's feet).
+   */
+  vocabRefreshMs: number;
 };
 
 /** DATABASE_URL: unset or empty keeps SQLite; otherwise a postgres:// or postgresql:// address. */
@@ -103,6 +116,14 @@ function corsOrigins(raw: string | undefined): string[] {
   return list;
 }
 
+/** SEARCH_WORKERS: a whole number from 0; unset = the machine's cores, between 1 and 4. */
+function searchWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return Math.min(4, Math.max(1, availableParallelism()));
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > 64) throw new Error(`SEARCH_WORKERS invalid: ${raw} (0 to 64)`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT invalid: ${env.PORT}`);
@@ -136,5 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     now: Date.now,
     databaseUrl: databaseUrl(env.DATABASE_URL),
     pgPoolMax: positiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 10),
+    searchWorkers: searchWorkers(env.SEARCH_WORKERS),
+    vocabRefreshMs: 5_000,
   };
 }

@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { announcements } from '../../schema/db/tables.ts';
 import { titleSortKey } from '../../schema/search.ts';
+import { searchColumns } from '../../schema/text.ts';
 import app, { serverOptions } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { newId } from './lib/ids.ts';
@@ -30,6 +31,9 @@ export async function buildTestApp(
     staticDir: null,
     logLevel: 'silent',
     writeLimits: null,
+    // Searches in the test's own thread (many apps run side by side); search-pool.test.ts runs the pool.
+    searchWorkers: 0,
+    vocabRefreshMs: 0,
     ...overrides,
   };
   const server = Fastify(serverOptions(config));
@@ -71,7 +75,7 @@ export async function insertAnnouncement(
   const now = new Date();
   const id = newId(now);
   await server.uow.write(async (tx) => {
-    await server.db.insert(announcements).values({
+    const row = {
       id,
       ownerId,
       title: 'Tort de ciocolată pentru aniversări',
@@ -89,7 +93,8 @@ export async function insertAnnouncement(
       seq: tx.seq(),
       ...patch,
       titleKey: titleSortKey(patch.title ?? 'Tort de ciocolată pentru aniversări'),
-    });
+    };
+    await server.db.insert(announcements).values({ ...row, ...searchColumns(row.title, row.description) });
   });
   return id;
 }

@@ -1,6 +1,8 @@
+import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { FileStorage } from './lib/file-storage.ts';
+import { dialectOf } from './lib/sql.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import type { Db } from './plugins/db.ts';
 import { buildCollections } from './replication/collections/index.ts';
@@ -15,6 +17,7 @@ import { messagingRepository } from './repositories/messaging.ts';
 import { passwordResetsRepository } from './repositories/password-resets.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
+import { searchVocabRepository } from './repositories/search-vocab.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { throttlesRepository } from './repositories/throttles.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
@@ -33,7 +36,8 @@ import { passwordResetService } from './services/password-reset.ts';
 import { profilesService } from './services/profiles.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
-import { searchFromParams } from './services/search.ts';
+import { inThreadSearcher, pooledSearcher, type Searcher, searchFromParams } from './services/search.ts';
+import { searchPool } from './services/search-pool.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
 
 /** What every repository and service is built from: the app's infrastructure (app.ts opens it). */
@@ -65,6 +69,13 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const reviewsRepo = reviewsRepository(db);
   const draftsRepo = draftsRepository(db);
   const searchRepo = searchRepository(db);
+  const searchVocab = searchVocabRepository(db);
+  // SQLite searches run on worker threads with read-only connections (SEARCH_WORKERS; issue 20).
+  const searchFile = config.dataDir === ':memory:' ? null : join(config.dataDir, 'hobbiz.sqlite');
+  const searcher: Searcher =
+    dialectOf(db) === 'sqlite' && searchFile && config.searchWorkers > 0
+      ? pooledSearcher(searchPool(searchFile, config.searchWorkers))
+      : inThreadSearcher(searchRepo, searchVocab);
   const counters = countersRepository(db);
   /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
   const throttles = throttlesRepository(db);
@@ -95,7 +106,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const drafts = draftsService({ uow, repo: draftsRepo });
   /** The same search as REST: names resolved and checked by schema/, one repository query. */
   const search = async (raw: Record<string, unknown>) => {
-    const found = await searchFromParams(searchRepo, raw);
+    const found = await searchFromParams(searcher, raw);
     return found.ok ? found.result : { error: found.error };
   };
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
@@ -108,6 +119,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     messagingRepo,
     reviewsRepo,
     searchRepo,
+    searchVocab,
+    searcher,
     counters,
     throttles,
     accounts,

@@ -29,6 +29,8 @@ export type SearchPage = {
   nextCursor: string | null;
   total: number;
   totalCapped: boolean;
+  correctedQuery?: string;
+  partialFrom?: number;
 };
 
 const SESSION_ENDED = ACCOUNT_MESSAGES.sessionExpired;
@@ -244,6 +246,8 @@ export async function syncSocketRoutes(
           nextCursor: page.nextCursor,
           total: page.total,
           totalCapped: page.totalCapped,
+          ...(page.correctedQuery === undefined ? {} : { correctedQuery: page.correctedQuery }),
+          ...(page.partialFrom === undefined ? {} : { partialFrom: page.partialFrom }),
         };
         return send(socket, { type: 'result', id: msg.id, data });
       }

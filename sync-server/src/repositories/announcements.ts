@@ -4,6 +4,7 @@ import { type AnnouncementRow, announcements, announcementViews, users } from '.
 import type { AnnouncementApi } from '../../../schema/entities.ts';
 import { POPULAR_ORDER } from '../../../schema/popular.ts';
 import { titleSortKey } from '../../../schema/search.ts';
+import { searchColumns } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
 import { changedAfter, firstRow, live, mapById, readInChunks } from './queries.ts';
 
@@ -60,18 +61,38 @@ export function announcementsRepository(db: Db) {
     /** Rows changed after `afterSeq` up to `upToSeq`, in commit order: the working set's change feed. */
     changedBetween: (afterSeq: number, upToSeq: number, limit: number): Promise<AnnouncementRow[]> =>
       changedAfter(db, announcements, { afterSeq, upToSeq, limit }),
-    async insert(row: Omit<typeof announcements.$inferInsert, 'titleKey'>): Promise<void> {
-      await db.insert(announcements).values({ ...row, titleKey: titleSortKey(row.title) });
+    async insert(
+      row: Omit<typeof announcements.$inferInsert, 'titleKey' | 'searchTitle' | 'searchText'>,
+    ): Promise<void> {
+      await db.insert(announcements).values({
+        ...row,
+        titleKey: titleSortKey(row.title),
+        ...searchColumns(row.title, row.description),
+      });
     },
     /** Writes `patch` to one row (callers take the seq inside their transaction). */
     async update(
       id: string,
-      patch: Partial<Omit<typeof announcements.$inferInsert, 'id' | 'titleKey'>>,
+      patch: Partial<
+        Omit<typeof announcements.$inferInsert, 'id' | 'titleKey' | 'searchTitle' | 'searchText'>
+      >,
     ): Promise<void> {
       const titleKey = patch.title === undefined ? {} : { titleKey: titleSortKey(patch.title) };
+      // The analysed columns follow the text (schema/text.ts); a patch of one field reads the other.
+      let analysed = {};
+      if (patch.title !== undefined || patch.description !== undefined) {
+        const current =
+          patch.title === undefined || patch.description === undefined
+            ? await firstRow(db, announcements, eq(announcements.id, id))
+            : undefined;
+        analysed = searchColumns(
+          patch.title ?? current?.title ?? '',
+          patch.description ?? current?.description ?? '',
+        );
+      }
       await db
         .update(announcements)
-        .set({ ...patch, ...titleKey })
+        .set({ ...patch, ...titleKey, ...analysed })
         .where(eq(announcements.id, id));
     },
     /** The owner's list ('Anunțurile mele'): inactive ones included, deleted ones not; newest first. */

@@ -1,6 +1,7 @@
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
-import { effectiveSort, SEARCH_PAGE, type SearchParams, words } from '../../../schema/search.ts';
+import { effectiveSort, SEARCH_PAGE, type SearchParams } from '../../../schema/search.ts';
 import { decodeCursor, encodeCursor, type SearchCursor } from '../../../schema/search-params.ts';
+import { both, type TextQuery, textQueryOf } from '../../../schema/text.ts';
 import type { Row } from './search-sql.ts';
 
 /** A cursor that is not ours, or not of this search's order: the caller's mistake, not a fault. */
@@ -25,18 +26,19 @@ export type SearchResult = {
  * found, the total up to SEARCH_PAGE.countCap, then `totalCapped`.
  */
 export function searchRequest(params: SearchParams, load: (page: Row[]) => Promise<AnnouncementRow[]>) {
-  const terms = params.terms ?? [];
-  const sort = effectiveSort(params.q, params.sort, terms.length > 0);
+  const topic: TextQuery = params.topic ?? { groups: [], not: [] };
+  const text = both(params.text ?? textQueryOf(params.q ?? ''), topic);
+  const sort = effectiveSort(params.q, params.sort, text.groups.length > 0);
   const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
   const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
   if (params.cursor !== undefined && cursor?.s !== sort) throw new InvalidCursorError();
   const cap = SEARCH_PAGE.countCap;
   return {
-    terms,
+    /** What the index must match: q's words (or the retry's query) and the topic's query. */
+    text,
     sort,
     limit,
     cursor,
-    words: words(params.q ?? ''),
     cap,
     /** Rows to find: one more than shown tells whether there is a next page. */
     n: limit + 1,

@@ -1,5 +1,6 @@
 import { COUNTRY_WIDE } from '../../../schema/constants.ts';
 import type { PriceFilter, SearchParams } from '../../../schema/search.ts';
+import { type Phrase, phrasesOf, type TextQuery } from '../../../schema/text.ts';
 import type { Keyed, Sorted } from './search-sql.ts';
 
 /**
@@ -19,8 +20,7 @@ export class Params {
   }
 }
 
-/** A word of the query or a topic's term: whole, or the beginning of a word. */
-export type Phrase = { term: string; prefix: boolean };
+export type { Phrase } from '../../../schema/text.ts';
 
 const BANDS: Record<PriceFilter, string> = {
   free: 'd.price = 0',
@@ -49,11 +49,13 @@ const operand = (ph: Phrase) => `'${ph.term}'${ph.prefix ? ':*' : ''}`;
 /** The rows holding a tsquery, through the GIN index of search_docs. */
 const holds = (tsquery: string, q: Params, alias = 'd') => `${alias}.doc @@ ${q.v(tsquery)}::tsquery`;
 
-/** The matches: every word (matchesSearch), and one of the topic's terms (matchesTopic). */
-export function matchSql(words: Phrase[], topic: Phrase[], q: Params): string[] {
-  const parts = words.map(operand);
-  if (topic.length > 0) parts.push(`(${topic.map(operand).join(' | ')})`);
-  return parts.length === 0 ? [] : [holds(parts.join(' & '), q)];
+/** The matches of a text query (schema/text.ts's matchesQuery): every group, none of `not`. */
+export function matchSql(t: TextQuery, q: Params): string[] {
+  const anyOf = (g: Phrase[]) => `(${g.map(operand).join(' | ')})`;
+  const parts = t.groups.map(anyOf);
+  if (parts.length === 0) return [];
+  if (t.not.length > 0) parts.push(`!${anyOf(t.not)}`);
+  return [holds(parts.join(' & '), q)];
 }
 
 const num = (x: number) => `${x}::float8`;
@@ -82,8 +84,9 @@ function freq(ph: Phrase, q: Params): string {
  * with the same operations, so equal inputs give the same double. Ties newest first. Yields
  * (id, created_at, price, title_key, s, total) for the first `limit` rows; total counts every match.
  */
-export function scoredSql(words: Phrase[], topic: Phrase[], filters: string[], limit: number, q: Params) {
-  const all = [...words, ...topic];
+export function scoredSql(t: TextQuery, filters: string[], limit: number, q: Params) {
+  // The phrases of `not` are absent from every match: FTS5 adds 0 for each, left out here.
+  const all = phrasesOf(t);
   const hits = all.map(
     (ph, i) =>
       `coalesce((SELECT docs FROM search_df WHERE key = ${q.v((ph.prefix ? '*' : '=') + ph.term)}), 0) AS h${i}`,
@@ -97,7 +100,7 @@ export function scoredSql(words: Phrase[], topic: Phrase[], filters: string[], l
   const terms = all.map(
     (_, i) => ` + idf.i${i} * ((fx.f${i} * (${num(1.2)} + ${num(1)})) / (fx.f${i} + ${norm}))`,
   );
-  const where = [...matchSql(words, topic, q), ...filters].join(' AND ');
+  const where = [...matchSql(t, q), ...filters].join(' AND ');
   return `WITH st AS MATERIALIZED (
     SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats LIMIT 1),
   h AS MATERIALIZED (SELECT ${hits.join(', ')}),

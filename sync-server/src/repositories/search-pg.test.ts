@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { definitionQuery, topicQuery } from '../../../schema/catalog/topics.ts';
 import { announcements } from '../../../schema/db/tables.ts';
 import { SEARCH_SORTS, type SearchParams, words } from '../../../schema/search.ts';
 import { encodeCursor } from '../../../schema/search-params.ts';
+import { anyOf, textQueryOf } from '../../../schema/text.ts';
 import { pgPoolOf } from '../lib/pg-backend.ts';
 import { buildTestApp, registerAndLogin } from '../test-helper.ts';
 import { type SearchRepository, searchRepository } from './search.ts';
@@ -102,9 +104,11 @@ const FILTERED: SearchParams[] = [
   {},
   { category: CAKES },
   { q: 'de', category: CAKES },
-  { q: 'de', terms: ['tort', 'prajitur*'], subiect: 'Torturi' },
-  { terms: ['fotograf*', 'nunta'], subiect: 'Foto' },
-  { terms: ['fotograf*'], judet: 'Cluj', pret: 'over100' },
+  { q: 'de', topic: topicQuery('Torturi'), subiect: 'Torturi' },
+  { topic: definitionQuery({ all: ['fotograf* nunta'], not: 'mire' }), subiect: 'Foto' },
+  { topic: definitionQuery('fotograf*'), judet: 'Cluj', pret: 'over100' },
+  { q: 'prajitura casa' },
+  { q: 'lectie chitara', text: anyOf(textQueryOf('lectie chitara')) },
 ];
 
 describe.skipIf(!onPg)('PostgreSQL search: filters, orders and pages as on SQLite', () => {

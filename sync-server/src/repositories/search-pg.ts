@@ -1,18 +1,10 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
 import type { SearchParams } from '../../../schema/search.ts';
+import type { TextQuery } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
 import { type SearchResult, searchRequest } from './search-page.ts';
-import {
-  cappedSql,
-  filterSql,
-  matchSql,
-  Params,
-  type Phrase,
-  pageSql,
-  scoredSql,
-  segments,
-} from './search-pg-sql.ts';
+import { cappedSql, filterSql, matchSql, Params, pageSql, scoredSql, segments } from './search-pg-sql.ts';
 import { type Keyed, ROW_ORDER, type Row, SORTS, type Sorted } from './search-sql.ts';
 import { RELEVANCE_MAX_OFFSET } from './search-steps.ts';
 
@@ -62,12 +54,19 @@ export function searchRepositoryPg(db: Db) {
   /** Relevance rankings of recent searches, valid while `search_stats.version` is unchanged. */
   const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
 
-  async function ranked(words: Phrase[], topic: Phrase[], p: SearchParams, need: number) {
+  async function ranked(text: TextQuery, p: SearchParams, need: number) {
     const [{ version }] = await query<{ version: string }>('SELECT version::text FROM search_stats', []);
     const key = JSON.stringify([
-      words,
-      topic,
-      { ...p, cursor: undefined, limit: undefined, sort: undefined },
+      text,
+      {
+        ...p,
+        q: undefined,
+        topic: undefined,
+        text: undefined,
+        cursor: undefined,
+        limit: undefined,
+        sort: undefined,
+      },
     ]);
     const kept = rankings.get(key);
     rankings.delete(key);
@@ -77,7 +76,7 @@ export function searchRepositoryPg(db: Db) {
     }
     const depth = Math.max(need, RANK_DEPTH, kept ? kept.depth * 2 : 0);
     const q = new Params();
-    const sql = scoredSql(words, topic, filterSql(p, q), depth, q);
+    const sql = scoredSql(text, filterSql(p, q), depth, q);
     const rows = await query<PgRow & { total: string }>(sql, q.values);
     const entry = { version, depth, top: rows.map(toRow), total: Number(rows[0]?.total ?? 0) };
     rankings.set(key, entry);
@@ -107,24 +106,20 @@ export function searchRepositoryPg(db: Db) {
   return {
     /** One page of public announcements for `params`; the contract of searchRepository (search.ts). */
     async search(params: SearchParams): Promise<SearchResult> {
-      const { terms, sort, limit, cursor, words: ws, cap, n, result } = searchRequest(params, load);
-      const wordPhrases: Phrase[] = ws.map((term, i) => ({ term, prefix: i === ws.length - 1 }));
-      const topic: Phrase[] = terms.map((t) =>
-        t.endsWith('*') ? { term: t.slice(0, -1), prefix: true } : { term: t, prefix: false },
-      );
+      const { text, sort, limit, cursor, cap, n, result } = searchRequest(params, load);
 
       if (sort === 'relevance') {
         const offset = (cursor as { o: number } | null)?.o ?? 0;
         // Past RELEVANCE_MAX_OFFSET nothing is shown (as on SQLite); the total is still the search's.
         const far = offset > RELEVANCE_MAX_OFFSET;
-        const { top, total } = await ranked(wordPhrases, topic, params, far ? 0 : offset + n);
+        const { top, total } = await ranked(text, params, far ? 0 : offset + n);
         const page = far ? [] : top.slice(offset, offset + n);
         return result(page, total, () => ({ s: 'relevance', o: offset + limit }));
       }
 
       const sorted = sort as Sorted;
       const q = new Params();
-      const conds = [...filterSql(params, q), ...matchSql(wordPhrases, topic, q)];
+      const conds = [...filterSql(params, q), ...matchSql(text, q)];
       const countValues = [...q.values];
       const segs = segments(sorted, cursor as Keyed | null, q);
       const [page, [{ n: total }]] = await Promise.all([

@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { COUNTRY_WIDE } from '../../../schema/constants.ts';
 import type { PriceFilter, SearchParams, SearchSort } from '../../../schema/search.ts';
 import type { SearchCursor } from '../../../schema/search-params.ts';
+import type { Phrase, TextQuery } from '../../../schema/text.ts';
 
 /**
  * The SQL of the server search (issue 11), without any plan choice: conditions for the filters, the
@@ -170,19 +171,18 @@ const hex = (s: string) => Buffer.from(s, 'utf8').toString('hex');
 
 const quote = (w: string) => `"${w.replaceAll('"', '""')}"`;
 
+const phrase = (p: Phrase) => (p.prefix ? `${quote(p.term)}*` : quote(p.term));
+const anyOf = (g: Phrase[]) => `(${g.map(phrase).join(' OR ')})`;
+
 /**
- * The words, in the title or the description: all whole, the last one also as a prefix; and with a
- * topic, any one of its terms (a term ending in '*' as a prefix) — matchesSearch and matchesTopic.
+ * A text query (schema/text.ts) as an FTS5 expression over the analysed title and description: every
+ * group (one of its phrases), none of `not` — the rule of matchesQuery. Phrases appear in the order of
+ * phrasesOf, the order BM25 sums them (PostgreSQL's search sums them in the same order).
  */
-export const textQuery = (ws: string[], terms: readonly string[] = []) => {
-  const parts: string[] = [];
-  if (ws.length > 0)
-    parts.push(`(${ws.map((w, i) => `${quote(w)}${i === ws.length - 1 ? '*' : ''}`).join(' ')})`);
-  if (terms.length > 0)
-    parts.push(
-      `(${terms.map((t) => (t.endsWith('*') ? `${quote(t.slice(0, -1))}*` : quote(t))).join(' OR ')})`,
-    );
-  return `{title description} : (${parts.join(' AND ')})`;
+export const textQuery = (t: TextQuery) => {
+  const all = t.groups.map(anyOf).join(' AND ');
+  const not = t.not.length > 0 ? ` NOT ${anyOf(t.not)}` : '';
+  return `{title description} : ((${all})${not})`;
 };
 
 /**

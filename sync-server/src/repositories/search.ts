@@ -95,13 +95,13 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
      */
     async search(params: SearchParams): Promise<SearchResult> {
       if (dialectOf(db) !== 'sqlite') throw new Error('search: the full-text search runs on SQLite only');
-      const { terms, sort, limit, cursor, words: ws, cap, n, result } = searchRequest(params, load);
+      const { text: query, sort, limit, cursor, cap, n, result } = searchRequest(params, load);
       const keyed = cursor as Keyed | null;
       const offset = (cursor as { o: number } | null)?.o ?? 0;
       const keyedNext = (s: Sorted) => (last: Row) => SORTS[s].cursor(last);
       const relevanceNext = () => ({ s: 'relevance' as const, o: offset + limit });
 
-      if (ws.length === 0 && terms.length === 0) {
+      if (query.groups.length === 0) {
         // A listing: counted through the filters' index; a small set is sorted whole, else walked.
         const sorted = sort as Sorted;
         const where = and([cond(PUB('a')), ...filterConds(params, 'a')]);
@@ -118,7 +118,7 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
         return result(page, total, keyedNext(sorted));
       }
 
-      const text = textQuery(ws, terms);
+      const text = textQuery(query);
       const allFacets = facetQuery(params);
       // First probe, for at most `small` matches. Few filtered rows (E, counted in its B-tree index,
       // cheaper than the facet lists, 'Toată țara' alone is 100k rows at 1M): the words' matches among

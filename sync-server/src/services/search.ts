@@ -1,30 +1,49 @@
 import type { SearchParams } from '../../../schema/search.ts';
 import { parseSearchParams, SEARCH_ERRORS } from '../../../schema/search-params.ts';
-import type { SearchRepository, SearchResult } from '../repositories/search.ts';
+import type { SearchRepository } from '../repositories/search.ts';
 import { InvalidCursorError } from '../repositories/search-page.ts';
+import type { SearchVocab } from '../repositories/search-vocab.ts';
+import { type AssistedResult, assistedSearch } from './search-assist.ts';
+import { SearchBusyError, type SearchPool } from './search-pool.ts';
 
 /**
  * The catalogue search, one operation for every transport: REST (`GET /api/announcements/search`, the
  * bounded `GET /api/announcements`) and the sync socket. `params` come from parseSearchParams
  * (schema/search-params.ts), which resolves names and checks the cursor against the order; rows are
- * `AnnouncementRow`s in page order, for the transport to shape (toApi, sync documents).
+ * `AnnouncementRow`s in page order, for the transport to shape (toApi, sync documents). A Searcher runs
+ * the assisted search (services/search-assist.ts) on worker threads (SQLite, search-pool.ts) or here.
  */
-export function searchAnnouncements(repo: SearchRepository, params: SearchParams): Promise<SearchResult> {
-  return repo.search(params);
+export type Searcher = { search(params: SearchParams): Promise<AssistedResult>; close(): Promise<void> };
+
+/** The search in this thread (PostgreSQL, where the database does the work; :memory:; tests). */
+export function inThreadSearcher(repo: SearchRepository, vocab: SearchVocab): Searcher {
+  return { search: (params) => assistedSearch(repo, vocab, params), close: async () => {} };
 }
 
+/** The pool, when there is one, as a Searcher. */
+export const pooledSearcher = (pool: SearchPool): Searcher => pool;
+
+export const SEARCH_BUSY = 'Căutarea este foarte solicitată acum. Încearcă din nou peste câteva secunde.';
+
 /**
- * A search from raw parameters (a REST query string, a socket `query`): parsed and resolved by schema/ (Romanian error of the first bad value,
- * with its field), then run. A cursor the repository refuses (not ours) gets the cursor's message.
+ * A search from raw parameters (a REST query string, a socket `query`): parsed and resolved by schema/
+ * (Romanian error of the first bad value, with its field), then run. A cursor the repository refuses (not
+ * ours) gets the cursor's message; a full search queue a 503 with its own.
  */
-export async function searchFromParams(repo: SearchRepository, raw: Record<string, unknown>) {
+export async function searchFromParams(searcher: Searcher, raw: Record<string, unknown>) {
   const parsed = parseSearchParams(raw);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return { ...parsed, status: 400 };
   try {
-    return { ok: true as const, result: await searchAnnouncements(repo, parsed.params) };
+    return { ok: true as const, result: await searcher.search(parsed.params) };
   } catch (err) {
+    if (err instanceof SearchBusyError)
+      return { ok: false as const, error: SEARCH_BUSY, field: undefined, status: 503 };
     // Only a refused cursor is the caller's; any other failure is the server's (logged, answered as such).
-    if (!(err instanceof InvalidCursorError)) throw err;
-    return { ok: false as const, error: SEARCH_ERRORS.cursor, field: 'cursor' };
+    if (!isInvalidCursor(err)) throw err;
+    return { ok: false as const, error: SEARCH_ERRORS.cursor, field: 'cursor', status: 400 };
   }
 }
+
+/** A refused cursor, also when it was refused on a worker thread (the error crossed as a plain Error). */
+const isInvalidCursor = (err: unknown) =>
+  err instanceof InvalidCursorError || (err instanceof Error && err.message === 'invalid search cursor');

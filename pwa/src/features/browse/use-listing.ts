@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { map } from 'rxjs';
 import { heldFromApi } from '../../../../schema/announcement-api.ts';
 import type { searchPage } from '../../../../schema/api/announcements.ts';
-import { matchesTopic, topicTerms } from '../../../../schema/catalog/topics.ts';
+import { matchesTopic, topicQuery } from '../../../../schema/catalog/topics.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import {
   compareAnnouncements,
@@ -93,13 +93,13 @@ function useDeviceListing(
         ? db.announcements.find({ selector: all ? { active: true } : { active: true, category } }).$.pipe(
             map((docs) => {
               const sort = effectiveSort(s.q, s.sort);
-              const terms = s.subiect ? topicTerms(s.subiect, all ? undefined : category) : [];
+              const topic = topicQuery(s.subiect ?? '', all ? undefined : category);
               return docs
                 .map((d) => d.toMutableJSON() as AnnouncementDoc)
                 .filter(
                   (a) =>
                     matchesSearch(s.q ?? '', a.title, a.description) &&
-                    matchesTopic(terms, a.title, a.description) &&
+                    matchesTopic(topic, a.title, a.description) &&
                     matchesPriceFilter(a.price, s.pret) &&
                     matchesPlace(a, s.judet, s.localitate),
                 )

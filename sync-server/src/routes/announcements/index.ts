@@ -58,9 +58,9 @@ export default async function announcementRoutes(app: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const found = await searchFromParams(app.searchRepo, request.query);
+      const found = await searchFromParams(app.searcher, request.query);
       if (!found.ok && found.field === 'category') return [];
-      if (!found.ok) throw httpError(400, found.error);
+      if (!found.ok) throw httpError(found.status ?? 400, found.error);
       if (found.result.nextCursor) reply.header('X-Next-Cursor', found.result.nextCursor);
       return app.announcementsRepo.toApi(found.result.rows);
     },

@@ -25,10 +25,17 @@ export default async function searchRoutes(app: FastifyInstance) {
       }),
     },
     async (request) => {
-      const found = await searchFromParams(app.searchRepo, request.query);
-      if (!found.ok) throw httpError(400, found.error);
-      const { rows, nextCursor, total, totalCapped } = found.result;
-      return { items: await app.announcementsRepo.toApi(rows), nextCursor, total, totalCapped };
+      const found = await searchFromParams(app.searcher, request.query);
+      if (!found.ok) throw httpError(found.status ?? 400, found.error);
+      const { rows, nextCursor, total, totalCapped, correctedQuery, partialFrom } = found.result;
+      return {
+        items: await app.announcementsRepo.toApi(rows),
+        nextCursor,
+        total,
+        totalCapped,
+        ...(correctedQuery === undefined ? {} : { correctedQuery }),
+        ...(partialFrom === undefined ? {} : { partialFrom }),
+      };
     },
   );
 }

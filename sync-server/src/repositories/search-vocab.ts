@@ -1,0 +1,175 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { distance } from 'fastest-levenshtein';
+import { contentWords, STOP_WORDS, searchColumns } from '../../../schema/text.ts';
+import { dialectOf, rawAll, rawGet, rawRun } from '../lib/sql.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
+import type { Db } from '../plugins/db.ts';
+
+/**
+ * The catalogue's vocabulary (issue 20, typo tolerance): every folded content word of the announcements
+ * (table search_vocab, with how many announcements brought it), and the spelling correction that uses
+ * it. Candidates come from a trigram index (SQLite: FTS5's `trigram` tokenizer, migration 0012;
+ * PostgreSQL: pg_trgm, migrations-pg-extra/0003) and are ranked by edit distance (fastest-levenshtein).
+ *
+ * The table is filled from the announcements' change feed (seq), a bounded batch at a time, by a periodic
+ * job (refresh): every writer of announcements (routes, seeders, tests) is covered without each having
+ * to know about it. `docs` only grows: an edited announcement counts its words again, a deleted one keeps
+ * them (the count only orders corrections; a correction is shown only when it finds announcements).
+ */
+
+/** Words shorter than this are never corrected ('ac', 'pc', 'dj' are words of their own). */
+export const CORRECT_MIN = 4;
+/** Candidates read from the trigram index per word, before edit distances are computed. */
+const CANDIDATES = 200;
+/** Rows of the change feed read per refresh step (a few milliseconds of work). */
+const REFRESH_BATCH = 2000;
+const VOCAB_SEQ = 'vocab_seq';
+
+/** Most edits allowed for a word: 1 up to 5 letters, 2 above ('fotgrafie' → 'fotografie'). */
+export const maxEdits = (word: string) => (word.length <= 5 ? 1 : 2);
+
+/** The trigrams of a word as an FTS5 `trigram` query: any of them (ranked by how many and how rare). */
+const trigramQuery = (w: string) => {
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= w.length; i++) grams.add(w.slice(i, i + 3));
+  return [...grams].map((g) => `"${g}"`).join(' OR ');
+};
+
+export function searchVocabRepository(db: Db) {
+  const pg = dialectOf(db) === 'postgres';
+  const all = <T>(q: SQL) => rawAll<T>(db, q);
+
+  /** True when the word is in the catalogue, or (a word being typed) begins one of its words. */
+  async function known(word: string, prefix: boolean): Promise<boolean> {
+    const row = prefix
+      ? await rawGet(
+          db,
+          sql`SELECT 1 AS x FROM search_vocab WHERE word >= ${word} AND word < ${`${word}\u{10FFFF}`} LIMIT 1`,
+        )
+      : await rawGet(db, sql`SELECT 1 AS x FROM search_vocab WHERE word = ${word}`);
+    return row !== undefined;
+  }
+
+  /** Words of the catalogue that share trigrams with `word`, with their counts. */
+  async function candidates(word: string): Promise<{ word: string; docs: number }[]> {
+    if (pg)
+      return all(
+        sql`SELECT word, docs::integer AS docs FROM search_vocab WHERE word % ${word} ORDER BY similarity(word, ${word}) DESC, docs DESC LIMIT ${CANDIDATES}`,
+      );
+    return all(
+      sql`SELECT v.word, v.docs FROM search_vocab_tri t JOIN search_vocab v ON v.rowid = t.rowid WHERE search_vocab_tri MATCH ${trigramQuery(word)} ORDER BY t.rank LIMIT ${CANDIDATES}`,
+    );
+  }
+
+  return {
+    known,
+    candidates,
+
+    /**
+     * The closest word of the catalogue to a word that is not in it: fewest edits (at most maxEdits),
+     * then the most common, then alphabetical. Null for short words, known words and when nothing is close.
+     */
+    async correct(word: string, typing: boolean): Promise<string | null> {
+      if (word.length < CORRECT_MIN || /^\d+$/.test(word) || STOP_WORDS.has(word)) return null;
+      if (await known(word, typing)) return null;
+      const limit = maxEdits(word);
+      let best: { word: string; d: number; docs: number } | null = null;
+      for (const c of await candidates(word)) {
+        if (c.word === word || Math.abs(c.word.length - word.length) > limit) continue;
+        const d = distance(word, c.word);
+        if (d > limit) continue;
+        const docs = Number(c.docs);
+        if (
+          !best ||
+          d < best.d ||
+          (d === best.d && (docs > best.docs || (docs === best.docs && c.word < best.word)))
+        )
+          best = { word: c.word, d, docs };
+      }
+      return best?.word ?? null;
+    },
+
+    /**
+     * Adds the words of announcements changed since the last refresh (their seq above the kept one), at
+     * most `batches` × REFRESH_BATCH rows; true when caught up. Instances sharing a database take turns:
+     * the kept seq moves only from the value this step read, else the step is dropped.
+     */
+    async refresh(uow: UnitOfWork, batches = 1): Promise<boolean> {
+      for (let b = 0; b < batches; b++) {
+        const done = await uow
+          .write(async () => {
+            const kept = await rawGet<{ value: number | string }>(
+              db,
+              sql`SELECT value FROM counters WHERE name = ${VOCAB_SEQ}`,
+            );
+            const from = Number(kept?.value ?? 0);
+            if (!kept) await rawRun(db, sql`INSERT INTO counters (name, value) VALUES (${VOCAB_SEQ}, 0)`);
+            const rows = await all<{
+              seq: number | string;
+              title: string;
+              description: string;
+              live: number;
+            }>(
+              sql`SELECT seq, title, description, (CASE WHEN deleted = 0 AND active = 1 THEN 1 ELSE 0 END) AS live
+                FROM announcements WHERE seq > ${from} ORDER BY seq LIMIT ${REFRESH_BATCH}`,
+            );
+            if (rows.length === 0) return true;
+            const counts = new Map<string, number>();
+            for (const r of rows) {
+              if (Number(r.live) !== 1) continue;
+              for (const w of new Set(contentWords(`${r.title} ${r.description}`)))
+                counts.set(w, (counts.get(w) ?? 0) + 1);
+            }
+            // In byte order (two instances never wait on each other's rows in opposite orders).
+            for (const [w, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+              await rawRun(
+                db,
+                sql`INSERT INTO search_vocab (word, docs) VALUES (${w}, ${n}) ON CONFLICT (word) DO UPDATE SET docs = search_vocab.docs + ${n}`,
+              );
+            const to = Number(rows[rows.length - 1]!.seq);
+            const moved = await rawRun(
+              db,
+              sql`UPDATE counters SET value = ${to} WHERE name = ${VOCAB_SEQ} AND value = ${from}`,
+            );
+            if (moved.changes !== 1) throw new VocabRaceError();
+            return rows.length < REFRESH_BATCH;
+          })
+          .catch((err) => {
+            if (err instanceof VocabRaceError) return true;
+            throw err;
+          });
+        if (done) return true;
+      }
+      return false;
+    },
+
+    /**
+     * Rows written before the analysed columns existed (migration 0012) get them, a batch at a time;
+     * each is re-indexed by the engine's trigger. Returns how many were written.
+     */
+    async backfillColumns(uow: UnitOfWork): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const rows = await all<{ id: string; title: string; description: string }>(
+          sql`SELECT id, title, description FROM announcements WHERE search_title = '' AND (title <> '' OR description <> '') LIMIT 500`,
+        );
+        if (rows.length === 0) return total;
+        await uow.write(async () => {
+          for (const r of rows) {
+            const c = searchColumns(r.title, r.description);
+            // A text of stop words only analyses to '': a single space keeps it from being picked again.
+            await rawRun(
+              db,
+              sql`UPDATE announcements SET search_title = ${c.searchTitle || ' '}, search_text = ${c.searchText} WHERE id = ${r.id}`,
+            );
+          }
+        });
+        total += rows.length;
+      }
+    },
+  };
+}
+
+class VocabRaceError extends Error {}
+
+export type SearchVocab = ReturnType<typeof searchVocabRepository>;

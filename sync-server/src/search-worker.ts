@@ -1,0 +1,32 @@
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
+import * as tables from '../../schema/db/tables.ts';
+import type { SearchParams } from '../../schema/search.ts';
+import type { Db } from './plugins/db.ts';
+import { searchRepository } from './repositories/search.ts';
+import { searchVocabRepository } from './repositories/search-vocab.ts';
+import { type AssistedResult, assistedSearch } from './services/search-assist.ts';
+
+/**
+ * A search worker thread (services/search-pool.ts): its own read-only connection to the SQLite file
+ * (WAL lets readers run beside the writer; each statement sees the last committed state), the same search
+ * and spelling correction as the main thread would run, and its own kept rankings.
+ */
+export type SearchTask = { file: string; params: SearchParams };
+
+let opened: { file: string; run(params: SearchParams): Promise<AssistedResult> } | null = null;
+
+function open(file: string) {
+  const conn = new Database(file, { readonly: true, fileMustExist: true });
+  conn.pragma('busy_timeout = 2000');
+  conn.pragma('cache_size = -65536');
+  const db = drizzle(conn, { schema: tables }) as unknown as Db;
+  const engine = searchRepository(db);
+  const vocab = searchVocabRepository(db);
+  return { file, run: (params: SearchParams) => assistedSearch(engine, vocab, params) };
+}
+
+export default async function search(task: SearchTask): Promise<AssistedResult> {
+  if (opened?.file !== task.file) opened = open(task.file);
+  return opened.run(task.params);
+}

@@ -1,0 +1,91 @@
+import { SEARCH_PAGE, type SearchParams } from '../../../schema/search.ts';
+import { namedTopic } from '../../../schema/catalog/topics.ts';
+import { anyOf, queryWords, textQueryOf } from '../../../schema/text.ts';
+import type { SearchResult } from '../repositories/search-page.ts';
+import type { SearchVocab } from '../repositories/search-vocab.ts';
+
+/**
+ * What a search answers besides its page (issue 20): the spelling it searched instead of what was typed,
+ * and where the results that hold only some of the words begin.
+ */
+export type AssistedResult = SearchResult & {
+  /** The query as corrected ('fotografie' for 'fotgrafie'): the rows are this query's. */
+  correctedQuery?: string;
+  /** Index in `rows` where the announcements holding only some of the words begin (first page only). */
+  partialFrom?: number;
+};
+
+/** Below this many results, each unknown word of the query is corrected and the search tried again. */
+export const FEW_RESULTS = 3;
+
+type Engine = { search(params: SearchParams): Promise<SearchResult> };
+
+/**
+ * A search that forgives (issue 20, items 2 and 3), on either engine, at most three searches:
+ * 1. the words as typed (every word, in any of its forms; the last also as a prefix);
+ * 2. when that finds fewer than FEW_RESULTS and the person did not ask for the exact words: each word the
+ *    catalogue does not know is replaced by its closest known word (search-vocab.ts); the corrected query
+ *    is kept when it finds more (its next pages are corrected the same way, deterministically);
+ * 3. on a first page that is not full, with two words or more: the announcements holding some of the
+ *    words, best first, after those holding all (`partialFrom`), so a page is never empty while some
+ *    words have results.
+ */
+export async function assistedSearch(
+  engine: Engine,
+  vocab: SearchVocab,
+  params: SearchParams,
+): Promise<AssistedResult> {
+  const first = await engine.search(params);
+  const ws = queryWords(params.q ?? '');
+  if (ws.length === 0) return first;
+  let result: AssistedResult = first;
+  let q = params.q ?? '';
+
+  // A home tile's or a sub-topic's name typed as words ('Sport', 'gradinarit'): its topic, when that finds more.
+  const named = first.total < FEW_RESULTS ? namedTopic(params.q ?? '') : null;
+  if (named) {
+    const topical = await engine.search({ ...params, text: named });
+    if (topical.total > first.total) return topical;
+  }
+
+  if (first.total < FEW_RESULTS && !params.exact) {
+    const fixed = await Promise.all(ws.map((w, i) => vocab.correct(w, i === ws.length - 1)));
+    if (fixed.some((f) => f !== null)) {
+      const corrected = ws.map((w, i) => fixed[i] ?? w);
+      // Corrected words are whole words: the last is no longer being typed, but still a prefix (the rule).
+      const cq = corrected.join(' ');
+      const second = await engine.search({ ...params, q: cq });
+      if (second.total > first.total) {
+        result = { ...second, correctedQuery: cq };
+        q = cq;
+      }
+    }
+  }
+
+  const limit = params.limit ?? SEARCH_PAGE.size;
+  const words = queryWords(q);
+  if (
+    params.cursor === undefined &&
+    words.length >= 2 &&
+    result.total < limit &&
+    result.rows.length < limit
+  ) {
+    const some = await engine.search({
+      ...params,
+      q,
+      text: anyOf(textQueryOf(q, words)),
+      sort: params.sort ?? 'relevance',
+    });
+    const shown = new Set(result.rows.map((r) => r.id));
+    const room = Math.min(limit, some.rows.length + result.rows.length) - result.rows.length;
+    const extra = some.rows.filter((r) => !shown.has(r.id)).slice(0, Math.max(0, room));
+    if (extra.length > 0)
+      result = {
+        ...result,
+        rows: [...result.rows, ...extra],
+        partialFrom: result.rows.length,
+        nextCursor: null,
+      };
+  }
+  return result;
+}

@@ -1,0 +1,45 @@
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { SearchParams } from '../../../schema/search.ts';
+import type { SearchTask } from '../search-worker.ts';
+import type { AssistedResult } from './search-assist.ts';
+
+/**
+ * SQLite searches on worker threads (issue 20, item 5): the event loop that carries every socket never
+ * runs a search, so a few broad searches no longer stall chat delivery and `/api/health` for everyone.
+ * Each worker has its own read-only connection (search-worker.ts). The queue is bounded: past it a search
+ * is refused at once (SearchBusyError, answered 503 with a Romanian message) instead of waiting without end.
+ */
+export class SearchBusyError extends Error {
+  constructor() {
+    super('search queue full');
+  }
+}
+
+/** Searches waiting per worker before new ones are refused. */
+const QUEUE_PER_WORKER = 32;
+
+export type SearchPool = { search(params: SearchParams): Promise<AssistedResult>; close(): Promise<void> };
+
+export function searchPool(file: string, workers: number): SearchPool {
+  const worker = fileURLToPath(new URL('../search-worker.ts', import.meta.url));
+  // Under the tsx CLI (npm start) workers inherit its loader; elsewhere (vitest) it is added.
+  const execArgv = process.execArgv.some((a) => a.includes('tsx'))
+    ? process.execArgv
+    : [...process.execArgv, '--import', 'tsx'];
+  const pool = new Piscina({
+    filename: worker,
+    minThreads: workers,
+    maxThreads: workers,
+    maxQueue: workers * QUEUE_PER_WORKER,
+    idleTimeout: 60_000,
+    execArgv,
+  });
+  return {
+    async search(params: SearchParams): Promise<AssistedResult> {
+      if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();
+      return pool.run({ file, params } satisfies SearchTask);
+    },
+    close: () => pool.destroy(),
+  };
+}
