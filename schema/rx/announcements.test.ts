@@ -5,7 +5,7 @@ import { announcementDoc } from '../entities.ts';
 import { announcementRxSchema } from './announcements.ts';
 
 /** Columns the server keeps outside the replicated document (ordering, tombstones, the title sort key). */
-const SERVER_ONLY = ['seq', 'deleted', 'titleKey'];
+const SERVER_ONLY = ['seq', 'deleted', 'titleKey', 'searchTitle', 'searchText'];
 
 describe('announcement definitions agree', () => {
   it('entity schema, RxDB schema and SQL table have the same document fields', () => {

@@ -93,7 +93,11 @@ describe('relevance pages', () => {
     expect([...first.got.rows, ...second.got.rows].map((r) => r.id)).toEqual(expected);
 
     // A new announcement that ranks first ('tort' in its title, short text) is seen at once.
-    const id = await insertAnnouncement(app, owner, { title: 'Tort tort tort', description: 'Tort.', price: 10 });
+    const id = await insertAnnouncement(app, owner, {
+      title: 'Tort tort tort',
+      description: 'Tort.',
+      price: 10,
+    });
     const after = await page();
     expect(after.scored).toBe(1);
     expect(after.got.rows[0]!.id).toBe(id);

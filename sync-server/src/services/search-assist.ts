@@ -1,5 +1,5 @@
-import { SEARCH_PAGE, type SearchParams } from '../../../schema/search.ts';
 import { namedTopic } from '../../../schema/catalog/topics.ts';
+import { SEARCH_PAGE, type SearchParams } from '../../../schema/search.ts';
 import { anyOf, queryWords, textQueryOf } from '../../../schema/text.ts';
 import type { SearchResult } from '../repositories/search-page.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';

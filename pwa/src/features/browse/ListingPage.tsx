@@ -1,5 +1,5 @@
 import { getRouteApi, Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { topicTitle } from '../../../../schema/catalog/topics.ts';
 import { pluralRo } from '../../../../schema/format.ts';
 import { AnnouncementCard } from '../home/AnnouncementCard.tsx';
@@ -25,6 +25,9 @@ export const LISTING_TEXTS = {
   allCategories: 'Din toate categoriile',
   inCategory: 'Din categoria',
   more: 'Încarcă mai multe',
+  correctedTo: 'Rezultate pentru',
+  searchExactly: (q: string) => `Caută exact „${q}”`,
+  partial: 'Rezultate care conțin doar o parte din cuvinte',
   moreLoading: 'Se încarcă...',
 } as const;
 
@@ -39,8 +42,12 @@ export function ListingPage({ category }: { category: string }) {
   const [filtersOpen, setFiltersOpen] = useState(() => !!(search.pret || search.judet));
 
   // Filter changes replace the history entry: Back leaves the listing instead of undoing each keystroke.
+  // New words are searched with the spelling correction again ('Caută exact' belongs to one query).
   const update = (patch: Partial<ListingSearch>) =>
-    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true });
+    void navigate({
+      search: (prev) => ({ ...prev, ...('q' in patch ? { exact: undefined } : {}), ...patch }),
+      replace: true,
+    });
   const reset = () =>
     void navigate({
       search: (prev) => ({ view: prev.view }),
@@ -98,6 +105,19 @@ export function ListingPage({ category }: { category: string }) {
           <p className="listing-count" role="status">
             {count(listing.total, listing.totalCapped)}
           </p>
+          {listing.correctedQuery && search.q && (
+            <p className="listing-corrected">
+              {LISTING_TEXTS.correctedTo} <strong>„{listing.correctedQuery}”</strong>.{' '}
+              <Link
+                to="/anunturi-categorie/$category"
+                params={{ category }}
+                search={{ ...search, exact: true }}
+                replace
+              >
+                {LISTING_TEXTS.searchExactly(search.q)}
+              </Link>
+            </p>
+          )}
           {listing.items.length === 0 ? (
             <div className="listing-state muted">
               <p>
@@ -115,10 +135,17 @@ export function ListingPage({ category }: { category: string }) {
             </div>
           ) : (
             <ul className={`listing-grid listing-grid--${view}`}>
-              {listing.items.map((a) => (
-                <li key={a.id}>
-                  <AnnouncementCard announcement={a} details className={`card-wrap--${view}`} />
-                </li>
+              {listing.items.map((a, i) => (
+                <Fragment key={a.id}>
+                  {i === listing.partialFrom && (
+                    <li className="listing-divider" role="separator">
+                      {LISTING_TEXTS.partial}
+                    </li>
+                  )}
+                  <li>
+                    <AnnouncementCard announcement={a} details className={`card-wrap--${view}`} />
+                  </li>
+                </Fragment>
               ))}
             </ul>
           )}

@@ -23,6 +23,8 @@ export type ListingSearch = {
   /** Absent: relevance when there is a query or a topic, else the newest first (effectiveSort). */
   sort?: SearchSort;
   view?: ViewMode;
+  /** 'Caută exact …': the words as typed, without the server's spelling correction (issue 20). */
+  exact?: true;
 };
 
 /** What the toolbar and the filters get: the URL's state and a way to change part of it. */
@@ -58,5 +60,6 @@ export function parseListingSearch(search: Record<string, unknown>): ListingSear
     sort:
       sort === 'relevance' || sort === effectiveSort(text(search.q), undefined, !!subiect) ? undefined : sort,
     view: view === 'grid' ? undefined : view,
+    exact: search.exact === true || search.exact === 1 || search.exact === '1' ? true : undefined,
   };
 }

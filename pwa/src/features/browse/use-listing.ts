@@ -35,6 +35,10 @@ export type Listing =
       hasMore: boolean;
       loadingMore: boolean;
       loadMore: () => void;
+      /** The spelling the server searched instead of what was typed ('Rezultate pentru „…”'). */
+      correctedQuery?: string;
+      /** Index in `items` where the announcements holding only some of the words begin. */
+      partialFrom?: number;
     };
 
 type Pages = {
@@ -45,6 +49,9 @@ type Pages = {
   nextCursor: string | null;
   total: number;
   totalCapped: boolean;
+  correctedQuery?: string;
+  /** The announcements holding only some of the words (shown below a divider). */
+  partial?: Set<string>;
 };
 
 function paramsOf(category: string, s: ListingSearch): Record<string, unknown> {
@@ -56,6 +63,7 @@ function paramsOf(category: string, s: ListingSearch): Record<string, unknown> {
     ...(s.localitate ? { localitate: s.localitate } : {}),
     ...(s.pret ? { pret: s.pret } : {}),
     sort: effectiveSort(s.q, s.sort, !!s.subiect),
+    ...(s.exact ? { exact: 1 } : {}),
     limit: SEARCH_PAGE.size,
   };
 }
@@ -158,6 +166,9 @@ export function useListing(category: string, search: ListingSearch): Listing {
           nextCursor: r.nextCursor,
           total: r.total,
           totalCapped: r.totalCapped,
+          correctedQuery: r.correctedQuery,
+          partial:
+            r.partialFrom === undefined ? undefined : new Set(docs.slice(r.partialFrom).map((d) => d.id)),
         });
       },
       (err: unknown) => {
@@ -231,6 +242,7 @@ export function useListing(category: string, search: ListingSearch): Listing {
       return live.get(id) ?? (seen.current.ids.has(id) ? null : (pages.docs.get(id) ?? null));
     })
     .filter((a): a is AnnouncementDoc => a?.active === true);
+  const partialFrom = pages.partial ? items.findIndex((a) => pages.partial!.has(a.id)) : -1;
   return {
     state: 'ready',
     source: 'server',
@@ -240,5 +252,7 @@ export function useListing(category: string, search: ListingSearch): Listing {
     hasMore: pages.nextCursor !== null,
     loadingMore,
     loadMore,
+    ...(pages.correctedQuery ? { correctedQuery: pages.correctedQuery } : {}),
+    ...(partialFrom >= 0 ? { partialFrom } : {}),
   };
 }
