@@ -85,6 +85,11 @@ export const CLIENT_MESSAGES = {
     id: requestId,
     params: z.record(z.string(), z.unknown()).catch({}),
   }),
+  /** The search an open listing shows (null: none): new matches arrive as the `listingMatch` event. */
+  watch: z.object({
+    type: z.literal('watch'),
+    params: z.record(z.string(), z.unknown()).nullable().catch(null),
+  }),
   /** The conversation on screen (null when none): no notification is made for what one is reading. */
   viewing: z.object({ type: z.literal('viewing'), conversationId: z.string().nullable().catch(null) }),
   typing: z.object({ type: z.literal('typing'), conversationId: z.string(), isTyping: flag }),
@@ -112,6 +117,7 @@ export const MALFORMED_ANSWER: Record<ClientMessageType, 'outdated' | 'bad-reque
   hold: 'bad-request',
   query: 'bad-request',
   release: 'ignore',
+  watch: 'ignore',
   viewing: 'ignore',
   typing: 'ignore',
 };

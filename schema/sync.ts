@@ -117,6 +117,11 @@ export type ServerMessage =
   | { type: 'event'; name: string; payload: unknown };
 /** Changes to held documents arrive as the event `held` with HeldDocs as payload. */
 export const HELD_EVENT = 'held';
+/**
+ * An open listing's search (sent with `watch`) now matches these announcements (new ones, or changed
+ * into it): the event `listingMatch` with `{ ids: string[] }` as payload.
+ */
+export const LISTING_EVENT = 'listingMatch';
 
 /** Pushed rows the server refused, with the reason in Romanian (sent as the `syncRejected` event). */
 export type SyncRejection = { collection: string; id: string; error: string };

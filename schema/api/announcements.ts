@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_WIDE, LIMITS } from '../constants.ts';
 import { announcementApi } from '../entities.ts';
 import { PRICE_FILTERS, SEARCH_PAGE, SEARCH_SORTS } from '../search.ts';
+import { SUGGEST_MAX } from '../suggest.ts';
 
 /** The search's query string, documented for other clients (values are checked by parseSearchParams). */
 export const searchQuery = z.object({
@@ -73,6 +74,24 @@ export const searchPage = z.object({
   correctedQuery: z.string().optional(),
   /** Where the announcements holding only some of the words begin in `items` (first page only). */
   partialFrom: z.number().int().optional(),
+});
+
+/** `GET /api/announcements/suggest?q=`: completions of what is being typed (schema/suggest.ts). */
+export const suggestQuery = z.object({
+  q: z.string().max(1000).optional().describe('Ce s-a scris până acum în căutare.'),
+});
+export const suggestAnswer = z.object({
+  suggestions: z
+    .array(
+      z.object({
+        text: z.string(),
+        subiect: z.string().optional(),
+        category: z.string().optional(),
+      }),
+    )
+    .describe(
+      `Cel mult ${SUGGEST_MAX}: subiecte (cu \`subiect\`, și \`category\` când sunt dintr-o categorie), apoi cuvinte din catalog care completează ultimul cuvânt.`,
+    ),
 });
 
 /** 'Anunțuri populare': how many. */

@@ -2,19 +2,26 @@ import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import * as tables from '../../schema/db/tables.ts';
 import type { SearchParams } from '../../schema/search.ts';
+import type { Suggestion } from '../../schema/suggest.ts';
 import type { Db } from './plugins/db.ts';
 import { searchRepository } from './repositories/search.ts';
 import { searchVocabRepository } from './repositories/search-vocab.ts';
 import { type AssistedResult, assistedSearch } from './services/search-assist.ts';
+import { suggest } from './services/search-suggest.ts';
 
 /**
  * A search worker thread (services/search-pool.ts): its own read-only connection to the SQLite file
  * (WAL lets readers run beside the writer; each statement sees the last committed state), the same search
  * and spelling correction as the main thread would run, and its own kept rankings.
  */
-export type SearchTask = { file: string; params: SearchParams };
+export type SearchTask = { file: string; params: SearchParams } | { file: string; suggest: string };
 
-let opened: { file: string; run(params: SearchParams): Promise<AssistedResult> } | null = null;
+type Opened = {
+  file: string;
+  run(params: SearchParams): Promise<AssistedResult>;
+  suggest(q: string): Promise<Suggestion[]>;
+};
+let opened: Opened | null = null;
 
 function open(file: string) {
   const conn = new Database(file, { readonly: true, fileMustExist: true });
@@ -23,10 +30,14 @@ function open(file: string) {
   const db = drizzle(conn, { schema: tables }) as unknown as Db;
   const engine = searchRepository(db);
   const vocab = searchVocabRepository(db);
-  return { file, run: (params: SearchParams) => assistedSearch(engine, vocab, params) };
+  return {
+    file,
+    run: (params: SearchParams) => assistedSearch(engine, vocab, params),
+    suggest: (q: string) => suggest(engine, vocab, q),
+  };
 }
 
-export default async function search(task: SearchTask): Promise<AssistedResult> {
+export default async function search(task: SearchTask): Promise<AssistedResult | Suggestion[]> {
   if (opened?.file !== task.file) opened = open(task.file);
-  return opened.run(task.params);
+  return 'suggest' in task ? opened.suggest(task.suggest) : opened.run(task.params);
 }

@@ -58,6 +58,8 @@ export class SyncClient {
   private closed = false;
   /** Re-announced after every reconnect: the server keeps it per socket. */
   private viewing: string | null = null;
+  /** The search an open listing shows, for its new matches (`listingMatch`); sent again on reconnect. */
+  private watched: Record<string, unknown> | null = null;
 
   constructor(private readonly token: string | null) {
     this.connect();
@@ -149,6 +151,7 @@ export class SyncClient {
         this.handshakeTimer = null;
         this.status$.next('online');
         if (this.viewing) this.sendRaw({ type: 'viewing', conversationId: this.viewing });
+        if (this.watched) this.sendRaw({ type: 'watch', params: this.watched });
         this.resync$.next('all');
         return;
       case 'result':
@@ -283,6 +286,12 @@ export class SyncClient {
   setViewing(conversationId: string | null): void {
     this.viewing = conversationId;
     if (this.status$.value === 'online') this.sendRaw({ type: 'viewing', conversationId });
+  }
+
+  /** The search an open listing shows (null when it closes): the server tells of new matches. */
+  watch(params: Record<string, unknown> | null): void {
+    this.watched = params;
+    if (this.status$.value === 'online') this.sendRaw({ type: 'watch', params });
   }
 
   /** The device evicted these keys; dropped when offline (a reconnect resends the whole held set). */

@@ -9,6 +9,12 @@ const client = createStore<SyncClient | null>(null);
 export const setSyncClient = client.set;
 export const currentSyncClient = client.get;
 
+/** Calls `fn` with the sync client now and whenever it changes (it appears once the database booted). */
+export function withSyncClient(fn: (c: SyncClient | null) => void): () => void {
+  fn(client.get());
+  return client.subscribe(() => fn(client.get()));
+}
+
 /** The sync connection state for the status indicator; 'connecting' until the database has booted. */
 export function useSyncStatus(): SyncStatus {
   const [status, setStatus] = useState<SyncStatus>('connecting');

@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { SEARCH_ERRORS } from '../../../schema/search-params.ts';
-import { HELD_LIMITS, type HeldDoc, type HeldDocs, type HeldKind } from '../../../schema/sync.ts';
+import {
+  HELD_LIMITS,
+  type HeldDoc,
+  type HeldDocs,
+  type HeldKind,
+  LISTING_EVENT,
+} from '../../../schema/sync.ts';
 import { bearer, validForm } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin, settled, sqlGet } from '../test-helper.ts';
 import { client, connectedClient } from './test-client.ts';
@@ -561,5 +567,51 @@ describe('limits and bad requests', () => {
     expect(text).not.toContain('0733444555');
     expect(text).not.toContain(owner.email);
     expect(text).not.toContain('Ascuns de public');
+  });
+});
+
+describe('open listings hear of new matches (watch → listingMatch, issue 20)', () => {
+  const matches = (c: Client) =>
+    c.side
+      .filter((m) => m.type === 'event' && m.name === LISTING_EVENT)
+      .flatMap((m) => (m as { payload: { ids: string[] } }).payload.ids);
+
+  it('a guest watching a search is told of a published match, not of others; nothing after closing it', async () => {
+    const guest = await connect(null);
+    const other = await connect(null);
+    guest.send({ type: 'watch', params: { q: 'sedinte foto familie', judet: 'Cluj' } });
+    other.send({ type: 'watch', params: { q: 'tort', category: 'Fotografie' } });
+    await settle();
+    const id = await publish();
+    await settle();
+    expect(matches(guest)).toEqual([id]);
+    expect(matches(other)).toEqual([]);
+    // Out of the search's place: not told.
+    await publish({ location: 'Iași', localitate: 'Iași', title: 'Ședință foto de familie la Iași' });
+    await settle();
+    expect(matches(guest)).toEqual([id]);
+    // A change into the search (here, its price band) counts too; a closed page hears nothing.
+    guest.send({ type: 'watch', params: { q: 'foto', pret: 'over100' } });
+    other.send({ type: 'watch', params: null });
+    await settle();
+    const cheap = await publish({ price: '50', title: 'Fotografii de familie la preț mic' });
+    await settle();
+    expect(matches(guest)).toEqual([id]);
+    await setPrice(cheap, 300);
+    await settle();
+    expect(matches(guest)).toEqual([id, cheap]);
+    expect(matches(other)).toEqual([]);
+  });
+
+  it('ignores a malformed watch and keeps serving the socket', async () => {
+    const guest = await connect(null);
+    guest.send({ type: 'watch', params: { pret: 'ieftin' } });
+    guest.send({ type: 'watch', params: 'x' });
+    guest.send({ type: 'watch' });
+    await settle();
+    await publish();
+    await settle();
+    expect(matches(guest)).toEqual([]);
+    expect((await guest.query({ q: 'familie' })).items.length).toBeGreaterThan(0);
   });
 });

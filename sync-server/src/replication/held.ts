@@ -8,6 +8,7 @@ import {
   type HeldDocs,
   type HeldKeys,
   type HeldKind,
+  LISTING_EVENT,
   type ServerMessage,
 } from '../../../schema/sync.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
@@ -16,6 +17,7 @@ import type { ReviewsRepository } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { forCaller } from './collections/announcements.ts';
 import { profileOf, reviewOf } from './collections/public.ts';
+import { ListingWatches } from './listing-watch.ts';
 
 /**
  * The working set of each device, server side (issue 11; see docs/decisions.md "Working set"). A socket
@@ -207,6 +209,7 @@ export async function catchUp(
 export function heldFeed(
   deps: HeldDeps,
   registry: HeldRegistry,
+  watches: ListingWatches = new ListingWatches(),
   onError: (err: unknown) => void = (err) => console.error('held feed pass failed', err),
 ) {
   let cursor = 0;
@@ -247,7 +250,10 @@ export function heldFeed(
       docs[kind] = list;
       out.set(socket, docs);
     };
+    /** Open listings this pass's rows now match (listing-watch.ts). */
+    const matched = new Map<WebSocket, string[]>();
     for (const r of await all<AnnouncementRow>(deps.announcements.changedBetween, upTo)) {
+      for (const s of watches.matching(r)) matched.set(s, [...(matched.get(s) ?? []), r.id]);
       const targets = new Set([
         ...registry.holders('announcements', r.id),
         ...registry.ownerSockets(r.ownerId),
@@ -266,6 +272,10 @@ export function heldFeed(
     cursor = upTo;
     for (const [socket, docs] of out) {
       const msg: ServerMessage = { type: 'event', name: HELD_EVENT, payload: docs };
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+    }
+    for (const [socket, ids] of matched) {
+      const msg: ServerMessage = { type: 'event', name: LISTING_EVENT, payload: { ids } };
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     }
   }

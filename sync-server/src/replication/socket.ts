@@ -21,6 +21,7 @@ import {
 import { clientAddress } from '../plugins/write-limits.ts';
 import { forCaller } from './collections/announcements.ts';
 import { catchUp, type HeldDeps, HeldRegistry, heldFeed } from './held.ts';
+import { ListingWatches } from './listing-watch.ts';
 import { collectionRequests } from './socket-collections.ts';
 import type { CollectionHandler, WriteBudget } from './types.ts';
 
@@ -59,7 +60,8 @@ export async function syncSocketRoutes(
   },
 ) {
   const registry = new HeldRegistry();
-  const feed = heldFeed(opts.held, registry);
+  const watches = new ListingWatches();
+  const feed = heldFeed(opts.held, registry, watches);
   app.hub.onHeldChange(feed.changed);
   // Half-open connections (a phone that lost its network without closing) would otherwise stay in the
   // hub for ever — and a stale 'viewing' would keep suppressing that person's notifications. Browsers
@@ -107,6 +109,7 @@ export async function syncSocketRoutes(
     socket.on('close', () => {
       answered.delete(socket);
       registry.remove(socket);
+      watches.remove(socket);
       clearTimeout(authTimer);
       clearTimeout(expiryTimer);
       app.hub.remove(socket);
@@ -252,6 +255,10 @@ export async function syncSocketRoutes(
         return send(socket, { type: 'result', id: msg.id, data });
       }
 
+      if (msg.type === 'watch') {
+        watches.set(socket, msg.params);
+        return;
+      }
       if (msg.type === 'viewing') {
         if (userId) app.hub.setViewing(socket, msg.conversationId);
         return;

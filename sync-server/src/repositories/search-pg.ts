@@ -136,6 +136,14 @@ export function searchRepositoryPg(db: Db) {
     },
 
     /** Re-indexes every public announcement (after a bulk load made with the trigger disabled). */
+    /** True when some public announcement matches the text query (the suggestions' check). */
+    async exists(t: TextQuery): Promise<boolean> {
+      if (t.groups.length === 0) return true;
+      const q = new Params();
+      const where = matchSql(t, q).join(' AND ');
+      return (await query(`SELECT 1 AS x FROM search_docs d WHERE ${where} LIMIT 1`, q.values)).length > 0;
+    },
+
     async rebuildIndex(): Promise<void> {
       await query('SELECT hobbiz_search_rebuild()', []);
     },

@@ -65,6 +65,14 @@ export function searchVocabRepository(db: Db) {
     known,
     candidates,
 
+    /** Catalogue words beginning with `prefix` (not the prefix itself), the most common first. */
+    async completions(prefix: string, max: number): Promise<string[]> {
+      const rows = await all<{ word: string }>(
+        sql`SELECT word FROM search_vocab WHERE word > ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY docs DESC, word LIMIT ${max}`,
+      );
+      return rows.map((r) => r.word);
+    },
+
     /**
      * The closest word of the catalogue to a word that is not in it: fewest edits (at most maxEdits),
      * then the most common, then alphabetical. Null for short words, known words and when nothing is close.

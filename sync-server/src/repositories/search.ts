@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { SearchParams } from '../../../schema/search.ts';
+import type { TextQuery } from '../../../schema/text.ts';
 import { dialectOf, rawRun } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import { type SearchResult, searchRequest } from './search-page.ts';
@@ -194,6 +195,12 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
      * renumber rowids, or a bulk load done without the triggers.
      */
     forgetRankings,
+
+    /** True when some public announcement matches the text query (the suggestions' check; one row read). */
+    async exists(t: TextQuery): Promise<boolean> {
+      if (t.groups.length === 0) return true;
+      return (await rowids(cond(`${MATCHES} LIMIT 1`, textQuery(t)))).length > 0;
+    },
 
     async rebuildIndex(): Promise<void> {
       await rawRun(db, sql.raw("INSERT INTO announcements_fts(announcements_fts) VALUES ('rebuild')"));

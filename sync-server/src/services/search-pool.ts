@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { SearchParams } from '../../../schema/search.ts';
+import type { Suggestion } from '../../../schema/suggest.ts';
 import type { SearchTask } from '../search-worker.ts';
 import type { AssistedResult } from './search-assist.ts';
 
@@ -19,7 +20,11 @@ export class SearchBusyError extends Error {
 /** Searches waiting per worker before new ones are refused. */
 const QUEUE_PER_WORKER = 32;
 
-export type SearchPool = { search(params: SearchParams): Promise<AssistedResult>; close(): Promise<void> };
+export type SearchPool = {
+  search(params: SearchParams): Promise<AssistedResult>;
+  suggest(q: string): Promise<Suggestion[]>;
+  close(): Promise<void>;
+};
 
 export function searchPool(file: string, workers: number): SearchPool {
   const worker = fileURLToPath(new URL('../search-worker.ts', import.meta.url));
@@ -39,6 +44,10 @@ export function searchPool(file: string, workers: number): SearchPool {
     async search(params: SearchParams): Promise<AssistedResult> {
       if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();
       return pool.run({ file, params } satisfies SearchTask);
+    },
+    async suggest(q: string): Promise<Suggestion[]> {
+      if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();
+      return pool.run({ file, suggest: q } satisfies SearchTask);
     },
     close: () => pool.destroy(),
   };

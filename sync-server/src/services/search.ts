@@ -1,10 +1,12 @@
 import type { SearchParams } from '../../../schema/search.ts';
 import { parseSearchParams, SEARCH_ERRORS } from '../../../schema/search-params.ts';
+import type { Suggestion } from '../../../schema/suggest.ts';
 import type { SearchRepository } from '../repositories/search.ts';
 import { InvalidCursorError } from '../repositories/search-page.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';
 import { type AssistedResult, assistedSearch } from './search-assist.ts';
 import { SearchBusyError, type SearchPool } from './search-pool.ts';
+import { suggest } from './search-suggest.ts';
 
 /**
  * The catalogue search, one operation for every transport: REST (`GET /api/announcements/search`, the
@@ -13,11 +15,19 @@ import { SearchBusyError, type SearchPool } from './search-pool.ts';
  * `AnnouncementRow`s in page order, for the transport to shape (toApi, sync documents). A Searcher runs
  * the assisted search (services/search-assist.ts) on worker threads (SQLite, search-pool.ts) or here.
  */
-export type Searcher = { search(params: SearchParams): Promise<AssistedResult>; close(): Promise<void> };
+export type Searcher = {
+  search(params: SearchParams): Promise<AssistedResult>;
+  suggest(q: string): Promise<Suggestion[]>;
+  close(): Promise<void>;
+};
 
 /** The search in this thread (PostgreSQL, where the database does the work; :memory:; tests). */
 export function inThreadSearcher(repo: SearchRepository, vocab: SearchVocab): Searcher {
-  return { search: (params) => assistedSearch(repo, vocab, params), close: async () => {} };
+  return {
+    search: (params) => assistedSearch(repo, vocab, params),
+    suggest: (q) => suggest(repo, vocab, q),
+    close: async () => {},
+  };
 }
 
 /** The pool, when there is one, as a Searcher. */
@@ -41,6 +51,16 @@ export async function searchFromParams(searcher: Searcher, raw: Record<string, u
     // Only a refused cursor is the caller's; any other failure is the server's (logged, answered as such).
     if (!isInvalidCursor(err)) throw err;
     return { ok: false as const, error: SEARCH_ERRORS.cursor, field: 'cursor', status: 400 };
+  }
+}
+
+/** Suggestions for what is being typed; a full queue answers none (typing goes on, nothing breaks). */
+export async function suggestFor(searcher: Searcher, q: string): Promise<Suggestion[]> {
+  try {
+    return await searcher.suggest(q);
+  } catch (err) {
+    if (err instanceof SearchBusyError) return [];
+    throw err;
   }
 }
 

@@ -28,6 +28,7 @@ export const LISTING_TEXTS = {
   correctedTo: 'Rezultate pentru',
   searchExactly: (q: string) => `Caută exact „${q}”`,
   partial: 'Rezultate care conțin doar o parte din cuvinte',
+  fresh: (n: number) => pluralRo(n, 'anunț nou', 'anunțuri noi', 'de anunțuri noi'),
   moreLoading: 'Se încarcă...',
 } as const;
 
@@ -92,6 +93,13 @@ export function ListingPage({ category }: { category: string }) {
         onChange={update}
         filtersOpen={filtersOpen}
         onToggleFilters={() => setFiltersOpen((o) => !o)}
+        onTopic={(s) =>
+          void navigate({
+            to: '/anunturi-categorie/$category',
+            params: { category: s.category ?? ALL_CATEGORIES },
+            search: (prev) => ({ view: prev.view, subiect: s.subiect }),
+          })
+        }
       />
       {filtersOpen && <ListingFilters search={search} onChange={update} />}
       <FilterChips search={search} onChange={update} onReset={reset} />
@@ -102,6 +110,13 @@ export function ListingPage({ category }: { category: string }) {
       ) : (
         <>
           {listing.source === 'device' && <p className="listing-offline muted">{LISTING_TEXTS.offline}</p>}
+          {listing.fresh > 0 && (
+            <div className="listing-fresh">
+              <button type="button" className="btn btn-outline" onClick={listing.showFresh}>
+                {LISTING_TEXTS.fresh(listing.fresh)}
+              </button>
+            </div>
+          )}
           <p className="listing-count" role="status">
             {count(listing.total, listing.totalCapped)}
           </p>
@@ -138,6 +153,8 @@ export function ListingPage({ category }: { category: string }) {
               {listing.items.map((a, i) => (
                 <Fragment key={a.id}>
                   {i === listing.partialFrom && (
+                    // biome-ignore lint/a11y/useSemanticElements: an <hr> cannot be an item of the list
+                    // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: a separator, announced as such
                     <li className="listing-divider" role="separator">
                       {LISTING_TEXTS.partial}
                     </li>

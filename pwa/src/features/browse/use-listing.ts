@@ -12,11 +12,11 @@ import {
   matchesSearch,
   SEARCH_PAGE,
 } from '../../../../schema/search.ts';
-import type { QueryResult } from '../../../../schema/sync.ts';
+import { LISTING_EVENT, type QueryResult } from '../../../../schema/sync.ts';
 import type { Answer } from '../../api/client.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { currentWorkingSet } from '../../db/registry.ts';
-import { currentSyncClient, useSyncStatus } from '../../db/sync-status.ts';
+import { currentSyncClient, onSyncEvent, useSyncStatus, withSyncClient } from '../../db/sync-status.ts';
 import { keepShown } from '../../db/use-held.ts';
 import { useRx } from '../../db/use-rx.ts';
 import { ALL_CATEGORIES } from '../shell/search-all.ts';
@@ -39,6 +39,10 @@ export type Listing =
       correctedQuery?: string;
       /** Index in `items` where the announcements holding only some of the words begin. */
       partialFrom?: number;
+      /** Announcements published (or changed) into this search since it was shown: '1 anunț nou'. */
+      fresh: number;
+      /** Shows them: the first page again, from the top. */
+      showFresh: () => void;
     };
 
 type Pages = {
@@ -181,6 +185,35 @@ export function useListing(category: string, search: ListingSearch): Listing {
     );
   }, [key, params, attempt]);
 
+  // Live (issue 20, item 6): the server is told which search this page shows and names the announcements
+  // that start matching it; those not on the page are offered with '1 anunț nou' (the list stays put).
+  const [fresh, setFresh] = useState<Set<string>>(() => new Set());
+  const watchQ = pages?.key === key ? (pages.correctedQuery ?? null) : null;
+  const shownIds = pages?.key === key ? pages.ids : null;
+  const shown = useRef<string[]>([]);
+  shown.current = shownIds ?? [];
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one watch per shown search (key, spelling)
+  useEffect(() => {
+    setFresh(new Set());
+    if (!shownIds) return;
+    const { cursor: _c, limit: _l, ...search } = params as Record<string, unknown>;
+    const watched = watchQ ? { ...search, q: watchQ } : search;
+    // The sync client appears once the device's database has booted (after the first page, often).
+    const offClient = withSyncClient((c) => c?.watch(watched));
+    const off = onSyncEvent((e) => {
+      if (e.name !== LISTING_EVENT) return;
+      const ids = (e.payload as { ids?: unknown }).ids;
+      if (!Array.isArray(ids)) return;
+      const added = ids.filter((id): id is string => typeof id === 'string' && !shown.current.includes(id));
+      if (added.length > 0) setFresh((f) => new Set([...f, ...added]));
+    });
+    return () => {
+      offClient();
+      off();
+      currentSyncClient()?.watch(null);
+    };
+  }, [key, watchQ, shownIds !== null]);
+
   const offline = failed === key;
   const device = useDeviceListing(category, search, offline);
   const ids = pages?.ids ?? [];
@@ -229,6 +262,8 @@ export function useListing(category: string, search: ListingSearch): Listing {
       hasMore: false,
       loadingMore: false,
       loadMore: () => undefined,
+      fresh: 0,
+      showFresh: () => undefined,
     };
   }
   if (!pages) return { state: 'loading' };
@@ -254,5 +289,10 @@ export function useListing(category: string, search: ListingSearch): Listing {
     loadMore,
     ...(pages.correctedQuery ? { correctedQuery: pages.correctedQuery } : {}),
     ...(partialFrom >= 0 ? { partialFrom } : {}),
+    fresh: fresh.size,
+    showFresh: () => {
+      setFresh(new Set());
+      setAttempt((n) => n + 1);
+    },
   };
 }

@@ -1,16 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { searchPage, searchQuery } from '../../../../schema/api/announcements.ts';
+import {
+  searchPage,
+  searchQuery,
+  suggestAnswer,
+  suggestQuery,
+} from '../../../../schema/api/announcements.ts';
 import { apiError } from '../../../../schema/api/common.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { httpError } from '../../services/rest-http.ts';
-import { searchFromParams } from '../../services/search.ts';
+import { searchFromParams, suggestFor } from '../../services/search.ts';
 
 /**
  * `GET /api/announcements/search`: the catalogue search (full text, filters, orders, cursor pages), the
  * same operation the sync socket serves.
  */
 const search = { querystring: searchQuery, response: { 200: searchPage, 400: apiError } };
+const suggestRoute = { querystring: suggestQuery, response: { 200: suggestAnswer } };
 
 export default async function searchRoutes(app: FastifyInstance) {
   app.get<Typed<typeof search>>(
@@ -37,5 +43,17 @@ export default async function searchRoutes(app: FastifyInstance) {
         ...(partialFrom === undefined ? {} : { partialFrom }),
       };
     },
+  );
+
+  // Suggestions while typing (issue 20, item 7): cheap enough for every keystroke after a short pause.
+  app.get<Typed<typeof suggestRoute>>(
+    '/api/announcements/suggest',
+    {
+      schema: routeSchema(suggestRoute, {
+        tags: ['announcements'],
+        summary: 'Sugestii pentru ce se scrie în căutare: subiecte și cuvinte din catalog',
+      }),
+    },
+    async (request) => ({ suggestions: await suggestFor(app.searcher, request.query.q ?? '') }),
   );
 }

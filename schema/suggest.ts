@@ -1,0 +1,83 @@
+import { CATEGORIES } from './catalog/categories.ts';
+import { HOME_CATEGORIES } from './catalog/home-grid.ts';
+import { contentWords, STOP_WORDS, wordForms, words } from './text.ts';
+
+/**
+ * Suggestions while typing (issue 20, item 7), shared by the server (`GET /api/announcements/suggest`) and
+ * the device offline: up to SUGGEST_MAX completions of what is being typed — the topics (home tiles and
+ * menu sub-topics) whose name has every typed word as the beginning of one of its words, then the words of
+ * the catalogue that complete the last word (the server's vocabulary, or the titles the device holds).
+ */
+export const SUGGEST_MAX = 6;
+/** At most this many of the suggestions are topics (the rest complete the words). */
+export const SUGGEST_TOPICS_MAX = 3;
+/** Shortest last word that is completed (one letter would list half the catalogue). */
+export const SUGGEST_MIN = 2;
+/** Longest text completed (a pasted paragraph is not a word being typed). */
+export const SUGGEST_Q_MAX = 100;
+
+/** One suggestion: the text to show and search, or a topic page (`subiect`, in `category` when set). */
+export type Suggestion = { text: string; subiect?: string; category?: string };
+
+type TopicEntry = { name: string; category?: string; words: string[] };
+
+const TOPICS: TopicEntry[] = [
+  ...HOME_CATEGORIES.filter((t) => t.topic).map((t) => ({
+    name: t.name,
+    category: t.category,
+    words: words(t.name),
+  })),
+  ...CATEGORIES.flatMap((c) =>
+    c.columns.flatMap((col) => col.topics.map((name) => ({ name, category: c.name, words: words(name) }))),
+  ),
+];
+
+/** The typed words (folded), the last one being typed; null when there is nothing to complete. */
+export function typedWords(q: string): { before: string[]; last: string } | null {
+  if (q.length > SUGGEST_Q_MAX) return null;
+  const ws = words(q);
+  const last = ws.pop();
+  if (!last || last.length < SUGGEST_MIN || /[^\p{L}\p{N}]$/u.test(q)) return null;
+  return { before: ws, last };
+}
+
+/** Topics whose name holds every typed word as the beginning of one of its words (tiles first). */
+export function topicSuggestions(q: string, max = SUGGEST_TOPICS_MAX): Suggestion[] {
+  const typed = typedWords(q);
+  if (!typed) return [];
+  const wanted = [...typed.before.filter((w) => !STOP_WORDS.has(w)), typed.last];
+  const out: Suggestion[] = [];
+  const seen = new Set<string>();
+  for (const t of TOPICS) {
+    if (out.length >= max) break;
+    if (seen.has(t.name)) continue;
+    if (wanted.every((w) => t.words.some((tw) => tw.startsWith(w)))) {
+      seen.add(t.name);
+      out.push({ text: t.name, subiect: t.name, ...(t.category ? { category: t.category } : {}) });
+    }
+  }
+  return out;
+}
+
+/**
+ * The device's suggestions: topics, then the words of the titles it holds that complete the last word
+ * (most frequent first), after the words already typed.
+ */
+export function offlineSuggestions(q: string, titles: readonly string[]): Suggestion[] {
+  const typed = typedWords(q);
+  if (!typed) return [];
+  const out = topicSuggestions(q);
+  const counts = new Map<string, number>();
+  for (const title of titles)
+    for (const w of new Set(contentWords(title)))
+      if (w.startsWith(typed.last) && w !== typed.last) counts.set(w, (counts.get(w) ?? 0) + 1);
+  const stems = new Set<string>();
+  for (const [w] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
+    if (out.length >= SUGGEST_MAX) break;
+    const stem = wordForms(w)[1] ?? w;
+    if (stems.has(stem)) continue;
+    stems.add(stem);
+    out.push({ text: [...typed.before, w].join(' ') });
+  }
+  return out;
+}
