@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { titleSortKey } from '../schema/search.ts';
-import { analyze } from '../schema/text.ts';
+import { analyze, contentWords } from '../schema/text.ts';
 import { LocalDirectoryStorage } from '../sync-server/src/lib/file-storage.ts';
 import type { Db } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
@@ -246,6 +246,9 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
     for (const ix of indexes) sqlite.exec(`DROP INDEX "${ix.name}"`);
     let seq = (sqlite.prepare("SELECT value FROM counters WHERE name = 'seq'").get() as { value: number })
       .value;
+    const firstSeq = seq;
+    /** Every content word of the catalogue with how many announcements hold it (search_vocab). */
+    const vocab = new Map<string, number>();
 
     const insertUser = sqlite.prepare(
       `INSERT INTO users (id, email, password_hash, first_name, last_name, phone, localitate, avatar, created_at, last_seen, seq)
@@ -314,6 +317,8 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
         new Date(updated).toISOString(),
         ++seq,
       );
+      for (const w of new Set(contentWords(`${a.title} ${a.description}`)))
+        vocab.set(w, (vocab.get(w) ?? 0) + 1);
       if ((i + 1) % PROGRESS_EVERY === 0) log(`[catalogue] ${i + 1} / ${n} announcements (${secs()} s)`);
     }
 
@@ -340,6 +345,21 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
       log(`[catalogue] full-text index rebuilt (${secs()} s)`);
     }
     sqlite.prepare("UPDATE counters SET value = ? WHERE name = 'seq'").run(seq);
+    // The spelling vocabulary (repositories/search-vocab.ts) takes these words now rather than reading
+    // the whole catalogue again from the change feed once the server starts.
+    const vocabSeq = sqlite.prepare("SELECT value FROM counters WHERE name = 'vocab_seq'").get() as
+      | { value: number }
+      | undefined;
+    // Only when the vocabulary had caught up with everything before this catalogue (a fresh database);
+    // otherwise the change feed brings these words with the rest.
+    if ((vocabSeq?.value ?? 0) >= firstSeq) {
+      const addWord = sqlite.prepare(
+        'INSERT INTO search_vocab (word, docs) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET docs = docs + excluded.docs',
+      );
+      for (const [w, docs] of vocab) addWord.run(w, docs);
+      sqlite.prepare("INSERT OR REPLACE INTO counters (name, value) VALUES ('vocab_seq', ?)").run(seq);
+    }
+    log(`[catalogue] ${vocab.size} words in the spelling vocabulary (${secs()} s)`);
   });
   return { announcements: n, sellers: sellerCount, favorites, ms: Math.round(performance.now() - t0) };
 }

@@ -73,6 +73,12 @@ function searches(): Record<string, string>[] {
   }
   for (const subiect of TOPICS)
     for (const s of ['relevance', 'recent', 'price-asc']) out.push({ subiect, sort: s });
+  // Words with category + county + price band, and words in one county newest first.
+  for (const [k, q] of TWO_WORDS.entries()) {
+    const category = CATEGORY_NAMES[k % CATEGORY_NAMES.length]!;
+    out.push({ q, category, judet: COUNTIES[k % COUNTIES.length]!, pret: 'over100', sort: sort() });
+    out.push({ q, judet: 'Cluj', sort: 'recent' });
+  }
   return out;
 }
 
@@ -132,8 +138,8 @@ async function main(): Promise<void> {
     console.log(`\n2. ${CLIENTS} concurrent clients × ${ROUNDS} passes, with /api/health and chat meanwhile`);
     const seller = await account(server.url, 'vanzator1@hobbiz.test', SEED_PASSWORD);
     const buyer = await account(server.url, `bench.cautare.${Date.now()}@hobbiz.test`, 'o-parola-lunga-1');
-    const mine = await fetch(`${server.url}/api/announcements/search?owner=${seller.userId}&limit=1`);
-    const announcementId = ((await mine.json()) as { items: { _id: string }[] }).items[0]!._id;
+    const mine = await fetch(`${server.url}/api/users/announcements/${seller.userId}`);
+    const announcementId = ((await mine.json()) as { _id: string }[])[0]!._id;
     const a = await SyncSocket.connect(server.url, buyer.token);
     const b = await SyncSocket.connect(server.url, seller.token);
     await measureDeliveries(a, b, announcementId, 10);

@@ -89,15 +89,21 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   // spelling corrections follows the announcements' change feed, a bounded batch every few seconds.
   const backfilled = await app.searchVocab.backfillColumns(uow);
   if (backfilled > 0) app.log.info({ rows: backfilled }, 'search: analysed columns written');
-  await app.searchVocab.refresh(uow, 50);
-  const vocabTimer =
-    config.vocabRefreshMs > 0
-      ? setInterval(() => {
-          app.searchVocab
-            .refresh(uow, 5)
-            .catch((err) => app.log.warn({ err }, 'search vocabulary refresh failed'));
-        }, config.vocabRefreshMs).unref()
-      : undefined;
+  // Catching up runs in the background, one bounded batch at a time (a database made before the
+  // vocabulary existed holds a whole catalogue to read); tests refresh it themselves (vocabRefreshMs 0).
+  let closing = false;
+  const refreshVocab = (batches: number) =>
+    app.searchVocab.refresh(uow, batches).catch((err) => {
+      app.log.warn({ err }, 'search vocabulary refresh failed');
+      return true;
+    });
+  let vocabTimer: NodeJS.Timeout | undefined;
+  if (config.vocabRefreshMs > 0) {
+    void (async () => {
+      while (!closing && !(await refreshVocab(1))) await new Promise((r) => setTimeout(r, 20));
+      if (!closing) vocabTimer = setInterval(() => void refreshVocab(5), config.vocabRefreshMs).unref();
+    })();
+  }
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
   const housekeeping = () => {
@@ -112,6 +118,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    closing = true;
     clearInterval(vocabTimer);
     await app.searcher.close();
     app.counters.close();

@@ -27,7 +27,8 @@ export type SearchResult = {
  */
 export function searchRequest(params: SearchParams, load: (page: Row[]) => Promise<AnnouncementRow[]>) {
   const topic: TextQuery = params.topic ?? { groups: [], not: [] };
-  const text = both(params.text ?? textQueryOf(params.q ?? ''), topic);
+  const typed = params.text ?? textQueryOf(params.q ?? '');
+  const text = both(typed, topic);
   const sort = effectiveSort(params.q, params.sort, text.groups.length > 0);
   const limit = Math.min(Math.max(1, params.limit ?? SEARCH_PAGE.size), SEARCH_PAGE.max);
   const cursor = params.cursor === undefined ? null : decodeCursor(params.cursor);
@@ -36,6 +37,8 @@ export function searchRequest(params: SearchParams, load: (page: Row[]) => Promi
   return {
     /** What the index must match: q's words (or the retry's query) and the topic's query. */
     text,
+    /** The typed words' query alone (the side-by-side bonus of schema/rank.ts). */
+    words: typed,
     sort,
     limit,
     cursor,

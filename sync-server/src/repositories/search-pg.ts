@@ -1,5 +1,6 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
+import { BOOST_TEXT, boost, dayNumber, RERANK_WINDOW, rerank } from '../../../schema/rank.ts';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
@@ -54,10 +55,13 @@ export function searchRepositoryPg(db: Db) {
   /** Relevance rankings of recent searches, valid while `search_stats.version` is unchanged. */
   const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
 
-  async function ranked(text: TextQuery, p: SearchParams, need: number) {
+  async function ranked(text: TextQuery, words: TextQuery, p: SearchParams, need: number) {
     const [{ version }] = await query<{ version: string }>('SELECT version::text FROM search_stats', []);
+    const today = dayNumber();
     const key = JSON.stringify([
       text,
+      words.groups,
+      today,
       {
         ...p,
         q: undefined,
@@ -77,11 +81,40 @@ export function searchRepositoryPg(db: Db) {
     const depth = Math.max(need, RANK_DEPTH, kept ? kept.depth * 2 : 0);
     const q = new Params();
     const sql = scoredSql(text, filterSql(p, q), depth, q);
-    const rows = await query<PgRow & { total: string }>(sql, q.values);
-    const entry = { version, depth, top: rows.map(toRow), total: Number(rows[0]?.total ?? 0) };
+    const rows = await query<PgRow & { s: number; total: string }>(sql, q.values);
+    const entry = {
+      version,
+      depth,
+      top: (await boosted(rows, words, today)).map(toRow),
+      total: Number(rows[0]?.total ?? 0),
+    };
     rankings.set(key, entry);
     if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
     return entry;
+  }
+
+  /**
+   * The best RERANK_WINDOW rows ranked again with the words side by side and recency (schema/rank.ts),
+   * exactly as the SQLite search does: the same function on the same scores, titles and dates.
+   */
+  async function boosted<R extends PgRow & { s: number }>(rows: R[], words: TextQuery, today: number) {
+    const head = rows.slice(0, RERANK_WINDOW).map((r) => r.id);
+    if (head.length === 0) return rows;
+    const info = new Map(
+      (
+        await query<{ id: string; title: string; d: string }>(
+          `SELECT id, title, substr(description, 1, ${BOOST_TEXT}) AS d FROM announcements WHERE id = ANY($1)`,
+          [head],
+        )
+      ).map((x) => [x.id, x]),
+    );
+    return rerank(
+      rows.map((r) => ({ ...r, s: Number(r.s), createdAt: r.created_at })),
+      (r) => {
+        const i = info.get(r.id);
+        return i ? boost(words, { title: i.title, description: i.d, createdAt: r.created_at }, today) : 1;
+      },
+    );
   }
 
   /** The page's rows as drizzle reads them (each column's own mapping: booleans, JSON), in page order. */
@@ -106,13 +139,13 @@ export function searchRepositoryPg(db: Db) {
   return {
     /** One page of public announcements for `params`; the contract of searchRepository (search.ts). */
     async search(params: SearchParams): Promise<SearchResult> {
-      const { text, sort, limit, cursor, cap, n, result } = searchRequest(params, load);
+      const { text, words, sort, limit, cursor, cap, n, result } = searchRequest(params, load);
 
       if (sort === 'relevance') {
         const offset = (cursor as { o: number } | null)?.o ?? 0;
         // Past RELEVANCE_MAX_OFFSET nothing is shown (as on SQLite); the total is still the search's.
         const far = offset > RELEVANCE_MAX_OFFSET;
-        const { top, total } = await ranked(text, params, far ? 0 : offset + n);
+        const { top, total } = await ranked(text, words, params, far ? 0 : offset + n);
         const page = far ? [] : top.slice(offset, offset + n);
         return result(page, total, () => ({ s: 'relevance', o: offset + limit }));
       }

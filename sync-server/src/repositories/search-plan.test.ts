@@ -64,8 +64,9 @@ describe('a search with many matches, in an order', () => {
       const all = (await real.search({ q: 'c', sort, limit: 60 })).rows.map((r) => r.id);
       expect(got.flatMap((p) => p.ids)).toEqual(all);
       for (const [i, page] of got.entries()) {
-        // The probe of the first few, then the list every walked segment checks against.
-        expect(matchRuns(page.statements), `page ${i + 1}`).toBeLessThanOrEqual(2);
+        // The probe of the first few, the capped count that tells a broad word (issue 20), then the list
+        // every walked segment checks against.
+        expect(matchRuns(page.statements), `page ${i + 1}`).toBeLessThanOrEqual(3);
         // A walk of one entry would give up at once; 4 per match (~20 matches here) covers the catalogue.
         expect(page.statements.filter(sortsWhole), `page ${i + 1}`).toEqual([]);
       }
@@ -103,5 +104,18 @@ describe('relevance pages', () => {
     expect(after.got.rows[0]!.id).toBe(id);
     repo.forgetRankings();
     expect((await page()).scored).toBe(1);
+  });
+});
+
+describe('a broad word (past BROAD matches), in an order', () => {
+  it('walks the order and looks each walked row up in the full-text index: no list of the matches', async () => {
+    const repo = searchRepository(traced, { ...LOW, broad: 5 });
+    ran = [];
+    const page = await repo.search({ q: 'c', sort: 'recent', limit: 4 });
+    expect(page.totalCapped || page.total > 5).toBe(true);
+    expect(ran.some((s) => s.includes('p.rowid = r'))).toBe(true);
+    // The same rows as the plan that lists the matches.
+    const listed = await searchRepository(app.db, LOW).search({ q: 'c', sort: 'recent', limit: 4 });
+    expect(page.rows.map((r) => r.id)).toEqual(listed.rows.map((r) => r.id));
   });
 });

@@ -1,6 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
+import { BOOST_TEXT, boost, dayNumber, RERANK_WINDOW, rerank } from '../../../schema/rank.ts';
 import type { SearchParams } from '../../../schema/search.ts';
+import type { TextQuery } from '../../../schema/text.ts';
 import { rawAll } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import {
@@ -9,6 +11,7 @@ import {
   type Cond,
   cond,
   filterConds,
+  JSON_SET,
   type Keyed,
   newest,
   PUB,
@@ -96,7 +99,7 @@ export function searchSteps(db: Db) {
       // rows passed (their order is restored below).
       const rows = await all<Row>(
         cond(
-          `SELECT * FROM (SELECT ${spec.covered} ${range} LIMIT ${budget}) WHERE r IN ${matches.sql} LIMIT ${want}`,
+          `SELECT * FROM (SELECT ${spec.covered} ${range} LIMIT ${budget}) WHERE ${matches.sql} LIMIT ${want}`,
           ...w.args,
           ...matches.args,
         ),
@@ -121,8 +124,9 @@ export function searchSteps(db: Db) {
     );
     return row?.v ?? '';
   };
-  async function ranking(scored: Cond, depth: number) {
-    const key = JSON.stringify([scored.sql, scored.args]);
+  async function ranking(scored: Cond, depth: number, words: TextQuery) {
+    const today = dayNumber();
+    const key = JSON.stringify([scored.sql, scored.args, words.groups, today]);
     const version = await indexVersion();
     const kept = rankings.get(key);
     rankings.delete(key);
@@ -131,12 +135,42 @@ export function searchSteps(db: Db) {
       return kept.top;
     }
     const deep = Math.max(depth, RANK_DEPTH);
-    const top = await all<{ r: number; s: number }>(
+    const bm25 = await all<{ r: number; s: number }>(
       cond(`${scored.sql} ORDER BY s LIMIT ${deep}`, ...scored.args),
     );
+    const top = await boosted(bm25, words, today);
     rankings.set(key, { version, depth: deep, top });
     if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
     return top;
+  }
+
+  /**
+   * The best RERANK_WINDOW rows of a BM25 ranking ranked again with the words side by side and recency
+   * (schema/rank.ts, the same function the device runs); their title, the start of their description and
+   * their date are read for it (a few hundred rows by rowid).
+   */
+  async function boosted(bm25: { r: number; s: number }[], words: TextQuery, today: number) {
+    const head = bm25.slice(0, RERANK_WINDOW).map((x) => x.r);
+    if (head.length === 0) return bm25;
+    const info = new Map(
+      (
+        await all<{ r: number; id: string; title: string; d: string; created_at: string }>(
+          cond(
+            `SELECT a.rowid AS r, a.id, a.title, substr(a.description, 1, ${BOOST_TEXT}) AS d, a.created_at FROM announcements a WHERE a.rowid IN ${JSON_SET}`,
+            JSON.stringify(head),
+          ),
+        )
+      ).map((x) => [x.r, x]),
+    );
+    const withKeys = bm25.map((x) => ({
+      ...x,
+      id: info.get(x.r)?.id ?? '',
+      createdAt: info.get(x.r)?.created_at ?? '',
+    }));
+    return rerank(withKeys, (x) => {
+      const i = info.get(x.r);
+      return i ? boost(words, { title: i.title, description: i.d, createdAt: i.created_at }, today) : 1;
+    }).map(({ r, s }) => ({ r, s }));
   }
 
   /**
@@ -144,10 +178,10 @@ export function searchSteps(db: Db) {
    * page so that rows tying with its last one are among them (else every row of that score is fetched);
    * only those are read, to break ties newest first. `scored` yields (r, s).
    */
-  async function byRelevance(scored: Cond, offset: number, n: number): Promise<Row[]> {
+  async function byRelevance(scored: Cond, offset: number, n: number, words: TextQuery): Promise<Row[]> {
     if (offset > RELEVANCE_MAX_OFFSET) return [];
     const need = offset + n;
-    const top = (await ranking(scored, need + TIE_SLACK)).slice(0, need + TIE_SLACK);
+    const top = (await ranking(scored, need + TIE_SLACK, words)).slice(0, need + TIE_SLACK);
     let chosen = top.slice(0, need);
     const edge = chosen[chosen.length - 1]?.s;
     if (edge !== undefined) {

@@ -25,6 +25,42 @@ const CANDIDATES = 200;
 const REFRESH_BATCH = 2000;
 const VOCAB_SEQ = 'vocab_seq';
 
+/** Up to this length, a word's one-edit variants are looked up besides its trigram neighbours. */
+const SHORT_WORD = 6;
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+/** Every string one edit away: a letter dropped, two neighbours swapped, one replaced, one inserted. */
+function editsOf(w: string): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i <= w.length; i++) {
+    const [a, b] = [w.slice(0, i), w.slice(i)];
+    if (b) out.add(a + b.slice(1));
+    if (b.length > 1) out.add(a + b[1] + b[0] + b.slice(2));
+    for (const c of LETTERS) {
+      if (b) out.add(a + c + b.slice(1));
+      out.add(a + c + b);
+    }
+  }
+  out.delete(w);
+  return out;
+}
+
+/** Corrections tried per unknown word (each checked with the other words: one index probe). */
+export const CORRECTIONS_MAX = 3;
+
+/**
+ * Levenshtein distance (fastest-levenshtein), where two neighbouring letters swapped count as one edit
+ * instead of two (the commonest slip on a phone keyboard).
+ */
+export function editDistance(a: string, b: string): number {
+  const d = distance(a, b);
+  if (d !== 2 || a.length !== b.length) return d;
+  const diff: number[] = [];
+  for (let i = 0; i < a.length && diff.length <= 2; i++) if (a[i] !== b[i]) diff.push(i);
+  const [i, j] = diff;
+  return diff.length === 2 && j === i! + 1 && a[i!] === b[j!] && a[j!] === b[i!] ? 1 : d;
+}
+
 /** Most edits allowed for a word: 1 up to 5 letters, 2 above ('fotgrafie' → 'fotografie'). */
 export const maxEdits = (word: string) => (word.length <= 5 ? 1 : 2);
 
@@ -50,8 +86,27 @@ export function searchVocabRepository(db: Db) {
     return row !== undefined;
   }
 
-  /** Words of the catalogue that share trigrams with `word`, with their counts. */
+  /** Words of the catalogue that share trigrams with `word` (and, for a short word, its one-edit variants). */
   async function candidates(word: string): Promise<{ word: string; docs: number }[]> {
+    const near = await trigramCandidates(word);
+    if (word.length > SHORT_WORD) return near;
+    // A short word shares few trigrams with its neighbours ('pain' none with 'pian'): its one-edit
+    // variants are looked up too, in one statement.
+    const seen = new Set(near.map((c) => c.word));
+    const variants = [...editsOf(word)].filter((v) => !seen.has(v));
+    const exact =
+      variants.length === 0
+        ? []
+        : await all<{ word: string; docs: number }>(
+            sql`SELECT word, docs FROM search_vocab WHERE word IN (${sql.join(
+              variants.map((v) => sql`${v}`),
+              sql`, `,
+            )})`,
+          );
+    return [...near, ...exact];
+  }
+
+  async function trigramCandidates(word: string): Promise<{ word: string; docs: number }[]> {
     if (pg)
       return all(
         sql`SELECT word, docs::integer AS docs FROM search_vocab WHERE word % ${word} ORDER BY similarity(word, ${word}) DESC, docs DESC LIMIT ${CANDIDATES}`,
@@ -74,27 +129,22 @@ export function searchVocabRepository(db: Db) {
     },
 
     /**
-     * The closest word of the catalogue to a word that is not in it: fewest edits (at most maxEdits),
-     * then the most common, then alphabetical. Null for short words, known words and when nothing is close.
+     * The closest words of the catalogue to a word that is not in it, best first (at most `max`): fewest
+     * edits (at most maxEdits; two neighbouring letters swapped count as one edit, 'pain' → 'pian'), then
+     * the most common, then alphabetical. None for short words, known words and when nothing is close.
      */
-    async correct(word: string, typing: boolean): Promise<string | null> {
-      if (word.length < CORRECT_MIN || /^\d+$/.test(word) || STOP_WORDS.has(word)) return null;
-      if (await known(word, typing)) return null;
+    async corrections(word: string, typing: boolean, max = CORRECTIONS_MAX): Promise<string[]> {
+      if (word.length < CORRECT_MIN || /^\d+$/.test(word) || STOP_WORDS.has(word)) return [];
+      if (await known(word, typing)) return [];
       const limit = maxEdits(word);
-      let best: { word: string; d: number; docs: number } | null = null;
+      const close: { word: string; d: number; docs: number }[] = [];
       for (const c of await candidates(word)) {
         if (c.word === word || Math.abs(c.word.length - word.length) > limit) continue;
-        const d = distance(word, c.word);
-        if (d > limit) continue;
-        const docs = Number(c.docs);
-        if (
-          !best ||
-          d < best.d ||
-          (d === best.d && (docs > best.docs || (docs === best.docs && c.word < best.word)))
-        )
-          best = { word: c.word, d, docs };
+        const d = editDistance(word, c.word);
+        if (d <= limit) close.push({ word: c.word, d, docs: Number(c.docs) });
       }
-      return best?.word ?? null;
+      close.sort((a, b) => a.d - b.d || b.docs - a.docs || (a.word < b.word ? -1 : 1));
+      return close.slice(0, max).map((c) => c.word);
     },
 
     /**

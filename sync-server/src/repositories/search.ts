@@ -63,6 +63,18 @@ const WALK_BUDGET = 15_000;
 const WALK_PER_MATCH = 4;
 /** A listing (no words) up to this many rows is sorted whole; above, its order's index is walked. */
 const LIST_SORT_WHOLE = 200;
+/**
+ * Past this many matches a search in an order walks the order's index and looks each row up in the
+ * full-text index, instead of listing the matches (at least 1 row in 50 of the catalogue matches then).
+ */
+const BROAD = 20_000;
+/** Index entries such a walk reads at most (then the matches are listed as for fewer). */
+const BROAD_WALK = 60_000;
+/**
+ * Relevance scores at most this many matches, the newest (a broad word at a million announcements
+ * matches a hundred thousand; BM25 has no shortcut). Their statistics stay the whole index's.
+ */
+export const SCORE_CAP = 5_000;
 /** Below this many filtered rows (B-tree count), the words' matches are taken among them. */
 const E_SMALL = 12_000;
 
@@ -73,6 +85,8 @@ export type SearchTuning = {
   filteredSmall: number;
   /** Index entries a walk may read per match (default WALK_PER_MATCH; 0: walkBudget alone). */
   walkPerMatch?: number;
+  /** Matches past which a search in an order looks rows up instead of listing matches (default BROAD). */
+  broad?: number;
 };
 
 export function searchRepository(
@@ -96,7 +110,7 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
      */
     async search(params: SearchParams): Promise<SearchResult> {
       if (dialectOf(db) !== 'sqlite') throw new Error('search: the full-text search runs on SQLite only');
-      const { text: query, sort, limit, cursor, cap, n, result } = searchRequest(params, load);
+      const { text: query, words, sort, limit, cursor, cap, n, result } = searchRequest(params, load);
       const keyed = cursor as Keyed | null;
       const offset = (cursor as { o: number } | null)?.o ?? 0;
       const keyedNext = (s: Sorted) => (last: Row) => SORTS[s].cursor(last);
@@ -158,7 +172,7 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
           const scored = allFacets
             ? cond(`${SCORED} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(set))
             : cond(SCORED, text);
-          return result(await byRelevance(scored, offset, n), set.length, relevanceNext);
+          return result(await byRelevance(scored, offset, n, words), set.length, relevanceNext);
         }
         const inSet = cond(`a.rowid IN ${JSON_SET}`, JSON.stringify(set));
         return result(await sortWhole('announcements a', inSet, sort, keyed, n), set.length, keyedNext(sort));
@@ -174,10 +188,33 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
         // enough). Scored on the words alone: filter terms would weigh in, and cost a pass over their
         // long lists.
         const total = !allFacets && first.length > cap ? cap + 1 : await capped(matches, cap + 1);
+        // Broad: only the newest SCORE_CAP matches are scored (rowids grow with time; FTS5 lists them
+        // newest first from the end of its lists).
+        const [edge] = await rowids(
+          cond(
+            `SELECT rowid FROM (${matches.sql}) ORDER BY rowid DESC LIMIT 1 OFFSET ${SCORE_CAP - 1}`,
+            ...matches.args,
+          ),
+        );
+        const newest = edge === undefined ? '' : ` AND f.rowid >= ${Number(edge)}`;
         const scored = allFacets
-          ? cond(`${SCORED} AND +f.rowid IN (${matches.sql})`, text, ...matches.args)
-          : cond(SCORED, text);
-        return result(await byRelevance(scored, offset, n), total, relevanceNext);
+          ? cond(`${SCORED}${newest} AND +f.rowid IN (${matches.sql})`, text, ...matches.args)
+          : cond(`${SCORED}${newest}`, text);
+        return result(await byRelevance(scored, offset, n, words), total, relevanceNext);
+      }
+      // Broad words ('fotograf': a tenth of the catalogue): listing every match would cost more than the
+      // page. The order's index is walked instead and each walked row that passes the filters is looked
+      // up in the full-text index (FTS5 seeks its lists to that rowid); dense matches keep the walk short.
+      // The total is then only known to be past the cap, which is all a page says of it.
+      const broadAt = tuning.broad ?? BROAD;
+      const broad = (await capped(matches, broadAt + 1)) > broadAt;
+      if (broad) {
+        const probe = cond(
+          'EXISTS (SELECT 1 FROM announcements_fts p WHERE p.announcements_fts MATCH ? AND p.rowid = r)',
+          text,
+        );
+        const page = await walk(params, probe, sort, keyed, n, BROAD_WALK);
+        if (page) return result(page, cap + 1, keyedNext(sort));
       }
       // The orders: the matches listed once (every walked segment and the fallback use the list, instead
       // of each statement listing them again), which also counts them exactly.
@@ -185,7 +222,7 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
       const set = cond(JSON_SET, JSON.stringify(list));
       const budget = Math.max(walkBudget, walkPerMatch * list.length);
       const page =
-        (await walk(params, set, sort, keyed, n, budget)) ??
+        (await walk(params, cond(`r IN ${set.sql}`, ...set.args), sort, keyed, n, budget)) ??
         (await sortWhole('announcements a', cond(`a.rowid IN ${set.sql}`, ...set.args), sort, keyed, n));
       return result(page, list.length, keyedNext(sort));
     },

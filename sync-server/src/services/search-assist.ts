@@ -1,6 +1,6 @@
 import { namedTopic } from '../../../schema/catalog/topics.ts';
 import { SEARCH_PAGE, type SearchParams } from '../../../schema/search.ts';
-import { anyOf, queryWords, textQueryOf } from '../../../schema/text.ts';
+import { anyOf, queryWords, type TextQuery, textQueryOf, wordGroup } from '../../../schema/text.ts';
 import type { SearchResult } from '../repositories/search-page.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';
 
@@ -18,7 +18,10 @@ export type AssistedResult = SearchResult & {
 /** Below this many results, each unknown word of the query is corrected and the search tried again. */
 export const FEW_RESULTS = 3;
 
-type Engine = { search(params: SearchParams): Promise<SearchResult> };
+type Engine = {
+  search(params: SearchParams): Promise<SearchResult>;
+  exists(t: TextQuery): Promise<boolean>;
+};
 
 /**
  * A search that forgives (issue 20, items 2 and 3), on either engine, at most three searches:
@@ -49,9 +52,25 @@ export async function assistedSearch(
   }
 
   if (first.total < FEW_RESULTS && !params.exact) {
-    const fixed = await Promise.all(ws.map((w, i) => vocab.correct(w, i === ws.length - 1)));
-    if (fixed.some((f) => f !== null)) {
-      const corrected = ws.map((w, i) => fixed[i] ?? w);
+    // Every word as a whole word here, the last one too: the search already found little with it as a
+    // beginning ('lectii de pain' is not 'pâine' being typed).
+    const options = await Promise.all(ws.map((w) => vocab.corrections(w, false)));
+    if (options.some((o) => o.length > 0)) {
+      // Each unknown word: the first of its closest words that finds announcements with the others
+      // (a one-row probe each), else the closest ('lectii pain' → 'pian', not 'paine').
+      const corrected = ws.map((w, i) => options[i]![0] ?? w);
+      for (const [i, list] of options.entries()) {
+        if (list.length === 0) continue;
+        let pick = list[0]!;
+        for (const c of list) {
+          const words = corrected.map((w, k) => (k === i ? c : w));
+          if (await engine.exists({ groups: words.map((w) => wordGroup(w, false)), not: [] })) {
+            pick = c;
+            break;
+          }
+        }
+        corrected[i] = pick;
+      }
       // Corrected words are whole words: the last is no longer being typed, but still a prefix (the rule).
       const cq = corrected.join(' ');
       const second = await engine.search({ ...params, q: cq });

@@ -4,6 +4,7 @@ import { heldFromApi } from '../../../../schema/announcement-api.ts';
 import type { searchPage } from '../../../../schema/api/announcements.ts';
 import { matchesTopic, topicQuery } from '../../../../schema/catalog/topics.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
+import { dayNumber, relevanceOrder } from '../../../../schema/rank.ts';
 import {
   compareAnnouncements,
   effectiveSort,
@@ -13,6 +14,7 @@ import {
   SEARCH_PAGE,
 } from '../../../../schema/search.ts';
 import { LISTING_EVENT, type QueryResult } from '../../../../schema/sync.ts';
+import { both, textQueryOf } from '../../../../schema/text.ts';
 import type { Answer } from '../../api/client.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { currentWorkingSet } from '../../db/registry.ts';
@@ -102,20 +104,24 @@ function useDeviceListing(
   return useRx(
     (db) =>
       enabled
-        ? db.announcements.find({ selector: all ? { active: true } : { active: true, category } }).$.pipe(
-            map((docs) => {
-              const sort = effectiveSort(s.q, s.sort);
+        ? // Every active announcement held: the relevance statistics are taken over all of them, as the
+          // server takes them over its whole index (schema/rank.ts).
+          db.announcements.find({ selector: { active: true } }).$.pipe(
+            map((held) => {
+              const sort = effectiveSort(s.q, s.sort, !!s.subiect);
               const topic = topicQuery(s.subiect ?? '', all ? undefined : category);
-              return docs
-                .map((d) => d.toMutableJSON() as AnnouncementDoc)
-                .filter(
-                  (a) =>
-                    matchesSearch(s.q ?? '', a.title, a.description) &&
-                    matchesTopic(topic, a.title, a.description) &&
-                    matchesPriceFilter(a.price, s.pret) &&
-                    matchesPlace(a, s.judet, s.localitate),
-                )
-                .sort(compareAnnouncements(sort === 'relevance' ? 'recent' : sort));
+              const corpus = held.map((d) => d.toMutableJSON() as AnnouncementDoc);
+              const found = corpus.filter(
+                (a) =>
+                  (all || a.category === category) &&
+                  matchesSearch(s.q ?? '', a.title, a.description) &&
+                  matchesTopic(topic, a.title, a.description) &&
+                  matchesPriceFilter(a.price, s.pret) &&
+                  matchesPlace(a, s.judet, s.localitate),
+              );
+              if (sort !== 'relevance') return found.sort(compareAnnouncements(sort));
+              const words = textQueryOf(s.q ?? '');
+              return relevanceOrder(both(words, topic), found, corpus, { words, today: dayNumber() });
             }),
           )
         : null,
