@@ -210,7 +210,13 @@ describe('photos on the device', () => {
     await until(async () => (await photoCache(page)).count > 0);
     await page.getByLabel('Caută în anunțuri').fill('tort');
     await page.getByLabel('Caută în anunțuri').press('Enter');
-    await until(async () => (await photoCache(page)).bytes <= budget, 15_000);
+    // The next page's photos can reach the cache after a trim (with the whole demo shown, some had left
+    // it); the trim that follows them, 3 s later, brings it back: within the budget for 4 s in a row.
+    let within = Date.now();
+    await until(async () => {
+      if ((await photoCache(page)).bytes > budget) within = Date.now();
+      return Date.now() - within > 4000;
+    }, 20_000);
     const after = await photoCache(page);
     const loaded = [...seen.values()].reduce((a, b) => a + b, 0);
     expect(loaded).toBeGreaterThan(2 * budget); // the budget really had to cut something

@@ -83,7 +83,7 @@ describe('a search that forgives', () => {
     // The keyboard: arrows and Enter pick a suggestion.
     await box.click();
     await box.pressSequentially('fotog', { delay: 30 });
-    await page.getByRole('option').first().waitFor();
+    await page.locator('#listing-suggestions [role="option"]').first().waitFor();
     await box.press('ArrowDown');
     await box.press('Enter');
     await until(async () => (new URL(page.url()).searchParams.get('q') ?? '').startsWith('fotog'));

@@ -350,7 +350,7 @@ export const SEED_ANNOUNCEMENTS: SeedAnnouncement[] = [
     title: 'Editare în Lightroom și retușare în Photoshop pentru fotografi',
     category: 'Fotografie',
     description:
-      'Preiau editarea sesiunilor foto pentru fotografii ocupați: selecție, corecție de culoare și stil unitar în Lightroom, plus retușare de piele și curățarea fundalului în Photoshop. Lucrez pe fișiere RAW, respect stilul vostru și livrez în 3–5 zile. Prețul este pe fotografie retușată; editarea simplă în Lightroom costă 3 lei pe cadru.',
+      'Preiau editarea sesiunilor foto pentru fotografi ocupați: selecție, corecție de culoare și stil unitar în Lightroom, plus retușare de piele și curățarea fundalului în Photoshop. Lucrez pe fișiere RAW, respect stilul vostru și livrez în 3–5 zile. Prețul este pe fotografie retușată; editarea simplă în Lightroom costă 3 lei pe cadru.',
     price: 15,
     location: 'Timiș',
     localitate: 'Timișoara',
@@ -675,7 +675,7 @@ export const SEED_ANNOUNCEMENTS: SeedAnnouncement[] = [
     title: 'Catering pentru petreceri acasă, la birou sau pe terasă',
     category: 'Prăjituri, Băcănie, Gătit',
     description:
-      'Aducem catering pentru petreceri de 15–80 de persoane: gustări calde, salate, mini-burgeri, frigărui și un bar cu limonade. Totul vine în vase de servire, cu farfurii și tacâmuri, iar a doua zi trecem să strângem. Prețul este de persoană pentru meniul de bază, în Constanța, Mamaia și Năvodari.',
+      'Oferim catering pentru petreceri de 15–80 de persoane: gustări calde, salate, mini-burgeri, frigărui și un bar cu limonade. Totul vine în vase de servire, cu farfurii și tacâmuri, iar a doua zi trecem să strângem. Prețul este de persoană pentru meniul de bază, în Constanța, Mamaia și Năvodari.',
     price: 85,
     location: 'Constanța',
     localitate: 'Constanța',
@@ -2096,7 +2096,7 @@ export const SEED_ANNOUNCEMENTS: SeedAnnouncement[] = [
     title: 'Efecte vizuale și compoziting pentru scurtmetraje și reclame',
     category: 'Video & Animație',
     description:
-      'Lucrez efecte vizuale pentru scurtmetraje, reclame și videoclipuri: înlocuire de cer, ștergerea obiectelor nedorite, chroma key și urmărire de mișcare. Lucrez în After Effects și Nuke și vă trimit o probă pe un cadru înainte să începem. Prețul este de pornire, pentru un clip de până la 30 de secunde.',
+      'Realizez efecte vizuale pentru scurtmetraje, reclame și videoclipuri: înlocuire de cer, ștergerea obiectelor nedorite, chroma key și urmărire de mișcare. Lucrez în After Effects și Nuke și vă trimit o probă pe un cadru înainte să începem. Prețul este de pornire, pentru un clip de până la 30 de secunde.',
     price: 1500,
     location: 'Cluj',
     localitate: 'Cluj-Napoca',
@@ -2336,7 +2336,7 @@ export const SEED_ANNOUNCEMENTS: SeedAnnouncement[] = [
     title: 'Administrare pagini social media pentru afaceri locale din Iași',
     category: 'Business',
     description:
-      'Preiau administrarea paginilor de Facebook și Instagram: planul de postări, textele, fotografiile, răspunsurile la mesaje și rapoartele lunare. Lucrez mai ales cu cafenele, saloane și magazine locale, pe care le cunosc bine. Prețul este lunar, pentru două rețele și 12 postări.',
+      'Preiau administrarea paginilor de Facebook și Instagram: calendarul postărilor, textele, fotografiile, răspunsurile la mesaje și rapoartele lunare. Lucrez mai ales cu cafenele, saloane și magazine locale, pe care le cunosc bine. Prețul este lunar, pentru două rețele și 12 postări.',
     price: 1200,
     location: 'Iași',
     localitate: 'Iași',

@@ -19,30 +19,39 @@ export const TILE_KEYWORDS: Readonly<Record<string, TopicDefinition>> = {
   // Inside 'Muzică, Teatru, Dans': music, not the dance or theatre classes that play some.
   Muzică: {
     all: [
-      'muzic* chitar* pian* vioar* violin* tobe canto vocal* cantec* formatie formatii trupa trupe dj cor ' +
-        'corul coral* orchestr* instrument* acordeon* saxofon* flaut* ukulele* sonoriz* solist* compozit*',
+      'muzic* chitar* pian* vioar* violin* tobe canto vocal* canta* cantec* formati* trupa trupe dj ' +
+        'cor corul coral* orchestr* instrument* acordeon* saxofon* flaut* ukulele* sonoriz* solist* ' +
+        'compozit*',
     ],
     not: 'dans dansul dansuri coregraf* balet* actorie teatru papusi*',
   },
-  Dans: 'dans dansul dansuri dansator* coregraf* vals tango salsa bachata kizomba balet zumba breakdance',
+  Dans: 'dans* coregraf* vals* tango* salsa* bachata* kizomba* balet* zumba* breakdance* hip',
+  // Not 'gradin*': vegetables 'din grădina noastră' are not gardening.
   Grădinărit:
     'gradinar* gradinarit* gazon* pomi pomii pomilor pomicol* plante plantare plantari plantat plantez ' +
     'rasad* livad* compost* toaletar* toaletez* cosit* motocoas* trandafiri arbust* horticol* peisagist* ' +
-    'irigati* irigare gard-viu',
+    'irigati* irigare',
   Sport:
     'sport sporturi sportiv* antrenor* antrenament* fitness* yoga pilates inot inotul tenis* fotbal* ' +
     'baschet* volei* handbal* sah sahul sahist* vela navigati* schi schiat* snowboard* alpinism* escalad* ' +
     'alergar* maraton* ciclism* karate* judo* taekwondo* martiale gimnastic* caiac* kayak* echitati* ' +
     'calarie surf* kitesurf* padel* badminton* crossfit* aerobic*',
-  Artă:
-    'arta artistic* pictur* pictor* tablou* acuarel* desen desenez desene* sculptur* olarit* olar ' +
-    'incondei* caricatur* mozaic* vitrali* origami* macrame* broder* goblen* icoan* caligrafi* ' +
-    'ilustratii* ilustratie* ilustrator* portret*',
+  // Not an explainer film that has illustrations in it.
+  Artă: {
+    all: [
+      'arta artistic* pictur* pictor* tablou* acuarel* desen desenez sculptur* olarit* olar incondei* ' +
+        'caricatur* mozaic* vitrali* origami* macrame* broder* goblen* icoan* caligrafi* ilustratii* ' +
+        'ilustratie* ilustrator*',
+    ],
+    not: 'animati*',
+  },
+  // Not 'site*' (a translator or a copywriter writes for websites) nor 'programatori' (its stem is
+  // 'program', as in a training schedule).
   Tehnologie:
-    'tehnolog* it software* hardware* laptop* calculator* computer computere pc ssd programator* ' +
-    'programatori web wordpress* woocommerce* shopify* ecommerce* smartphone* imprimant* router* wifi* ' +
-    'automatizari* automatizare* robotic* arduino* gadget* internet* server* cloud windows linux ' +
-    'android* ios iphone* python* scratch aplicatii aplicatie figma ux ui',
+    'tehnolog* it software* hardware* laptop* calculator* computer computere pc ssd programator* web ' +
+    'wordpress* woocommerce* shopify* ecommerce* smartphone* imprimant* router* wifi* automatizari* ' +
+    'automatizare* robotic* arduino* gadget* internet* server* cloud windows linux android* ios iphone* ' +
+    'python* scratch figma ux ui',
 };
 
 /**
@@ -62,7 +71,7 @@ export const SUBTOPIC_KEYWORDS: Readonly<Record<string, TopicDefinition>> = {
   'Alegerea primului aparat': { all: ['aparat*', 'primul primului'] },
   'Fotografie cu telefonul': 'telefon telefoane smartphone* iphone*',
   'Îngrijirea echipamentului': {
-    all: ['curat* ingrijir* revizi* service', 'senzor* echipament* aparat* obiectiv*'],
+    all: ['curat* ingrijir* revizi* service*', 'senzor* echipament* aparat* obiectiv*'],
   },
   'Cum îți construiești portofoliul': 'portofoli*',
 
@@ -93,8 +102,8 @@ export const SUBTOPIC_KEYWORDS: Readonly<Record<string, TopicDefinition>> = {
   'Contabilitate PFA': { all: ['pfa', 'contabil*'] },
   'Contabilitate SRL': { all: ['srl', 'contabil*'] },
   'Buget familial': { all: ['buget*', 'famil*'] },
-  'Economisire și investiții': { all: ['economis* economii', 'invest*'] },
-  'Dosare de finanțare': { all: ['dosar*', 'finantar* fonduri nerambursabil* granturi'] },
+  'Economisire și investiții': { all: ['economis* economii*', 'invest*'] },
+  'Dosare de finanțare': { all: ['dosar*', 'finantar* fonduri* nerambursabil* granturi*'] },
 
   // ── Video & Animație ──
   'Camere video': { all: ['camer*', 'video', 'vand* vanz* inchiri*'] },
@@ -151,7 +160,7 @@ export const SUBTOPIC_KEYWORDS: Readonly<Record<string, TopicDefinition>> = {
     all: ['recondition* restaur* renov*', 'mobila* mobilier* dulap* comod* scaun*'],
   },
   'Montaj mobilă': { all: ['montaj* montez* asamblez* asamblare', 'mobila* mobilier* dulap*'] },
-  'Om bun la toate': { all: ['mici marunte diverse orice', 'reparati* lucrari* treburi*'] },
+  'Om bun la toate': { all: ['mici marunte diverse', 'reparati* lucrari* treburi*'] },
 
   // ── Muzică, Teatru, Dans ──
   'Teatru pentru copii': { all: ['teatru* spectacol* papus* marionet*', 'copii copil* prescolar*'] },
@@ -177,15 +186,20 @@ export const SUBTOPIC_KEYWORDS: Readonly<Record<string, TopicDefinition>> = {
   // ── Imobiliare, Construcții, Amenajări ──
   'Apartamente de vânzare': { all: ['apartament* garsonier*', 'vanz* vand* vinde*'] },
   Închirieri: 'inchiri*',
-  'Case și vile': { all: ['casa case casei vila vile', 'vanz* vand* vinde* inchiri*'] },
-  Terenuri: { all: ['teren*', 'vanz* vand* vinde* intravilan* extravilan*'] },
+  // A plot 'for a house' is land.
+  'Case și vile': {
+    all: ['casa case casei vila vile', 'vanz* vand* vinde* inchiri*'],
+    not: 'intravilan* extravilan*',
+  },
+  // Land has no rooms: a house on its plot is a house.
+  Terenuri: { all: ['teren*', 'vanz* vand* vinde* intravilan* extravilan*'], not: 'camere' },
   'Evaluări imobiliare': { all: ['evaluar* evaluator*', 'imobiliar* anevar* proprietat*'] },
   Acoperișuri: 'acoperis*',
   Proiectare: 'proiectar* proiectez* arhitect*',
   'Zugrăveli și vopsitorii': 'zugrav* vopsitori* lavabil*',
   'Terase și foișoare': 'teras* foisor* pergol*',
   Garduri: { all: ['gard gardul garduri'], not: 'viu' },
-  Pavaje: 'pavaj* pavele pavelelor',
+  Pavaje: 'pavaj* pavele*',
   Rigips: 'rigips*',
   'Amenajări peisagistice': 'peisagist*',
 
