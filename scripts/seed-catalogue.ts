@@ -341,6 +341,9 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
     log(`[catalogue] ${indexes.length} indexes rebuilt (${secs()} s)`);
     if (triggers.length > 0) {
       sqlite.exec("INSERT INTO announcements_fts(announcements_fts) VALUES ('rebuild')");
+      // One segment instead of hundreds: a search looks words up in every segment, and the searches that
+      // probe the index row by row (broad words in an order) pay it per row (21 ms against 178 ms at 1M).
+      sqlite.exec("INSERT INTO announcements_fts(announcements_fts) VALUES ('optimize')");
       for (const t of triggers) sqlite.exec(t.sql);
       log(`[catalogue] full-text index rebuilt (${secs()} s)`);
     }

@@ -53,6 +53,14 @@ const TWO_WORDS = [
 const ONE_WORD = ['fotograf', 'reparatii', 'lectii', 'tort', 'curatenie', 'gradina', 'meditatii', 'dans'];
 const TYPOS = ['fotgrafie', 'meditatii matematca', 'reparati ceasur', 'chitra', 'prajitrui', 'instlator'];
 const TOPICS = ['Sport', 'Tehnologie', 'Muzică', 'Grădinărit'];
+/** Words being typed (the last one a beginning) and a few three-word searches. */
+const TYPING = ['fotogr', 'prajit', 'meditati', 'reparat', 'instal', 'lectii pi', 'tort cio', 'curatenie ap'];
+const THREE_WORDS = [
+  'lectii chitara copii',
+  'fotograf nunta cluj',
+  'reparatii ceasuri vechi',
+  'tort ciocolata aniversare',
+];
 const COUNTIES = ['Cluj', 'București', 'Iași', 'Timiș', 'Constanța', 'Brașov'];
 
 /** The search list: deterministic, every kind in every order, at least 150. */
@@ -73,6 +81,8 @@ function searches(): Record<string, string>[] {
   }
   for (const subiect of TOPICS)
     for (const s of ['relevance', 'recent', 'price-asc']) out.push({ subiect, sort: s });
+  for (const q of TYPING) out.push({ q });
+  for (const q of THREE_WORDS) out.push({ q, sort: sort() });
   // Words with category + county + price band, and words in one county newest first.
   for (const [k, q] of TWO_WORDS.entries()) {
     const category = CATEGORY_NAMES[k % CATEGORY_NAMES.length]!;

@@ -1,6 +1,13 @@
 import { namedTopic } from '../../../schema/catalog/topics.ts';
 import { SEARCH_PAGE, type SearchParams } from '../../../schema/search.ts';
-import { anyOf, queryWords, type TextQuery, textQueryOf, wordGroup } from '../../../schema/text.ts';
+import {
+  anyOf,
+  type Phrase,
+  queryWords,
+  type TextQuery,
+  textQueryOf,
+  wordGroup,
+} from '../../../schema/text.ts';
 import type { SearchResult } from '../repositories/search-page.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';
 
@@ -36,9 +43,17 @@ type Engine = {
 export async function assistedSearch(
   engine: Engine,
   vocab: SearchVocab,
-  params: SearchParams,
+  raw: SearchParams,
 ): Promise<AssistedResult> {
-  const first = await engine.search(params);
+  // Every search below runs with its long prefixes expanded into the catalogue's words.
+  const search = async (p: SearchParams) =>
+    engine.search({
+      ...p,
+      text: await expandPrefixes(p.text ?? textQueryOf(p.q ?? ''), vocab),
+      ...(p.topic ? { topic: await expandPrefixes(p.topic, vocab) } : {}),
+    });
+  const params = raw;
+  const first = await search(params);
   const ws = queryWords(params.q ?? '');
   if (ws.length === 0) return first;
   let result: AssistedResult = first;
@@ -47,7 +62,7 @@ export async function assistedSearch(
   // A home tile's or a sub-topic's name typed as words ('Sport', 'gradinarit'): its topic, when that finds more.
   const named = first.total < FEW_RESULTS ? namedTopic(params.q ?? '') : null;
   if (named) {
-    const topical = await engine.search({ ...params, text: named });
+    const topical = await search({ ...params, text: named });
     if (topical.total > first.total) return topical;
   }
 
@@ -73,7 +88,7 @@ export async function assistedSearch(
       }
       // Corrected words are whole words: the last is no longer being typed, but still a prefix (the rule).
       const cq = corrected.join(' ');
-      const second = await engine.search({ ...params, q: cq });
+      const second = await search({ ...params, q: cq });
       if (second.total > first.total) {
         result = { ...second, correctedQuery: cq };
         q = cq;
@@ -89,7 +104,7 @@ export async function assistedSearch(
     result.total < limit &&
     result.rows.length < limit
   ) {
-    const some = await engine.search({
+    const some = await search({
       ...params,
       q,
       text: anyOf(textQueryOf(q, words)),
@@ -107,4 +122,37 @@ export async function assistedSearch(
       };
   }
   return result;
+}
+
+/** FTS5 keeps prefix indexes up to this many characters (migration 0009: prefix='1 2 3 4 5 6'). */
+export const PREFIX_INDEXED = 6;
+/** Catalogue words a longer prefix stands for at most (the most common). */
+export const PREFIX_EXPANSIONS = 16;
+
+/**
+ * A prefix longer than FTS5's prefix indexes ('fotograf…' while typing) would merge the lists of every
+ * word it begins — a hundred thousand entries at a million announcements, on every row a walk looks up.
+ * It is replaced by the word itself and the PREFIX_EXPANSIONS most common catalogue words it begins, each
+ * an exact term (one list each). Both engines get the same query (the vocabulary is in the database).
+ */
+export async function expandPrefixes(t: TextQuery, vocab: SearchVocab): Promise<TextQuery> {
+  const expand = async (g: Phrase[]) => {
+    const out: Phrase[] = [];
+    for (const ph of g) {
+      if (!ph.prefix || ph.term.length <= PREFIX_INDEXED) out.push(ph);
+      else {
+        out.push({ term: ph.term, prefix: false });
+        for (const w of await vocab.completions(ph.term, PREFIX_EXPANSIONS))
+          out.push({ term: w, prefix: false });
+      }
+    }
+    const seen = new Set<string>();
+    return out.filter((p) => {
+      const k = `${p.prefix ? '*' : '='}${p.term}`;
+      if (seen.has(k)) return false;
+      seen.add(k);
+      return true;
+    });
+  };
+  return { groups: await Promise.all(t.groups.map(expand)), not: await expand(t.not) };
 }
