@@ -83,10 +83,18 @@ describe('a search that forgives', () => {
     // The keyboard: arrows and Enter pick a suggestion.
     await box.click();
     await box.pressSequentially('fotog', { delay: 30 });
-    await page.locator('#listing-suggestions [role="option"]').first().waitFor();
+    const first = page.locator('#listing-suggestions [role="option"]').first();
+    await first.waitFor();
     await box.press('ArrowDown');
+    expect(await first.getAttribute('aria-selected')).toBe('true');
+    // A topic opens its page; a word is searched.
+    const chosen = (await first.textContent())!;
+    const topic = chosen.endsWith(' — subiect') ? chosen.slice(0, -' — subiect'.length) : null;
     await box.press('Enter');
-    await until(async () => (new URL(page.url()).searchParams.get('q') ?? '').startsWith('fotog'));
+    await until(async () => {
+      const url = new URL(page.url()).searchParams;
+      return topic ? url.get('subiect') === topic : url.get('q') === chosen;
+    });
     await context.close();
   });
 

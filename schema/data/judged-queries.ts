@@ -1,7 +1,7 @@
 /**
  * A judged relevance set for the search (issue 20): queries a person would type on Hobbiz, each with the
  * title of the demo announcement (scripts/seed-data.ts, SEED_ANNOUNCEMENTS) that a careful reader expects
- * among the first 3 results of the 64 demo announcements. `note` says what the query tests; it starts with
+ * among the first 3 results of the demo announcements (written against the first 64; the catalogue has grown since). `note` says what the query tests; it starts with
  * its kind: inflection, no-diacritics, diacritics (comma-below ș/ț), cedilla (legacy ş/ţ), typo (edit
  * distance 1–2 of a catalogue word), tile / subtopic (home tile and category-menu names), partial (last word
  * still being typed) or multiword. Checked by sync-server/src/repositories/search-judged.test.ts.
