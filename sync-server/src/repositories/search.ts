@@ -34,10 +34,11 @@ import { searchSteps } from './search-steps.ts';
  * - the sizes of the two candidate sets are probed first, with capped counts that cost little: the
  *   full-text matches (F) and the rows of the filters (E, through an index on category/place/price);
  * - a small set is read whole and sorted (≤ a few thousand rows);
- * - otherwise the matches are listed once (rowids, from the index alone) and an index already in the
- *   page's order is walked from the cursor on, filters checked inside the index, membership in the
- *   matches checked against that list; the walk may read a few index entries per match before it gives
- *   up and the matches are read and sorted whole;
+ * - otherwise an index already in the page's order is walked from the cursor on, filters checked inside
+ *   the index: for a broad word a short way first, each walked row looked up in the full-text index; then
+ *   against the set of the matches (SQLite lists it once per statement, from the full-text index alone);
+ *   the walk may read a few dozen index entries per match before it gives up and the matches are read
+ *   and sorted whole;
  * - relevance ranks by BM25 (title weighted 10, description 1), ties newest first: the top rows are
  *   taken by score alone (no row reads), then only those rows are read to break ties. BM25 has no
  *   shortcut: every match is scored (see docs/decisions.md), so the ranking is kept for the search's
@@ -56,11 +57,11 @@ const S_SMALL = 2000;
  */
 const WALK_BUDGET = 15_000;
 /**
- * …and per match: reading a match's row to sort it costs about as much as 8 walked index entries
- * (~1 µs against ~0.12 µs at 1M), so a walk of up to 4 entries per match, even when it gives up, costs
- * less than half again of sorting whole.
+ * …and per match: at 1M (a 5 GB file, not all of it in the page cache) reading a match's row to sort it
+ * costs ~10 µs ('meditatii' by title: 24k rows, 231 ms), a walked index entry checked against the set
+ * ~0.3 µs (the same page by a walk of 506k entries: 133 ms), so up to 24 entries per match still pay.
  */
-const WALK_PER_MATCH = 4;
+const WALK_PER_MATCH = 24;
 /** A listing (no words) up to this many rows is sorted whole; above, its order's index is walked. */
 const LIST_SORT_WHOLE = 200;
 /**
@@ -68,8 +69,13 @@ const LIST_SORT_WHOLE = 200;
  * full-text index, instead of listing the matches (at least 1 row in 50 of the catalogue matches then).
  */
 const BROAD = 20_000;
-/** Index entries such a walk reads at most (then the matches are listed as for fewer). */
-const BROAD_WALK = 60_000;
+/** Index entries such a walk reads at most (then the order's index is walked against the matches). */
+const PROBE_WALK = 400;
+/** Phrases of a query (words and their forms) up to which a broad search looks walked rows up. */
+const PROBE_PHRASES = 12;
+const phraseCount = (t: TextQuery) => t.groups.reduce((n, g) => n + g.length, t.not.length);
+/** Matches counted to size a walk's budget (past it, the walk may read the whole index). */
+const MATCHES_COUNTED = 250_000;
 /**
  * Relevance scores at most this many matches, the newest (a broad word at a million announcements
  * matches a hundred thousand; BM25 has no shortcut). Their statistics stay the whole index's.
@@ -85,8 +91,10 @@ export type SearchTuning = {
   filteredSmall: number;
   /** Index entries a walk may read per match (default WALK_PER_MATCH; 0: walkBudget alone). */
   walkPerMatch?: number;
-  /** Matches past which a search in an order looks rows up instead of listing matches (default BROAD). */
+  /** Matches past which a search in an order first looks walked rows up (default BROAD). */
   broad?: number;
+  /** Index entries that walk reads before giving up (default PROBE_WALK). */
+  probeWalk?: number;
 };
 
 export function searchRepository(
@@ -202,29 +210,32 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
           : cond(`${SCORED}${newest}`, text);
         return result(await byRelevance(scored, offset, n, words), total, relevanceNext);
       }
-      // Broad words ('fotograf': a tenth of the catalogue): listing every match would cost more than the
-      // page. The order's index is walked instead and each walked row that passes the filters is looked
-      // up in the full-text index (FTS5 seeks its lists to that rowid); dense matches keep the walk short.
-      // The total is then only known to be past the cap, which is all a page says of it.
+      // Broad words ('fotograf': a fifth of the catalogue): the order's index is walked a short way first,
+      // each walked row that passes the filters looked up in the full-text index (FTS5 seeks its lists to
+      // that rowid); dense matches fill the page within a few hundred entries ('fotograf' by price: 266).
+      // A lookup costs 13–25 µs at 1M per phrase of the query (a topic has dozens: 'Muzică' newest first,
+      // 400 lookups took 118 ms where the walk below takes 7), so only short queries look rows up.
       const broadAt = tuning.broad ?? BROAD;
-      const broad = (await capped(matches, broadAt + 1)) > broadAt;
-      if (broad) {
+      let counted = await capped(matches, broadAt + 1);
+      if (counted > broadAt && phraseCount(query) <= PROBE_PHRASES) {
         const probe = cond(
           'EXISTS (SELECT 1 FROM announcements_fts p WHERE p.announcements_fts MATCH ? AND p.rowid = r)',
           text,
         );
-        const page = await walk(params, probe, sort, keyed, n, BROAD_WALK);
-        if (page) return result(page, cap + 1, keyedNext(sort));
+        const page = await walk(params, probe, sort, keyed, n, tuning.probeWalk ?? PROBE_WALK);
+        if (page) return result(page, counted, keyedNext(sort));
+        counted = await capped(matches, MATCHES_COUNTED);
       }
-      // The orders: the matches listed once (every walked segment and the fallback use the list, instead
-      // of each statement listing them again), which also counts them exactly.
-      const list = await rowids(matches);
-      const set = cond(JSON_SET, JSON.stringify(list));
-      const budget = Math.max(walkBudget, walkPerMatch * list.length);
+      // Then the order's index walked against the set of the matches, which SQLite lists once per
+      // statement from the index alone (`r IN (…)`: 'reparatii' by price, 50k matches and 102k entries
+      // walked, 35–40 ms at 1M, against 600 ms to read and sort its rows); a walk that would read more
+      // than a few dozen entries per match gives up and the matches are read and sorted whole.
+      const inMatches = (column: string) => cond(`${column} IN (${matches.sql})`, ...matches.args);
+      const budget = Math.max(walkBudget, walkPerMatch * counted);
       const page =
-        (await walk(params, cond(`r IN ${set.sql}`, ...set.args), sort, keyed, n, budget)) ??
-        (await sortWhole('announcements a', cond(`a.rowid IN ${set.sql}`, ...set.args), sort, keyed, n));
-      return result(page, list.length, keyedNext(sort));
+        (await walk(params, inMatches('r'), sort, keyed, n, budget)) ??
+        (await sortWhole('announcements a', inMatches('a.rowid'), sort, keyed, n));
+      return result(page, counted, keyedNext(sort));
     },
 
     /**
