@@ -124,6 +124,30 @@ export type WriteLimit = { perAccount?: number; perIp: number; windowMs: number 
 export type WriteKind = keyof typeof WRITE_LIMITS;
 export type WriteLimitTable = Record<WriteKind, WriteLimit>;
 
+/**
+ * What one sync socket may ask for (issue 21): a token bucket per socket — `burst` tokens, refilled at
+ * `perSecond` — where each message costs what it makes the server do (a hold also 1 per `holdKeysPerToken`
+ * keys). A device's reconnect (hello, a pull and a push per private collection, its holds, the open
+ * listing's query) spends ~30. Past the bucket a message is answered 'rate-limited' and not served;
+ * `refusalsBeforeClose` refusals in a row close the socket (CLOSE_CODES.rateLimited). Typing signals
+ * reach the other person at most every `typingEveryMs` per conversation. Sockets are capped per address
+ * (homes, offices and carrier NAT share one: generous) and per account (tabs and devices), per instance.
+ */
+export const SOCKET_LIMITS = {
+  burst: 120,
+  perSecond: 20,
+  costs: { hello: 1, pull: 2, push: 2, hold: 2, query: 4, watch: 2, release: 1, viewing: 1, typing: 1 },
+  holdKeysPerToken: 500,
+  refusalsBeforeClose: 50,
+  typingEveryMs: 2000,
+  /** Conversations whose typing state one socket remembers. */
+  typingConversations: 32,
+  perAddress: 50,
+  perAccount: 10,
+  /** After a close for flooding, the app waits this long before it connects again. */
+  reconnectAfterFloodMs: 30_000,
+} as const;
+
 /** Sessions (bearer tokens) live this long; logout revokes them earlier. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

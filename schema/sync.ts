@@ -38,12 +38,23 @@ export const SYNC_LIMITS = {
   probeTimeoutMs: 1500,
 } as const;
 
+/** What a device shows when the server refuses its socket (SOCKET_LIMITS). */
+export const SYNC_MESSAGES = {
+  tooManyRequests: 'Prea multe cereri · reîncercăm în curând',
+  /** The socket error 'rate-limited' for a message over the socket's budget. */
+  refused: 'Prea multe cereri într-un timp scurt. Încearcă din nou peste câteva secunde.',
+  /** Refused at connection: too many sockets from this address or for this account. */
+  tooManySockets: 'Prea multe conexiuni deschise. Închide câteva file ale aplicației și reîncearcă.',
+} as const;
+
 /** WebSocket close codes (4000–4999 are free for applications). */
 export const CLOSE_CODES = {
   unauthorized: 4401,
   outdated: 4426,
   authTimeout: 4408,
   protocolError: 4400,
+  /** Too many messages (SOCKET_LIMITS), or too many sockets from one address or account. */
+  rateLimited: 4429,
 } as const;
 
 export type SyncCheckpoint = { seq: number };
@@ -74,8 +85,12 @@ export type HeldDocs = Partial<Record<HeldKind, HeldDoc[]>> & {
   upTo?: number;
 };
 export const HELD_LIMITS = {
-  /** Keys of one kind one socket may hold (pinned ones included); more is a bad request. */
-  maxKeysPerKind: 10_000,
+  /**
+   * Keys of one kind one socket may hold (pinned ones included); more is a bad request. What a person
+   * sees: the device keeps WORKING_SET (1,500 announcements) besides the pinned ones (favourites, their
+   * own announcements, conversations).
+   */
+  maxKeysPerKind: 4000,
   /** Keys in one hold message. */
   maxKeysPerMessage: 5000,
 } as const;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SYNC_LIMITS } from '../../../schema/sync.ts';
+import { SOCKET_LIMITS } from '../../../schema/constants.ts';
+import { CLOSE_CODES, SYNC_LIMITS } from '../../../schema/sync.ts';
 import { SyncClient } from './sync-client.ts';
 
 /**
@@ -308,5 +309,26 @@ describe('sync client: back after an outage', () => {
     const attempts = FakeSocket.all.length - before;
     // Back-off alone makes ~8 attempts in 2 minutes; probing every 2 s would make 60.
     expect(attempts).toBeLessThanOrEqual(18);
+  });
+});
+
+describe('sync client: closed by the server for flooding (issue 21)', () => {
+  it('says so, does not probe nor hurry back on online/visible, and connects again once after the wait', async () => {
+    client = new SyncClient(null);
+    FakeSocket.all[0]!.accept();
+    healthUp = true;
+    FakeSocket.all[0]!.onclose?.({ code: CLOSE_CODES.rateLimited });
+    expect(client.status$.value).toBe('offline');
+    expect(client.limited$.value).toBe(true);
+    window.dispatchEvent(new Event('online'));
+    page.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(SOCKET_LIMITS.reconnectAfterFloodMs * 0.7);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(probes).toEqual([]);
+    await vi.advanceTimersByTimeAsync(SOCKET_LIMITS.reconnectAfterFloodMs * 0.6);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.accept();
+    expect(client.status$.value).toBe('online');
+    expect(client.limited$.value).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { BehaviorSubject, Subject } from 'rxjs';
+import { SOCKET_LIMITS } from '../../../schema/constants.ts';
 import {
   CLOSE_CODES,
   type ClientMessage,
@@ -37,6 +38,8 @@ export class SyncClient {
   /** Emits collection names that must pull again (server poke or reconnect). */
   readonly resync$ = new Subject<string[] | 'all'>();
   readonly events$ = new Subject<{ name: string; payload: unknown }>();
+  /** The server closed the socket for too many requests: the app waits before it connects again. */
+  readonly limited$ = new BehaviorSubject<boolean>(false);
 
   private socket: WebSocket | null = null;
   private pending = new PendingRequests();
@@ -101,7 +104,7 @@ export class SyncClient {
 
   /** Tries to connect now instead of waiting for the back-off (e.g. before a logout). */
   reconnectNow(): void {
-    if (this.closed || this.socket || this.status$.value !== 'offline') return;
+    if (this.closed || this.socket || this.status$.value !== 'offline' || this.limited$.value) return;
     this.retry = 0;
     this.scheduleReconnect(0);
   }
@@ -149,6 +152,7 @@ export class SyncClient {
         this.stopProbing();
         if (this.handshakeTimer) clearTimeout(this.handshakeTimer);
         this.handshakeTimer = null;
+        this.limited$.next(false);
         this.status$.next('online');
         if (this.viewing) this.sendRaw({ type: 'viewing', conversationId: this.viewing });
         if (this.watched) this.sendRaw({ type: 'watch', params: this.watched });
@@ -186,6 +190,16 @@ export class SyncClient {
       if (this.status$.value !== final) this.status$.next(final);
       return;
     }
+    if (code === CLOSE_CODES.rateLimited) {
+      // Refused for flooding (SOCKET_LIMITS): one quiet attempt later, no probe, no storm.
+      this.stopProbing();
+      this.limited$.next(true);
+      this.status$.next('offline');
+      const wait = SOCKET_LIMITS.reconnectAfterFloodMs * (0.75 + Math.random() / 2);
+      this.scheduleReconnect(wait);
+      return;
+    }
+    if (this.limited$.value) this.limited$.next(false);
     if (this.byProbe) this.probeSpent = true;
     this.byProbe = false;
     this.status$.next('offline');

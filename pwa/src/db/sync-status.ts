@@ -57,3 +57,21 @@ export function onSyncEvent(fn: (e: { name: string; payload: unknown }) => void)
     sub?.unsubscribe();
   };
 }
+
+/** Whether the server closed the socket for too many requests (the app waits, then tries again). */
+export function useSyncLimited(): boolean {
+  const [limited, setLimited] = useState(false);
+  useEffect(() => {
+    let sub: { unsubscribe(): void } | null = null;
+    const off = withSyncClient((c) => {
+      sub?.unsubscribe();
+      sub = c?.limited$.subscribe(setLimited) ?? null;
+      if (!c) setLimited(false);
+    });
+    return () => {
+      off();
+      sub?.unsubscribe();
+    };
+  }, []);
+  return limited;
+}

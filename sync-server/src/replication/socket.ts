@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
+import { SOCKET_LIMITS } from '../../../schema/constants.ts';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
 import {
@@ -9,6 +10,7 @@ import {
   HELD_KINDS,
   type QueryResult,
   type ServerMessage,
+  SYNC_MESSAGES,
   SYNC_PATH,
   SYNC_PROTOCOL_VERSION,
 } from '../../../schema/sync.ts';
@@ -22,6 +24,7 @@ import { clientAddress } from '../plugins/write-limits.ts';
 import { forCaller } from './collections/announcements.ts';
 import { catchUp, type HeldDeps, HeldRegistry, heldFeed } from './held.ts';
 import { ListingWatches } from './listing-watch.ts';
+import { heldKeysIn, MessageBudget, SocketCounts, TypingGate } from './socket-budget.ts';
 import { collectionRequests } from './socket-collections.ts';
 import type { CollectionHandler, WriteBudget } from './types.ts';
 
@@ -43,6 +46,8 @@ function send(socket: WebSocket, msg: ServerMessage): void {
 }
 
 const INVALID = 'Date de sincronizare invalide.';
+const SOCKET_FLOOD = SYNC_MESSAGES.refused;
+type Envelope = NonNullable<ReturnType<typeof readEnvelope>>;
 
 /**
  * The sync socket. Browsers cannot set headers on a WebSocket, so the first message must be `hello`
@@ -61,6 +66,7 @@ export async function syncSocketRoutes(
 ) {
   const registry = new HeldRegistry();
   const watches = new ListingWatches();
+  const counts = new SocketCounts();
   const feed = heldFeed(opts.held, registry, watches);
   app.hub.onHeldChange(feed.changed);
   // Half-open connections (a phone that lost its network without closing) would otherwise stay in the
@@ -97,6 +103,17 @@ export async function syncSocketRoutes(
           return verdict.ok ? null : verdict.retryAfterSeconds;
         }
       : undefined;
+    // Sockets per address, counted from the upgrade; per account from the hello (socket-budget.ts).
+    const entered: string[] = [];
+    const enter = (key: string, max: number) => {
+      if (!counts.enter(key, max)) return false;
+      entered.push(key);
+      return true;
+    };
+    const tooMany = () => {
+      send(socket, { type: 'error', code: 'rate-limited', message: SYNC_MESSAGES.tooManySockets });
+      socket.close(CLOSE_CODES.rateLimited, 'too many sockets');
+    };
     const requests = collectionRequests({
       collections: opts.collections,
       log: app.log,
@@ -107,6 +124,7 @@ export async function syncSocketRoutes(
     }, app.config.socketAuthTimeoutMs);
 
     socket.on('close', () => {
+      for (const key of entered.splice(0)) counts.leave(key);
       answered.delete(socket);
       registry.remove(socket);
       watches.remove(socket);
@@ -135,12 +153,30 @@ export async function syncSocketRoutes(
     };
 
     // One message at a time, in the order they came (a pull waits for the hello before it, as before the
-    // handlers became asynchronous).
+    // handlers became asynchronous). Each is weighed against the socket's budget as it arrives, before it
+    // waits: a burst is refused at the cost of reading its envelope (socket-budget.ts).
     let queue: Promise<void> = Promise.resolve();
+    const messageBudget = new MessageBudget();
+    const typingGate = new TypingGate();
+    if (!enter(`ip:${ip}`, SOCKET_LIMITS.perAddress)) {
+      app.log.warn({ ip }, 'sync socket refused: too many from this address');
+      return tooMany();
+    }
     socket.on('message', (raw) => {
+      const envelope = readEnvelope(String(raw));
+      if (!envelope) return socket.close(CLOSE_CODES.protocolError, 'bad message');
+      const verdict = messageBudget.take(envelope.type, heldKeysIn(envelope.data));
+      if (verdict === 'close') {
+        app.log.warn({ ip, userId }, 'sync socket closed: too many messages');
+        return socket.close(CLOSE_CODES.rateLimited, 'too many messages');
+      }
+      if (verdict === 'refuse') {
+        const id = envelope.id ? { id: envelope.id } : {};
+        return send(socket, { type: 'error', ...id, code: 'rate-limited', message: SOCKET_FLOOD });
+      }
       queue = queue.then(
-        () => handle(raw),
-        () => handle(raw),
+        () => handle(envelope),
+        () => handle(envelope),
       );
       queue.catch((err) => {
         app.log.error({ err }, 'sync message failed');
@@ -148,10 +184,7 @@ export async function syncSocketRoutes(
       });
     });
 
-    async function handle(raw: unknown): Promise<void> {
-      const envelope = readEnvelope(String(raw));
-      if (!envelope) return socket.close(CLOSE_CODES.protocolError, 'bad message');
-
+    async function handle(envelope: Envelope): Promise<void> {
       if (!ready) {
         if (envelope.type !== 'hello') return socket.close(CLOSE_CODES.unauthorized, 'hello expected');
         clearTimeout(authTimer);
@@ -180,6 +213,7 @@ export async function syncSocketRoutes(
             send(socket, { type: 'error', code: 'unauthorized', message: SESSION_ENDED });
             return socket.close(CLOSE_CODES.unauthorized, 'unauthorized');
           }
+          if (!enter(`user:${live.userId}`, SOCKET_LIMITS.perAccount)) return tooMany();
           userId = live.userId;
           session = live.tokenHash;
           watchExpiry(live.expiresAt);
@@ -264,7 +298,7 @@ export async function syncSocketRoutes(
         return;
       }
       if (msg.type === 'typing') {
-        if (userId) {
+        if (userId && typingGate.pass(msg)) {
           await app.messaging.typing(userId, msg.conversationId, msg.isTyping === true);
         }
         return;

@@ -1,6 +1,7 @@
 import { pluralRo } from '../../../../schema/format.ts';
+import { SYNC_MESSAGES } from '../../../../schema/sync.ts';
 import { usePendingChanges } from '../../db/pending-count.ts';
-import { useSyncStatus } from '../../db/sync-status.ts';
+import { useSyncLimited, useSyncStatus } from '../../db/sync-status.ts';
 import { useSession } from '../session/use-session.ts';
 
 export type SyncTone = 'ok' | 'busy' | 'off';
@@ -16,9 +17,17 @@ export function useSyncState(): SyncState | null {
   const { status: session } = useSession();
   const status = useSyncStatus();
   const pending = usePendingChanges();
+  const limited = useSyncLimited();
   const waiting =
     pending > 0 ? `${pluralRo(pending, 'modificare', 'modificări', 'de modificări')} în așteptare` : '';
 
+  if (status === 'offline' && limited) {
+    // The server refused this device's flood of requests: it waits, then connects again by itself.
+    return {
+      text: waiting ? `${SYNC_MESSAGES.tooManyRequests} · ${waiting}` : SYNC_MESSAGES.tooManyRequests,
+      tone: 'off',
+    };
+  }
   if (status === 'offline') {
     return { text: waiting ? `Offline · ${waiting}` : 'Offline · afișăm datele salvate', tone: 'off' };
   }
