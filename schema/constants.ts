@@ -148,6 +148,28 @@ export const SOCKET_LIMITS = {
   reconnectAfterFloodMs: 30_000,
 } as const;
 
+/**
+ * Successful sign-ins (issue 21): each costs a password hash and makes a 30-day session. Per account in
+ * `windowMs` (a person signs in on a few devices, not ten in a quarter of an hour) and per address (a
+ * home, an office or a carrier NAT: generous). An account keeps at most `sessionsPerAccount` sessions:
+ * a new one revokes the oldest. A password check refused because every hash slot is busy is answered
+ * 503 with Retry-After `busyRetryAfterS`.
+ */
+export const SIGN_IN_LIMITS = {
+  perAccount: 10,
+  perIp: 60,
+  windowMs: 15 * 60_000,
+  sessionsPerAccount: 20,
+  busyRetryAfterS: 2,
+} as const;
+
+/**
+ * Searches and suggestions one address may have running or waiting at once, per instance (issue 21):
+ * one address cannot fill the search queue that everyone shares. A search takes ~20 ms, so 8 at once is
+ * hundreds a second for a carrier NAT's many people.
+ */
+export const SEARCH_LIMITS = { perAddress: 8 } as const;
+
 /** Sessions (bearer tokens) live this long; logout revokes them earlier. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

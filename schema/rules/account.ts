@@ -1,4 +1,5 @@
 import { LIMITS, RECENT_SIGN_IN_MINUTES } from '../constants.ts';
+import { pluralRo } from '../format.ts';
 
 /** Longest password accepted (scrypt hashes any length; this bounds the work per request). */
 export const PASSWORD_MAX = 128;
@@ -70,7 +71,19 @@ export const ACCOUNT_MESSAGES = {
   resetFailed: 'Eroare la resetarea parolei.',
   tooManyAttempts: (seconds: number) =>
     `Prea multe încercări de autentificare. Încearcă din nou peste ${seconds} ${seconds === 1 ? 'secundă' : seconds < 20 ? 'secunde' : 'de secunde'}.`,
+  /** Successful sign-ins past SIGN_IN_LIMITS (per account or per address). */
+  tooManySignIns: (seconds: number) =>
+    `Prea multe autentificări într-un timp scurt. Încearcă din nou peste ${waitText(seconds)}.`,
+  /** Every password check busy (services/passwords.ts): 503 with Retry-After. */
+  serverBusy: 'Serverul este ocupat acum. Încearcă din nou peste câteva secunde.',
 } as const;
+
+/** '45 de secunde', '1 minut', '15 minute': a wait in Romanian, minutes from one minute on. */
+function waitText(seconds: number): string {
+  if (seconds < 60) return pluralRo(seconds, 'secundă', 'secunde', 'de secunde');
+  const minutes = Math.ceil(seconds / 60);
+  return pluralRo(minutes, 'minut', 'minute', 'de minute');
+}
 
 const M = ACCOUNT_MESSAGES;
 

@@ -4,6 +4,8 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { SIGN_IN_LIMITS } from '../../schema/constants.ts';
+import { ACCOUNT_MESSAGES } from '../../schema/rules/account.ts';
 import { withoutNul } from '../../schema/rules/common.ts';
 import type { Config } from './config.ts';
 import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
@@ -31,6 +33,7 @@ import notificationsRoutes from './routes/notifications/index.ts';
 import profilesRoutes from './routes/profiles/index.ts';
 import reviewsRoutes from './routes/reviews/index.ts';
 import userRoutes from './routes/users/index.ts';
+import { PasswordBusyError } from './services/passwords.ts';
 import { HttpError } from './services/rest-http.ts';
 import { buildServices } from './wiring.ts';
 
@@ -46,8 +49,22 @@ declare module 'fastify' {
   }
 }
 
+/** Query parameters that carry a secret (a session token, a one-time code): never written to the log. */
+const SECRET_PARAMS = /([?&](?:token|code|state|access_token|id_token)=)[^&#]*/gi;
+export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
+
 export const serverOptions = (config: Config): FastifyServerOptions => ({
-  logger: { level: config.logLevel },
+  logger: {
+    level: config.logLevel,
+    // Fastify's request line without the secrets of a URL (issue 21, item 6: /oauth-success?token=…).
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: redactUrl(req.url),
+        remoteAddress: req.ip,
+      }),
+    },
+  },
   // Unknown body fields are dropped by the schema validator rather than trusted.
   ajv: { customOptions: { removeAdditional: 'all', coerceTypes: true, useDefaults: true } },
   bodyLimit: 1024 * 1024,
@@ -130,12 +147,20 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   // One error shape everywhere: { error, code? } in Romanian, details only in the log.
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, request, reply) => {
     // A route's refusal (services/rest-http.ts): its status, Romanian message, code and extra fields.
-    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
+    if (err instanceof HttpError) {
+      if (err.retryAfter !== undefined) reply.header('Retry-After', String(err.retryAfter));
+      return reply.code(err.statusCode).send(err.body());
+    }
+    // Every password hash slot busy (services/passwords.ts): come back in a moment.
+    if (err instanceof PasswordBusyError) {
+      reply.header('Retry-After', String(SIGN_IN_LIMITS.busyRetryAfterS));
+      return reply.code(503).send({ error: ACCOUNT_MESSAGES.serverBusy, code: 'busy' });
+    }
     // PostgreSQL refuses text it cannot store (U+0000, SQLSTATE 22021) where SQLite stores it: such input
     // (an id in a path, a text field) is the caller's mistake, answered 400 like other malformed input.
     if (isUnstorableText(err)) return reply.code(400).send({ error: 'Cerere invalidă.' });
     const status = err.statusCode && err.statusCode >= 400 ? err.statusCode : 500;
-    if (status >= 500) request.log.error({ err, url: request.url }, 'request failed');
+    if (status >= 500) request.log.error({ err, url: redactUrl(request.url) }, 'request failed');
     if (err.validation)
       return reply.code(400).send({ error: 'Datele trimise nu sunt valide.', code: 'validation' });
     if (status === 413) return reply.code(413).send({ error: 'Cererea este prea mare.' });

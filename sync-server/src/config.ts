@@ -43,7 +43,7 @@ export type Config = {
    * `https://app.example.ro,http://localhost:3000`); empty (default) = same origin only.
    */
   corsOrigins: string[];
-  /** The write limits' clock; tests pass their own to move time instead of waiting. */
+  /** The clock of the write limits and the sync socket's budget; tests pass their own to move time. */
   now: () => number;
   /** DATABASE_URL: postgres://… selects PostgreSQL (lib/pg-backend.ts); null keeps SQLite in dataDir. */
   databaseUrl: string | null;

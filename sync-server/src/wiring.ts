@@ -36,7 +36,13 @@ import { passwordResetService } from './services/password-reset.ts';
 import { profilesService } from './services/profiles.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
-import { inThreadSearcher, pooledSearcher, type Searcher, searchFromParams } from './services/search.ts';
+import {
+  inThreadSearcher,
+  perAddress,
+  pooledSearcher,
+  type Searcher,
+  searchFromParams,
+} from './services/search.ts';
 import { searchPool } from './services/search-pool.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
 
@@ -72,10 +78,12 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const searchVocab = searchVocabRepository(db);
   // SQLite searches run on worker threads with read-only connections (SEARCH_WORKERS; issue 20).
   const searchFile = config.dataDir === ':memory:' ? null : join(config.dataDir, 'hobbiz.sqlite');
-  const searcher: Searcher =
+  // Metered per address (services/search.ts: perAddress) wherever a caller passes its address.
+  const searcher: Searcher = perAddress(
     dialectOf(db) === 'sqlite' && searchFile && config.searchWorkers > 0
       ? pooledSearcher(searchPool(searchFile, config.searchWorkers))
-      : inThreadSearcher(searchRepo, searchVocab);
+      : inThreadSearcher(searchRepo, searchVocab),
+  );
   const counters = countersRepository(db);
   /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
   const throttles = throttlesRepository(db);
@@ -105,9 +113,9 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   });
   const drafts = draftsService({ uow, repo: draftsRepo });
   /** The same search as REST: names resolved and checked by schema/, one repository query. */
-  const search = async (raw: Record<string, unknown>) => {
-    const found = await searchFromParams(searcher, raw);
-    return found.ok ? found.result : { error: found.error };
+  const search = async (raw: Record<string, unknown>, address?: string) => {
+    const found = await searchFromParams(searcher, raw, address);
+    return found.ok ? found.result : { error: found.error, status: found.status };
   };
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
 

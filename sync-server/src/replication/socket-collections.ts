@@ -35,9 +35,16 @@ export function collectionRequests(opts: {
    * Who may pull or push a collection (checked before a request's shape, as it always was): an unknown
    * collection, a read-only one, a guest asking for a private one. null: allowed.
    */
+  /**
+   * The handler of a collection named by the client: own properties only ('__proto__', 'toString' and
+   * 'constructor' are unknown collections, not Object.prototype's members).
+   */
+  const handlerOf = (name: unknown): CollectionHandler | undefined =>
+    Object.hasOwn(collections, String(name)) ? collections[String(name) as CollectionName] : undefined;
+
   function guard(type: string, collection: unknown, userId: string | null): Refusal | null {
     if (type !== 'pull' && type !== 'push') return null;
-    const handler = collections[String(collection) as CollectionName];
+    const handler = handlerOf(collection);
     if (type === 'pull') {
       if (!handler) return { code: 'unknown-collection', message: String(collection) };
       return !handler.public && !userId ? { code: 'forbidden', message: SIGN_IN_REQUIRED } : null;
@@ -49,7 +56,7 @@ export function collectionRequests(opts: {
   async function pull(msg: Pull, userId: string | null): Promise<void> {
     const refused = guard('pull', msg.collection, userId);
     if (refused) return send({ type: 'error', id: msg.id, ...refused });
-    const handler = collections[msg.collection as CollectionName];
+    const handler = handlerOf(msg.collection);
     if (!handler) return;
     try {
       const data = await handler.pull({ userId }, msg.checkpoint, msg.batchSize);
@@ -62,7 +69,7 @@ export function collectionRequests(opts: {
   async function push(msg: Push, userId: string | null, budget: WriteBudget | undefined): Promise<void> {
     const refused = guard('push', msg.collection, userId);
     if (refused) return send({ type: 'error', id: msg.id, ...refused });
-    const handler = collections[msg.collection as CollectionName];
+    const handler = handlerOf(msg.collection);
     if (!handler?.push || !userId) return;
     try {
       const out = await handler.push({ userId, budget }, msg.rows);

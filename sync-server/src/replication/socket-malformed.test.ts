@@ -104,4 +104,21 @@ describe('malformed sync messages', () => {
     const batch = await c.pull(null, 5, 'favorites');
     expect(batch.documents).toEqual([]);
   });
+
+  it('names of Object.prototype members are unknown collections (issue 21, item 11), not errors', async () => {
+    const me = await registerAndLogin(app);
+    const c = await connectedClient(app, me.token);
+    for (const [i, name] of ['__proto__', 'constructor', 'toString', 'hasOwnProperty'].entries()) {
+      c.send({ type: 'pull', id: `q${i}`, collection: name, checkpoint: null, batchSize: 5 });
+      expect(await c.next()).toEqual({
+        type: 'error',
+        id: `q${i}`,
+        code: 'unknown-collection',
+        message: name,
+      });
+      c.send({ type: 'push', id: `p${i}`, collection: name, rows: [] });
+      expect(await c.next()).toMatchObject({ id: `p${i}`, code: 'forbidden' });
+    }
+    expect((await c.pull(null, 5, 'favorites')).documents).toEqual([]);
+  });
 });

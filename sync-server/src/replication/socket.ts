@@ -37,6 +37,9 @@ export type SearchPage = {
   partialFrom?: number;
 };
 
+/** A search refused: bad parameters (400), or too many at once (429 for the address, 503 for everyone). */
+type SearchRefused = { error: string; status?: number };
+
 const SESSION_ENDED = ACCOUNT_MESSAGES.sessionExpired;
 /** setTimeout's longest delay (~24.8 days); a longer session is re-checked then and watched again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -61,7 +64,8 @@ export async function syncSocketRoutes(
     /** Server search for `query` requests: the rows of one page, or a Romanian error. */
     search: (
       params: Record<string, unknown>,
-    ) => SearchPage | { error: string } | Promise<SearchPage | { error: string }>;
+      address?: string,
+    ) => SearchPage | SearchRefused | Promise<SearchPage | SearchRefused>;
   },
 ) {
   const registry = new HeldRegistry();
@@ -156,8 +160,9 @@ export async function syncSocketRoutes(
     // handlers became asynchronous). Each is weighed against the socket's budget as it arrives, before it
     // waits: a burst is refused at the cost of reading its envelope (socket-budget.ts).
     let queue: Promise<void> = Promise.resolve();
-    const messageBudget = new MessageBudget();
-    const typingGate = new TypingGate();
+    // The configured clock (tests move it instead of waiting), as the write limits use.
+    const messageBudget = new MessageBudget(app.config.now);
+    const typingGate = new TypingGate(app.config.now);
     if (!enter(`ip:${ip}`, SOCKET_LIMITS.perAddress)) {
       app.log.warn({ ip }, 'sync socket refused: too many from this address');
       return tooMany();
@@ -268,9 +273,10 @@ export async function syncSocketRoutes(
         return;
       }
       if (msg.type === 'query') {
-        const page = await opts.search(msg.params);
+        const page = await opts.search(msg.params, ip);
         if ('error' in page) {
-          return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: page.error });
+          const code = page.status === 429 || page.status === 503 ? 'rate-limited' : 'bad-request';
+          return send(socket, { type: 'error', id: msg.id, code, message: page.error });
         }
         if (socket.readyState !== socket.OPEN) return;
         const ids = page.rows.map((r) => r.id);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { SESSION_TTL_MS } from '../../../schema/constants.ts';
+import { and, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { SESSION_TTL_MS, SIGN_IN_LIMITS } from '../../../schema/constants.ts';
 import { sessions } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
@@ -26,12 +26,27 @@ export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) =
     return row ? { userId: row.userId, tokenHash, createdAt: row.createdAt, expiresAt: row.expiresAt } : null;
   };
   return {
-    /** Issues a new random bearer token; only its hash is stored. */
+    /**
+     * Issues a new random bearer token; only its hash is stored. An account keeps at most
+     * SIGN_IN_LIMITS.sessionsPerAccount sessions: the oldest beyond them are revoked (their sockets close).
+     */
     async create(userId: string, now = Date.now()): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await db
         .insert(sessions)
         .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
+      const stale = await db
+        .select({ tokenHash: sessions.tokenHash })
+        .from(sessions)
+        .where(eq(sessions.userId, userId))
+        .orderBy(desc(sessions.createdAt), desc(sessions.tokenHash))
+        .limit(1000)
+        .offset(SIGN_IN_LIMITS.sessionsPerAccount);
+      if (stale.length > 0) {
+        const hashes = stale.map((r) => r.tokenHash);
+        await db.delete(sessions).where(inArray(sessions.tokenHash, hashes));
+        for (const tokenHash of hashes) opts.onRevoked?.({ tokenHash });
+      }
       return token;
     },
     /** The live session of a token (unknown, revoked or expired: null). */

@@ -47,6 +47,40 @@ export function throttlesRepository(db: Db) {
       return sideWrite(db, async () => (await rawAll<ThrottleHit>(db, query))[0] ?? null);
     },
 
+    /**
+     * Reserves one attempt for `key` unless it is held back (issue 21, item 5: the wait is checked and
+     * the attempt counted in one statement, so parallel attempts cannot all pass a check made before
+     * any of them was counted). Past `free` attempts in the sliding window, each one holds the next back
+     * 2^(n−1) s (n attempts past `free`), at most `maxDelayS`. null: held back, nothing counted.
+     */
+    attempt(
+      key: string,
+      now: number,
+      windowMs: number,
+      rule: { free: number; maxDelayS: number },
+    ): Promise<ThrottleHit | null> {
+      const lapse = now + windowMs;
+      const fresh = sql`throttle_hits.expires_at <= ${now}`;
+      // Integers of our own rules, written into the statement (no parameter type to infer on PostgreSQL).
+      const free = sql.raw(String(Math.trunc(rule.free)));
+      const maxS = sql.raw(String(Math.trunc(rule.maxDelayS)));
+      const over = sql`(throttle_hits.count + 1 - ${free})`;
+      const power = sql`(1 << CAST(${over} - 1 AS INTEGER))`;
+      const delayS = sql`CASE WHEN ${over} > 20 OR ${power} >= ${maxS} THEN ${maxS} ELSE ${power} END`;
+      const query = sql`INSERT INTO throttle_hits ("key", count, window_start, expires_at, blocked_until)
+        VALUES (${key}, 1, ${now}, ${lapse}, 0)
+        ON CONFLICT ("key") DO UPDATE SET
+          count = CASE WHEN ${fresh} THEN 1 ELSE throttle_hits.count + 1 END,
+          window_start = CASE WHEN ${fresh} THEN ${now} ELSE throttle_hits.window_start END,
+          expires_at = ${lapse},
+          blocked_until = CASE WHEN ${fresh} THEN 0
+            WHEN ${over} > 0 THEN CAST(${now} AS BIGINT) + ${delayS} * 1000
+            ELSE throttle_hits.blocked_until END
+        WHERE ${fresh} OR throttle_hits.blocked_until <= ${now}
+        ${RETURNING}`;
+      return sideWrite(db, async () => (await rawAll<ThrottleHit>(db, query))[0] ?? null);
+    },
+
     /** Gives back one event counted by `hit` in the window that began at `windowStart` (a refused write). */
     async unhit(key: string, windowStart: number): Promise<void> {
       await sideWrite(db, () =>

@@ -1,19 +1,23 @@
+import { SIGN_IN_LIMITS } from '../../../schema/constants.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
-import type { ThrottlesRepository } from '../repositories/throttles.ts';
+import type { ThrottleHit, ThrottlesRepository } from '../repositories/throttles.ts';
 
 /**
- * Failed sign-ins slow the next attempts down, with growing delays — never a lock-out a stranger could
- * impose on someone else:
- * - per IP (any accounts): after 10 failures, 2^n seconds, at most 5 minutes;
- * - per account from one IP: after 5 failures, 2^n seconds, at most 60 s;
- * - per account from everywhere: after 20 failures, at most 2 s — enough to slow a distributed
- *   guessing run, too little to keep the owner out.
- * Failures are forgotten 15 minutes after the last one. A success clears that account's counters (the
- * account from this IP and from everywhere), never the per-IP one: otherwise signing in to one's own
- * account between guesses at others would reset the IP's limit. The counters are in the database
- * (repositories/throttles.ts): every server instance on it sees the same failures and delays. Behind a
- * reverse proxy the IP is the client's only with TRUST_PROXY set (config.ts); without it every client
- * shares the proxy's address.
+ * Sign-ins (and the password typed again to confirm an account change) are metered before the password
+ * is checked — a check costs a 16 MiB scrypt, and a success makes a 30-day session:
+ * - failures slow the next attempts down, with growing delays, never a lock-out a stranger could impose
+ *   on someone else: per IP (any accounts) after 10, 2^n seconds, at most 5 minutes; per account from one
+ *   IP after 5, at most 60 s; per account from everywhere after 20, at most 2 s — enough to slow a
+ *   distributed guessing run, too little to keep the owner out. Forgotten 15 minutes after the last one.
+ * - successes are limited too (SIGN_IN_LIMITS): per account and per IP in a window (issue 21, item 1:
+ *   64 connections made 2,787 sessions in 80 s).
+ * Every attempt is reserved in the database before the password is checked (one atomic statement per
+ * counter: parallel attempts cannot all pass a check made before any was counted), then settled: a
+ * failure stays counted; a success clears that account's failure counters and gives back the IP's
+ * (never clears it: signing in to one's own account between guesses at others would reset it); an
+ * attempt that was not one (a malformed request) gives everything back. The counters are in the
+ * database (repositories/throttles.ts), shared by every instance. Behind a reverse proxy the IP is the
+ * client's only with TRUST_PROXY set (config.ts).
  */
 const WINDOW_MS = 15 * 60_000;
 const RULES = {
@@ -21,6 +25,18 @@ const RULES = {
   pair: { free: 5, maxDelayS: 60 },
   account: { free: 20, maxDelayS: 2 },
 } as const;
+type Kind = keyof typeof RULES;
+const KINDS = Object.keys(RULES) as Kind[];
+
+/** An attempt that may go on: what it reserved, to settle once the password was checked. */
+export type SignInAttempt = {
+  ip: string;
+  email: string;
+  failures: Partial<Record<Kind, ThrottleHit>>;
+  successes: { key: string; hit: ThrottleHit }[];
+};
+/** Held back: seconds to wait and the Romanian reason. */
+export type SignInRefusal = { wait: number; message: string };
 
 export class LoginThrottle {
   constructor(
@@ -28,45 +44,77 @@ export class LoginThrottle {
     private readonly now: () => number = Date.now,
   ) {}
 
-  private keys(ip: string, email: string) {
-    return {
-      ip: `login:ip:${ip}`,
-      pair: `login:pair:${email}|${ip}`,
-      account: `login:acct:${email}`,
-    } as const;
+  private keys(ip: string, email: string): Record<Kind, string> {
+    return { ip: `login:ip:${ip}`, pair: `login:pair:${email}|${ip}`, account: `login:acct:${email}` };
   }
 
-  /** Seconds to wait before another attempt is allowed, or 0. */
-  async waitSeconds(ip: string, email: string): Promise<number> {
-    const t = this.now();
-    const live = await this.store.peek(Object.values(this.keys(ip, email)), t);
-    let wait = 0;
-    for (const e of live.values()) {
-      if (e.blockedUntil > t) wait = Math.max(wait, Math.ceil((e.blockedUntil - t) / 1000));
-    }
-    return wait;
+  private successKeys(ip: string, email: string) {
+    return [
+      { key: `signin:acct:${email}`, max: SIGN_IN_LIMITS.perAccount },
+      { key: `signin:ip:${ip}`, max: SIGN_IN_LIMITS.perIp },
+    ];
   }
 
-  message(seconds: number): string {
-    return ACCOUNT_MESSAGES.tooManyAttempts(seconds);
-  }
-
-  async failed(ip: string, email: string): Promise<void> {
+  /** Reserves an attempt, or says how long to wait (nothing is then counted). */
+  async begin(ip: string, email: string): Promise<SignInAttempt | SignInRefusal> {
     const t = this.now();
     const keys = this.keys(ip, email);
-    await Promise.all(
-      (['ip', 'pair', 'account'] as const).map(async (kind) => {
-        const hit = (await this.store.hit(keys[kind], t, WINDOW_MS, { slide: true }))!;
-        const rule = RULES[kind];
-        const over = hit.count - rule.free;
-        if (over > 0)
-          await this.store.block(keys[kind], t + Math.min(2 ** (over - 1), rule.maxDelayS) * 1000);
+    const attempt: SignInAttempt = { ip, email, failures: {}, successes: [] };
+    const held = await Promise.all(
+      KINDS.map(async (kind) => {
+        const hit = await this.store.attempt(keys[kind], t, WINDOW_MS, RULES[kind]);
+        if (hit) attempt.failures[kind] = hit;
+        return hit === null;
       }),
     );
+    if (held.some(Boolean)) {
+      await this.giveBack(attempt);
+      const live = await this.store.peek(Object.values(keys), t);
+      const until = Math.max(...[...live.values()].map((e) => e.blockedUntil), t + 1000);
+      const wait = Math.max(1, Math.ceil((until - t) / 1000));
+      return { wait, message: ACCOUNT_MESSAGES.tooManyAttempts(wait) };
+    }
+    for (const { key, max } of this.successKeys(ip, email)) {
+      const hit = await this.store.hit(key, t, SIGN_IN_LIMITS.windowMs, { max });
+      if (hit) {
+        attempt.successes.push({ key, hit });
+        continue;
+      }
+      await this.giveBack(attempt);
+      const live = (await this.store.peek([key], t)).get(key);
+      const wait = Math.max(1, Math.ceil(((live?.expiresAt ?? t + 1000) - t) / 1000));
+      return { wait, message: ACCOUNT_MESSAGES.tooManySignIns(wait) };
+    }
+    return attempt;
   }
 
-  async succeeded(ip: string, email: string): Promise<void> {
-    const keys = this.keys(ip, email);
+  /** The password was wrong: the failure stays counted, the success allowance is given back. */
+  async failed(a: SignInAttempt): Promise<void> {
+    await Promise.all(a.successes.map((s) => this.store.unhit(s.key, s.hit.windowStart)));
+  }
+
+  /** Signed in: the account's failure counters go, the IP's attempt is given back. */
+  async succeeded(a: SignInAttempt): Promise<void> {
+    const keys = this.keys(a.ip, a.email);
     await this.store.clear([keys.pair, keys.account]);
+    if (a.failures.ip) await this.store.unhit(keys.ip, a.failures.ip.windowStart);
+  }
+
+  /** Not an attempt after all (malformed input, an account that cannot sign in with a password). */
+  async void(a: SignInAttempt): Promise<void> {
+    await this.giveBack(a);
+  }
+
+  private async giveBack(a: SignInAttempt): Promise<void> {
+    const keys = this.keys(a.ip, a.email);
+    await Promise.all([
+      ...KINDS.flatMap((k) => {
+        const hit = a.failures[k];
+        return hit ? [this.store.unhit(keys[k], hit.windowStart)] : [];
+      }),
+      ...a.successes.map((s) => this.store.unhit(s.key, s.hit.windowStart)),
+    ]);
   }
 }
+
+export const isRefusal = (r: SignInAttempt | SignInRefusal): r is SignInRefusal => 'wait' in r;

@@ -13,14 +13,19 @@ import type { UsersRepository } from '../repositories/users.ts';
 import type { Mailer } from './mailer.ts';
 import { hashPassword } from './passwords.ts';
 import { RateWindow } from './rate-window.ts';
-import { fail, type ServiceResult } from './result.ts';
+import { fail, type ServiceResult, throttled } from './result.ts';
 
 const M = ACCOUNT_MESSAGES;
 
 /** How long an emailed code works, and how many wrong codes end it. */
 export const RESET_TTL_MS = 30 * 60_000;
 export const RESET_MAX_ATTEMPTS = 5;
-/** Requests: 3 per address and 10 per IP an hour. Confirmations: 20 per IP per 15 minutes. */
+/**
+ * Requests: 3 an hour per e-mail address from one IP, 10 an hour per IP, and 10 mails an hour per address
+ * from everywhere (past that the answer is the same and no mail goes: a stranger can fill the victim's
+ * inbox no faster, and cannot lock its owner out — issue 21, item 7). Confirmations: 20 per IP per 15
+ * minutes. Every refusal says when to come back (Retry-After).
+ */
 const HOUR = 60 * 60_000;
 
 const hashCode = (userId: string, code: string) => createHash('sha256').update(`${userId}:${code}`).digest();
@@ -41,7 +46,8 @@ export function passwordResetService(deps: {
   now?: () => number;
 }) {
   const now = deps.now ?? Date.now;
-  const perEmail = new RateWindow(deps.throttles, 'reset:email', 3, HOUR, now);
+  const perPair = new RateWindow(deps.throttles, 'reset:pair', 3, HOUR, now);
+  const mailsPerEmail = new RateWindow(deps.throttles, 'reset:email', 10, HOUR, now);
   const perIp = new RateWindow(deps.throttles, 'reset:ip', 10, HOUR, now);
   const confirmPerIp = new RateWindow(deps.throttles, 'reset-confirm:ip', 20, 15 * 60_000, now);
 
@@ -51,10 +57,15 @@ export function passwordResetService(deps: {
       const error = validateResetRequest(email);
       if (error) return fail(400, error);
       // Counted for any address, known or not, so the limit reveals nothing either.
-      if (!(await perIp.hit(ip)) || !(await perEmail.hit(email)))
-        return fail(429, M.resetTooMany, 'throttled');
+      for (const [limit, key] of [
+        [perIp, ip],
+        [perPair, `${email}|${ip}`],
+      ] as const) {
+        const taken = await limit.take(key);
+        if (!taken.allowed) return throttled(M.resetTooMany, taken.resetInMs);
+      }
       const user = await deps.users.byEmail(email);
-      if (user && !user.deleted) {
+      if (user && !user.deleted && (await mailsPerEmail.hit(email))) {
         const code = String(randomInt(0, 10 ** RESET_CODE_DIGITS)).padStart(RESET_CODE_DIGITS, '0');
         const t = now();
         const codeHash = hashCode(user.id, code).toString('hex');
@@ -98,7 +109,8 @@ export function passwordResetService(deps: {
       };
       const errors = Object.values(validateResetConfirm(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      if (!(await confirmPerIp.hit(ip))) return fail(429, M.resetTooMany, 'throttled');
+      const confirmTaken = await confirmPerIp.take(ip);
+      if (!confirmTaken.allowed) return throttled(M.resetTooMany, confirmTaken.resetInMs);
       const user = await deps.users.byEmail(input.email);
       const row = user && !user.deleted ? await deps.resets.of(user.id) : undefined;
       if (!user || !row) return fail(400, M.resetCodeInvalid);

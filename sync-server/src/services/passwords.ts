@@ -1,13 +1,52 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+
+/**
+ * Password hashes are the most expensive thing a client can ask for (16 MiB and ~50 ms of a core each),
+ * and anyone may ask (sign-in, registration). At most one runs per core and as many wait; past that a
+ * request is refused at once (PasswordBusyError → 503 with Retry-After) instead of queueing without end
+ * while every other request waits for the thread pool (issue 21, item 1).
+ */
+export class PasswordBusyError extends Error {
+  constructor() {
+    super('password hashing queue full');
+  }
+}
+
+const SLOTS = Math.max(1, availableParallelism());
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
+  if (running >= SLOTS) {
+    if (waiting.length >= SLOTS) throw new PasswordBusyError();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running += 1;
+  try {
+    return await fn();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+/** Hashes running and waiting (tests, health). */
+export const passwordWork = () => ({ running, waiting: waiting.length, slots: SLOTS });
 
 // scrypt is memory-hard (N·r·128 bytes = 16 MiB per hash) and ships with Node: no native addon to build.
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
 const KEYLEN = 32;
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, opts, (err, key) => (err ? reject(err) : resolve(key)));
-  });
+  return withSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        scrypt(password.normalize('NFKC'), salt, KEYLEN, opts, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {

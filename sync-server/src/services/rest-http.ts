@@ -11,6 +11,8 @@ export class HttpError extends Error {
     message: string,
     readonly code?: string,
     readonly extra?: Record<string, unknown>,
+    /** Seconds for Retry-After (a 429). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -30,6 +32,6 @@ export function unwrap<T>(result: ServiceResult<T> | Outcome<T>): T {
 }
 
 /** A service's refusal thrown as the HTTP error it names (status, message, code, the form's errors). */
-export function refuse({ status, error, code, errors }: Refusal): never {
-  throw httpError(status, error, code, errors ? { errors } : undefined);
+export function refuse({ status, error, code, errors, retryAfter }: Refusal): never {
+  throw new HttpError(status, error, code, errors ? { errors } : undefined, retryAfter);
 }

@@ -5,7 +5,15 @@
  */
 export type FieldErrorMap = Record<string, string>;
 
-export type Refusal = { ok: false; status: number; error: string; code?: string; errors?: FieldErrorMap };
+export type Refusal = {
+  ok: false;
+  status: number;
+  error: string;
+  code?: string;
+  errors?: FieldErrorMap;
+  /** A 429's wait in seconds: REST sends it as Retry-After. */
+  retryAfter?: number;
+};
 
 export type ServiceResult<T> = { ok: true; value: T } | Refusal;
 
@@ -16,4 +24,9 @@ export const ok = <T>(value: T) => ({ ok: true, value }) as const;
 
 export function fail(status: number, error: string, code?: string, errors?: FieldErrorMap): Refusal {
   return { ok: false, status, error, ...(code ? { code } : {}), ...(errors ? { errors } : {}) };
+}
+
+/** A refusal for too many requests, with how long to wait (Retry-After, whole seconds, at least 1). */
+export function throttled(error: string, waitMs: number): Refusal {
+  return { ...fail(429, error, 'throttled'), retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) };
 }

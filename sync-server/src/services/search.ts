@@ -1,9 +1,11 @@
+import { SEARCH_LIMITS } from '../../../schema/constants.ts';
 import type { SearchParams } from '../../../schema/search.ts';
 import { parseSearchParams, SEARCH_ERRORS } from '../../../schema/search-params.ts';
 import type { Suggestion } from '../../../schema/suggest.ts';
 import type { SearchRepository } from '../repositories/search.ts';
 import { InvalidCursorError } from '../repositories/search-page.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';
+import { HttpError } from './rest-http.ts';
 import { type AssistedResult, assistedSearch } from './search-assist.ts';
 import { SearchBusyError, type SearchPool } from './search-pool.ts';
 import { suggest } from './search-suggest.ts';
@@ -16,10 +18,47 @@ import { suggest } from './search-suggest.ts';
  * the assisted search (services/search-assist.ts) on worker threads (SQLite, search-pool.ts) or here.
  */
 export type Searcher = {
-  search(params: SearchParams): Promise<AssistedResult>;
-  suggest(q: string): Promise<Suggestion[]>;
+  /** `address`: the client's IP, metered by perAddress (absent: not metered). */
+  search(params: SearchParams, address?: string): Promise<AssistedResult>;
+  suggest(q: string, address?: string): Promise<Suggestion[]>;
   close(): Promise<void>;
 };
+
+/** One address has SEARCH_LIMITS.perAddress searches running or waiting already. */
+export class SearchFloodError extends Error {
+  constructor() {
+    super('too many searches from one address');
+  }
+}
+export const SEARCH_FLOOD =
+  'Prea multe căutări în același timp de la această adresă. Încearcă din nou peste o secundă.';
+
+/**
+ * Searches and suggestions of one address at once, at most SEARCH_LIMITS.perAddress (issue 21): one
+ * address cannot fill the search queue, which would refuse everyone else. Per instance, in memory; an
+ * address leaves the map when its last search ends.
+ */
+export function perAddress(base: Searcher, max: number = SEARCH_LIMITS.perAddress): Searcher {
+  const inFlight = new Map<string, number>();
+  async function metered<T>(address: string | undefined, run: () => Promise<T>): Promise<T> {
+    if (address === undefined) return run();
+    const n = inFlight.get(address) ?? 0;
+    if (n >= max) throw new SearchFloodError();
+    inFlight.set(address, n + 1);
+    try {
+      return await run();
+    } finally {
+      const left = (inFlight.get(address) ?? 1) - 1;
+      if (left > 0) inFlight.set(address, left);
+      else inFlight.delete(address);
+    }
+  }
+  return {
+    search: (params, address) => metered(address, () => base.search(params)),
+    suggest: (q, address) => metered(address, () => base.suggest(q)),
+    close: () => base.close(),
+  };
+}
 
 /** The search in this thread (PostgreSQL, where the database does the work; :memory:; tests). */
 export function inThreadSearcher(repo: SearchRepository, vocab: SearchVocab): Searcher {
@@ -40,14 +79,16 @@ export const SEARCH_BUSY = 'Căutarea este foarte solicitată acum. Încearcă d
  * (Romanian error of the first bad value, with its field), then run. A cursor the repository refuses (not
  * ours) gets the cursor's message; a full search queue a 503 with its own.
  */
-export async function searchFromParams(searcher: Searcher, raw: Record<string, unknown>) {
+export async function searchFromParams(searcher: Searcher, raw: Record<string, unknown>, address?: string) {
   const parsed = parseSearchParams(raw);
   if (!parsed.ok) return { ...parsed, status: 400 };
   try {
-    return { ok: true as const, result: await searcher.search(parsed.params) };
+    return { ok: true as const, result: await searcher.search(parsed.params, address) };
   } catch (err) {
     if (err instanceof SearchBusyError)
       return { ok: false as const, error: SEARCH_BUSY, field: undefined, status: 503 };
+    if (err instanceof SearchFloodError)
+      return { ok: false as const, error: SEARCH_FLOOD, field: undefined, status: 429, retryAfter: 1 };
     // Only a refused cursor is the caller's; any other failure is the server's (logged, answered as such).
     if (!isInvalidCursor(err)) throw err;
     return { ok: false as const, error: SEARCH_ERRORS.cursor, field: 'cursor', status: 400 };
@@ -55,11 +96,11 @@ export async function searchFromParams(searcher: Searcher, raw: Record<string, u
 }
 
 /** Suggestions for what is being typed; a full queue answers none (typing goes on, nothing breaks). */
-export async function suggestFor(searcher: Searcher, q: string): Promise<Suggestion[]> {
+export async function suggestFor(searcher: Searcher, q: string, address?: string): Promise<Suggestion[]> {
   try {
-    return await searcher.suggest(q);
+    return await searcher.suggest(q, address);
   } catch (err) {
-    if (err instanceof SearchBusyError) return [];
+    if (err instanceof SearchBusyError || err instanceof SearchFloodError) return [];
     throw err;
   }
 }
@@ -67,3 +108,7 @@ export async function suggestFor(searcher: Searcher, q: string): Promise<Suggest
 /** A refused cursor, also when it was refused on a worker thread (the error crossed as a plain Error). */
 const isInvalidCursor = (err: unknown) =>
   err instanceof InvalidCursorError || (err instanceof Error && err.message === 'invalid search cursor');
+
+/** A refused search as the REST error: its status, message and, for a flood, Retry-After. */
+export const searchRefusal = (found: { status?: number; error: string; retryAfter?: number }) =>
+  new HttpError(found.status ?? 400, found.error, undefined, undefined, found.retryAfter);

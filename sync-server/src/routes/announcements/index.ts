@@ -6,9 +6,10 @@ import { announcementApi } from '../../../../schema/entities.ts';
 import { isObjectId } from '../../../../schema/ids.ts';
 import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import { clientAddress } from '../../plugins/write-limits.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
 import { httpError } from '../../services/rest-http.ts';
-import { searchFromParams } from '../../services/search.ts';
+import { searchFromParams, searchRefusal } from '../../services/search.ts';
 import { seqCache } from '../../services/seq-cache.ts';
 import searchRoutes from './search.ts';
 
@@ -58,9 +59,9 @@ export default async function announcementRoutes(app: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const found = await searchFromParams(app.searcher, request.query);
+      const found = await searchFromParams(app.searcher, request.query, clientAddress(request.ip));
       if (!found.ok && found.field === 'category') return [];
-      if (!found.ok) throw httpError(found.status ?? 400, found.error);
+      if (!found.ok) throw searchRefusal(found);
       if (found.result.nextCursor) reply.header('X-Next-Cursor', found.result.nextCursor);
       return app.announcementsRepo.toApi(found.result.rows);
     },

@@ -8,8 +8,8 @@ import {
 import { apiError } from '../../../../schema/api/common.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
-import { httpError } from '../../services/rest-http.ts';
-import { searchFromParams, suggestFor } from '../../services/search.ts';
+import { clientAddress } from '../../plugins/write-limits.ts';
+import { searchFromParams, searchRefusal, suggestFor } from '../../services/search.ts';
 
 /**
  * `GET /api/announcements/search`: the catalogue search (full text, filters, orders, cursor pages), the
@@ -31,8 +31,8 @@ export default async function searchRoutes(app: FastifyInstance) {
       }),
     },
     async (request) => {
-      const found = await searchFromParams(app.searcher, request.query);
-      if (!found.ok) throw httpError(found.status ?? 400, found.error);
+      const found = await searchFromParams(app.searcher, request.query, clientAddress(request.ip));
+      if (!found.ok) throw searchRefusal(found);
       const { rows, nextCursor, total, totalCapped, correctedQuery, partialFrom } = found.result;
       return {
         items: await app.announcementsRepo.toApi(rows),
@@ -54,6 +54,8 @@ export default async function searchRoutes(app: FastifyInstance) {
         summary: 'Sugestii pentru ce se scrie în căutare: subiecte și cuvinte din catalog',
       }),
     },
-    async (request) => ({ suggestions: await suggestFor(app.searcher, request.query.q ?? '') }),
+    async (request) => ({
+      suggestions: await suggestFor(app.searcher, request.query.q ?? '', clientAddress(request.ip)),
+    }),
   );
 }

@@ -27,6 +27,7 @@ import {
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
+import { isRefusal, type SignInAttempt } from '../../services/login-throttle.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import notificationSettingsRoutes from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';
@@ -42,17 +43,40 @@ const authCheckRoute = { response: { 200: authCheck } };
 const profileRoute = { response: { 200: ownProfile, ...errors } };
 type Confirmation = z.infer<typeof confirmation>;
 
-/** Refuses while the sign-in throttle holds this address or account back: 429 with Retry-After. */
-async function notThrottled(
+/**
+ * Reserves a sign-in attempt for this address and account (services/login-throttle.ts), or refuses it:
+ * 429 with Retry-After and the Romanian reason.
+ */
+async function reserveAttempt(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   email: string,
-) {
-  const wait = await app.loginThrottle.waitSeconds(request.ip, email);
-  if (wait === 0) return;
-  reply.header('Retry-After', String(wait));
-  throw httpError(429, app.loginThrottle.message(wait), 'throttled');
+): Promise<SignInAttempt> {
+  const begun = await app.loginThrottle.begin(request.ip, email);
+  if (!isRefusal(begun)) return begun;
+  reply.header('Retry-After', String(begun.wait));
+  throw httpError(429, begun.message, 'throttled');
+}
+
+/** Settles a reserved attempt by what the password check answered (also when it threw). */
+async function settled<T extends { ok: boolean; status?: number }>(
+  app: FastifyInstance,
+  attempt: SignInAttempt,
+  run: () => Promise<T>,
+  wrongStatus: number,
+): Promise<T> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (err) {
+    await app.loginThrottle.void(attempt);
+    throw err;
+  }
+  if (result.ok) await app.loginThrottle.succeeded(attempt);
+  else if (result.status === wrongStatus) await app.loginThrottle.failed(attempt);
+  else await app.loginThrottle.void(attempt);
+  return result;
 }
 
 export default async function userRoutes(app: FastifyInstance) {
@@ -63,16 +87,11 @@ export default async function userRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: 'Cont creat cu succes! Te poți autentifica.', userId });
   });
 
-  const throttle = app.loginThrottle;
   const login = { schema: routeSchema(loginRoute) };
   app.post<Typed<typeof loginRoute>>('/api/users/login', login, async (request, reply) => {
     const input = normalizeLogin(request.body);
-    await notThrottled(app, request, reply, input.email);
-    const result = await app.accounts.login(input);
-    if (!result.ok && result.status === 401) await throttle.failed(request.ip, input.email);
-    const session = unwrap(result);
-    await throttle.succeeded(request.ip, input.email);
-    return session;
+    const attempt = await reserveAttempt(app, request, reply, input.email);
+    return unwrap(await settled(app, attempt, () => app.accounts.login(input), 401));
   });
 
   app.get(
@@ -95,7 +114,6 @@ export default async function userRoutes(app: FastifyInstance) {
 /** The caller's own account: settings, e-mail, password, sessions, deletion, profile. */
 async function accountRoutes(app: FastifyInstance) {
   await app.register(notificationSettingsRoutes);
-  const throttle = app.loginThrottle;
 
   /**
    * The caller proves it owns the account (password, or e-mail for a social-only account). Wrong answers
@@ -113,13 +131,12 @@ async function accountRoutes(app: FastifyInstance) {
     const signedInAt = (await app.sessionsRepo.session(sessionOf(request)))?.createdAt ?? 0;
     if (!hasPassword && Date.now() - signedInAt > RECENT_SIGN_IN_MINUTES * 60_000)
       throw httpError(403, ACCOUNT_MESSAGES.recentSignInRequired, 'recent_sign_in_required');
-    await notThrottled(app, request, reply, user.email);
-    if (!(await app.accounts.confirmsIdentity(user, input))) {
-      await throttle.failed(request.ip, user.email);
+    const attempt = await reserveAttempt(app, request, reply, user.email);
+    const check = async () => ({ ok: await app.accounts.confirmsIdentity(user, input), status: 403 });
+    if (!(await settled(app, attempt, check, 403)).ok) {
       const error = hasPassword ? ACCOUNT_MESSAGES.confirmPasswordWrong : ACCOUNT_MESSAGES.confirmEmailWrong;
       throw httpError(403, error, 'confirmation_wrong');
     }
-    await throttle.succeeded(request.ip, user.email);
   };
 
   app.put<Typed<typeof updateEmailRoute>>(

@@ -70,14 +70,45 @@ describe('forgot password', () => {
     expect((await forgot(42)).statusCode).toBe(400);
   });
 
-  it('limits requests per address (3 an hour) and per IP (10 an hour), known or not', async () => {
-    for (let i = 0; i < 3; i++)
-      expect((await forgot('limita@hobbiz.test', `10.1.0.${i}`)).statusCode).toBe(200);
-    const fourth = await forgot('limita@hobbiz.test', '10.1.0.9');
+  it('limits requests per address from one IP (3 an hour) and per IP (10 an hour), with Retry-After', async () => {
+    for (let i = 0; i < 3; i++) expect((await forgot('limita@hobbiz.test', '10.1.0.1')).statusCode).toBe(200);
+    const fourth = await forgot('limita@hobbiz.test', '10.1.0.1');
     expect(fourth.statusCode).toBe(429);
     expect(fourth.json()).toEqual({ error: ACCOUNT_MESSAGES.resetTooMany, code: 'throttled' });
+    expect(Number(fourth.headers['retry-after'])).toBeGreaterThan(3000);
     for (let i = 0; i < 10; i++) expect((await forgot(`x${i}@hobbiz.test`, '10.2.0.1')).statusCode).toBe(200);
-    expect((await forgot('y@hobbiz.test', '10.2.0.1')).statusCode).toBe(429);
+    const past = await forgot('y@hobbiz.test', '10.2.0.1');
+    expect(past.statusCode).toBe(429);
+    expect(past.headers['retry-after']).toBeDefined();
+  });
+
+  it('a stranger cannot lock the owner out (issue 21, item 7): her own request still mails a code', async () => {
+    await registerAndLogin(app, 'victima@hobbiz.test');
+    for (let i = 0; i < 3; i++)
+      expect((await forgot('victima@hobbiz.test', '10.6.6.6')).statusCode).toBe(200);
+    await waitForMail(3);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await reset(
+        { email: 'victima@hobbiz.test', code: '000000', password: 'buna-parola-1' },
+        '10.6.6.7',
+      );
+      expect(wrong.statusCode).toBe(400);
+    }
+    const own = await forgot('victima@hobbiz.test', '10.3.3.3');
+    expect(own.statusCode).toBe(200);
+    const code = codeOf(await waitForMail(4));
+    expect(
+      (await reset({ email: 'victima@hobbiz.test', code, password: 'buna-parola-1' }, '10.3.3.3')).statusCode,
+    ).toBe(200);
+  });
+
+  it('mails one address at most 10 times an hour, whoever asks; the answer stays the same', async () => {
+    await registerAndLogin(app, 'inbox@hobbiz.test');
+    for (let i = 0; i < 12; i++)
+      expect((await forgot('inbox@hobbiz.test', `10.7.0.${i}`)).statusCode).toBe(200);
+    await waitForMail(10);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(outbox()).toHaveLength(10);
   });
 
   it('resets with the code: the new password works, the old one and every session do not', async () => {
@@ -168,5 +199,6 @@ describe('forgot password', () => {
     );
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({ error: ACCOUNT_MESSAGES.resetTooMany, code: 'throttled' });
+    expect(res.headers['retry-after']).toBeDefined();
   });
 });
