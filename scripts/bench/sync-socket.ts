@@ -40,8 +40,17 @@ export class SyncSocket {
   }
 
   /** Connects, says hello and resolves once the server answers `ready`. */
-  static connect(baseUrl: string, token: string | null, timeoutMs = 15_000): Promise<SyncSocket> {
-    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${SYNC_PATH}`, { perMessageDeflate: false });
+  static connect(
+    baseUrl: string,
+    token: string | null,
+    timeoutMs = 15_000,
+    /** The local address to connect from (another 127.x.y.z: a second client address on one machine). */
+    localAddress?: string,
+  ): Promise<SyncSocket> {
+    const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${SYNC_PATH}`, {
+      perMessageDeflate: false,
+      ...(localAddress ? { localAddress } : {}),
+    });
     return new Promise<SyncSocket>((resolve, reject) => {
       const timer = setTimeout(() => {
         ws.terminate();

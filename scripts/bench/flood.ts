@@ -1,0 +1,229 @@
+/**
+ * `npm run bench:flood` (issue 21): one address attacks the real server (its own process, SQLite, limits on
+ * as in production) while a second person chats and `/api/health` is asked every 20 ms from another address
+ * (127.0.0.1 and 127.0.0.2: the whole of 127/8 is this machine). At once, for ~20 s:
+ * 1. 64 connections signing in to one account with its right password, back to back;
+ * 2. 5 sockets each sending 5,000 `query` messages at once;
+ * 3. 100 guest sockets each holding 4,000 announcement keys.
+ * Measured: the second person's chat message (push → the other's `newMessage`) p95, `/api/health` p99, the
+ * server's RSS before, at its highest and 10 s after the attack ended; and what the attacker got (answers
+ * by status, sockets refused, closes). Goals: message p95 ≤ 100 ms, health p99 ≤ 50 ms, RSS growth ≤ 200 MB
+ * and back afterwards. Options: --seconds 20. DATABASE_URL=postgres://… runs it on PostgreSQL.
+ */
+import { request } from 'node:http';
+import { parseArgs } from 'node:util';
+import { SEED_PASSWORD } from '../seed-data.ts';
+import { seededDataDir } from './catalogue-lib.ts';
+import { measureDeliveries } from './delivery.ts';
+import { OwnServer, rssMiB } from './server-process.ts';
+import { defer, percentile, printLatencies, runBench, sleep } from './sync-lib.ts';
+import { SyncSocket } from './sync-socket.ts';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' } } });
+const SECONDS = Number(values.seconds);
+const ATTACKER = '127.0.0.2';
+
+/** A JSON POST from the attacker's address; resolves to the status. */
+function post(base: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
+  const url = new URL(path, base);
+  const data = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: 'POST',
+        localAddress: ATTACKER,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) },
+      },
+      (res) => {
+        let text = '';
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
+}
+
+async function timed(url: string): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(url);
+  await res.arrayBuffer();
+  return performance.now() - t0;
+}
+
+function count(xs: (number | string)[]): string {
+  const m = new Map<string, number>();
+  for (const x of xs) m.set(String(x), (m.get(String(x)) ?? 0) + 1);
+  return [...m].map(([k, v]) => `${k}: ${v}`).join(', ') || 'none';
+}
+
+async function login(base: string, email: string, password: string) {
+  const res = await fetch(`${base}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return (await res.json()) as { token: string; userId: string };
+}
+
+async function main(): Promise<void> {
+  const pg = process.env.DATABASE_URL;
+  console.log(
+    `bench:flood — demo catalogue + 1,000 announcements, ${pg ? 'PostgreSQL' : 'SQLite'}, ${SECONDS} s of attack`,
+  );
+  const dataDir = await seededDataDir(1000, (l) => console.log(l));
+  const server = new OwnServer({ dataDir, env: pg ? { DATABASE_URL: pg } : {} });
+  const undo = defer(() => server.dispose());
+  try {
+    await server.start();
+    const base = server.url;
+    // The second person: a buyer writing to a seller, from 127.0.0.1.
+    const seller = await login(base, 'vanzator1@hobbiz.test', SEED_PASSWORD);
+    const buyerEmail = `bench.flood.${Date.now()}@hobbiz.test`;
+    await fetch(`${base}/api/users/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Ana',
+        lastName: 'Pop',
+        email: buyerEmail,
+        password: 'o-parola-lunga-1',
+      }),
+    });
+    const buyer = await login(base, buyerEmail, 'o-parola-lunga-1');
+    const mine = await fetch(`${base}/api/users/announcements/${seller.userId}`);
+    const announcementId = ((await mine.json()) as { _id: string }[])[0]!._id;
+    const a = await SyncSocket.connect(base, buyer.token);
+    const b = await SyncSocket.connect(base, seller.token);
+    await measureDeliveries(a, b, announcementId, 10);
+    // The attacker's own account, registered from its address.
+    const attackerEmail = `atacator.${Date.now()}@hobbiz.test`;
+    await post(base, '/api/users/register', {
+      firstName: 'Ion',
+      lastName: 'Rău',
+      email: attackerEmail,
+      password: 'o-parola-lunga-2',
+    });
+
+    const quiet = { health: [] as number[], chat: [] as number[] };
+    const measure = async (into: { health: number[]; chat: number[] }, until: () => boolean) => {
+      await Promise.all([
+        (async () => {
+          while (!until()) {
+            into.health.push(await timed(`${base}/api/health`));
+            await sleep(20);
+          }
+        })(),
+        (async () => {
+          while (!until()) {
+            into.chat.push(...(await measureDeliveries(a, b, announcementId, 1)).delivered);
+            await sleep(30);
+          }
+        })(),
+      ]);
+    };
+    console.log('\n1. Quiet, 5 s');
+    const quietEnd = performance.now() + 5000;
+    await measure(quiet, () => performance.now() > quietEnd);
+    const rssBefore = rssMiB(server.pid);
+    printLatencies('chat message, quiet', quiet.chat);
+    console.log(
+      `  /api/health p99 ${percentile(quiet.health, 99).toFixed(2)} ms; RSS ${rssBefore.toFixed(0)} MiB`,
+    );
+
+    console.log(`\n2. Under attack from ${ATTACKER}, ${SECONDS} s`);
+    const end = performance.now() + SECONDS * 1000;
+    const over = () => performance.now() > end;
+    const during = { health: [] as number[], chat: [] as number[] };
+    let rssMax = rssBefore;
+    const signIns: number[] = [];
+    const floodAnswers: string[] = [];
+    const floodCloses: number[] = [];
+    const holders: SyncSocket[] = [];
+    const holdRefused: string[] = [];
+    const attackers: SyncSocket[] = [];
+    await Promise.all([
+      measure(during, over),
+      (async () => {
+        while (!over()) {
+          rssMax = Math.max(rssMax, rssMiB(server.pid));
+          await sleep(250);
+        }
+      })(),
+      // 1. Sign-ins, 64 connections back to back.
+      ...Array.from({ length: 64 }, async () => {
+        while (!over()) {
+          const r = await post(base, '/api/users/login', {
+            email: attackerEmail,
+            password: 'o-parola-lunga-2',
+          });
+          signIns.push(r.status);
+          if (r.status !== 200) await sleep(5);
+        }
+      }),
+      // 2. Five sockets, 5,000 queries each at once.
+      ...Array.from({ length: 5 }, async () => {
+        const s = await SyncSocket.connect(base, null, 15_000, ATTACKER).catch(() => null);
+        if (!s) return void floodAnswers.push('not connected');
+        attackers.push(s);
+        const asks = Array.from({ length: 5000 }, () =>
+          s.request({ type: 'query', params: { q: 'tort' } }).then(
+            () => 'result',
+            (e: Error) => e.message.split(':')[0]!,
+          ),
+        );
+        floodAnswers.push(...(await Promise.all(asks)));
+        floodCloses.push(await Promise.race([s.closed, sleep(1000).then(() => 0)]));
+      }),
+      // 3. 100 guest sockets holding 4,000 keys each.
+      (async () => {
+        for (let i = 0; i < 100 && !over(); i++) {
+          const s = await SyncSocket.connect(base, null, 15_000, ATTACKER).catch((e: Error) => {
+            holdRefused.push(e.message);
+            return null;
+          });
+          if (!s) continue;
+          holders.push(s);
+          const keys = Array.from({ length: 4000 }, (_, k) => [
+            (i * 4000 + k).toString(16).padStart(24, '0'),
+            0,
+          ]);
+          await s.request({ type: 'hold', keys: { announcements: keys } }).catch((e: Error) => {
+            holdRefused.push(e.message.split(':')[0]!);
+          });
+        }
+      })(),
+    ]);
+    const chatOk = printLatencies('chat message, under attack', during.chat, { p95: 100 });
+    const h99 = percentile(during.health, 99);
+    printLatencies('/api/health, under attack', during.health);
+    console.log(`    /api/health p99 ${h99.toFixed(2)} ms (goal ≤ 50 ms)  ${h99 <= 50 ? 'ok' : 'MISSED'}`);
+    console.log(`  sign-ins: ${signIns.length} answers (${count(signIns)})`);
+    console.log(
+      `  query flood: ${floodAnswers.length} answers (${count(floodAnswers)}); closes ${count(floodCloses)}`,
+    );
+    console.log(`  guest holders: ${holders.length} sockets held 4,000 keys; refused: ${count(holdRefused)}`);
+
+    for (const s of [...holders, ...attackers]) s.close();
+    await sleep(10_000);
+    const rssAfter = rssMiB(server.pid);
+    const grew = rssMax - rssBefore;
+    console.log(
+      `\n3. RSS: before ${rssBefore.toFixed(0)} MiB, highest ${rssMax.toFixed(0)} MiB (+${grew.toFixed(0)}), 10 s after ${rssAfter.toFixed(0)} MiB (goal +≤ 200 MB, back after)  ${grew <= 190 ? 'ok' : 'MISSED'}`,
+    );
+    a.close();
+    b.close();
+    console.log(
+      `\nGoals: message p95 ${chatOk ? 'ok' : 'MISSED'}, health p99 ${h99 <= 50 ? 'ok' : 'MISSED'}, RSS ${grew <= 190 ? 'ok' : 'MISSED'}`,
+    );
+  } finally {
+    await undo();
+  }
+}
+
+await runBench(main);
