@@ -126,7 +126,7 @@ async function withCluster<T>(n: number, fn: (c: Cluster) => Promise<T>): Promis
       // Write limits off: one benchmark account writes faster than any person may.
       const s = new OwnServer({
         nofile: CFG.nofile,
-        env: { DATABASE_URL: pgServer.url, WRITE_LIMITS: 'off' },
+        env: { DATABASE_URL: pgServer.url, WRITE_LIMITS: 'off', SOCKET_LIMITS: 'off' },
       });
       instances.push(s);
       await s.start(); // one after the other: the first one migrates
@@ -272,7 +272,7 @@ async function popular(): Promise<void> {
     `  method: ${CFG.popularN.toLocaleString('en')} announcements on each engine; autocannon, 20 connections,\n` +
       `          ${CFG.duration} s, after a 2 s warm-up; the SQLite instance is measured first, then the PostgreSQL one.`,
   );
-  const lite = new OwnServer({ nofile: CFG.nofile, env: { WRITE_LIMITS: 'off' } });
+  const lite = new OwnServer({ nofile: CFG.nofile, env: { WRITE_LIMITS: 'off', SOCKET_LIMITS: 'off' } });
   fillCatalogue(lite.dataDir, CFG.popularN);
   const undoLite = defer(() => lite.dispose());
   let liteRps = 0;

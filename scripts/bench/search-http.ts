@@ -121,7 +121,7 @@ async function main(): Promise<void> {
   const dataDir = await seededDataDir(SIZE, (l) => console.log(l));
   const server = new OwnServer({
     dataDir,
-    env: { WRITE_LIMITS: 'off', ...(pg ? { DATABASE_URL: pg } : {}) },
+    env: { WRITE_LIMITS: 'off', SOCKET_LIMITS: 'off', ...(pg ? { DATABASE_URL: pg } : {}) },
   });
   const undo = defer(() => server.dispose());
   try {

@@ -31,6 +31,8 @@ import { localWriteToUi } from './sync-ui.ts';
 // One account pushes hundreds of messages in seconds here: far past the write limits (schema/constants.ts
 // WRITE_LIMITS), which would measure the refusals. The servers started below inherit this.
 process.env.WRITE_LIMITS ??= 'off';
+// The socket's budget and per-address caps too (thousands of guest sockets from this one machine).
+process.env.SOCKET_LIMITS ??= 'off';
 
 const GOALS = { uiP95Ms: 16, messageP95Ms: 25, sockets: 20_000, rssMB: 1500 };
 const CFG = {

@@ -22,7 +22,7 @@ import writeLimits from './plugins/write-limits.ts';
 import { LocalBus } from './replication/bus.ts';
 import { RealtimeHub } from './replication/hub.ts';
 import { PgBus } from './replication/pg-bus.ts';
-import { syncSocketRoutes } from './replication/socket.ts';
+import { SLOW_MS, syncSocketRoutes } from './replication/socket.ts';
 import announcementRoutes from './routes/announcements/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import favoritesRoutes from './routes/favorites/index.ts';
@@ -142,6 +142,22 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     await app.hub.close();
     if (onPg) await closePgDatabase(db);
     else closeDatabase(db);
+  });
+
+  // Every request slower than SLOW_MS is logged with its route's shape (the pattern, not the URL: no ids,
+  // no query text) and status, so the next slow path shows itself (issue 21).
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = reply.elapsedTime;
+    if (ms > SLOW_MS)
+      request.log.warn(
+        {
+          method: request.method,
+          route: request.routeOptions.url ?? 'unknown',
+          status: reply.statusCode,
+          ms: Math.round(ms),
+        },
+        'slow request',
+      );
   });
 
   // One error shape everywhere: { error, code? } in Romanian, details only in the log.

@@ -39,6 +39,12 @@ export type Config = {
    */
   writeLimits: WriteLimitTable | null;
   /**
+   * The sync socket's message budget and its caps per address and per account (SOCKET_LIMITS in
+   * schema/constants.ts); false = off (SOCKET_LIMITS=off: benchmarks that open thousands of sockets from
+   * one machine or chat faster than any person; never in production).
+   */
+  socketLimits: boolean;
+  /**
    * Other origins whose browser clients may call the REST API (CORS_ORIGINS, comma-separated, e.g.
    * `https://app.example.ro,http://localhost:3000`); empty (default) = same origin only.
    */
@@ -85,6 +91,14 @@ function writeLimits(raw: string | undefined): WriteLimitTable | null {
   if (v === '' || v === 'on') return WRITE_LIMITS;
   if (v === 'off' || v === 'false' || v === '0') return null;
   throw new Error(`WRITE_LIMITS invalid: ${raw} (use off to turn them off)`);
+}
+
+/** SOCKET_LIMITS: on by default; 'off' (or 0/false) turns them off. */
+function socketLimits(raw: string | undefined): boolean {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'on') return true;
+  if (v === 'off' || v === 'false' || v === '0') return false;
+  throw new Error(`SOCKET_LIMITS invalid: ${raw} (use off to turn them off)`);
 }
 
 /** TRUST_PROXY: off by default; 'true' trusts every hop; otherwise a comma list of proxy addresses. */
@@ -153,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Hobbiz <no-reply@hobbiz.ro>',
     trustProxy: trustProxy(env.TRUST_PROXY),
     writeLimits: writeLimits(env.WRITE_LIMITS),
+    socketLimits: socketLimits(env.SOCKET_LIMITS),
     corsOrigins: corsOrigins(env.CORS_ORIGINS),
     now: Date.now,
     databaseUrl: databaseUrl(env.DATABASE_URL),

@@ -40,7 +40,11 @@ const gone = (id: string): HeldDoc => ({ doc: { id, _deleted: true } as HeldDoc[
 
 export class HeldRegistry {
   private bySocket = new Map<WebSocket, Entry>();
-  private index: Record<HeldKind, Map<string, Set<WebSocket>>> = {
+  /**
+   * Who holds each key: the socket itself while only one does (most keys: a Set per key cost ~150 bytes
+   * more, 100 guest sockets × 4,000 keys made that tens of MB), a Set from the second holder on.
+   */
+  private index: Record<HeldKind, Map<string, WebSocket | Set<WebSocket>>> = {
     announcements: new Map(),
     profiles: new Map(),
     reviews: new Map(),
@@ -82,9 +86,10 @@ export class HeldRegistry {
       for (const [key] of keys[kind] ?? []) {
         if (set.has(key)) continue;
         set.add(key);
-        const holders = this.index[kind].get(key) ?? new Set<WebSocket>();
-        holders.add(socket);
-        this.index[kind].set(key, holders);
+        const holders = this.index[kind].get(key);
+        if (!holders) this.index[kind].set(key, socket);
+        else if (holders instanceof Set) holders.add(socket);
+        else if (holders !== socket) this.index[kind].set(key, new Set([holders, socket]));
       }
     }
     if (opts.own && userId) this.holdOwn(socket, userId);
@@ -114,8 +119,12 @@ export class HeldRegistry {
     for (const key of keys) {
       if (!e.keys[kind].delete(key)) continue;
       const holders = this.index[kind].get(key);
-      holders?.delete(socket);
-      if (holders?.size === 0) this.index[kind].delete(key);
+      if (holders === socket) this.index[kind].delete(key);
+      else if (holders instanceof Set) {
+        holders.delete(socket);
+        if (holders.size === 1) this.index[kind].set(key, holders.values().next().value!);
+        else if (holders.size === 0) this.index[kind].delete(key);
+      }
     }
   }
 
@@ -132,7 +141,9 @@ export class HeldRegistry {
   }
 
   holders(kind: HeldKind, key: string): Iterable<WebSocket> {
-    return this.index[kind].get(key) ?? [];
+    const holders = this.index[kind].get(key);
+    if (!holders) return [];
+    return holders instanceof Set ? holders : [holders];
   }
   ownerSockets(userId: string): Iterable<WebSocket> {
     return this.owners.get(userId) ?? [];

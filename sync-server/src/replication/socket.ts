@@ -41,6 +41,8 @@ export type SearchPage = {
 type SearchRefused = { error: string; status?: number };
 
 const SESSION_ENDED = ACCOUNT_MESSAGES.sessionExpired;
+/** A message or request slower than this is logged (issue 21: the next slow path shows itself). */
+export const SLOW_MS = 100;
 /** setTimeout's longest delay (~24.8 days); a longer session is re-checked then and watched again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -109,7 +111,9 @@ export async function syncSocketRoutes(
       : undefined;
     // Sockets per address, counted from the upgrade; per account from the hello (socket-budget.ts).
     const entered: string[] = [];
+    const limited = app.config.socketLimits;
     const enter = (key: string, max: number) => {
+      if (!limited) return true;
       if (!counts.enter(key, max)) return false;
       entered.push(key);
       return true;
@@ -162,16 +166,20 @@ export async function syncSocketRoutes(
     let queue: Promise<void> = Promise.resolve();
     // The configured clock (tests move it instead of waiting), as the write limits use.
     const messageBudget = new MessageBudget(app.config.now);
+    let flooded = false;
     const typingGate = new TypingGate(app.config.now);
     if (!enter(`ip:${ip}`, SOCKET_LIMITS.perAddress)) {
       app.log.warn({ ip }, 'sync socket refused: too many from this address');
       return tooMany();
     }
     socket.on('message', (raw) => {
+      if (flooded) return;
       const envelope = readEnvelope(String(raw));
       if (!envelope) return socket.close(CLOSE_CODES.protocolError, 'bad message');
-      const verdict = messageBudget.take(envelope.type, heldKeysIn(envelope.data));
+      const verdict = limited ? messageBudget.take(envelope.type, heldKeysIn(envelope.data)) : 'ok';
       if (verdict === 'close') {
+        // What is still buffered behind the closing frame is dropped unread.
+        flooded = true;
         app.log.warn({ ip, userId }, 'sync socket closed: too many messages');
         return socket.close(CLOSE_CODES.rateLimited, 'too many messages');
       }
@@ -180,14 +188,29 @@ export async function syncSocketRoutes(
         return send(socket, { type: 'error', ...id, code: 'rate-limited', message: SOCKET_FLOOD });
       }
       queue = queue.then(
-        () => handle(envelope),
-        () => handle(envelope),
+        () => timedHandle(envelope),
+        () => timedHandle(envelope),
       );
       queue.catch((err) => {
         app.log.error({ err }, 'sync message failed');
         socket.close(CLOSE_CODES.protocolError, 'server error');
       });
     });
+
+    /** Every message that takes longer than SLOW_MS is logged with its shape (no content, no person). */
+    async function timedHandle(envelope: Envelope): Promise<void> {
+      const t0 = performance.now();
+      try {
+        await handle(envelope);
+      } finally {
+        const ms = performance.now() - t0;
+        if (ms > SLOW_MS)
+          app.log.warn(
+            { type: envelope.type, keys: heldKeysIn(envelope.data), ms: Math.round(ms) },
+            'slow sync message',
+          );
+      }
+    }
 
     async function handle(envelope: Envelope): Promise<void> {
       if (!ready) {

@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 
 /**
  * Password hashes are the most expensive thing a client can ask for (16 MiB and ~50 ms of a core each),
- * and anyone may ask (sign-in, registration). At most one runs per core and as many wait; past that a
+ * and anyone may ask (sign-in, registration). At most one runs per core but one, and as many wait as
+ * there are cores; past that a
  * request is refused at once (PasswordBusyError → 503 with Retry-After) instead of queueing without end
  * while every other request waits for the thread pool (issue 21, item 1).
  */
@@ -13,13 +14,16 @@ export class PasswordBusyError extends Error {
   }
 }
 
-const SLOTS = Math.max(1, availableParallelism());
+/** Hashes running: one core is left to the event loop (sockets, health) when there are two or more. */
+const SLOTS = Math.max(1, availableParallelism() - 1);
+/** Hashes waiting: the CPU count. */
+const QUEUE = availableParallelism();
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
   if (running >= SLOTS) {
-    if (waiting.length >= SLOTS) throw new PasswordBusyError();
+    if (waiting.length >= QUEUE) throw new PasswordBusyError();
     await new Promise<void>((resolve) => waiting.push(resolve));
   } else running += 1;
   try {
@@ -32,7 +36,7 @@ async function withSlot<T>(fn: () => Promise<T>): Promise<T> {
 }
 
 /** Hashes running and waiting (tests, health). */
-export const passwordWork = () => ({ running, waiting: waiting.length, slots: SLOTS });
+export const passwordWork = () => ({ running, waiting: waiting.length, slots: SLOTS, queue: QUEUE });
 
 // scrypt is memory-hard (N·r·128 bytes = 16 MiB per hash) and ships with Node: no native addon to build.
 const PARAMS = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
