@@ -12,7 +12,10 @@ function slowSearcher() {
     suggest: () => new Promise((resolve) => waiting.push(() => resolve([]))),
     close: async () => {},
   };
-  return { base, release: () => waiting.splice(0).forEach((f) => f()) };
+  const release = () => {
+    for (const f of waiting.splice(0)) f();
+  };
+  return { base, release };
 }
 
 describe('searches per address', () => {
