@@ -113,6 +113,39 @@ describe('account settings', () => {
     await context.close();
   });
 
+  it("'Dispozitive conectate' lists this device and another; 'Deconectează' signs the other one out at once", async () => {
+    await apiAccount(server, 'settings.devices@hobbiz.test');
+    const a = await (await login('settings.devices@hobbiz.test', 'o-parola-lunga')).json();
+    const b = await (await login('settings.devices@hobbiz.test', 'o-parola-lunga')).json();
+    const other = await newPage(browser, server);
+    await openSettings(other.page, b);
+    await other.page.getByText('Sincronizat').waitFor();
+    const here = await newPage(browser, server);
+    await openSettings(here.page, a);
+    const card = here.page.locator('section', {
+      has: here.page.getByRole('heading', { name: 'Dispozitive conectate' }),
+    });
+    await card.getByText('Acest dispozitiv').waitFor();
+    // The other browser, named from its own requests (headless Chromium on Linux).
+    const end = card.getByRole('button', { name: 'Deconectează Chrome pe Linux' });
+    await end.waitFor();
+    // apiAccount's own sign-in made no request since: its device is unknown.
+    await card.getByText('Dispozitiv necunoscut').waitFor();
+    expect(await card.getByRole('button', { name: /^Deconectează/ }).count()).toBe(2);
+    await end.click();
+    await card.getByText('Dispozitivul a fost deconectat.').waitFor();
+    // The other browser is signed out at once (its socket closed), with the reason.
+    await other.page.waitForURL(`${server.url}/login`);
+    await other.page
+      .getByRole('alert')
+      .getByText('Sesiunea ta a expirat sau a fost închisă de pe alt dispozitiv. Autentifică-te din nou.')
+      .waitFor();
+    // This one stays signed in.
+    expect(await here.page.evaluate(() => localStorage.getItem('token'))).toBe(a.token);
+    await here.context.close();
+    await other.context.close();
+  });
+
   it('log out everywhere: this device signs out, another browser session is refused', async () => {
     await apiAccount(server, 'settings.everywhere@hobbiz.test');
     const a = await (await login('settings.everywhere@hobbiz.test', 'o-parola-lunga')).json();

@@ -47,3 +47,16 @@ export const resetPasswordBody = z.object({ email: text, code: text, password: t
  * booleans (no "false" → false coercion), which the shared rule checks with its Romanian message.
  */
 export const notificationSettingsBody = z.unknown().describe('{ messages: boolean, reviews: boolean }');
+
+/** 'Dispozitive conectate' (issue 21): the caller's live sessions, the most recently used first. */
+export const deviceSession = z.object({
+  /** The session's id (a hash of its token, never the token). */
+  id: z.string(),
+  device: z.string(),
+  createdAt: z.string(),
+  lastSeen: z.string(),
+  /** The session that asked. */
+  current: z.boolean(),
+});
+export const deviceSessions = z.object({ sessions: z.array(deviceSession) });
+export type DeviceSession = z.infer<typeof deviceSession>;

@@ -81,6 +81,10 @@ export const sessions = sqliteTable(
     userId: accountOf().notNull(),
     createdAt: epochMs('created_at'),
     expiresAt: epochMs('expires_at'),
+    /** What signed in, in words ('Chrome pe Android'), for 'Dispozitive conectate' (issue 21). */
+    device: text('device').notNull().default(''),
+    /** When the session was last used (epoch ms, updated at most every few minutes); 0 = never since. */
+    lastSeen: integer('last_seen', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );

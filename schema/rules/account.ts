@@ -52,6 +52,10 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: 'Parola curentă nu este corectă.',
   passwordSame: 'Parola nouă trebuie să fie diferită de cea curentă.',
   loggedOutEverywhere: 'Ai fost deconectat de pe toate dispozitivele.',
+  /** 'Dispozitive conectate' (Setări). */
+  unknownDevice: 'Dispozitiv necunoscut',
+  deviceSignedOut: 'Dispozitivul a fost deconectat.',
+  deviceNotFound: 'Dispozitivul nu mai este conectat.',
   /** Changing the e-mail and deleting the account need the current password (issue 12 item 15). */
   confirmPasswordRequired: 'Introdu parola actuală pentru a confirma.',
   confirmPasswordWrong: 'Parola actuală nu este corectă.',

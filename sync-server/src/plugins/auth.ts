@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SIGN_IN_REQUIRED } from '../../../schema/rules/common.ts';
+import { deviceLabel } from '../lib/device.ts';
 import { httpError } from '../services/rest-http.ts';
 
 declare module 'fastify' {
@@ -62,8 +63,14 @@ export function sessionOf(request: FastifyRequest): string {
   return request.token;
 }
 
+/** A session's 'last seen' in 'Dispozitive conectate' is written at most this often. */
+const SESSION_SEEN_EVERY_MS = 5 * 60_000;
+/** Sessions whose last write is remembered (the oldest are forgotten first: one more write, no harm). */
+const SESSIONS_REMEMBERED = 50_000;
+
 export default fp(async function auth(app: FastifyInstance) {
   const touched = new Map<string, number>();
+  const sessionSeen = new Map<string, number>();
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
   app.addHook('onRequest', async (request) => {
@@ -73,6 +80,13 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!userId) return;
     request.token = token;
     request.userId = userId;
+    const seenAt = Date.now();
+    if ((sessionSeen.get(token) ?? 0) + SESSION_SEEN_EVERY_MS < seenAt) {
+      sessionSeen.delete(token);
+      sessionSeen.set(token, seenAt);
+      if (sessionSeen.size > SESSIONS_REMEMBERED) sessionSeen.delete(sessionSeen.keys().next().value!);
+      await app.sessionsRepo.touch(token, deviceLabel(request.headers['user-agent']), seenAt);
+    }
     // 'Last seen' for public profiles, written at most once a minute per user.
     const now = Date.now();
     if ((touched.get(userId) ?? 0) + LAST_SEEN_EVERY_MS < now) {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS, SIGN_IN_LIMITS } from '../../../schema/constants.ts';
 import { sessions } from '../../../schema/db/tables.ts';
-import type { Db } from '../plugins/db.ts';
+import { type Db, sideWrite } from '../plugins/db.ts';
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -30,11 +30,16 @@ export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) =
      * Issues a new random bearer token; only its hash is stored. An account keeps at most
      * SIGN_IN_LIMITS.sessionsPerAccount sessions: the oldest beyond them are revoked (their sockets close).
      */
-    async create(userId: string, now = Date.now()): Promise<string> {
+    async create(userId: string, now = Date.now(), device = ''): Promise<string> {
       const token = randomBytes(32).toString('base64url');
-      await db
-        .insert(sessions)
-        .values({ tokenHash: hashToken(token), userId, createdAt: now, expiresAt: now + SESSION_TTL_MS });
+      await db.insert(sessions).values({
+        tokenHash: hashToken(token),
+        userId,
+        createdAt: now,
+        expiresAt: now + SESSION_TTL_MS,
+        device,
+        lastSeen: now,
+      });
       const stale = await db
         .select({ tokenHash: sessions.tokenHash })
         .from(sessions)
@@ -68,6 +73,43 @@ export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) =
         .from(sessions)
         .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)));
       return rows.map((r) => r.tokenHash);
+    },
+    /** A session was used now ('Dispozitive conectate': last seen). */
+    async touch(token: string, device: string, now = Date.now()): Promise<void> {
+      // Not replicated: outside the unit of work (plugins/db.ts, sideWrite).
+      await sideWrite(db, () =>
+        db
+          .update(sessions)
+          .set({
+            lastSeen: now,
+            // Named once, by the first request that used it (a sign-in of any kind).
+            device: sql`CASE WHEN ${sessions.device} = '' THEN ${device} ELSE ${sessions.device} END`,
+          })
+          .where(eq(sessions.tokenHash, hashToken(token))),
+      );
+    },
+    /** A user's live sessions, the most recently used first (id = the token's hash, never the token). */
+    async devicesOf(userId: string, now = Date.now()) {
+      const rows = await db
+        .select({
+          id: sessions.tokenHash,
+          device: sessions.device,
+          createdAt: sessions.createdAt,
+          lastSeen: sessions.lastSeen,
+        })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.lastSeen), desc(sessions.createdAt));
+      return rows.map((r) => ({ ...r, lastSeen: Math.max(r.lastSeen, r.createdAt) }));
+    },
+    /** Ends one of the user's sessions by its id (its sockets close); false when it is not theirs. */
+    async revokeOf(userId: string, tokenHash: string): Promise<boolean> {
+      const gone = await db
+        .delete(sessions)
+        .where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash)))
+        .returning({ tokenHash: sessions.tokenHash });
+      if (gone.length > 0) opts.onRevoked?.({ tokenHash });
+      return gone.length > 0;
     },
     async revoke(token: string): Promise<void> {
       const tokenHash = hashToken(token);

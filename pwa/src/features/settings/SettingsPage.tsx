@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
+import { ConnectedDevices } from './ConnectedDevices.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { LogoutEverywhere } from './LogoutEverywhere.tsx';
 import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
@@ -29,6 +30,7 @@ export function SettingsPage() {
             de plătit și nu îți cerem aceste date. <Link to="/plati">Află ce urmează</Link>.
           </p>
         </section>
+        <ConnectedDevices />
         <LogoutEverywhere />
         <DeleteAccount />
       </div>

@@ -31,6 +31,7 @@ import { isRefusal, type SignInAttempt } from '../../services/login-throttle.ts'
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import notificationSettingsRoutes from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';
+import sessionRoutes from './sessions.ts';
 
 const errors = { '4xx': apiError };
 const registerRoute = { body: registerBody, response: { 201: registerAnswer, ...errors } };
@@ -114,6 +115,7 @@ export default async function userRoutes(app: FastifyInstance) {
 /** The caller's own account: settings, e-mail, password, sessions, deletion, profile. */
 async function accountRoutes(app: FastifyInstance) {
   await app.register(notificationSettingsRoutes);
+  await app.register(sessionRoutes);
 
   /**
    * The caller proves it owns the account (password, or e-mail for a social-only account). Wrong answers
