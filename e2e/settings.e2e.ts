@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -8,6 +10,7 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
   type TestServer,
+  until,
 } from './harness.ts';
 
 let server: TestServer;
@@ -144,6 +147,43 @@ describe('account settings', () => {
     expect(await here.page.evaluate(() => localStorage.getItem('token'))).toBe(a.token);
     await here.context.close();
     await other.context.close();
+  });
+
+  it("an unconfirmed address: Setări says so, 'Trimite din nou' mails a link, the link confirms it", async () => {
+    const me = await apiAccount(server, 'settings.confirm@hobbiz.test');
+    const { page, context } = await newPage(browser, server);
+    await openSettings(page, me);
+    const form = page.locator('form', { has: page.getByRole('heading', { name: 'Schimbă email-ul' }) });
+    await form.getByText('neconfirmată', { exact: true }).waitFor();
+    await form.getByRole('button', { name: 'Trimite din nou e-mailul de confirmare' }).click();
+    await form.getByText('Ți-am trimis un e-mail cu linkul de confirmare.', { exact: false }).waitFor();
+    // The newest confirmation mail in the server's outbox (no SMTP in tests), quoted-printable.
+    let link = '';
+    await until(() => {
+      const dir = join(server.dataDir, 'outbox');
+      const mails = readdirSync(dir)
+        .sort()
+        .map((f) =>
+          readFileSync(join(dir, f), 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
+        )
+        .filter((m) => m.includes('settings.confirm@hobbiz.test') && m.includes('/confirmare-email?'));
+      link = /https?:\/\/\S+\/confirmare-email\?\S+/.exec(mails.at(-1) ?? '')?.[0] ?? '';
+      return link !== '';
+    });
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByText('Adresa de e-mail a fost confirmată.').waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('link', { name: 'Mergi la Setări cont' }).click();
+    await form.getByText('confirmată', { exact: true }).waitFor();
+    expect(await form.getByRole('button', { name: 'Trimite din nou e-mailul de confirmare' }).count()).toBe(
+      0,
+    );
+    // The same link again confirms nothing more and says so.
+    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.getByText('Adresa de e-mail a fost confirmată.').waitFor();
+    await context.close();
   });
 
   it('log out everywhere: this device signs out, another browser session is refused', async () => {

@@ -55,6 +55,8 @@ export const ownProfile = z.object({
   lastSeen: z.string(),
   /** False for an account made with Google/Facebook that never chose a password (it confirms by e-mail). */
   hasPassword: z.boolean(),
+  /** The address was confirmed (a link mailed to it, or Google/Facebook); Setări says 'neconfirmat'. */
+  emailVerified: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 

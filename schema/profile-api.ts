@@ -26,6 +26,7 @@ export function toOwnProfile(u: UserRow): OwnProfile {
     createdAt: u.createdAt,
     lastSeen: u.lastSeen,
     hasPassword: hasPasswordHash(u.passwordHash),
+    emailVerified: u.emailVerifiedAt > 0,
   };
 }
 

@@ -251,8 +251,8 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
     const vocab = new Map<string, number>();
 
     const insertUser = sqlite.prepare(
-      `INSERT INTO users (id, email, password_hash, first_name, last_name, phone, localitate, avatar, created_at, last_seen, seq)
-       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
+      `INSERT INTO users (id, email, password_hash, first_name, last_name, phone, localitate, avatar, created_at, last_seen, seq, email_verified_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, 1)`,
     );
     for (const s of sellers) {
       const created = Number.parseInt(s.id.slice(0, 8), 16) * 1000;

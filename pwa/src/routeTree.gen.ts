@@ -14,6 +14,7 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthRouteImport } from './routes/_auth';
 import { Route as AdaugaAnuntRouteImport } from './routes/adauga-anunt';
+import { Route as ConfirmareEmailRouteImport } from './routes/confirmare-email';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as OauthSuccessRouteImport } from './routes/oauth-success';
 import { Route as AuthContRouteImport } from './routes/_auth/cont';
@@ -73,6 +74,11 @@ const ConfidentialitateLazyRoute = ConfidentialitateLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/confidentialitate.lazy').then((d) => d.Route),
 );
+const ConfirmareEmailRoute = ConfirmareEmailRouteImport.update({
+  id: '/confirmare-email',
+  path: '/confirmare-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const ContactLazyRoute = ContactLazyRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -231,6 +237,7 @@ const ProfilUserIdToateRecenziileLazyRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
+  '/confirmare-email': typeof ConfirmareEmailRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
@@ -260,6 +267,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
+  '/confirmare-email': typeof ConfirmareEmailRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
@@ -291,6 +299,7 @@ export interface FileRoutesById {
   '/': typeof IndexRoute;
   '/_auth': typeof AuthRouteWithChildren;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
+  '/confirmare-email': typeof ConfirmareEmailRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
@@ -322,6 +331,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/adauga-anunt'
+    | '/confirmare-email'
     | '/login'
     | '/oauth-success'
     | '/confidentialitate'
@@ -351,6 +361,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/adauga-anunt'
+    | '/confirmare-email'
     | '/login'
     | '/oauth-success'
     | '/confidentialitate'
@@ -381,6 +392,7 @@ export interface FileRouteTypes {
     | '/'
     | '/_auth'
     | '/adauga-anunt'
+    | '/confirmare-email'
     | '/login'
     | '/oauth-success'
     | '/confidentialitate'
@@ -412,6 +424,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AuthRoute: typeof AuthRouteWithChildren;
   AdaugaAnuntRoute: typeof AdaugaAnuntRoute;
+  ConfirmareEmailRoute: typeof ConfirmareEmailRoute;
   LoginRoute: typeof LoginRoute;
   OauthSuccessRoute: typeof OauthSuccessRoute;
   ConfidentialitateLazyRoute: typeof ConfidentialitateLazyRoute;
@@ -457,6 +470,13 @@ declare module '@tanstack/react-router' {
       path: '/confidentialitate';
       fullPath: '/confidentialitate';
       preLoaderRoute: typeof ConfidentialitateLazyRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/confirmare-email': {
+      id: '/confirmare-email';
+      path: '/confirmare-email';
+      fullPath: '/confirmare-email';
+      preLoaderRoute: typeof ConfirmareEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/contact': {
@@ -662,6 +682,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   AdaugaAnuntRoute: AdaugaAnuntRoute,
+  ConfirmareEmailRoute: ConfirmareEmailRoute,
   LoginRoute: LoginRoute,
   OauthSuccessRoute: OauthSuccessRoute,
   ConfidentialitateLazyRoute: ConfidentialitateLazyRoute,

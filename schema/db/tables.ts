@@ -49,6 +49,11 @@ export const users = sqliteTable(
     /** Notification settings ('Setează notificările'): private, never replicated. */
     notifyMessages: flag('notify_messages', true),
     notifyReviews: flag('notify_reviews', true),
+    /**
+     * When the address was confirmed (a link mailed to it, or a Google/Facebook sign-in that vouched for
+     * it), epoch ms; 0 = not yet (issue 21: an unconfirmed address does not make its account anyone's).
+     */
+    emailVerifiedAt: integer('email_verified_at', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),

@@ -52,6 +52,10 @@ export const ACCOUNT_MESSAGES = {
   currentPasswordWrong: 'Parola curentă nu este corectă.',
   passwordSame: 'Parola nouă trebuie să fie diferită de cea curentă.',
   loggedOutEverywhere: 'Ai fost deconectat de pe toate dispozitivele.',
+  /** Confirming the address (a link mailed at registration, on an e-mail change, or asked again). */
+  emailVerified: 'Adresa de e-mail a fost confirmată.',
+  verifyLinkInvalid: 'Linkul de confirmare nu mai este valabil. Cere unul nou din Setări cont.',
+  verifySent: 'Ți-am trimis un e-mail cu linkul de confirmare. Verifică și dosarul Spam.',
   /** 'Dispozitive conectate' (Setări). */
   unknownDevice: 'Dispozitiv necunoscut',
   deviceSignedOut: 'Dispozitivul a fost deconectat.',

@@ -27,6 +27,7 @@ import { accountsService } from './services/accounts.ts';
 import { announcementsService } from './services/announcements.ts';
 import { purgeUnusedChatUploads } from './services/chat-upload-purge.ts';
 import { draftsService } from './services/drafts.ts';
+import { emailVerificationService } from './services/email-verification.ts';
 import { favoritesService } from './services/favorites.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { createMailer } from './services/mailer.ts';
@@ -118,6 +119,13 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     return found.ok ? found.result : { error: found.error, status: found.status };
   };
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  const emailVerification = emailVerificationService({
+    users: usersRepo,
+    throttles,
+    mailer,
+    log: (err) => log.error({ err }, 'confirmation mail failed'),
+  });
 
   return {
     usersRepo,
@@ -158,10 +166,18 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
       sessions: sessionsRepo,
       resets: passwordResetsRepository(db),
       throttles,
-      mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }),
+      mailer,
       log: (err) => log.error({ err }, 'password reset mail failed'),
     }),
-    social: socialAuthService({ config, users: usersRepo, sessions: sessionsRepo, uow }),
+    emailVerification,
+    social: socialAuthService({
+      config,
+      users: usersRepo,
+      sessions: sessionsRepo,
+      uow,
+      mailer,
+      log: (err) => log.error({ err }, 'account takeover mail failed'),
+    }),
     /** Google sign-in states (in the database: any instance may get the callback) and the Facebook token exchanges per address. */
     oauthStates: new OAuthStates(throttles),
     facebookPerIp: new RateWindow(throttles, 'facebook:ip', 30, 15 * 60_000),

@@ -13,8 +13,18 @@ export function usersRepository(db: Db) {
     insert: rows.insert,
     /** Last activity; replicated profiles take a new seq only when `seq` is given (see the auth plugin). */
     /** Private fields: no new seq (the replicated profile does not carry them). */
+    /** A new address is not confirmed yet. */
     async setEmail(id: string, email: string): Promise<void> {
-      await db.update(users).set({ email }).where(eq(users.id, id));
+      await db.update(users).set({ email, emailVerifiedAt: 0 }).where(eq(users.id, id));
+    },
+    /** The address was confirmed now (when it is still `email`: a link for an older address does nothing). */
+    async setEmailVerified(id: string, email: string, at: number): Promise<boolean> {
+      const done = await db
+        .update(users)
+        .set({ emailVerifiedAt: at })
+        .where(and(eq(users.id, id), eq(users.email, email)))
+        .returning({ id: users.id });
+      return done.length > 0;
     },
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
       await db.update(users).set({ passwordHash }).where(eq(users.id, id));

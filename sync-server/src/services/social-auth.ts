@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { LIMITS } from '../../../schema/constants.ts';
+import { hasPasswordHash } from '../../../schema/profile-api.ts';
 import { SOCIAL_MESSAGES } from '../../../schema/rules/account.ts';
 import { isEmail } from '../../../schema/rules/common.ts';
 import type { Config } from '../config.ts';
@@ -8,6 +9,7 @@ import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
+import type { Mailer } from './mailer.ts';
 import { fail, type ServiceResult } from './result.ts';
 
 export { SOCIAL_MESSAGES };
@@ -47,11 +49,14 @@ export function socialAuthService(deps: {
   users: UsersRepository;
   sessions: SessionsRepository;
   uow: UnitOfWork;
+  mailer?: Mailer;
+  log?: (err: unknown) => void;
 }) {
   const { google, facebook } = deps.config;
 
   /** Link by provider id, else by a verified email, else a new account. Answers our own session token. */
   async function signIn(p: SocialProfile): Promise<ServiceResult<{ token: string; userId: string }>> {
+    let takenOver: { email: string; firstName: string } | null = null;
     const result = await deps.uow.write(async (tx): Promise<ServiceResult<{ userId: string }>> => {
       const picture = p.provider === 'google' ? p.picture : undefined;
       const known = await deps.users.byProviderId(p.provider, p.providerId);
@@ -66,6 +71,15 @@ export function socialAuthService(deps: {
       if (byEmail && !byEmail.deleted) {
         // Only a provider-verified address may join an existing account: otherwise anyone could claim it.
         if (!p.emailVerified) return fail(409, M.emailNotVerified);
+        // The provider proves the address; the account's password may not be its owner's (anyone can
+        // register any address, issue 21 item 4). Unconfirmed: the password and every session go, and the
+        // owner is told. Confirmed: the same person, joined as before.
+        if (byEmail.emailVerifiedAt === 0 && hasPasswordHash(byEmail.passwordHash)) {
+          await deps.users.setPasswordHash(byEmail.id, NO_PASSWORD);
+          await deps.sessions.revokeAll(byEmail.id);
+          takenOver = { email, firstName: byEmail.firstName };
+        }
+        await deps.users.setEmailVerified(byEmail.id, email, Date.now());
         await deps.users.linkProvider(byEmail.id, p.provider, p.providerId, picture);
         return { ok: true, value: { userId: byEmail.id } };
       }
@@ -76,6 +90,8 @@ export function socialAuthService(deps: {
         id,
         email,
         passwordHash: NO_PASSWORD,
+        // The provider vouched for the address.
+        emailVerifiedAt: now.getTime(),
         firstName: clip(p.firstName, LIMITS.nameMax) || 'Utilizator',
         lastName: clip(p.lastName, LIMITS.nameMax),
         phone: '',
@@ -91,8 +107,29 @@ export function socialAuthService(deps: {
       return { ok: true, value: { userId: id } };
     });
     if (!result.ok) return result;
+    if (takenOver) tellOwner(takenOver, p.provider);
     const token = await deps.uow.write(() => deps.sessions.create(result.value.userId));
     return { ok: true, value: { token, userId: result.value.userId } };
+  }
+
+  /** The owner of an account taken over by a social sign-in learns it, and how to get a password back. */
+  function tellOwner(to: { email: string; firstName: string }, provider: 'google' | 'facebook') {
+    const name = provider === 'google' ? 'Google' : 'Facebook';
+    void deps.mailer
+      ?.send({
+        to: to.email,
+        subject: `Contul tău Hobbiz este acum legat de ${name}`,
+        text: [
+          `Bună, ${to.firstName}!`,
+          '',
+          `Cineva s-a autentificat pe Hobbiz cu contul ${name} al acestei adrese. Adresa nu fusese confirmată,`,
+          'așa că parola contului a fost ștearsă și toate sesiunile au fost închise.',
+          '',
+          `Dacă ai fost tu, nu trebuie să faci nimic: intră în continuare cu ${name}.`,
+          'Dacă vrei și o parolă, folosește „Ai uitat parola?” pe pagina de autentificare.',
+        ].join('\n'),
+      })
+      .catch((err) => deps.log?.(err));
   }
 
   return {

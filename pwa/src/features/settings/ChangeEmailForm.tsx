@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { apiMessage } from '../../../../schema/api/common.ts';
 import type { updateEmailAnswer } from '../../../../schema/api/users.ts';
 import { ACCOUNT_MESSAGES, validateEmailChange } from '../../../../schema/rules/account.ts';
 import type { Answer } from '../../api/client.ts';
@@ -41,9 +42,13 @@ export function ChangeEmailForm() {
       <h2 id="email-title">Schimbă email-ul</h2>
       {user && (
         <p className="muted">
-          Adresa actuală: <strong>{user.email}</strong>
+          Adresa actuală: <strong>{user.email}</strong>{' '}
+          <span className={user.emailVerified ? 'email-state' : 'email-state email-state--pending'}>
+            {user.emailVerified ? 'confirmată' : 'neconfirmată'}
+          </span>
         </p>
       )}
+      {user && !user.emailVerified && <ResendConfirmation />}
       <TextField
         id="email-new"
         label="Noua adresă de email"
@@ -56,5 +61,32 @@ export function ChangeEmailForm() {
       <StatusLine status={status} />
       <SubmitButton label="Schimbă email-ul" busy={busy} busyLabel="Se salvează..." />
     </form>
+  );
+}
+
+/**
+ * An address not confirmed yet (issue 21): why it matters, and a new link on demand. Until then a
+ * Google/Facebook sign-in with this address would take the account over.
+ */
+function ResendConfirmation() {
+  const { status, busy, save } = useSave();
+  const send = () =>
+    save(async () => {
+      const answer = await api<Answer<typeof apiMessage>>('/api/users/verify-email/resend', {
+        method: 'POST',
+        fallbackError: 'Nu am putut trimite e-mailul. Încearcă din nou.',
+      });
+      return answer.message;
+    });
+  return (
+    <div className="email-confirm">
+      <p className="muted">
+        Confirmă adresa din e-mailul primit la înregistrare, ca nimeni altcineva să nu poată prelua contul.
+      </p>
+      <StatusLine status={status} />
+      <button type="button" className="btn btn-outline" disabled={busy} onClick={() => void send()}>
+        Trimite din nou e-mailul de confirmare
+      </button>
+    </div>
   );
 }

@@ -102,6 +102,39 @@ describe('Google sign-in by redirect', () => {
     expect((await app.usersRepo.byId(existing.userId))?.googleId).toBe('g-verified');
   });
 
+  it('takes over an account whose address was never confirmed: its password and sessions go (issue 21, item 4)', async () => {
+    // Someone registered the victim's address with their own password (addresses were never checked).
+    const squatter = await registerAndLogin(app, 'victima.google@hobbiz.test');
+    fake.google.next = { sub: 'g-victim', email: 'victima.google@hobbiz.test' };
+    const owner = await googleJourney();
+    const token = tokenOf(String(owner.cb.headers.location))!;
+    expect(await app.sessionsRepo.userIdFor(token)).toBe(squatter.userId);
+    // The squatter's session and password no longer work; the address is now confirmed.
+    expect(await app.sessionsRepo.userIdFor(squatter.token)).toBeNull();
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'victima.google@hobbiz.test', password: 'parola-buna-1' },
+    });
+    expect(again.statusCode).toBe(401);
+    expect((await app.usersRepo.byId(squatter.userId))?.emailVerifiedAt).toBeGreaterThan(0);
+  });
+
+  it('joins a confirmed account without touching its password or sessions', async () => {
+    const me = await registerAndLogin(app, 'confirmat.google@hobbiz.test');
+    await app.usersRepo.setEmailVerified(me.userId, 'confirmat.google@hobbiz.test', Date.now());
+    fake.google.next = { sub: 'g-confirmed', email: 'confirmat.google@hobbiz.test' };
+    const linked = await googleJourney();
+    expect(await app.sessionsRepo.userIdFor(tokenOf(String(linked.cb.headers.location))!)).toBe(me.userId);
+    expect(await app.sessionsRepo.userIdFor(me.token)).toBe(me.userId);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'confirmat.google@hobbiz.test', password: 'parola-buna-1' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
   it('refuses a callback without the browser cookie, with a forged one, or replayed', async () => {
     fake.google.next = { sub: 'g-csrf', email: 'csrf@hobbiz.test' };
     expect((await googleJourney({ cookie: 'drop' })).cb.headers.location).toBe(

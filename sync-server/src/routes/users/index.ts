@@ -29,6 +29,7 @@ import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { isRefusal, type SignInAttempt } from '../../services/login-throttle.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
+import { confirmEmailRoute, publicOrigin, resendConfirmationRoute } from './email-verification.ts';
 import notificationSettingsRoutes from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';
 import sessionRoutes from './sessions.ts';
@@ -82,9 +83,16 @@ async function settled<T extends { ok: boolean; status?: number }>(
 
 export default async function userRoutes(app: FastifyInstance) {
   await app.register(passwordResetRoutes);
+  await app.register(confirmEmailRoute);
   const register = { config: writeLimit('register'), schema: routeSchema(registerRoute) };
   app.post<Typed<typeof registerRoute>>('/api/users/register', register, async (request, reply) => {
-    const { userId } = unwrap(await app.accounts.register(normalizeRegistration(request.body)));
+    const input = normalizeRegistration(request.body);
+    const { userId } = unwrap(await app.accounts.register(input));
+    // The address is confirmed by a link (issue 21): the account works meanwhile.
+    await app.emailVerification.send(
+      { id: userId, email: input.email, firstName: input.firstName },
+      publicOrigin(app, request),
+    );
     return reply.code(201).send({ message: 'Cont creat cu succes! Te poți autentifica.', userId });
   });
 
@@ -116,6 +124,7 @@ export default async function userRoutes(app: FastifyInstance) {
 async function accountRoutes(app: FastifyInstance) {
   await app.register(notificationSettingsRoutes);
   await app.register(sessionRoutes);
+  await app.register(resendConfirmationRoute);
 
   /**
    * The caller proves it owns the account (password, or e-mail for a social-only account). Wrong answers
@@ -152,6 +161,8 @@ async function accountRoutes(app: FastifyInstance) {
       if (invalid) throw httpError(400, invalid);
       await confirmed(request, reply, request.body);
       const { email } = unwrap(await app.accounts.changeEmail(callerOf(request), newEmail));
+      const user = await app.usersRepo.byId(callerOf(request));
+      if (user) await app.emailVerification.send(user, publicOrigin(app, request));
       return { message: ACCOUNT_MESSAGES.emailUpdated, email };
     },
   );

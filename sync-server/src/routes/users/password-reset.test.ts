@@ -21,13 +21,14 @@ const reset = (payload: Record<string, unknown>, ip = '10.0.0.1') =>
 const login = (email: string, password: string) =>
   app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password } });
 
-/** Mails written to DATA_DIR/outbox (no SMTP_URL in tests), oldest first. */
+/** Reset mails written to DATA_DIR/outbox (no SMTP_URL in tests), oldest first (not the confirmations). */
 function outbox(): string[] {
   const dir = join(app.config.dataDir, 'outbox');
   try {
     return readdirSync(dir)
       .sort()
-      .map((f) => readFileSync(join(dir, f), 'utf8'));
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .filter((mail) => mail.includes('resetarea parolei'));
   } catch {
     return [];
   }

@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
+import type { ThrottlesRepository } from '../repositories/throttles.ts';
+import type { UsersRepository } from '../repositories/users.ts';
+import type { Mailer } from './mailer.ts';
+import { fail, type ServiceResult } from './result.ts';
+
+/** A confirmation link works this long, once. */
+export const VERIFY_TTL_MS = 24 * 60 * 60_000;
+/** The page of the PWA that opens a link (pwa/src/routes/confirmare-email.tsx). */
+export const VERIFY_PATH = '/confirmare-email';
+
+const keyOf = (userId: string, email: string, token: string) =>
+  `verify:${userId}:${createHash('sha256').update(`${email}\n${token}`).digest('hex')}`;
+
+/**
+ * Confirming an address (issue 21, item 4): a registration (or an e-mail change, or 'Trimite din nou')
+ * mails a link; opening it marks the address confirmed. Until then the account works, Setări says
+ * 'neconfirmat', and a Google/Facebook sign-in with that address takes the account over from whoever set
+ * its password (services/social-auth.ts). The link's token is stored hashed with the address it was sent
+ * to, as a one-time value of the throttle table (any instance may receive it; a link for an old address
+ * confirms nothing).
+ */
+export function emailVerificationService(deps: {
+  users: UsersRepository;
+  throttles: ThrottlesRepository;
+  mailer: Mailer;
+  log?: (err: unknown) => void;
+  now?: () => number;
+}) {
+  const now = deps.now ?? Date.now;
+  return {
+    /** Mails a link to the account's current address (after answering: the mail's time says nothing). */
+    async send(user: { id: string; email: string; firstName: string }, origin: string): Promise<void> {
+      const token = randomBytes(24).toString('base64url');
+      await deps.throttles.hit(keyOf(user.id, user.email, token), now(), VERIFY_TTL_MS);
+      const link = `${origin}${VERIFY_PATH}?u=${encodeURIComponent(user.id)}&t=${encodeURIComponent(token)}`;
+      void deps.mailer
+        .send({
+          to: user.email,
+          subject: 'Confirmă adresa de e-mail a contului tău Hobbiz',
+          text: [
+            `Bună, ${user.firstName}!`,
+            '',
+            'Confirmă că această adresă îți aparține deschizând linkul de mai jos:',
+            '',
+            link,
+            '',
+            'Linkul este valabil 24 de ore și poate fi folosit o singură dată.',
+            'Dacă nu tu ți-ai făcut cont pe Hobbiz, ignoră acest mesaj.',
+          ].join('\n'),
+        })
+        .catch((err) => deps.log?.(err));
+    },
+
+    async confirm(rawUserId: unknown, rawToken: unknown): Promise<ServiceResult<{ message: string }>> {
+      const userId = typeof rawUserId === 'string' ? rawUserId : '';
+      const token = typeof rawToken === 'string' ? rawToken : '';
+      const user = userId && token ? await deps.users.byId(userId) : undefined;
+      if (!user || user.deleted) return fail(400, ACCOUNT_MESSAGES.verifyLinkInvalid);
+      if (user.emailVerifiedAt > 0) return { ok: true, value: { message: ACCOUNT_MESSAGES.emailVerified } };
+      if (!(await deps.throttles.take(keyOf(user.id, user.email, token), now())))
+        return fail(400, ACCOUNT_MESSAGES.verifyLinkInvalid);
+      await deps.users.setEmailVerified(user.id, user.email, now());
+      return { ok: true, value: { message: ACCOUNT_MESSAGES.emailVerified } };
+    },
+  };
+}
+export type EmailVerificationService = ReturnType<typeof emailVerificationService>;
