@@ -71,6 +71,20 @@ const SESSIONS_REMEMBERED = 50_000;
 export default fp(async function auth(app: FastifyInstance) {
   const touched = new Map<string, number>();
   const sessionSeen = new Map<string, number>();
+  /**
+   * A session's 'last seen' is written once its request was answered, never in its way: the request's
+   * own writes go first, and a failure here is only logged.
+   */
+  const seenOnResponse = new WeakSet<FastifyRequest>();
+  app.addHook('onResponse', async (request) => {
+    if (!seenOnResponse.has(request) || !request.token) return;
+    seenOnResponse.delete(request);
+    try {
+      await app.sessionsRepo.touch(request.token, deviceLabel(request.headers['user-agent']));
+    } catch (err) {
+      request.log.warn({ err }, 'session last-seen not written');
+    }
+  });
   app.decorateRequest('userId', null);
   app.decorateRequest('token', null);
   app.addHook('onRequest', async (request) => {
@@ -85,7 +99,7 @@ export default fp(async function auth(app: FastifyInstance) {
       sessionSeen.delete(token);
       sessionSeen.set(token, seenAt);
       if (sessionSeen.size > SESSIONS_REMEMBERED) sessionSeen.delete(sessionSeen.keys().next().value!);
-      await app.sessionsRepo.touch(token, deviceLabel(request.headers['user-agent']), seenAt);
+      seenOnResponse.add(request);
     }
     // 'Last seen' for public profiles, written at most once a minute per user.
     const now = Date.now();

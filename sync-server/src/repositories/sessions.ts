@@ -77,16 +77,16 @@ export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) =
     /** A session was used now ('Dispozitive conectate': last seen). */
     async touch(token: string, device: string, now = Date.now()): Promise<void> {
       // Not replicated: outside the unit of work (plugins/db.ts, sideWrite).
-      await sideWrite(db, () =>
-        db
+      await sideWrite(db, async () => {
+        await db
           .update(sessions)
           .set({
             lastSeen: now,
             // Named once, by the first request that used it (a sign-in of any kind).
             device: sql`CASE WHEN ${sessions.device} = '' THEN ${device} ELSE ${sessions.device} END`,
           })
-          .where(eq(sessions.tokenHash, hashToken(token))),
-      );
+          .where(eq(sessions.tokenHash, hashToken(token)));
+      });
     },
     /** A user's live sessions, the most recently used first (id = the token's hash, never the token). */
     async devicesOf(userId: string, now = Date.now()) {

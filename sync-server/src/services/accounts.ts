@@ -52,14 +52,15 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       return { ok: true, value: { userId: id } };
     },
 
-    async login(input: LoginInput): Promise<ServiceResult<{ token: string; userId: string }>> {
+    /** `device`: the sign-in's browser and system in words ('Dispozitive conectate'), '' when unknown. */
+    async login(input: LoginInput, device = ''): Promise<ServiceResult<{ token: string; userId: string }>> {
       const errors = Object.values(validateLogin(input));
       if (errors.length > 0) return fail(400, errors[0]!);
       const user = await users.byEmail(input.email);
       // Verify against a dummy hash for unknown emails so the answer time does not reveal accounts.
       const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) return fail(401, ACCOUNT_MESSAGES.invalidCredentials);
-      const token = await uow.write(() => sessions.create(user.id));
+      const token = await uow.write(() => sessions.create(user.id, Date.now(), device));
       return { ok: true, value: { token, userId: user.id } };
     },
 

@@ -24,6 +24,7 @@ import {
   normalizeRegistration,
   validateEmailChange,
 } from '../../../../schema/rules/account.ts';
+import { deviceLabel } from '../../lib/device.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
@@ -100,7 +101,8 @@ export default async function userRoutes(app: FastifyInstance) {
   app.post<Typed<typeof loginRoute>>('/api/users/login', login, async (request, reply) => {
     const input = normalizeLogin(request.body);
     const attempt = await reserveAttempt(app, request, reply, input.email);
-    return unwrap(await settled(app, attempt, () => app.accounts.login(input), 401));
+    const device = deviceLabel(request.headers['user-agent']);
+    return unwrap(await settled(app, attempt, () => app.accounts.login(input, device), 401));
   });
 
   app.get(
