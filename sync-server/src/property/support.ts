@@ -136,8 +136,8 @@ async function tableNames(app: FastifyInstance): Promise<string[]> {
 }
 
 /**
- * A fingerprint of everything stored: every table (users' last activity aside: reading with a token
- * legitimately touches it; throttle counters aside: refused attempts are meant to count) and every
+ * A fingerprint of everything stored: every table (users' and sessions' last activity aside: reading
+ * with a token legitimately touches them; throttle counters aside: refused attempts are meant to count) and every
  * uploaded file. Equal fingerprints = nothing was written. Rows are hashed in sorted order: PostgreSQL
  * returns a table's rows in no fixed order (an update moves a row).
  */
@@ -147,6 +147,11 @@ export async function fingerprint(app: FastifyInstance): Promise<string> {
     const rows = await rawAll<Record<string, unknown>>(app.db, sql.raw(`SELECT * FROM "${name}"`));
     const lines = rows.map((row) => {
       if (name === 'users') delete row.last_seen;
+      // A session's last use and device ('Dispozitive conectate'): any request with its token writes them.
+      if (name === 'sessions') {
+        delete row.last_seen;
+        delete row.device;
+      }
       return `${name}:${JSON.stringify(row)}\n`;
     });
     for (const line of lines.sort()) hash.update(line);

@@ -40,6 +40,9 @@ const SIGNED_IN = [
   'PUT /api/users/update-password',
   'POST /api/users/logout-all',
   'DELETE /api/users/delete-account',
+  'GET /api/users/sessions',
+  'DELETE /api/users/sessions/{id}',
+  'POST /api/users/verify-email/resend',
 ];
 /** Where the spec words a guest's refusal its own way. */
 const OWN_MESSAGE: Record<string, string> = { 'POST /api/reviews/{id}/like': REVIEW_MESSAGES.likeSignIn };

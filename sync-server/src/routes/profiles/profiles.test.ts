@@ -188,6 +188,7 @@ describe('PUT /api/users/profile', () => {
       createdAt: expect.any(String),
       lastSeen: expect.any(String),
       hasPassword: true,
+      emailVerified: false,
       message: M.saved,
     });
     expect(await userSeq(ana.userId)).toBeGreaterThan(before);
