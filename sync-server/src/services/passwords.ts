@@ -3,8 +3,8 @@ import { availableParallelism } from 'node:os';
 
 /**
  * Password hashes are the most expensive thing a client can ask for (16 MiB and ~50 ms of a core each),
- * and anyone may ask (sign-in, registration). At most one runs per core but one, and as many wait as
- * there are cores; past that a
+ * and anyone may ask (sign-in, registration). At most one runs per core but one, and a bounded number
+ * wait (QUEUE); past that a
  * request is refused at once (PasswordBusyError → 503 with Retry-After) instead of queueing without end
  * while every other request waits for the thread pool (issue 21, item 1).
  */
@@ -16,8 +16,12 @@ export class PasswordBusyError extends Error {
 
 /** Hashes running: one core is left to the event loop (sockets, health) when there are two or more. */
 const SLOTS = Math.max(1, availableParallelism() - 1);
-/** Hashes waiting: the CPU count. */
-const QUEUE = availableParallelism();
+/**
+ * Hashes waiting: 16 per core, about 2 s of work at ~50–100 ms a hash — a burst of people registering at
+ * once (20 in the durability test) waits its turn; past that the server is really busy and says so.
+ * Sign-in floods never get this far: attempts are metered before they reach a hash (login-throttle.ts).
+ */
+const QUEUE = 16 * availableParallelism();
 let running = 0;
 const waiting: (() => void)[] = [];
 
