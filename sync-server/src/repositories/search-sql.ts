@@ -33,7 +33,7 @@ export const PUB = (t: string) => `${t}.deleted = 0 AND ${t}.active = 1`;
 /** A set of rowids passed as one JSON array parameter. */
 export const JSON_SET = '(SELECT value FROM json_each(?))';
 export const SCORED = `SELECT f.rowid AS r, ${BM25} AS s FROM announcements_fts f WHERE f.announcements_fts MATCH ?`;
-export const MATCHES = 'SELECT rowid FROM announcements_fts WHERE announcements_fts MATCH ?';
+export const MATCHES = 'SELECT rowid AS r FROM announcements_fts WHERE announcements_fts MATCH ?';
 /** The columns a page's rows are chosen and ordered by (the page itself is then loaded by id). */
 export const COLS = 'a.rowid AS r, a.id, a.created_at, a.price, a.title_key';
 

@@ -200,7 +200,7 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
         // newest first from the end of its lists).
         const [edge] = await rowids(
           cond(
-            `SELECT rowid FROM (${matches.sql}) ORDER BY rowid DESC LIMIT 1 OFFSET ${SCORE_CAP - 1}`,
+            `SELECT r FROM (${matches.sql}) ORDER BY r DESC LIMIT 1 OFFSET ${SCORE_CAP - 1}`,
             ...matches.args,
           ),
         );
