@@ -14,6 +14,8 @@ export const LIMITS = {
   imageMaxBytes: 5 * 1024 * 1024,
   /** Decoding refuses larger images (decompression bombs). */
   imageMaxPixels: 40_000_000,
+  /** Long side of a stored photo, in pixels: the device resizes to it before storing or sending (issue 22), the server again. */
+  imageMaxEdge: 1600,
   attachmentMaxBytes: 10 * 1024 * 1024,
   /** Longest chat attachment name kept, in characters (a longer one keeps its start and its extension). */
   attachmentNameMax: 120,
@@ -102,6 +104,8 @@ export const WRITE_LIMITS = {
   chat: { perAccount: 120, perIp: 1200, windowMs: 60_000 },
   /** Files sent on their own: chat attachments written offline, the avatar. */
   uploads: { perAccount: 30, perIp: 150, windowMs: 10 * 60_000 },
+  /** Announcement photos sent on their own as they are picked (issue 22): 20 announcements × 10 photos an hour. */
+  photos: { perAccount: 200, perIp: 600, windowMs: 60 * 60_000 },
   /** New announcements (with their photos); a device's offline queue of a few goes out at once. */
   publish: { perAccount: 20, perIp: 60, windowMs: 60 * 60_000 },
   /** Editing, deleting, renewing, (de)activating one's announcements (an edit may carry photos). */

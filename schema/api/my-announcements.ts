@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.ts';
 import { announcementApi, objectId } from '../entities.ts';
 import { DRAFT_FIELDS, type DraftField } from '../fields.ts';
 import { apiError } from './common.ts';
@@ -27,7 +28,18 @@ export const createAnnouncementBody = announcementForm.extend({
   id: objectId
     .optional()
     .describe('Făcut de dispozitiv înainte de prima încercare: o reîncercare nu dublează anunțul.'),
+  photoIds: z
+    .array(objectId)
+    .max(LIMITS.imagesMax)
+    .optional()
+    .describe(
+      'Fotografii încărcate dinainte (PUT /api/users/my-announcements/photos/{id}), în ordine; urmează fișierele din `images`.',
+    ),
 });
+
+/** A photo uploaded on its own (issue 22), before the announcement that will name it in `photoIds`. */
+export const photoParams = z.object({ photoId: objectId });
+export const photoAnswer = z.object({ id: z.string(), path: z.string() });
 
 /** PUT: the form, and the current image paths to keep, in order (absent: keep them all). */
 export const updateAnnouncementBody = announcementForm.extend({

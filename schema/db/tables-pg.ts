@@ -158,3 +158,4 @@ export const chatUploads = pgTableFrom(sqlite.chatUploads);
 export const notifications = pgTableFrom(sqlite.notifications);
 export const throttleHits = pgTableFrom(sqlite.throttleHits);
 export const searchVocab = pgTableFrom(sqlite.searchVocab);
+export const photoUploads = pgTableFrom(sqlite.photoUploads);

@@ -264,6 +264,27 @@ export const throttleHits = sqliteTable(
 );
 
 /**
+ * Announcement photos uploaded on their own (issue 22: each goes up as soon as it is picked, before the
+ * announcement exists), keyed by the id the device made for it, so a retry stores nothing twice. A
+ * publish names them by id and claims them (`announcement_id`); unclaimed ones are removed after a day
+ * (services/photo-uploads.ts). Not replicated (no seq).
+ */
+export const photoUploads = sqliteTable(
+  'photo_uploads',
+  {
+    /** Made on the device before the first attempt (schema/ids.ts newId). */
+    id: text('id').primaryKey(),
+    userId: str('user_id'),
+    /** Public path of the stored JPEG, /uploads/announcements/<id>-<8 hex>.jpg (with its WebP variants). */
+    path: str('path'),
+    createdAt: epochMs('created_at'),
+    /** The announcement that uses it; '' while none does. */
+    announcementId: strOrEmpty('announcement_id'),
+  },
+  (t) => [index('photo_uploads_created').on(t.createdAt)],
+);
+
+/**
  * The catalogue's words (issue 20): every folded content word of the announcements' titles and
  * descriptions (schema/text.ts's contentWords), with how many announcements brought it. A misspelt query
  * word is corrected against it (repositories/search-vocab.ts; its trigram index is engine-specific:

@@ -6,6 +6,7 @@ export const WRITE_LIMIT_MESSAGES: Record<WriteKind, string> = {
   messages: 'Ai trimis prea multe mesaje într-un timp scurt.',
   chat: 'Prea multe acțiuni în conversații într-un timp scurt.',
   uploads: 'Ai încărcat prea multe fișiere într-un timp scurt.',
+  photos: 'Ai încărcat prea multe fotografii într-un timp scurt.',
   publish: 'Ai publicat prea multe anunțuri într-un timp scurt.',
   announcements: 'Ai modificat anunțurile de prea multe ori într-un timp scurt.',
   reviews: 'Prea multe acțiuni pe recenzii într-un timp scurt.',

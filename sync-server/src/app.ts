@@ -122,11 +122,13 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
     })();
   }
   // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
-  // Chat files no live message uses (never sent, or their message deleted) go after their grace period.
+  // Chat files no live message uses (never sent, or their message deleted) go after their grace period,
+  // announcement photos no publish claimed after theirs (services/photo-uploads.ts).
   const housekeeping = () => {
     app.housekeeping.purgeTombstones().catch((err) => app.log.warn({ err }, 'tombstone purge failed'));
     app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
     app.housekeeping.purgeThrottles().catch((err) => app.log.warn({ err }, 'throttle purge failed'));
+    app.housekeeping.purgePhotoUploads().catch((err) => app.log.warn({ err }, 'photo upload purge failed'));
   };
   // The first pass is awaited: the app is ready with its tombstones purged (as before).
   await app.housekeeping.purgeTombstones();

@@ -15,6 +15,7 @@ import { draftsRepository } from './repositories/drafts.ts';
 import { favoritesRepository } from './repositories/favorites.ts';
 import { messagingRepository } from './repositories/messaging.ts';
 import { passwordResetsRepository } from './repositories/password-resets.ts';
+import { photoUploadsRepository } from './repositories/photo-uploads.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
 import { searchVocabRepository } from './repositories/search-vocab.ts';
@@ -34,6 +35,7 @@ import { createMailer } from './services/mailer.ts';
 import { messagingService } from './services/messaging.ts';
 import { notificationsService } from './services/notifications.ts';
 import { passwordResetService } from './services/password-reset.ts';
+import { photoUploadsService } from './services/photo-uploads.ts';
 import { profilesService } from './services/profiles.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
@@ -73,6 +75,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const announcementsRepo = announcementsRepository(db);
   const favoritesRepo = favoritesRepository(db);
   const messagingRepo = messagingRepository(db);
+  const photoUploadsRepo = photoUploadsRepository(db);
+  const photoUploads = photoUploadsService({ uow, repo: photoUploadsRepo, storage });
   const reviewsRepo = reviewsRepository(db);
   const draftsRepo = draftsRepository(db);
   const searchRepo = searchRepository(db);
@@ -144,7 +148,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     messaging,
     notifications,
     reviews,
-    announcements: announcementsService({ uow, repo: announcementsRepo, storage }),
+    announcements: announcementsService({ uow, repo: announcementsRepo, storage, photos: photoUploadsRepo }),
+    photoUploads,
     profiles: profilesService({
       uow,
       users: usersRepo,
@@ -203,6 +208,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
       purgeChatUploads: (now?: number, graceMs?: number) =>
         purgeUnusedChatUploads({ uow, repo: messagingRepo }, storage, now, graceMs),
       purgeThrottles: (now?: number) => throttles.purge(now ?? config.now()),
+      purgePhotoUploads: (now?: number, graceMs?: number) => photoUploads.purge(now, graceMs),
     },
   };
 }

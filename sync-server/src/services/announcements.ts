@@ -12,7 +12,9 @@ import { newId } from '../lib/ids.ts';
 import { isUniqueViolation } from '../lib/sql.ts';
 import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
+import type { PhotoUploadsRepository } from '../repositories/photo-uploads.ts';
 import { arrangeImages, storedPath } from './announcement-photos.ts';
+import { PHOTO_MESSAGES } from './photo-uploads.ts';
 import { type FieldErrorMap, fail, type Outcome } from './result.ts';
 import { checkImages, ImageRejectedError, removeImages, storeImages, type UploadedImage } from './uploads.ts';
 
@@ -52,9 +54,11 @@ export function announcementsService(deps: {
   uow: UnitOfWork;
   repo: AnnouncementsRepository;
   storage: FileStorage;
+  /** Photos uploaded on their own before the publish (issue 22), claimed by it. */
+  photos: PhotoUploadsRepository;
   now?: () => Date;
 }) {
-  const { uow, repo, storage } = deps;
+  const { uow, repo, storage, photos: uploaded } = deps;
   const now = deps.now ?? (() => new Date());
   const api = async (id: string): Promise<AnnouncementApi> =>
     (await repo.toApi([(await repo.byId(id))!]))[0]!;
@@ -113,7 +117,7 @@ export function announcementsService(deps: {
       ownerId: string,
       input: AnnouncementInput,
       files: UploadedImage[],
-      opts: { clientId?: string; tooManyFiles?: boolean } = {},
+      opts: { clientId?: string; tooManyFiles?: boolean; photoIds?: readonly string[] } = {},
     ): Promise<Outcome<AnnouncementApi>> {
       const retried = async (id: string): Promise<Outcome<AnnouncementApi>> => {
         const row = (await repo.byId(id))!;
@@ -123,16 +127,30 @@ export function announcementsService(deps: {
       };
       if (opts.clientId && (await repo.byId(opts.clientId))) return retried(opts.clientId);
 
-      const errors = await formErrors(input, files, 0, opts.tooManyFiles ?? false);
+      // Photos uploaded before (issue 22) come first, in the order named, then the form's own files.
+      const photoIds = [...new Set(opts.photoIds ?? [])];
+      const errors = await formErrors(input, files, photoIds.length, opts.tooManyFiles ?? false);
       if (Object.keys(errors).length > 0) return invalid(errors);
 
       const at = now();
       const id = opts.clientId ?? newId(at);
+      const claimable = async () => {
+        const rows = await uploaded.claimable(photoIds, ownerId, id);
+        const byId = new Map(rows.map((r) => [r.id, r.path]));
+        return photoIds.every((p) => byId.has(p)) ? photoIds.map((p) => byId.get(p)!) : null;
+      };
+      const missing = () =>
+        fail(400, PHOTO_MESSAGES.missing, 'photo_missing', { images: PHOTO_MESSAGES.missing });
+      const early = await claimable();
+      if (!early) return missing();
       const photos = await storePhotos(id, files);
       if ('refused' in photos) return photos.refused;
-      const images = photos.paths;
+      const images = [...early, ...photos.paths];
       try {
-        await uow.write(async (tx) => {
+        const claimed = await uow.write(async (tx) => {
+          // Again inside the unit of work: a photo purged or claimed meanwhile is not published.
+          if (photoIds.length > 0 && !(await claimable())) return false;
+          await uploaded.claim(photoIds, id);
           await repo.insert({
             id,
             ownerId,
@@ -149,9 +167,14 @@ export function announcementsService(deps: {
           });
           tx.poke(['announcements']);
           tx.emit('announcementCreated', { id });
+          return true;
         });
+        if (!claimed) {
+          await removeImages(storage, photos.paths);
+          return missing();
+        }
       } catch (err) {
-        await removeImages(storage, images);
+        await removeImages(storage, photos.paths);
         // Two retries of one offline publish raced: the first one won.
         if (opts.clientId && isUniqueViolation(err) && (await repo.byId(id))) return retried(id);
         throw err;

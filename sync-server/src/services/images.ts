@@ -5,7 +5,7 @@ import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 
 /** Decoding refuses images above this many pixels: no decompression bombs. */
 export const MAX_INPUT_PIXELS = LIMITS.imageMaxPixels;
-const MAX_EDGE = 1600;
+const MAX_EDGE = LIMITS.imageMaxEdge;
 
 /**
  * Re-encodes an uploaded (or generated) image: orientation applied, metadata (EXIF, GPS) dropped, at most

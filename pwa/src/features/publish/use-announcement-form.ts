@@ -5,7 +5,6 @@ import {
   ANNOUNCEMENT_MESSAGES,
   type FieldErrors,
   type RefusedImage,
-  sortImageCandidates,
   validateAnnouncement,
 } from '../../../../schema/rules/announcement.ts';
 import {
@@ -25,6 +24,7 @@ import {
 import { clearDraftImages, loadDraftImages, saveDraftImages } from '../../db/draft-images.ts';
 import { DRAFT_FIELDS, type DraftConflict, mergeDraftFields, sameDraftFields } from '../../db/draft-merge.ts';
 import { type ImageItem, moveImage, newImage, releaseImage, storedImage } from './images.ts';
+import { preparePhotos } from './photo-prep.ts';
 
 export type FormMode = 'publish' | 'update';
 
@@ -42,7 +42,17 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
   const [fields, setFields] = useState<DraftFields>(() =>
     initial ? formFromAnnouncement(initial) : EMPTY_DRAFT,
   );
-  const [images, setImages] = useState<ImageItem[]>(() => (initial ? initial.images.map(storedImage) : []));
+  const [images, setImagesState] = useState<ImageItem[]>(() =>
+    initial ? initial.images.map(storedImage) : [],
+  );
+  /** The photos as shown, readable after an await (a selection is resized before it joins them). */
+  const imagesRef = useRef(images);
+  const setImages = useCallback((next: ImageItem[]) => {
+    imagesRef.current = next;
+    setImagesState(next);
+  }, []);
+  /** Photos of a selection still being checked and resized on the device. */
+  const [preparing, setPreparing] = useState(0);
   /** Files of the last selection that were not added, with the reason; they never block the submit. */
   const [refused, setRefused] = useState<RefusedImage[]>([]);
   const [showErrors, setShowErrors] = useState(false);
@@ -136,7 +146,7 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
       window.clearTimeout(giveUp);
       stop();
     };
-  }, [mode, userId, show, persist]);
+  }, [mode, userId, show, persist, setImages]);
 
   useEffect(() => {
     const onHide = () => {
@@ -182,24 +192,31 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
         );
       }
     },
-    [mode, userId],
+    [mode, userId, setImages],
   );
 
-  const addFiles = (files: File[]) => {
+  const addFiles = async (files: File[]) => {
     if (files.length === 0) return;
-    const { accepted, refused: out } = sortImageCandidates(files, images.length);
-    // Each selection says what became of it: the previous list no longer applies.
-    setRefused(out);
-    if (accepted.length > 0) changeImages([...images, ...accepted.map(newImage)]);
+    touched.current = true;
+    setPreparing((n) => n + files.length);
+    try {
+      // Checked by their bytes and made small here (issue 22): only the small copies are kept and sent.
+      const { accepted, refused: out } = await preparePhotos(files, imagesRef.current.length);
+      // Each selection says what became of it: the previous list no longer applies.
+      setRefused(out);
+      if (accepted.length > 0) changeImages([...imagesRef.current, ...accepted.map(newImage)]);
+    } finally {
+      setPreparing((n) => n - files.length);
+    }
   };
   const removeImage = (index: number) => {
     const item = images[index];
     if (item) releaseImage(item);
     // There is room now: "too many" no longer applies (a wrong type or size still does).
     setRefused((list) => list.filter((r) => r.reason !== ANNOUNCEMENT_MESSAGES.imagesMax));
-    changeImages(images.filter((_, i) => i !== index));
+    changeImages(imagesRef.current.filter((_, i) => i !== index));
   };
-  const move = (from: number, to: number) => changeImages(moveImage(images, from, to));
+  const move = (from: number, to: number) => changeImages(moveImage(imagesRef.current, from, to));
 
   const fieldErrors: FieldErrors = validateAnnouncement(fields);
   const errors: FieldErrors = showErrors ? fieldErrors : {};
@@ -217,6 +234,7 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     setField,
     images,
     addFiles,
+    preparing,
     refused,
     dismissRefused: () => setRefused([]),
     removeImage,

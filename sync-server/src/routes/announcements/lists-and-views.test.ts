@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcementViews } from '../../../../schema/db/tables.ts';
+import { photoUploadsRepository } from '../../repositories/photo-uploads.ts';
 import { announcementsService } from '../../services/announcements.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 
@@ -124,6 +125,7 @@ describe('GET /api/announcements/:id counts views', () => {
       uow: app.uow,
       repo: app.announcementsRepo,
       storage: app.storage,
+      photos: photoUploadsRepository(app.db),
       now: () => clock,
     });
     const id = await insertAnnouncement(app, owner.userId);

@@ -23,6 +23,7 @@ import { NOT_FOUND } from '../../services/announcements.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import type { Outcome } from '../../services/result.ts';
 import { readMultipartForm, type UploadedImage } from '../../services/uploads.ts';
+import photoRoutes from './photos.ts';
 
 /**
  * The seller's own announcements: publish, edit, delete, renew, (de)activate, list. Every mutating route
@@ -45,7 +46,7 @@ const INVALID = 'Datele trimise nu sunt valide.';
 type FormState = { files: UploadedImage[]; tooManyFiles: boolean };
 const uploads = new WeakMap<FastifyRequest, FormState>();
 
-/** existingImages as a repeated field, a JSON array string, or both; '' alone means "keep none". */
+/** existingImages / photoIds as a repeated field, a JSON array string, or both; '' alone means "none". */
 function parseKeepList(values: unknown[]): string[] | null {
   const out: string[] = [];
   for (const v of values) {
@@ -76,6 +77,7 @@ async function collectForm(request: FastifyRequest) {
   uploads.set(request, state);
   let body: Record<string, unknown>;
   let keepValues: unknown[] | undefined;
+  let photoValues: unknown[] | undefined;
   if (request.isMultipart()) {
     const form = await readMultipartForm(request, 'images');
     state.files = form.files;
@@ -86,17 +88,24 @@ async function collectForm(request: FastifyRequest) {
       if (values) body[name] = values[0];
     }
     keepValues = form.fields.get('existingImages');
+    photoValues = form.fields.get('photoIds');
   } else {
     const sent: unknown = request.body;
     body = sent && typeof sent === 'object' ? { ...sent } : {};
-    const raw = body.existingImages;
-    keepValues = raw === undefined ? undefined : Array.isArray(raw) ? raw : [raw];
+    const listOf = (raw: unknown) => (raw === undefined ? undefined : Array.isArray(raw) ? raw : [raw]);
+    keepValues = listOf(body.existingImages);
+    photoValues = listOf(body.photoIds);
   }
   delete body.existingImages;
-  if (keepValues !== undefined) {
-    const keep = parseKeepList(keepValues);
-    if (!keep) throw httpError(400, INVALID, 'validation');
-    body.existingImages = keep;
+  delete body.photoIds;
+  for (const [name, values] of [
+    ['existingImages', keepValues],
+    ['photoIds', photoValues],
+  ] as const) {
+    if (values === undefined) continue;
+    const list = parseKeepList(values);
+    if (!list) throw httpError(400, INVALID, 'validation');
+    body[name] = list;
   }
   request.body = body;
 }
@@ -147,12 +156,15 @@ export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstanc
     config: writeLimit('publish'),
     schema: routeSchema(createRoute),
   };
+  await app.register(photoRoutes);
+
   app.post<Typed<typeof createRoute>>('/api/users/my-announcements', publish, async (request, reply) => {
     const body = request.body;
     const { files, tooManyFiles } = uploads.get(request)!;
     const outcome = await service.create(callerOf(request), normalizeAnnouncementInput(body), files, {
       clientId: body.id,
       tooManyFiles,
+      photoIds: body.photoIds,
     });
     return send(reply, outcome);
   });
