@@ -95,3 +95,9 @@ export function formatLocation(location: string, localitate: string): string {
   if (place === '' || county === COUNTRY_WIDE || place === county) return county;
   return `${place}, ${county}`;
 }
+
+/** A file size as people read it, in ro-RO: '340 kB', '1,2 MB' (decimal units, one decimal for MB). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1_000_000) return `${Math.max(0, Math.round(bytes / 1000))} kB`;
+  return `${(bytes / 1_000_000).toLocaleString('ro-RO', { maximumFractionDigits: 1, minimumFractionDigits: 1 })} MB`;
+}

@@ -112,8 +112,8 @@ describe('deviceOutbox', () => {
     await writeLegacy('hobbiz_chat_outbox', 'files', 'id', [[file.id, file]]);
     const { draftPhotoStore, chatFileOutbox } = await load();
     const u1 = await draftPhotoStore.get('u1');
-    expect(await Promise.all((u1 ?? []).map((b) => b.text()))).toEqual(['a', 'b']);
-    expect(await (await draftPhotoStore.get('guest'))?.[0]?.text()).toBe('g');
+    expect(await Promise.all((u1 ?? []).map((b) => (b as Blob).text()))).toEqual(['a', 'b']);
+    expect(await ((await draftPhotoStore.get('guest'))?.[0] as Blob | undefined)?.text()).toBe('g');
     const [moved] = await chatFileOutbox.list();
     expect(moved?.name).toBe('factura.pdf');
     expect(await moved?.file.text()).toBe('%PDF');
@@ -129,8 +129,8 @@ describe('deviceOutbox', () => {
     ]);
     vi.resetModules();
     const { draftPhotoStore, publishOutbox } = await load();
-    expect(await (await draftPhotoStore.get('u1'))?.[0]?.text()).toBe('nou');
-    expect(await (await draftPhotoStore.get('u2'))?.[0]?.text()).toBe('doar-vechi');
+    expect(await ((await draftPhotoStore.get('u1'))?.[0] as Blob | undefined)?.text()).toBe('nou');
+    expect(await ((await draftPhotoStore.get('u2'))?.[0] as Blob | undefined)?.text()).toBe('doar-vechi');
     expect(await publishOutbox.list()).toEqual([]);
     expect(await databases()).toEqual(['hobbiz_device_draft_photos', 'hobbiz_device_publishes']);
   });

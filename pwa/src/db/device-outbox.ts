@@ -158,7 +158,7 @@ export const chatFileOutbox = deviceOutbox<QueuedAttachment>('chat_files', {
   order: (q) => q.queuedAt,
 });
 /** The draft's photos, keyed by the person ('guest' or the user id). */
-export const draftPhotoStore = deviceOutbox<Blob[]>('draft_photos', {
+export const draftPhotoStore = deviceOutbox<(Blob | { blob: Blob; photoId: string })[]>('draft_photos', {
   legacy: { db: 'hobbiz_draft_photos', store: 'photos' },
 });
 

@@ -1,4 +1,8 @@
+import { newId } from '../../../schema/ids.ts';
 import { draftPhotoStore } from './device-outbox.ts';
+
+/** A draft photo: the device's small copy and the id it goes up under (issue 22). */
+export type DraftPhoto = { blob: Blob; photoId: string };
 
 /**
  * The photos of the announcement draft stay on this device (IndexedDB keeps Blobs): the text of the draft
@@ -7,16 +11,24 @@ import { draftPhotoStore } from './device-outbox.ts';
  */
 const keyOf = (userId: string | null) => userId ?? 'guest';
 
-export async function loadDraftImages(userId: string | null): Promise<Blob[]> {
+export async function loadDraftImages(userId: string | null): Promise<DraftPhoto[]> {
   try {
-    const list = await draftPhotoStore.get(keyOf(userId));
-    return Array.isArray(list) ? list.filter((b) => b instanceof Blob) : [];
+    const list: unknown = await draftPhotoStore.get(keyOf(userId));
+    if (!Array.isArray(list)) return [];
+    // Drafts saved before photos had ids hold bare Blobs: each gets one now.
+    return list.flatMap((p: unknown) =>
+      p instanceof Blob
+        ? [{ blob: p, photoId: newId() }]
+        : p && typeof p === 'object' && (p as DraftPhoto).blob instanceof Blob
+          ? [p as DraftPhoto]
+          : [],
+    );
   } catch {
     return [];
   }
 }
 
-export async function saveDraftImages(userId: string | null, images: Blob[]): Promise<void> {
+export async function saveDraftImages(userId: string | null, images: DraftPhoto[]): Promise<void> {
   try {
     if (images.length > 0) await draftPhotoStore.put(keyOf(userId), images);
     else await draftPhotoStore.delete(keyOf(userId));

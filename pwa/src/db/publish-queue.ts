@@ -2,6 +2,7 @@ import { newId } from '../../../schema/ids.ts';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
 import { publishOutbox, useOutbox } from './device-outbox.ts';
+import { ensurePhoto, forgetConfirmed } from './photo-uploads.ts';
 import { currentSyncClient } from './sync-status.ts';
 import type { Notify } from './types.ts';
 
@@ -15,6 +16,12 @@ export type PendingAnnouncement = {
   userId: string;
   fields: AnnouncementInput;
   images: Blob[];
+  /**
+   * The id each photo goes up under (same order as `images`; issue 22): the photos are sent one by one
+   * (db/photo-uploads.ts) and the publish names them. Absent in entries queued before photos had ids:
+   * those send their photos inside the form.
+   */
+  photoIds?: string[];
   queuedAt: string;
   /** Set when the server refused it (e.g. a rule changed): shown in 'Anunțurile mele', never retried blindly. */
   error: string | null;
@@ -31,8 +38,9 @@ export function newPendingAnnouncement(
   fields: AnnouncementInput,
   images: Blob[],
   id = newId(),
+  photoIds?: string[],
 ): PendingAnnouncement {
-  return { id, userId, fields, images, queuedAt: new Date().toISOString(), error: null };
+  return { id, userId, fields, images, photoIds, queuedAt: new Date().toISOString(), error: null };
 }
 
 /** Keeps it on the device (same id) and tries to send it (`notify` says how that went). */
@@ -79,12 +87,28 @@ export function announcementFormData(
  * The one publish request, for the form's first attempt and for every retry from the queue. A retry of
  * one the server already stored answers 200 with that announcement (the id makes it idempotent).
  */
-export function sendAnnouncement(p: PendingAnnouncement, fallbackError?: string): Promise<{ _id: string }> {
-  return api<{ _id: string }>('/api/users/my-announcements', {
-    method: 'POST',
-    body: announcementFormData({ id: p.id, ...p.fields }, p.images),
-    fallbackError,
-  });
+export async function sendAnnouncement(
+  p: PendingAnnouncement,
+  fallbackError?: string,
+): Promise<{ _id: string }> {
+  const { photoIds } = p;
+  const post = (body: FormData) =>
+    api<{ _id: string }>('/api/users/my-announcements', { method: 'POST', body, fallbackError });
+  if (!photoIds) return post(announcementFormData({ id: p.id, ...p.fields }, p.images));
+  const upload = async () => {
+    for (const [i, photoId] of photoIds.entries()) await ensurePhoto(photoId, p.images[i]!);
+  };
+  const named = () => announcementFormData({ id: p.id, ...p.fields, photoIds: JSON.stringify(photoIds) }, []);
+  await upload();
+  try {
+    return await post(named());
+  } catch (err) {
+    // A photo that waited past the server's grace period (a long offline spell) is sent again, once.
+    if (!(err instanceof ApiError && err.code === 'photo_missing')) throw err;
+    forgetConfirmed(photoIds);
+    await upload();
+    return post(named());
+  }
 }
 
 const RETRY_SECONDS = 10;

@@ -73,6 +73,8 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
     }
     setBusy(true);
     setNotice(null);
+    // Photos picked a moment ago are still being made small: they belong to this publish.
+    await form.photosSettled();
     const result =
       mode === 'publish'
         ? await publishAnnouncement(userId, fields, form.images, publishId)
@@ -92,7 +94,10 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
     await form.forgetDraft();
     setNotice(
       result.kind === 'queued'
-        ? { kind: 'info', text: PUBLISH_MESSAGES.queued }
+        ? {
+            kind: 'info',
+            text: result.photosPending ? PUBLISH_MESSAGES.photosPending : PUBLISH_MESSAGES.queued,
+          }
         : { kind: 'success', text: PUBLISH_MESSAGES.published },
     );
     redirect.current = window.setTimeout(() => {
@@ -137,6 +142,8 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
           onAdd={form.addFiles}
           onRemove={form.removeImage}
           onMove={form.move}
+          preparing={form.preparing}
+          uploads={mode === 'publish' && userId ? form.uploads : null}
         />
         <div className="field pub-field">
           <label htmlFor="description">{FIELD_LABELS.description}</label>

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
-import { pluralRo } from '../../../../schema/format.ts';
+import { formatBytes, pluralRo } from '../../../../schema/format.ts';
 import type { RefusedImage } from '../../../../schema/rules/announcement.ts';
 import type { ImageItem } from './images.ts';
+import type { PhotoUploads } from './use-photo-uploads.ts';
 
 type Props = {
   images: ImageItem[];
@@ -12,15 +13,84 @@ type Props = {
   onAdd: (files: File[]) => void;
   onRemove: (index: number) => void;
   onMove: (from: number, to: number) => void;
+  /** Photos of the last selections still being checked and made small on this device. */
+  preparing?: number;
+  /** Photos going up as they are picked (null: nothing is sent before 'Publică', e.g. an edit). */
+  uploads?: PhotoUploads | null;
 };
+
+/** 'Se încarcă 3 din 10 · 1,2 MB din 2,4 MB', or what became of the photos once none is going up. */
+export function uploadSummaryText(s: PhotoUploads['summary']): string | null {
+  if (s.count === 0) return null;
+  const bytes = `${formatBytes(s.sentBytes)} din ${formatBytes(s.totalBytes)}`;
+  if (s.done === s.count) {
+    return s.count === 1
+      ? `Fotografia a fost încărcată (${formatBytes(s.totalBytes)}).`
+      : `Toate cele ${s.count} fotografii au fost încărcate (${formatBytes(s.totalBytes)}).`;
+  }
+  if (s.failed > 0 && s.done + s.failed === s.count) {
+    return `${s.failed === 1 ? 'O fotografie nu a putut fi încărcată' : `${s.failed} fotografii nu au putut fi încărcate`} · ${bytes}`;
+  }
+  return `Se încarcă ${Math.min(s.count, s.done + s.failed + 1)} din ${s.count} · ${bytes}`;
+}
+
+const isGoing = (uploads: PhotoUploads, id: string) => {
+  const s = uploads.of(id)?.state;
+  return s === 'waiting' || s === 'sending';
+};
+
+/** The state of one photo on its tile. */
+function UploadBadge({ n, photoId, uploads }: { n: number; photoId: string; uploads: PhotoUploads }) {
+  const p = uploads.of(photoId);
+  if (!p) return null;
+  if (p.state === 'done') {
+    return (
+      <span className="pub-upload pub-upload--done" role="status">
+        ✓ Încărcată
+      </span>
+    );
+  }
+  if (p.state === 'failed') {
+    return (
+      <span className="pub-upload pub-upload--failed" role="status" title={p.error}>
+        Neîncărcată
+        <button
+          type="button"
+          className="btn btn-outline btn-xs"
+          aria-label={`Reîncearcă încărcarea imaginii ${n}`}
+          onClick={() => uploads.retry(photoId)}
+        >
+          Reîncearcă
+        </button>
+      </span>
+    );
+  }
+  const pct = p.total > 0 ? Math.round((100 * p.sent) / p.total) : 0;
+  return (
+    <span className="pub-upload" role="status">
+      {p.state === 'waiting' ? 'În așteptare' : `Se încarcă ${pct}%`}
+      <progress max={100} value={pct} aria-label={`Încărcarea imaginii ${n}`} />
+    </span>
+  );
+}
 
 /**
  * JPEG photos with previews. The first is the cover ('Imagine principală'); any other can be made the
  * cover or moved one place left/right; each can be removed. Limits and messages come from schema/rules.
  */
-export function ImagePicker({ images, refused, onDismissRefused, onAdd, onRemove, onMove }: Props) {
+export function ImagePicker({
+  images,
+  refused,
+  onDismissRefused,
+  onAdd,
+  onRemove,
+  onMove,
+  preparing = 0,
+  uploads = null,
+}: Props) {
   const input = useRef<HTMLInputElement>(null);
   const full = images.length >= LIMITS.imagesMax;
+  const summary = uploads ? uploadSummaryText(uploads.summary) : null;
   return (
     <div className="pub-field">
       <span className="pub-label" id="images-label">
@@ -38,6 +108,7 @@ export function ImagePicker({ images, refused, onDismissRefused, onAdd, onRemove
             <li key={img.key} className="pub-image">
               <img src={img.url} alt={`Imaginea ${n}`} width={160} height={120} />
               {i === 0 && <span className="pub-cover">Imagine principală</span>}
+              {uploads && img.kind === 'new' && <UploadBadge n={n} photoId={img.photoId} uploads={uploads} />}
               <div className="pub-image-tools">
                 {i > 0 && (
                   <button type="button" className="btn btn-outline btn-xs" onClick={() => onMove(i, 0)}>
@@ -66,7 +137,11 @@ export function ImagePicker({ images, refused, onDismissRefused, onAdd, onRemove
                   <button
                     type="button"
                     className="icon-btn icon-btn-sm pub-remove"
-                    aria-label={`Elimină imaginea ${n}`}
+                    aria-label={
+                      uploads && img.kind === 'new' && isGoing(uploads, img.photoId)
+                        ? `Anulează încărcarea imaginii ${n}`
+                        : `Elimină imaginea ${n}`
+                    }
                     onClick={() => onRemove(i)}
                   >
                     ×
@@ -89,6 +164,13 @@ export function ImagePicker({ images, refused, onDismissRefused, onAdd, onRemove
           </button>
         </li>
       </ul>
+      {(preparing > 0 || summary) && (
+        <p className="pub-upload-summary muted" role="status" aria-live="polite">
+          {preparing > 0
+            ? `Se pregătesc ${pluralRo(preparing, 'fotografie', 'fotografii', 'de fotografii')}…`
+            : summary}
+        </p>
+      )}
       <input
         ref={input}
         type="file"

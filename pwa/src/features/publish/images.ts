@@ -1,10 +1,18 @@
+import { newId } from '../../../../schema/ids.ts';
 import { normalizeImagePath } from '../../../../schema/images.ts';
 import { announcementFormData } from '../../db/publish-queue.ts';
 
 /** A photo of the form: one already stored on the server (edit) or a new file picked on this device. */
 export type ImageItem =
   | { key: string; kind: 'stored'; path: string; url: string }
-  | { key: string; kind: 'new'; blob: Blob; url: string };
+  | {
+      key: string;
+      kind: 'new';
+      blob: Blob;
+      url: string;
+      /** Made on the device when picked: the photo goes up under it (db/photo-uploads.ts), once. */
+      photoId: string;
+    };
 
 let counter = 0;
 const nextKey = () => `img-${++counter}`;
@@ -13,8 +21,8 @@ export function storedImage(path: string): ImageItem {
   return { key: nextKey(), kind: 'stored', path, url: normalizeImagePath(path) };
 }
 
-export function newImage(blob: Blob): ImageItem {
-  return { key: nextKey(), kind: 'new', blob, url: URL.createObjectURL(blob) };
+export function newImage(blob: Blob, photoId: string = newId()): ImageItem {
+  return { key: nextKey(), kind: 'new', blob, url: URL.createObjectURL(blob), photoId };
 }
 
 export function releaseImage(item: ImageItem): void {

@@ -6,7 +6,7 @@ import {
   type RefusedImage,
   sortImageCandidates,
 } from '../../../../schema/rules/announcement.ts';
-import type { Shrunk } from './photo-shrink.ts';
+import { type Shrunk, shrinkPhoto } from './photo-shrink.ts';
 
 /**
  * What happens to photos between the picker and the form (issue 22). Each file is checked as the server
@@ -16,7 +16,7 @@ import type { Shrunk } from './photo-shrink.ts';
  * IndexedDB and sent.
  */
 
-type Job = { resolve: (s: Shrunk) => void; reject: (e: Error) => void };
+type Job = { blob: Blob; resolve: (s: Shrunk) => void; reject: (e: Error) => void };
 let worker: Worker | null | undefined;
 const jobs = new Map<number, Job>();
 let nextJob = 0;
@@ -31,6 +31,14 @@ function photoWorker(): Worker | null {
   } catch {
     worker = null;
   }
+  // A worker that cannot start (its script not fetched before the connection dropped, a browser that
+  // refuses module workers): every waiting photo is made small on the page instead, and so are later ones.
+  worker?.addEventListener('error', () => {
+    worker = null;
+    const waiting = [...jobs.values()];
+    jobs.clear();
+    for (const job of waiting) shrinkPhoto(job.blob).then(job.resolve, job.reject);
+  });
   worker?.addEventListener('message', (e: MessageEvent<{ id: number; error?: string } & Partial<Shrunk>>) => {
     const job = jobs.get(e.data.id);
     jobs.delete(e.data.id);
@@ -44,12 +52,17 @@ function photoWorker(): Worker | null {
 /** The photo resized in the worker; a browser with no worker canvas resizes on the page. */
 async function shrink(blob: Blob): Promise<Shrunk> {
   const w = photoWorker();
-  if (!w) return (await import('./photo-shrink.ts')).shrinkPhoto(blob);
+  if (!w) return shrinkPhoto(blob);
   const id = ++nextJob;
   return new Promise<Shrunk>((resolve, reject) => {
-    jobs.set(id, { resolve, reject });
+    jobs.set(id, { blob, resolve, reject });
     w.postMessage({ id, blob });
   });
+}
+
+/** Starts the photo worker while the form shows, so its script is fetched (and kept) while online. */
+export function warmPhotoWorker(): void {
+  photoWorker();
 }
 
 /** Why the bytes of a photo are refused, or null: not a JPEG, cut short, or too many pixels to decode. */

@@ -4,23 +4,28 @@ import {
 } from '../../../../schema/rules/announcement.ts';
 import { ApiError, api, NetworkError } from '../../api/client.ts';
 import type { DraftFields } from '../../db/draft.ts';
+import { ensurePhoto, isConfirmed } from '../../db/photo-uploads.ts';
 import { newPendingAnnouncement, queueAnnouncement, sendAnnouncement } from '../../db/publish-queue.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
 import { showToast } from '../shell/toast.ts';
 import { type ImageItem, updateForm } from './images.ts';
+import { warmPhotoWorker } from './photo-prep.ts';
 
 export const PUBLISH_MESSAGES = {
   published: 'Anunțul a fost publicat cu succes!',
   updated: 'Anunțul a fost actualizat cu succes!',
   queued:
     'Nu ești conectat la internet. Anunțul a fost salvat pe dispozitiv și va fi publicat automat când revine conexiunea.',
+  /** Online, but photos are still going up: the announcement waits in the outbox and goes after them. */
+  photosPending:
+    'Fotografiile se încarcă în continuare. Anunțul va fi publicat automat imediat ce ajung toate; îl găsești în „Anunțurile mele”.',
   updateOffline:
     'Nu ești conectat la internet. Modificările rămân în formular; încearcă din nou când revine conexiunea.',
 } as const;
 
 export type SubmitResult =
   | { kind: 'published'; id: string }
-  | { kind: 'queued'; id: string }
+  | { kind: 'queued'; id: string; photosPending?: boolean }
   | { kind: 'updated'; id: string }
   | { kind: 'failed'; message: string; sessionExpired?: boolean };
 
@@ -49,6 +54,28 @@ function failure(err: unknown, mode: 'publish' | 'update'): SubmitResult {
 export function preloadOfflinePublish(): void {
   void import('../../db/publish-queue.ts').catch(() => {});
   void import('../../routes/_auth/anunturile-mele.lazy.tsx').catch(() => {});
+  warmPhotoWorker();
+}
+
+/** How long 'Publică' waits for photos still going up before leaving the publish to the outbox. */
+const PHOTO_WAIT_MS = 4000;
+
+/** True when every photo is on the server within `ms` (sending them if needed); false past it or on a failure. */
+async function photosArrive(photos: { blob: Blob; photoId: string }[], ms: number): Promise<boolean> {
+  if (photos.every((p) => isConfirmed(p.photoId))) return true;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const all = Promise.all(photos.map((p) => ensurePhoto(p.photoId, p.blob))).then(
+    () => true,
+    () => false,
+  );
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), ms);
+  });
+  try {
+    return await Promise.race([all, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export async function publishAnnouncement(
@@ -57,13 +84,23 @@ export async function publishAnnouncement(
   images: ImageItem[],
   id?: string,
 ): Promise<SubmitResult> {
-  const blobs = images.flatMap((i) => (i.kind === 'new' ? [i.blob] : []));
-  const pending = newPendingAnnouncement(userId, normalizeAnnouncementInput(fields), blobs, id);
-  const queue = async (): Promise<SubmitResult> => ({
+  const photos = images.flatMap((i) => (i.kind === 'new' ? [i] : []));
+  const pending = newPendingAnnouncement(
+    userId,
+    normalizeAnnouncementInput(fields),
+    photos.map((p) => p.blob),
+    id,
+    photos.map((p) => p.photoId),
+  );
+  const queue = async (photosPending = false): Promise<SubmitResult> => ({
     kind: 'queued',
     id: await queueAnnouncement(pending, showToast),
+    photosPending,
   });
   if (offline()) return queue();
+  // The photos went up while the seller typed (db/photo-uploads.ts). One still on its way is given a
+  // moment; past it, 'Publică' does not wait: the announcement is queued and goes when they arrive.
+  if (!(await photosArrive(photos, PHOTO_WAIT_MS))) return queue(true);
   try {
     const created = await sendAnnouncement(pending, M.submitFailed.publish);
     return { kind: 'published', id: created._id };

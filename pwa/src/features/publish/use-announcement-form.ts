@@ -25,6 +25,7 @@ import { clearDraftImages, loadDraftImages, saveDraftImages } from '../../db/dra
 import { DRAFT_FIELDS, type DraftConflict, mergeDraftFields, sameDraftFields } from '../../db/draft-merge.ts';
 import { type ImageItem, moveImage, newImage, releaseImage, storedImage } from './images.ts';
 import { preparePhotos } from './photo-prep.ts';
+import { usePhotoUploads } from './use-photo-uploads.ts';
 
 export type FormMode = 'publish' | 'update';
 
@@ -136,8 +137,10 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
       textReady = true;
       ready();
     });
-    void loadDraftImages(userId).then((blobs) => {
-      if (alive && blobs.length > 0 && !touched.current) setImages(blobs.map(newImage));
+    void loadDraftImages(userId).then((photos) => {
+      if (alive && photos.length > 0 && !touched.current) {
+        setImages(photos.map((p) => newImage(p.blob, p.photoId)));
+      }
       photosReady = true;
       ready();
     });
@@ -188,15 +191,20 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
       if (mode === 'publish') {
         void saveDraftImages(
           userId,
-          next.flatMap((i) => (i.kind === 'new' ? [i.blob] : [])),
+          next.flatMap((i) => (i.kind === 'new' ? [{ blob: i.blob, photoId: i.photoId }] : [])),
         );
       }
     },
     [mode, userId, setImages],
   );
 
-  const addFiles = async (files: File[]) => {
+  const preparation = useRef<Promise<void>>(Promise.resolve());
+  const addFiles = (files: File[]) => {
     if (files.length === 0) return;
+    // Selections join in the order picked, each after the one before it.
+    preparation.current = preparation.current.then(() => addSelection(files));
+  };
+  const addSelection = async (files: File[]) => {
     touched.current = true;
     setPreparing((n) => n + files.length);
     try {
@@ -204,14 +212,19 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
       const { accepted, refused: out } = await preparePhotos(files, imagesRef.current.length);
       // Each selection says what became of it: the previous list no longer applies.
       setRefused(out);
-      if (accepted.length > 0) changeImages([...imagesRef.current, ...accepted.map(newImage)]);
+      if (accepted.length > 0)
+        changeImages([...imagesRef.current, ...accepted.map((blob) => newImage(blob))]);
     } finally {
       setPreparing((n) => n - files.length);
     }
   };
+  const uploads = usePhotoUploads(mode === 'publish' ? userId : null, images);
   const removeImage = (index: number) => {
-    const item = images[index];
-    if (item) releaseImage(item);
+    const item = imagesRef.current[index];
+    if (item) {
+      releaseImage(item);
+      if (item.kind === 'new') uploads.cancel(item.photoId);
+    }
     // There is room now: "too many" no longer applies (a wrong type or size still does).
     setRefused((list) => list.filter((r) => r.reason !== ANNOUNCEMENT_MESSAGES.imagesMax));
     changeImages(imagesRef.current.filter((_, i) => i !== index));
@@ -235,6 +248,10 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     images,
     addFiles,
     preparing,
+    /** Photos going up as they are picked: progress per photo and overall, retry one. */
+    uploads,
+    /** Resolves once every selection being resized has joined the photos. */
+    photosSettled: () => preparation.current,
     refused,
     dismissRefused: () => setRefused([]),
     removeImage,

@@ -1,0 +1,243 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIMITS } from '../schema/constants.ts';
+import { jpegDimensions, jpegHasExif } from '../schema/jpeg.ts';
+import { ANNOUNCEMENT_MESSAGES as M } from '../schema/rules/announcement.ts';
+import {
+  apiAccount,
+  newPage,
+  openSignedIn,
+  queryServerDb,
+  startServerAndBrowser,
+  stopServerAndBrowser,
+  type TestServer,
+  until,
+  waitForServiceWorker,
+} from './harness.ts';
+
+/**
+ * Issue 22: photos are made small on the device (orientation applied, no metadata), go up one by one as
+ * they are picked with their progress shown, survive a dropped link, and a misnamed file is refused by
+ * name when picked.
+ */
+let server: TestServer;
+let browser: Browser;
+beforeAll(async () => {
+  ({ server, browser } = await startServerAndBrowser());
+});
+afterAll(() => stopServerAndBrowser(server, browser));
+
+/**
+ * A camera photo: `width`×`height` of smooth colour with fine grain (compresses like a photo, not like
+ * noise or a flat colour), EXIF orientation 6 (the phone held upright: shown as height×width) and a GPS
+ * position.
+ */
+async function phonePhoto(seed: number, width = 4000, height = 3000) {
+  const raw = Buffer.alloc(width * height * 3);
+  let r = seed * 7919;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      r = (r * 1103515245 + 12345) & 0x7fffffff;
+      const grain = (r >> 16) % 24;
+      const i = (y * width + x) * 3;
+      raw[i] = (128 + 100 * Math.sin((x + seed * 90) / 211) + grain) & 0xff;
+      raw[i + 1] = (128 + 90 * Math.cos((y + seed * 50) / 173) + grain) & 0xff;
+      raw[i + 2] = (128 + 80 * Math.sin((x + y) / 307) + grain) & 0xff;
+    }
+  }
+  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
+    .withMetadata({ orientation: 6 })
+    .withExifMerge({
+      IFD0: { Make: 'Telefonul Mariei' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '46/1 46/1 0/1',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '23/1 35/1 0/1',
+      },
+    })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return { name: `IMG_${1000 + seed}.jpg`, mimeType: 'image/jpeg', buffer };
+}
+
+const files = (page: Page) => page.getByTestId('images-input');
+const photoUrl = '**/api/users/my-announcements/photos/*';
+
+async function openForm(page: Page, email: string) {
+  const me = await apiAccount(server, email);
+  await openSignedIn(page, me);
+  await page.goto('/add-announcement');
+  await page.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
+  return me;
+}
+
+async function fill(page: Page, title: string) {
+  await page.getByLabel('Titlu').fill(title);
+  await page.getByText('Meditații & Cursuri').click();
+  await page
+    .getByLabel('Descriere')
+    .fill('Lecții de fotografie pe teren, cu exerciții la fiecare întâlnire și materiale incluse.');
+  await page.getByRole('button', { name: /Locație/ }).click();
+  await page.getByRole('button', { name: 'Cluj', exact: true }).click();
+  await page.getByRole('button', { name: 'Cluj-Napoca', exact: true }).click();
+  await page.getByLabel('Persoana de contact').fill('Maria Pop');
+  await page.getByLabel('Telefon').fill('0712345678');
+}
+
+const imagesOf = (title: string) =>
+  queryServerDb<{ images: string }>(server, 'SELECT images FROM announcements WHERE title = ?', title).map(
+    (r) => JSON.parse(r.images) as string[],
+  );
+
+describe('photos on a weak link', () => {
+  it('sends small photos with no GPS as they are picked, shows progress, and publishes with them', async () => {
+    const { page, context } = await newPage(browser, server);
+    await openForm(page, 'photos.small@hobbiz.test');
+    // What each photo upload carries, read in the page as it is sent (the protocol's copy of a request
+    // body leaves out file parts).
+    const sent: Buffer[] = [];
+    await page.exposeFunction('photoSent', (base64: string) => sent.push(Buffer.from(base64, 'base64')));
+    await page.evaluate(() => {
+      const send = XMLHttpRequest.prototype.send;
+      XMLHttpRequest.prototype.send = function (body) {
+        const photo = body instanceof FormData ? body.get('image') : null;
+        if (photo instanceof Blob) {
+          void photo.arrayBuffer().then((b) => {
+            let s = '';
+            for (const c of new Uint8Array(b)) s += String.fromCharCode(c);
+            (window as unknown as { photoSent(b: string): void }).photoSent(btoa(s));
+          });
+        }
+        return send.call(this, body as XMLHttpRequestBodyInit);
+      };
+    });
+    const originals = [await phonePhoto(1), await phonePhoto(2)];
+    for (const o of originals) expect(jpegHasExif(o.buffer)).toBe(true);
+    await files(page).setInputFiles(originals);
+    await page.getByText('Toate cele 2 fotografii au fost încărcate').waitFor({ timeout: 30_000 });
+    expect(await page.getByText('✓ Încărcată').count()).toBe(2);
+    await until(() => sent.length === 2);
+    for (const photo of sent) {
+      expect(jpegHasExif(photo)).toBe(false);
+      expect(photo.includes(Buffer.from('Telefonul Mariei'))).toBe(false);
+      // Upright (orientation applied) and at most the stored size.
+      expect(jpegDimensions(photo)).toEqual({ width: 1200, height: LIMITS.imageMaxEdge });
+      expect(photo.length).toBeLessThan(originals[0]!.buffer.length / 3);
+    }
+
+    const title = 'Lecții de fotografie de peisaj';
+    await fill(page, title);
+    let postBytes = 0;
+    page.on('request', (req: Request) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/users/my-announcements')) {
+        postBytes = req.postDataBuffer()?.length ?? 0;
+      }
+    });
+    await page.getByRole('button', { name: 'Publică un anunț' }).click();
+    await page.getByText('Anunțul a fost publicat cu succes!').waitFor();
+    // The publish names the photos already sent: no photo travels twice.
+    expect(postBytes).toBeLessThan(5000);
+    expect(sent).toHaveLength(2);
+    const [images] = imagesOf(title);
+    expect(images).toHaveLength(2);
+    await context.close();
+  });
+
+  it('refuses a .jpg that is not a photo when it is picked, naming it', async () => {
+    const { page, context } = await newPage(browser, server);
+    await openForm(page, 'photos.fake@hobbiz.test');
+    await files(page).setInputFiles([
+      { name: 'factura.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('nu este o fotografie') },
+    ]);
+    await page.locator('#images-refused li', { hasText: `factura.jpg: ${M.imagesJpeg}` }).waitFor();
+    await expect(page.getByRole('img', { name: 'Imaginea 1' }).count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('resumes after a dropped link: each photo once, one announcement with all of them', async () => {
+    const { page, context } = await newPage(browser, server);
+    await openForm(page, 'photos.drop@hobbiz.test');
+    let puts = 0;
+    let dropped = false;
+    // The link drops while the third photo is going up.
+    await page.route(photoUrl, async (route) => {
+      if (route.request().method() !== 'PUT') return route.continue();
+      puts++;
+      if (puts === 3 && !dropped) {
+        dropped = true;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    const photos = await Promise.all([1, 2, 3, 4, 5].map((s) => phonePhoto(s, 2000, 1500)));
+    await files(page).setInputFiles(photos);
+    await page.getByRole('button', { name: 'Reîncearcă încărcarea imaginii 3' }).waitFor({ timeout: 30_000 });
+    await page.getByText('O fotografie nu a putut fi încărcată').waitFor();
+    await page.getByRole('button', { name: 'Reîncearcă încărcarea imaginii 3' }).click();
+    await page.getByText('Toate cele 5 fotografii au fost încărcate').waitFor({ timeout: 30_000 });
+    // Five photos, one of them twice (the one cut off), none more.
+    expect(puts).toBe(6);
+
+    const title = 'Ședințe foto după o conexiune întreruptă';
+    await fill(page, title);
+    await page.getByRole('button', { name: 'Publică un anunț' }).click();
+    await page.getByText('Anunțul a fost publicat cu succes!').waitFor();
+    expect(imagesOf(title)).toEqual([expect.any(Array)]);
+    expect(imagesOf(title)[0]).toHaveLength(5);
+    expect(puts).toBe(6);
+    await context.close();
+  });
+
+  it('publishes offline with photos still to send: they go when the connection is back', async () => {
+    const { page, context } = await newPage(browser, server);
+    await openForm(page, 'photos.offline@hobbiz.test');
+    await waitForServiceWorker(page);
+    await context.setOffline(true);
+    await files(page).setInputFiles([await phonePhoto(7, 2000, 1500), await phonePhoto(8, 2000, 1500)]);
+    await page.getByRole('img', { name: 'Imaginea 2' }).waitFor();
+    const title = 'Fotografii publicate fără semnal';
+    await fill(page, title);
+    await page.getByRole('button', { name: 'Publică un anunț' }).click();
+    await page.getByText('Anunțul a fost salvat pe dispozitiv').waitFor();
+    expect(imagesOf(title)).toEqual([]);
+    await context.setOffline(false);
+    await until(() => imagesOf(title).length === 1, 30_000);
+    expect(imagesOf(title)[0]).toHaveLength(2);
+    await context.close();
+  });
+
+  it('cancels one photo while it goes up: the announcement has the others', async () => {
+    const { page, context } = await newPage(browser, server);
+    await openForm(page, 'photos.cancel@hobbiz.test');
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let first = true;
+    // The first photo's upload hangs (a slow link) until the test lets it go.
+    await page.route(photoUrl, async (route) => {
+      if (route.request().method() === 'PUT' && first) {
+        first = false;
+        await held;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    await files(page).setInputFiles([await phonePhoto(11, 1600, 1200), await phonePhoto(12, 1600, 1200)]);
+    const cancel = page.getByRole('button', { name: 'Anulează încărcarea imaginii 1' });
+    await cancel.waitFor();
+    await page.getByText(/Se încarcă 1 din 2/).waitFor();
+    await cancel.click();
+    release();
+    await page.getByText('Fotografia a fost încărcată').waitFor({ timeout: 30_000 });
+    await expect(page.getByRole('img', { name: 'Imaginea 2' }).count()).resolves.toBe(0);
+    const title = 'Anunț cu o fotografie anulată';
+    await fill(page, title);
+    await page.getByRole('button', { name: 'Publică un anunț' }).click();
+    await page.getByText('Anunțul a fost publicat cu succes!').waitFor();
+    expect(imagesOf(title)[0]).toHaveLength(1);
+    await context.close();
+  });
+});

@@ -1,0 +1,170 @@
+import { ApiError, api, NetworkError, OFFLINE_MESSAGE, storedToken } from '../api/client.ts';
+
+/**
+ * Announcement photos going up one by one (issue 22), as soon as they are picked and again from the
+ * publish queue: the one place that sends them. Each photo has the id its device made; before sending
+ * bytes the server is asked whether it already has it (a lost answer, a reload, a second device of the
+ * same queue), so a dropped link costs at most the photo that was on its way. One photo at a time (a
+ * weak uplink shared by ten photos finishes none); progress is readable by the form and the queue.
+ */
+
+export type PhotoState = 'waiting' | 'sending' | 'done' | 'failed';
+export type PhotoProgress = {
+  state: PhotoState;
+  sent: number;
+  total: number;
+  /** Why it failed (the server's Romanian message, or being offline). */
+  error?: string;
+  /** A failure the same photo may overcome later (no network, a server error, a write limit). */
+  retryable?: boolean;
+};
+
+const progress = new Map<string, PhotoProgress>();
+const listeners = new Set<() => void>();
+/** Paths of photos the server confirmed, this session. */
+const confirmed = new Map<string, string>();
+const inFlight = new Map<string, { promise: Promise<string>; abort: () => void }>();
+/** One photo on the wire at a time, across the form and the queue. */
+let lane: Promise<unknown> = Promise.resolve();
+let version = 0;
+
+function set(id: string, p: PhotoProgress | null): void {
+  if (p) progress.set(id, p);
+  else progress.delete(id);
+  version++;
+  for (const fn of listeners) fn();
+}
+
+export function photoProgress(id: string): PhotoProgress | undefined {
+  return progress.get(id);
+}
+
+/** For useSyncExternalStore: changes whenever any photo's progress does. */
+export function photoProgressVersion(): number {
+  return version;
+}
+
+export function onPhotoProgress(fn: () => void): () => void {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+const photoUrl = (id: string) => `/api/users/my-announcements/photos/${id}`;
+
+/** The stored path when the server already has the photo, else null. */
+async function arrived(id: string): Promise<string | null> {
+  try {
+    return (await api<{ path: string }>(photoUrl(id))).path;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) return null;
+    throw err;
+  }
+}
+
+class Aborted extends Error {}
+
+/** PUT with upload progress (fetch reports none): same errors as api() — ApiError, NetworkError. */
+function put(id: string, blob: Blob, onSent: (sent: number) => void, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Aborted('cancelled'));
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', photoUrl(id));
+    const token = storedToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (e) => onSent(e.loaded);
+    xhr.onerror = () => reject(new NetworkError('upload failed'));
+    xhr.ontimeout = xhr.onerror;
+    xhr.onabort = () => reject(new Aborted('cancelled'));
+    xhr.onload = () => {
+      let data: { path?: string; error?: string; code?: string } = {};
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        /* an answer that is not ours (a proxy's page) */
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && data.path) return resolve(data.path);
+      reject(
+        new ApiError(
+          data.error || 'Fotografia nu a putut fi încărcată.',
+          xhr.status,
+          data.code,
+          Number(xhr.getResponseHeader('Retry-After')) || undefined,
+        ),
+      );
+    };
+    signal.addEventListener('abort', () => xhr.abort(), { once: true });
+    const form = new FormData();
+    form.append('image', blob, 'foto.jpg');
+    xhr.send(form);
+  });
+}
+
+/**
+ * Makes sure the server has photo `id` (the device's small copy `blob`) and returns its stored path.
+ * Concurrent calls for one photo share one attempt; a refused or failed attempt rejects (ApiError,
+ * NetworkError) and the next call tries again.
+ */
+export function ensurePhoto(id: string, blob: Blob): Promise<string> {
+  const known = confirmed.get(id);
+  if (known) return Promise.resolve(known);
+  const running = inFlight.get(id);
+  if (running) return running.promise;
+  const controller = new AbortController();
+  if (!progress.has(id) || progress.get(id)?.state === 'failed') {
+    set(id, { state: 'waiting', sent: 0, total: blob.size });
+  }
+  const attempt = lane
+    .catch(() => {})
+    .then(async () => {
+      if (controller.signal.aborted) throw new Aborted('cancelled');
+      const already = await arrived(id);
+      if (already) return already;
+      set(id, { state: 'sending', sent: 0, total: blob.size });
+      return put(
+        id,
+        blob,
+        (sent) => set(id, { state: 'sending', sent: Math.min(sent, blob.size), total: blob.size }),
+        controller.signal,
+      );
+    });
+  lane = attempt;
+  const promise = attempt.then(
+    (path) => {
+      confirmed.set(id, path);
+      inFlight.delete(id);
+      set(id, { state: 'done', sent: blob.size, total: blob.size });
+      return path;
+    },
+    (err: unknown) => {
+      inFlight.delete(id);
+      if (err instanceof Aborted) set(id, null);
+      else {
+        const retryable = !(err instanceof ApiError) || err.status >= 500 || err.status === 429;
+        const error = err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message;
+        set(id, { state: 'failed', sent: 0, total: blob.size, error, retryable });
+      }
+      throw err;
+    },
+  );
+  inFlight.set(id, { promise, abort: () => controller.abort() });
+  return promise;
+}
+
+/** True when the server confirmed the photo in this session (no request needed to name it). */
+export function isConfirmed(id: string): boolean {
+  return confirmed.has(id);
+}
+
+/** The server said it no longer has these (expired): the next ensurePhoto sends them again. */
+export function forgetConfirmed(ids: readonly string[]): void {
+  for (const id of ids) confirmed.delete(id);
+}
+
+/** Stops sending a photo (removed from the form) and forgets its progress. */
+export function cancelPhoto(id: string): void {
+  inFlight.get(id)?.abort();
+  set(id, null);
+}
+
+/** True when the error means the attempt was cancelled on purpose. */
+export const wasCancelled = (err: unknown): boolean => err instanceof Aborted;
