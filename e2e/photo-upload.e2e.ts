@@ -1,5 +1,4 @@
 import type { Browser, Page, Request } from 'playwright-core';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS } from '../schema/constants.ts';
 import { jpegDimensions, jpegHasExif } from '../schema/jpeg.ts';
@@ -15,6 +14,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
+import { phonePhoto } from './phone-photo.ts';
 
 /**
  * Issue 22: photos are made small on the device (orientation applied, no metadata), go up one by one as
@@ -27,40 +27,6 @@ beforeAll(async () => {
   ({ server, browser } = await startServerAndBrowser());
 });
 afterAll(() => stopServerAndBrowser(server, browser));
-
-/**
- * A camera photo: `width`×`height` of smooth colour with fine grain (compresses like a photo, not like
- * noise or a flat colour), EXIF orientation 6 (the phone held upright: shown as height×width) and a GPS
- * position.
- */
-async function phonePhoto(seed: number, width = 4000, height = 3000) {
-  const raw = Buffer.alloc(width * height * 3);
-  let r = seed * 7919;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      r = (r * 1103515245 + 12345) & 0x7fffffff;
-      const grain = (r >> 16) % 24;
-      const i = (y * width + x) * 3;
-      raw[i] = (128 + 100 * Math.sin((x + seed * 90) / 211) + grain) & 0xff;
-      raw[i + 1] = (128 + 90 * Math.cos((y + seed * 50) / 173) + grain) & 0xff;
-      raw[i + 2] = (128 + 80 * Math.sin((x + y) / 307) + grain) & 0xff;
-    }
-  }
-  const buffer = await sharp(raw, { raw: { width, height, channels: 3 } })
-    .withMetadata({ orientation: 6 })
-    .withExifMerge({
-      IFD0: { Make: 'Telefonul Mariei' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '46/1 46/1 0/1',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '23/1 35/1 0/1',
-      },
-    })
-    .jpeg({ quality: 85 })
-    .toBuffer();
-  return { name: `IMG_${1000 + seed}.jpg`, mimeType: 'image/jpeg', buffer };
-}
 
 const files = (page: Page) => page.getByTestId('images-input');
 const photoUrl = '**/api/users/my-announcements/photos/*';
