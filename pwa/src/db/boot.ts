@@ -13,6 +13,7 @@ import { setDeviceSession } from './device-session.ts';
 import { clearDraftImages } from './draft-images.ts';
 import { importLegacyGuestFavorites, offerGuestFavorites } from './guest-favorites.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
+import { drainAll, registerOutbox } from './outbox-drain.ts';
 import { pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
 import {
   clearPendingAnnouncements,
@@ -154,12 +155,12 @@ async function start(userId: string | null): Promise<void> {
     if (e.name === 'syncRejected') app.notify((e.payload as SyncRejection).error, 'error', 4000);
     if (e.name === WRITE_LIMITED_EVENT) writeLimited((e.payload as SyncWriteLimited).error);
   });
-  // Announcements published offline go out whenever the connection is (back) up.
-  const publishing = userId
-    ? client.status$.subscribe((s) => {
-        if (s === 'online') void flushOutbox(userId, app.notify);
-      })
-    : null;
+  // Announcements published offline join the device's outboxes; every outbox drains whenever the
+  // connection is (back) up — this subscription is the one place that starts them (db/outbox-drain.ts).
+  const unregisterPublish = userId ? registerOutbox('publish', () => flushOutbox(userId, app.notify)) : null;
+  const draining = client.status$.subscribe((s) => {
+    if (s === 'online') void drainAll();
+  });
   // The sync chip's count includes them (those the server refused wait for the person, not the network).
   let counting = !!userId;
   const countQueued = () => {
@@ -191,7 +192,8 @@ async function start(userId: string | null): Promise<void> {
       events.unsubscribe();
       workingSet.stop();
       setWorkingSet(null);
-      publishing?.unsubscribe();
+      draining.unsubscribe();
+      unregisterPublish?.();
       counting = false;
       unwatchQueue?.();
       setQueuedPublishes(0);

@@ -1,12 +1,12 @@
 import type { attachmentAnswer } from '../../../schema/api/messages.ts';
 import { newId } from '../../../schema/ids.ts';
 import type { Answer } from '../api/client.ts';
-import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
+import { api } from '../api/client.ts';
 import { chatFileOutbox, type QueuedAttachment, useOutbox } from './device-outbox.ts';
 import { sendMessage } from './messages.ts';
+import { drain, registerOutbox } from './outbox-drain.ts';
 import { setQueuedChatFiles } from './pending-count.ts';
-import { currentDatabase, onDatabase } from './registry.ts';
-import { currentSyncClient } from './sync-status.ts';
+import { currentDatabase } from './registry.ts';
 import type { AppSession, Notify } from './types.ts';
 
 /**
@@ -51,76 +51,47 @@ export function cancelQueuedAttachment(id: string): Promise<void> {
   return drop(id);
 }
 
-/** After a failed send while the sync link is up (an answer lost, a server error): the next try. */
-export const ATTACHMENT_RETRY_SECONDS = 10;
-let flushing: Promise<void> | null = null;
 /**
- * Sends what waits, oldest first; stops at the first network failure or server error and keeps the file:
- * the next 'online' sends it, or, while the link is up, a try after ATTACHMENT_RETRY_SECONDS (the same
- * message id: a retry never makes a second message).
+ * Sends what waits, oldest first, by the device's one retry rule (db/outbox-drain.ts): the file goes up,
+ * then the message is written with the id made when it was queued (a retry never makes a second
+ * message); a file the server refuses (e.g. the announcement was deleted meanwhile) is dropped with why.
  */
 export function flushAttachments(): Promise<void> {
-  flushing ??= (async () => {
-    const userId = signedIn();
-    const notify: Notify = app?.notify ?? (() => undefined);
-    if (!userId || !currentDatabase()?.collections.messages) return;
-    const mine = await queuedAttachmentsOf(userId);
-    for (const q of mine) {
-      try {
-        const form = new FormData();
-        form.append('image', q.file, q.name);
-        const { image } = await api<Answer<typeof attachmentAnswer>>('/api/messages/attachments', {
-          method: 'POST',
-          body: form,
-        });
-        const exists = await currentDatabase()?.messages.findOne(q.id).exec();
-        if (!exists) await sendMessage({ ...q, image, fileName: q.name });
-        await drop(q.id);
-      } catch (err) {
-        // Signed out meanwhile: the file stays until the person is back (or is cleared as a guest).
-        if (err instanceof ApiError && err.status === 401) return;
-        if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) {
-          // The socket may still be up (only this request failed): no 'online' will come to send it.
-          if (currentSyncClient()?.status$.value === 'online')
-            retryLater('chat-attachments', () => void flushAttachments(), ATTACHMENT_RETRY_SECONDS);
-          return;
-        }
-        // Past the uploads limit: the file waits on the device and goes when the window allows.
-        if (isWriteLimited(err)) {
-          notify(err.message, 'error', 4000);
-          return retryLater('chat-attachments', () => void flushAttachments(), err.retryAfterSeconds);
-        }
-        // Refused by the server (e.g. the announcement was deleted meanwhile): say why, do not loop.
-        await drop(q.id);
-        notify(
-          err instanceof ApiError || err instanceof Error ? err.message : 'Fișierul nu a putut fi trimis.',
-          'error',
-          4000,
-        );
-      }
-    }
-  })().finally(() => {
-    flushing = null;
+  const userId = signedIn();
+  const notify: Notify = app?.notify ?? (() => undefined);
+  if (!userId || !currentDatabase()?.collections.messages) return Promise.resolve();
+  return drain<QueuedAttachment>({
+    name: 'chat-attachments',
+    waiting: () => queuedAttachmentsOf(userId),
+    send: async (q) => {
+      const form = new FormData();
+      form.append('image', q.file, q.name);
+      const { image } = await api<Answer<typeof attachmentAnswer>>('/api/messages/attachments', {
+        method: 'POST',
+        body: form,
+      });
+      const exists = await currentDatabase()?.messages.findOne(q.id).exec();
+      if (!exists) await sendMessage({ ...q, image, fileName: q.name });
+      await drop(q.id);
+    },
+    refused: async (q, reason) => {
+      await drop(q.id);
+      notify(reason || 'Fișierul nu a putut fi trimis.', 'error', 4000);
+    },
+    notify: (message) => notify(message, 'error', 4000),
   });
-  return flushing;
 }
 
 /**
- * Started once by bootDatabase with the app's session and toast: sends what waits whenever the sync
- * socket is (back) online, keeps the sync chip's count, and lets the files go when the person signs out.
+ * Started once by bootDatabase with the app's session and toast: registers the queue with the one drain
+ * (run whenever the sync socket is (back) online), keeps the sync chip's count, and lets the files go when the person signs out.
  */
 export function startChatFileOutbox(deps: ChatFileDeps): void {
   if (app) return;
   app = deps;
   const { session } = deps;
-  let statusSub: { unsubscribe(): void } | null = null;
-  onDatabase(() => {
-    statusSub?.unsubscribe();
-    statusSub =
-      currentSyncClient()?.status$.subscribe((s) => {
-        if (s === 'online') void flushAttachments();
-      }) ?? null;
-  });
+  // Drained with the other outboxes whenever the sync link is (back) up (boot.ts).
+  registerOutbox('chat-files', flushAttachments);
 
   // The sync chip counts them with the other waiting changes.
   const countMine = () => {

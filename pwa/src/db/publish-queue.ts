@@ -1,9 +1,9 @@
 import { newId } from '../../../schema/ids.ts';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
-import { ApiError, api, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
+import { ApiError, api } from '../api/client.ts';
 import { publishOutbox, useOutbox } from './device-outbox.ts';
+import { drain } from './outbox-drain.ts';
 import { ensurePhoto, forgetConfirmed } from './photo-uploads.ts';
-import { currentSyncClient } from './sync-status.ts';
 import type { Notify } from './types.ts';
 
 /**
@@ -111,43 +111,26 @@ export async function sendAnnouncement(
   }
 }
 
-const RETRY_SECONDS = 10;
-let flushing: Promise<void> | null = null;
-
-/** Sends what waits, oldest first. Stops at the first network failure; a refusal is kept with its reason. */
+/**
+ * Sends what waits, oldest first, by the device's one retry rule (db/outbox-drain.ts); an announcement
+ * the server refuses is kept with its reason (shown in 'Anunțurile mele'), never retried blindly.
+ */
 export function flushOutbox(userId: string, notify: Notify): Promise<void> {
-  flushing ??= (async () => {
-    try {
-      for (const p of await pendingAnnouncements(userId)) {
-        if (p.error) continue;
-        try {
-          await sendAnnouncement(p);
-          await publishOutbox.delete(p.id);
-          notify(`Anunțul „${p.fields.title}” a fost publicat.`, 'success', 4000);
-        } catch (err) {
-          if (err instanceof ApiError && err.status === 401) return;
-          if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500)) {
-            // Only this request failed (an answer lost, a server error) while the sync link is up: no
-            // reconnection will come to send it again, so try again soon (same id: nothing doubles).
-            if (currentSyncClient()?.status$.value === 'online')
-              retryLater('publish-queue', () => void flushOutbox(userId, notify), RETRY_SECONDS);
-            return;
-          }
-          // Past the publish limit: not a refusal of this announcement; it waits and goes when allowed.
-          if (isWriteLimited(err)) {
-            notify(err.message, 'error', 6000);
-            return retryLater('publish-queue', () => void flushOutbox(userId, notify), err.retryAfterSeconds);
-          }
-          const reason = err instanceof Error ? err.message : String(err);
-          await publishOutbox.put(p.id, { ...p, error: reason });
-          notify(`Anunțul „${p.fields.title}” nu a putut fi publicat: ${reason}`, 'error', 6000);
-        }
-      }
-    } finally {
-      flushing = null;
-    }
-  })();
-  return flushing;
+  return drain<PendingAnnouncement>({
+    name: 'publish-queue',
+    waiting: async () => (await pendingAnnouncements(userId)).filter((p) => !p.error),
+    send: async (p) => {
+      await sendAnnouncement(p);
+      await publishOutbox.delete(p.id);
+      notify(`Anunțul „${p.fields.title}” a fost publicat.`, 'success', 4000);
+    },
+    refused: async (p, reason) => {
+      await publishOutbox.put(p.id, { ...p, error: reason });
+      notify(`Anunțul „${p.fields.title}” nu a putut fi publicat: ${reason}`, 'error', 6000);
+    },
+    // Past the publish limit: not a refusal of this announcement; it waits and goes when allowed.
+    notify: (message) => notify(message, 'error', 6000),
+  });
 }
 
 const NONE: PendingAnnouncement[] = [];
