@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -80,6 +81,14 @@ async function publish(token: string): Promise<string> {
     body: form,
   });
   if (!res.ok) throw new Error(`publish: ${res.status} ${await res.text()}`);
+  const { images } = (await res.json()) as { images: string[] };
+  // Stored once, served by every instance (from the bucket when there is one, nothing on their disks).
+  for (const inst of cluster.instances) {
+    const served = await fetch(`${inst.url}${images[0]}`);
+    expect(served.status, `${images[0]} from ${inst.url}`).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    if (cluster.s3) expect(existsSync(join(inst.dataDir, images[0]!.slice(1)))).toBe(false);
+  }
   const [row] = await query<{ id: string }>('SELECT id FROM announcements');
   return row!.id;
 }
@@ -165,10 +174,12 @@ beforeAll(async () => {
   // Under `npm run test:pg` a database on its PostgreSQL; run alone, the cluster starts its own server.
   const databaseUrl =
     ENGINE === 'postgres' && process.env.DATABASE_URL ? await freshDatabaseUrl() : undefined;
+  // Uploads in an S3-compatible bucket (issue 22): the instances share no directory.
   cluster = await startCluster({
     instances: INSTANCES,
     engine: ENGINE,
     databaseUrl,
+    storage: ENGINE === 'postgres' ? 's3' : 'directory',
   });
   if (cluster.databaseUrl) pool = new pg.Pool({ connectionString: cluster.databaseUrl, max: 2 });
   browser = await launchBrowser();

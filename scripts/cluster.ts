@@ -3,13 +3,14 @@
 // folder, and nginx in front (scripts/nginx.ts, deploy/nginx.conf). For tests and benchmarks.
 //   library: const c = await startCluster({ instances: 2 }); … c.url …; await c.killInstance(0);
 //            await c.restartInstance(0); await c.stop();
-//   CLI:     tsx scripts/cluster.ts [--instances 2] [--port 8080] [--sqlite]   runs until Ctrl+C / SIGTERM.
+//   CLI:     tsx scripts/cluster.ts [--instances 2] [--port 8080] [--sqlite] [--s3]   runs until Ctrl+C / SIGTERM.
 // engine 'sqlite' gives each instance its own SQLite file instead (no shared data): only for testing the
 // proxying itself (scripts/cluster.pg-test.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDatabase } from '../sync-server/src/test-pg.ts';
+import { startTestS3 } from '../sync-server/src/test-s3.ts';
 import { isMain, numberArg, serveUntilSignal } from './cli.ts';
 import { type Nginx, startNginx } from './nginx.ts';
 import { type Postgres, startPostgres } from './pg.ts';
@@ -27,6 +28,11 @@ export type ClusterOptions = {
   databaseUrl?: string;
   /** nginx's port (a free one by default). */
   port?: number;
+  /**
+   * Where uploads live: 'directory' (default) one folder every instance shares (UPLOADS_DIR); 's3' a
+   * throwaway S3-compatible server (sync-server/src/test-s3.ts) and nothing shared on disk (issue 22).
+   */
+  storage?: 'directory' | 's3';
   /** Extra environment for every instance (WRITE_LIMITS=off, STATIC_DIR, LOG_LEVEL…). */
   env?: Record<string, string>;
 };
@@ -39,8 +45,10 @@ export type Cluster = {
   instances: Instance[];
   nginx: Nginx;
   databaseUrl: string | null;
-  /** The uploads folder every instance shares (UPLOADS_DIR). */
+  /** The uploads folder every instance shares (UPLOADS_DIR); unused with storage 's3'. */
   uploadsDir: string;
+  /** The bucket's S3_* settings with storage 's3', else null. */
+  s3: Record<string, string> | null;
   /** Kills instance i (SIGKILL by default: a crash) and waits until it is gone. */
   killInstance(i: number, signal?: NodeJS.Signals): Promise<void>;
   /**
@@ -92,6 +100,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
   const dir = ownedDir(PREFIX);
   const uploadsDir = join(dir, 'uploads');
   mkdirSync(uploadsDir);
+  const s3 = opts.storage === 's3' ? await startTestS3() : null;
 
   let pg: Postgres | null = null;
   let databaseUrl: string | null = null;
@@ -116,7 +125,8 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
       PORT: String(inst.port),
       HOST: '127.0.0.1',
       DATA_DIR: inst.dataDir,
-      UPLOADS_DIR: uploadsDir,
+      // With a bucket, each instance's DATA_DIR/uploads stays empty: nothing is shared on disk.
+      ...(s3 ? s3.env : { UPLOADS_DIR: uploadsDir }),
       // nginx runs on this machine: the client's address comes from its X-Forwarded-For.
       TRUST_PROXY: 'loopback',
       LOG_LEVEL: 'warn',
@@ -163,6 +173,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     await nginx?.stop();
     await Promise.all(instances.map((_, i) => stopInstance(i, 'SIGTERM')));
     await pg?.stop();
+    await s3?.stop();
     rmSync(dir, { recursive: true, force: true });
   };
 
@@ -182,6 +193,7 @@ export async function startCluster(opts: ClusterOptions = {}): Promise<Cluster> 
     nginx,
     databaseUrl,
     uploadsDir,
+    s3: s3?.env ?? null,
     killInstance: (i, signal = 'SIGKILL') => stopInstance(i, signal),
     restartInstance: async (i) => {
       await stopInstance(i, 'SIGTERM');
@@ -198,6 +210,7 @@ if (isMain(import.meta.url)) {
     instances: numberArg(argv, '--instances'),
     port: numberArg(argv, '--port'),
     engine: argv.includes('--sqlite') ? 'sqlite' : 'postgres',
+    storage: argv.includes('--s3') ? 's3' : 'directory',
   });
   console.log(`nginx: ${cluster.url}`);
   for (const [i, x] of cluster.instances.entries()) console.log(`instance ${i}: ${x.url}`);

@@ -10,6 +10,7 @@ import { withoutNul } from '../../schema/rules/common.ts';
 import type { Config } from './config.ts';
 import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
+import { S3Storage } from './lib/s3-storage.ts';
 import { isUnstorableText } from './lib/sql.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import auth from './plugins/auth.ts';
@@ -93,7 +94,10 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   // A real-time effect that fails after its write committed is logged, never turned into a failed request.
   const onEffectError = (err: unknown) => app.log.error({ err }, 'real-time effect failed');
   const uow = onPg ? pgUnitOfWork(db, hub, onEffectError) : sqliteUnitOfWork(db, hub, onEffectError);
-  const storage = new LocalDirectoryStorage(config.uploadsDir ?? join(config.dataDir, 'uploads'));
+  // Uploads in a bucket when S3_BUCKET is set (several instances, no shared directory), else a directory.
+  const storage: FileStorage = config.s3
+    ? new S3Storage(config.s3)
+    : new LocalDirectoryStorage(config.uploadsDir ?? join(config.dataDir, 'uploads'));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('uow', uow);
@@ -137,6 +141,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
 
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    if (storage instanceof S3Storage) storage.close();
     closing = true;
     clearInterval(vocabTimer);
     await app.searcher.close();

@@ -2,6 +2,39 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { WRITE_LIMITS, type WriteLimitTable } from '../../schema/constants.ts';
 
+/** An S3-compatible bucket for uploads (docs/DEPLOY.md, "Photos past one machine"). */
+export type S3Config = {
+  bucket: string;
+  /** S3_ENDPOINT: another provider's or a test server's URL; null = AWS. */
+  endpoint: string | null;
+  region: string;
+  /** S3_PREFIX: keys go under it (one bucket for several deployments), '' by default. */
+  prefix: string;
+  /** Credentials (S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY); absent = the SDK's own chain (roles, env). */
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  /** S3_FORCE_PATH_STYLE: bucket in the path (most S3-compatible servers); default on with an endpoint. */
+  forcePathStyle: boolean;
+};
+
+function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint && !/^https?:\/\//.test(endpoint))
+    throw new Error(`S3_ENDPOINT invalid: ${endpoint} (an http(s) URL)`);
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+/, '');
+  return {
+    bucket,
+    endpoint,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    prefix: prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`,
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== 'false' : endpoint !== null,
+  };
+}
+
 /** Configuration, read and validated once. Nothing else in the server reads process.env. */
 export type Config = {
   port: number;
@@ -12,6 +45,8 @@ export type Config = {
    * network mount) by pointing this at it; see lib/file-storage.ts.
    */
   uploadsDir: string | null;
+  /** S3_BUCKET and friends: uploads in an S3-compatible bucket instead of a directory (lib/s3-storage.ts). */
+  s3: S3Config | null;
   /** Built PWA to serve; null in tests that only exercise the API. */
   staticDir: string | null;
   logLevel: string;
@@ -146,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     uploadsDir: env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : null,
+    s3: s3Config(env),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     socketAuthTimeoutMs: 5000,

@@ -10,12 +10,10 @@ import type { Readable } from 'node:stream';
  * without touching the services: LocalDirectoryStorage (a directory; several instances share one by
  * pointing UPLOADS_DIR at the same mounted directory) is the one implementation today.
  *
- * S3-compatible storage (the seam, not built): an implementation of these four calls on a bucket —
- * `put` = PutObject (Content-Type from the extension), `get` = GetObject (its Body stream,
- * ContentLength, LastModified; null on NoSuchKey), `exists` = HeadObject, `delete` = DeleteObjects —
- * with the bucket, endpoint and credentials from the environment. The /uploads/ route then streams
- * what `get` returns (or redirects to a CDN in front of the bucket). Nothing lists the storage: what
- * exists is known from the database (chat_uploads, announcement and avatar paths).
+ * S3Storage (lib/s3-storage.ts, chosen by S3_BUCKET) keeps them in an S3-compatible bucket instead, so
+ * several instances need no shared directory (issue 22). The /uploads/ route streams what `get` returns
+ * from either. Nothing lists the storage: what exists is known from the database (chat_uploads,
+ * photo_uploads, announcement and avatar paths).
  *
  * Keys are relative paths `<folder>/<name>.<ext>` (the public path without its /uploads/ prefix); only
  * keys of that shape are accepted (`uploadKey`), so no key can leave the storage.
@@ -43,6 +41,9 @@ export function uploadKey(publicPath: string): string | null {
 
 /** The public path of a stored key. */
 export const publicPath = (key: string) => `/uploads/${key}`;
+
+/** True for keys of the accepted shape (every implementation checks them the same way). */
+export const isUploadKey = (key: string): boolean => KEY.test(key);
 
 function checked(key: string): string {
   if (!KEY.test(key)) throw new Error(`invalid upload key: ${key}`);
