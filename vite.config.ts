@@ -7,6 +7,7 @@ import { WORKING_SET } from './schema/constants.ts';
 import { initialChunk } from './scripts/vite-initial-chunk.ts';
 import { offlineShellFiles } from './scripts/vite-offline-shell.ts';
 import { prerender } from './scripts/vite-prerender.ts';
+import { SW_OUTBOX_FILE, swOutbox } from './scripts/vite-sw-outbox.ts';
 
 const app = initialChunk();
 const outDir = process.env.STATIC_DIR
@@ -50,6 +51,7 @@ export default defineConfig({
     }),
     react(),
     prerender(),
+    swOutbox(),
     VitePWA({
       injectRegister: false,
       registerType: 'autoUpdate',
@@ -79,6 +81,8 @@ export default defineConfig({
         ],
       },
       workbox: {
+        // The device outboxes' Background Sync drain (pwa/src/sw/outbox-worker.ts).
+        importScripts: [`/${SW_OUTBOX_FILE}`],
         clientsClaim: true,
         skipWaiting: true,
         cleanupOutdatedCaches: true,

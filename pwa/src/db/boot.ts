@@ -14,6 +14,7 @@ import { clearDraftImages } from './draft-images.ts';
 import { importLegacyGuestFavorites, offerGuestFavorites } from './guest-favorites.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
 import { drainAll, registerOutbox } from './outbox-drain.ts';
+import { forgetBackgroundAuth, startOutboxSync } from './outbox-sync.ts';
 import { pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
 import {
   clearPendingAnnouncements,
@@ -135,6 +136,7 @@ async function start(userId: string | null): Promise<void> {
       await previous.db.remove();
       await clearDraftImages(previous.key);
       await clearPendingAnnouncements(previous.key).catch(() => undefined);
+      await forgetBackgroundAuth();
       try {
         localStorage.removeItem(`hobbiz_outbox_${previous.key}`);
       } catch {
@@ -220,6 +222,7 @@ export function bootDatabase(deps: BootDeps): void {
   app = deps;
   const { session } = deps;
   startChatFileOutbox(deps);
+  startOutboxSync(drainAll);
   // Asked right after a page load, the person's database may still be opening: wait for it (bounded),
   // or its waiting changes would be counted as none.
   const opened = () => Promise.race([switching, new Promise<void>((r) => setTimeout(r, 5000))]);

@@ -2,6 +2,7 @@ import { clear, createStore, del, entries, get, keys, promisifyRequest, set, set
 import { useEffect, useState } from 'react';
 import type { MessageDoc } from '../../../schema/entities.ts';
 import type { PendingAnnouncement } from './publish-queue.ts';
+import { DEVICE_DB_PREFIX, DEVICE_STORE } from './publish-request.ts';
 
 /**
  * What waits on this device and nowhere else (IndexedDB keeps Blobs, survives reloads and restarts): the
@@ -37,8 +38,9 @@ export type QueuedAttachment = {
 /** A database of an earlier version of the app whose content moves here on first use. */
 export type LegacyStore = { db: string; store: string };
 
-export const DEVICE_DB_PREFIX = 'hobbiz_device_';
-const STORE = 'items';
+export { DEVICE_DB_PREFIX };
+
+const STORE = DEVICE_STORE;
 
 /** Opens an existing database; null when there is none (and none is created by asking). */
 function openExisting(name: string): Promise<IDBDatabase | null> {
@@ -157,6 +159,11 @@ export const chatFileOutbox = deviceOutbox<QueuedAttachment>('chat_files', {
   legacy: { db: 'hobbiz_chat_outbox', store: 'files' },
   order: (q) => q.queuedAt,
 });
+/**
+ * The session a background drain may use (sw/outbox-worker.ts), key 'auth': written only while
+ * something waits in the publish queue, removed when it is empty and at sign-out (db/outbox-sync.ts).
+ */
+export const syncAuthStore = deviceOutbox<{ userId: string; token: string }>('sync_auth');
 /** The draft's photos, keyed by the person ('guest' or the user id). */
 export const draftPhotoStore = deviceOutbox<(Blob | { blob: Blob; photoId: string })[]>('draft_photos', {
   legacy: { db: 'hobbiz_draft_photos', store: 'photos' },

@@ -1,4 +1,5 @@
 import { ApiError, api, NetworkError, OFFLINE_MESSAGE, storedToken } from '../api/client.ts';
+import { photoFormData, photoUrl } from './publish-request.ts';
 
 /**
  * Announcement photos going up one by one (issue 22), as soon as they are picked and again from the
@@ -49,8 +50,6 @@ export function onPhotoProgress(fn: () => void): () => void {
   return () => listeners.delete(fn);
 }
 
-const photoUrl = (id: string) => `/api/users/my-announcements/photos/${id}`;
-
 /** The stored path when the server already has the photo, else null. */
 async function arrived(id: string): Promise<string | null> {
   try {
@@ -93,9 +92,7 @@ function put(id: string, blob: Blob, onSent: (sent: number) => void, signal: Abo
       );
     };
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
-    const form = new FormData();
-    form.append('image', blob, 'foto.jpg');
-    xhr.send(form);
+    xhr.send(photoFormData(blob));
   });
 }
 

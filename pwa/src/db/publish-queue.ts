@@ -3,7 +3,9 @@ import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api } from '../api/client.ts';
 import { publishOutbox, useOutbox } from './device-outbox.ts';
 import { drain } from './outbox-drain.ts';
+import { requestBackgroundDrain } from './outbox-sync.ts';
 import { ensurePhoto, forgetConfirmed } from './photo-uploads.ts';
+import { announcementFormData, PUBLISH_URL } from './publish-request.ts';
 import type { Notify } from './types.ts';
 
 /**
@@ -46,6 +48,8 @@ export function newPendingAnnouncement(
 /** Keeps it on the device (same id) and tries to send it (`notify` says how that went). */
 export async function queueAnnouncement(p: PendingAnnouncement, notify: Notify): Promise<string> {
   await publishOutbox.put(p.id, p);
+  // Sent by the service worker when the connection is back, should the app be closed by then.
+  void requestBackgroundDrain(p.userId);
   void flushOutbox(p.userId, notify);
   return p.id;
 }
@@ -63,25 +67,7 @@ export function discardPending(id: string): Promise<void> {
   return publishOutbox.delete(id);
 }
 
-/**
- * The one multipart body of an announcement sent to the server, for a publish (from the queue, first try
- * or retry) and for an update: the fields, then the new photos in form order as foto-N.jpg. An update also
- * sends `existingImages`, the order of every photo ('new:N' marks the N-th new file, so a new photo may
- * become the cover).
- */
-export function announcementFormData(
-  fields: Record<string, string>,
-  photos: Blob[],
-  existingImages?: string[],
-): FormData {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  photos.forEach((blob, i) => {
-    form.append('images', blob, `foto-${i + 1}.jpg`);
-  });
-  if (existingImages) form.set('existingImages', JSON.stringify(existingImages));
-  return form;
-}
+export { announcementFormData };
 
 /**
  * The one publish request, for the form's first attempt and for every retry from the queue. A retry of
@@ -92,8 +78,7 @@ export async function sendAnnouncement(
   fallbackError?: string,
 ): Promise<{ _id: string }> {
   const { photoIds } = p;
-  const post = (body: FormData) =>
-    api<{ _id: string }>('/api/users/my-announcements', { method: 'POST', body, fallbackError });
+  const post = (body: FormData) => api<{ _id: string }>(PUBLISH_URL, { method: 'POST', body, fallbackError });
   if (!photoIds) return post(announcementFormData({ id: p.id, ...p.fields }, p.images));
   const upload = async () => {
     for (const [i, photoId] of photoIds.entries()) await ensurePhoto(photoId, p.images[i]!);
