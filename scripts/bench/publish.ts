@@ -242,6 +242,66 @@ async function journey(
   return result;
 }
 
+/** Peak signal-to-noise ratio (dB) of `candidate` against `reference`, both decoded to RGB of one size. */
+async function psnr(reference: Buffer, candidate: Buffer): Promise<number> {
+  const a = await sharp(reference).removeAlpha().raw().toBuffer();
+  const b = await sharp(candidate).removeAlpha().raw().toBuffer();
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
+  return 10 * Math.log10((255 * 255) / (sum / a.length));
+}
+
+/**
+ * The device's resize, timed on the weak phone, at three JPEG qualities: milliseconds per photo, bytes,
+ * and PSNR against sharp's Lanczos resize of the original with no compression (the best the 1600-px copy
+ * could be). The same calls as pwa/src/features/publish/photo-shrink.ts, on the page.
+ */
+async function qualities(browser: Browser, server: TestServer, original: Buffer): Promise<void> {
+  const context = await browser.newContext(PHONE);
+  const page = await context.newPage();
+  await page.goto(server.url);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const meta = await sharp(original).rotate().metadata();
+  const reference = await sharp(original)
+    .rotate()
+    .resize({ width: LIMITS.imageMaxEdge, height: LIMITS.imageMaxEdge, fit: 'inside', kernel: 'lanczos3' })
+    .png()
+    .toBuffer();
+  for (const quality of [0.7, 0.82, 0.9]) {
+    const out = await page.evaluate(
+      async ([b64, q, edge]) => {
+        const bin = atob(b64 as string);
+        const bytes = new Uint8Array(bin.length);
+        for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+        const started = performance.now();
+        const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/jpeg' }), {
+          imageOrientation: 'from-image',
+        });
+        const scale = Math.min(1, (edge as number) / Math.max(bitmap.width, bitmap.height));
+        const canvas = new OffscreenCanvas(
+          Math.round(bitmap.width * scale),
+          Math.round(bitmap.height * scale),
+        );
+        const ctx = canvas.getContext('2d')!;
+        ctx.imageSmoothingQuality = 'high';
+        ctx.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+        const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: q as number });
+        const ms = performance.now() - started;
+        let s = '';
+        for (const c of new Uint8Array(await blob.arrayBuffer())) s += String.fromCharCode(c);
+        return { ms, b64: btoa(s) };
+      },
+      [original.toString('base64'), quality, LIMITS.imageMaxEdge] as const,
+    );
+    const copy = Buffer.from(out.b64, 'base64');
+    console.log(
+      `resize at quality ${quality}: ${Math.round(out.ms)} ms per photo on the 4× slower CPU, ${Math.round(copy.length / 1000)} kB, PSNR ${(await psnr(reference, copy)).toFixed(1)} dB (original ${meta.width}×${meta.height} shown upright)`,
+    );
+  }
+  await context.close();
+}
+
 async function main(): Promise<void> {
   const server = new TestServer();
   await server.start();
@@ -263,6 +323,7 @@ async function main(): Promise<void> {
     console.log(
       `photos: ${PHOTOS} × 4000×3000, ${(Math.min(...photos.map((p) => p.buffer.length)) / 1e6).toFixed(2)}–${(Math.max(...photos.map((p) => p.buffer.length)) / 1e6).toFixed(2)} MB, ${originalMB.toFixed(1)} MB in all, GPS in every one: ${photos.every((p) => jpegHasExif(p.buffer))}`,
     );
+    await qualities(browser, server, photos[0]!.buffer);
     const clean = await journey(browser, server, proxy, files, 1, null);
     console.log('journey 1 (no cut):', JSON.stringify(clean));
     const cut = await journey(browser, server, proxy, files, 2, Math.round((clean.uploadedMB * 1e6) / 2));
