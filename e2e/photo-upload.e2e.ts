@@ -174,6 +174,34 @@ describe('photos on a weak link', () => {
     await context.close();
   });
 
+  it("'Publică' does not wait for slow photos: queued, progress in 'Anunțurile mele', then published", async () => {
+    const { page, context } = await newPage(browser, server);
+    await openForm(page, 'photos.slow@hobbiz.test');
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    // Every photo upload hangs (a very slow link) until the test lets them go.
+    await page.route(photoUrl, async (route) => {
+      if (route.request().method() === 'PUT') await held;
+      return route.continue();
+    });
+    await files(page).setInputFiles([await phonePhoto(31, 1600, 1200), await phonePhoto(32, 1600, 1200)]);
+    await page.getByText(/Se încarcă 1 din 2/).waitFor();
+    const title = 'Anunț cu fotografii pe o conexiune lentă';
+    await fill(page, title);
+    await page.getByRole('button', { name: 'Publică un anunț' }).click();
+    await page.getByText('Fotografiile se încarcă în continuare').waitFor({ timeout: 15_000 });
+    await page.waitForURL('**/anunturile-mele');
+    const card = page.getByRole('listitem', { name: title });
+    await card.getByText(/Se încarcă 1 din 2 · 0 kB din/).waitFor();
+    expect(imagesOf(title)).toEqual([]);
+    release();
+    await until(() => imagesOf(title).length === 1, 30_000);
+    expect(imagesOf(title)[0]).toHaveLength(2);
+    await context.close();
+  });
+
   it('with the app closed, Background Sync publishes what was queued offline, photos and all', async () => {
     const { page, context } = await newPage(browser, server);
     await openForm(page, 'photos.closed@hobbiz.test');

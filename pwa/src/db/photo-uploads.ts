@@ -165,3 +165,26 @@ export function cancelPhoto(id: string): void {
 
 /** True when the error means the attempt was cancelled on purpose. */
 export const wasCancelled = (err: unknown): boolean => err instanceof Aborted;
+
+export type PhotosSummary = {
+  count: number;
+  done: number;
+  failed: number;
+  sentBytes: number;
+  totalBytes: number;
+};
+
+/** Where a set of photos stands: done (confirmed), failed, bytes sent of all (the form and 'Anunțurile mele'). */
+export function photosSummary(photos: readonly { photoId: string; blob: Blob }[]): PhotosSummary {
+  const out: PhotosSummary = { count: photos.length, done: 0, failed: 0, sentBytes: 0, totalBytes: 0 };
+  for (const p of photos) {
+    const progress = photoProgress(p.photoId);
+    out.totalBytes += p.blob.size;
+    if (confirmed.has(p.photoId)) {
+      out.done++;
+      out.sentBytes += p.blob.size;
+    } else if (progress?.state === 'sending') out.sentBytes += progress.sent;
+    else if (progress?.state === 'failed') out.failed++;
+  }
+  return out;
+}

@@ -26,6 +26,8 @@ const SIGNED_IN = [
   'DELETE /api/users/my-announcements/{id}',
   'POST /api/users/my-announcements/{id}/renew',
   'PUT /api/users/my-announcements/{id}/active',
+  'GET /api/users/my-announcements/photos/{photoId}',
+  'PUT /api/users/my-announcements/photos/{photoId}',
   'POST /api/reviews',
   'PUT /api/reviews/{id}',
   'DELETE /api/reviews/{id}',

@@ -1,7 +1,16 @@
 import { Link } from '@tanstack/react-router';
+import { useSyncExternalStore } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { formatDate, formatLocation, formatPrice, idTail } from '../../../../schema/format.ts';
+import {
+  onPhotoProgress,
+  photoProgress,
+  photoProgressVersion,
+  photosSummary,
+} from '../../db/photo-uploads.ts';
+import type { PendingAnnouncement } from '../../db/publish-queue.ts';
 import { CardCover } from '../home/CardCover.tsx';
+import { uploadSummaryText } from '../publish/upload-summary.ts';
 import type { MyEntry } from './use-my-announcements.ts';
 
 type Props = {
@@ -12,6 +21,28 @@ type Props = {
   onToggleActive: () => void;
   onDelete: () => void;
 };
+
+/**
+ * Why a queued announcement waits: the server's refusal, its photos going up ('Se încarcă 3 din 10 ·
+ * 1,2 MB din 2,4 MB', issue 22), or no connection.
+ */
+function PendingNote({ pending }: { pending: PendingAnnouncement }) {
+  useSyncExternalStore(onPhotoProgress, photoProgressVersion);
+  if (pending.error) return <p className="my-card-note is-error">{pending.error}</p>;
+  const photos = (pending.photoIds ?? []).map((photoId, i) => ({ photoId, blob: pending.images[i]! }));
+  const summary = photosSummary(photos);
+  const going = photos.some((p) => {
+    const state = photoProgress(p.photoId)?.state;
+    return state === 'waiting' || state === 'sending';
+  });
+  return (
+    <p className="my-card-note" role="status">
+      {going
+        ? uploadSummaryText(summary)
+        : 'Fără conexiune: anunțul va fi publicat automat când revine internetul.'}
+    </p>
+  );
+}
 
 /** One of my announcements: what it is, where, its id tail, its state, and what I can do with it. */
 export function MyAnnouncementCard({ entry, busy, onEdit, onRenew, onToggleActive, onDelete }: Props) {
@@ -40,11 +71,7 @@ export function MyAnnouncementCard({ entry, busy, onEdit, onRenew, onToggleActiv
         <span className="my-card-meta muted">
           ID: {idTail(a.id, LIMITS.idTailCard)} · {formatDate(a.createdAt)}
         </span>
-        {pending && (
-          <p className={entry.pending.error ? 'my-card-note is-error' : 'my-card-note'}>
-            {entry.pending.error ?? 'Fără conexiune: anunțul va fi publicat automat când revine internetul.'}
-          </p>
-        )}
+        {pending && <PendingNote pending={entry.pending} />}
       </div>
       <div className="my-card-actions">
         {!pending && (

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
-import { formatBytes, pluralRo } from '../../../../schema/format.ts';
+import { pluralRo } from '../../../../schema/format.ts';
 import type { RefusedImage } from '../../../../schema/rules/announcement.ts';
 import type { ImageItem } from './images.ts';
+import { uploadSummaryText } from './upload-summary.ts';
 import type { PhotoUploads } from './use-photo-uploads.ts';
 
 type Props = {
@@ -18,21 +19,6 @@ type Props = {
   /** Photos going up as they are picked (null: nothing is sent before 'Publică', e.g. an edit). */
   uploads?: PhotoUploads | null;
 };
-
-/** 'Se încarcă 3 din 10 · 1,2 MB din 2,4 MB', or what became of the photos once none is going up. */
-export function uploadSummaryText(s: PhotoUploads['summary']): string | null {
-  if (s.count === 0) return null;
-  const bytes = `${formatBytes(s.sentBytes)} din ${formatBytes(s.totalBytes)}`;
-  if (s.done === s.count) {
-    return s.count === 1
-      ? `Fotografia a fost încărcată (${formatBytes(s.totalBytes)}).`
-      : `Toate cele ${s.count} fotografii au fost încărcate (${formatBytes(s.totalBytes)}).`;
-  }
-  if (s.failed > 0 && s.done + s.failed === s.count) {
-    return `${s.failed === 1 ? 'O fotografie nu a putut fi încărcată' : `${s.failed} fotografii nu au putut fi încărcate`} · ${bytes}`;
-  }
-  return `Se încarcă ${Math.min(s.count, s.done + s.failed + 1)} din ${s.count} · ${bytes}`;
-}
 
 const isGoing = (uploads: PhotoUploads, id: string) => {
   const s = uploads.of(id)?.state;

@@ -5,8 +5,10 @@ import {
   isConfirmed,
   onPhotoProgress,
   type PhotoProgress,
+  type PhotosSummary,
   photoProgress,
   photoProgressVersion,
+  photosSummary,
 } from '../../db/photo-uploads.ts';
 import { withSyncClient } from '../../db/sync-status.ts';
 import type { ImageItem } from './images.ts';
@@ -18,8 +20,8 @@ export type PhotoUploads = {
   retry: (photoId: string) => void;
   /** Stops a photo that is going up (it was removed from the form). */
   cancel: (photoId: string) => void;
-  /** The whole selection: photos done, the one going up (1-based), bytes sent of all. */
-  summary: { count: number; done: number; failed: number; sentBytes: number; totalBytes: number };
+  /** The whole selection: photos done, failed, bytes sent of all. */
+  summary: PhotosSummary;
 };
 
 /**
@@ -64,19 +66,6 @@ export function usePhotoUploads(userId: string | null, images: ImageItem[]): Pho
     };
   }, [send, photos]);
 
-  let done = 0;
-  let failed = 0;
-  let sentBytes = 0;
-  let totalBytes = 0;
-  for (const p of photos) {
-    const progress = photoProgress(p.photoId);
-    totalBytes += p.blob.size;
-    if (isConfirmed(p.photoId)) {
-      done++;
-      sentBytes += p.blob.size;
-    } else if (progress?.state === 'sending') sentBytes += progress.sent;
-    else if (progress?.state === 'failed') failed++;
-  }
   return {
     of: (id) => (isConfirmed(id) ? { state: 'done', sent: 1, total: 1 } : photoProgress(id)),
     retry: (id) => {
@@ -84,6 +73,6 @@ export function usePhotoUploads(userId: string | null, images: ImageItem[]): Pho
       if (p) ensurePhoto(p.photoId, p.blob).catch(() => {});
     },
     cancel: cancelPhoto,
-    summary: { count: photos.length, done, failed, sentBytes, totalBytes },
+    summary: photosSummary(photos),
   };
 }
