@@ -104,7 +104,11 @@ describe('write limits over REST', () => {
     { method: 'POST', url: () => `/api/messages/${'a'.repeat(24)}/react`, kind: 'chat' },
     { method: 'DELETE', url: () => `/api/messages/${'a'.repeat(24)}`, kind: 'chat' },
     { method: 'POST', url: () => '/api/users/my-announcements', kind: 'publish' },
-    { method: 'PUT', url: () => '/api/users/my-announcements/photos/0123456789abcdef01234567', kind: 'photos' },
+    {
+      method: 'PUT',
+      url: () => '/api/users/my-announcements/photos/0123456789abcdef01234567',
+      kind: 'photos',
+    },
     { method: 'PUT', url: (own) => `/api/users/my-announcements/${own}`, kind: 'announcements' },
     { method: 'DELETE', url: () => `/api/users/my-announcements/${'b'.repeat(24)}`, kind: 'announcements' },
     {
