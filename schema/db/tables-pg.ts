@@ -159,3 +159,5 @@ export const notifications = pgTableFrom(sqlite.notifications);
 export const throttleHits = pgTableFrom(sqlite.throttleHits);
 export const searchVocab = pgTableFrom(sqlite.searchVocab);
 export const photoUploads = pgTableFrom(sqlite.photoUploads);
+export const pushSubscriptions = pgTableFrom(sqlite.pushSubscriptions);
+export const serverKeys = pgTableFrom(sqlite.serverKeys);

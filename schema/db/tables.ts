@@ -285,6 +285,36 @@ export const photoUploads = sqliteTable(
 );
 
 /**
+ * Web Push subscriptions (issue 23): one per device that said yes, tied to the session it was made with
+ * (`session_hash` = sessions.token_hash), so it goes with that session — logout, logout everywhere, a
+ * password change, account deletion — and when the push service answers 404/410. Keyed by the endpoint's
+ * SHA-256 (an endpoint is unique to one browser profile). Not replicated.
+ */
+export const pushSubscriptions = sqliteTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: str('user_id'),
+    sessionHash: str('session_hash'),
+    endpoint: str('endpoint'),
+    /** The browser's keys (base64url): P-256 public key and the 16-byte auth secret (RFC 8291). */
+    p256dh: str('p256dh'),
+    auth: str('auth'),
+    createdAt: epochMs('created_at'),
+  },
+  (t) => [
+    index('push_subscriptions_user').on(t.userId),
+    index('push_subscriptions_session').on(t.sessionHash),
+  ],
+);
+
+/** Values the server makes once and every instance shares (the VAPID key pair when not configured). */
+export const serverKeys = sqliteTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: str('value'),
+});
+
+/**
  * The catalogue's words (issue 20): every folded content word of the announcements' titles and
  * descriptions (schema/text.ts's contentWords), with how many announcements brought it. A misspelt query
  * word is corrected against it (repositories/search-vocab.ts; its trigram index is engine-specific:

@@ -32,6 +32,7 @@ import messagesRoutes from './routes/messages/index.ts';
 import myAnnouncementsRoutes from './routes/my-announcements/index.ts';
 import notificationsRoutes from './routes/notifications/index.ts';
 import profilesRoutes from './routes/profiles/index.ts';
+import pushRoutes from './routes/push/index.ts';
 import reviewsRoutes from './routes/reviews/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { PasswordBusyError } from './services/passwords.ts';
@@ -226,6 +227,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(notificationsRoutes);
   await app.register(messagesRoutes);
   await app.register(myAnnouncementsRoutes);
+  await app.register(pushRoutes);
   await app.register(reviewsRoutes);
   await app.register(profilesRoutes);
   await app.register(syncSocketRoutes, app.sync);

@@ -35,6 +35,16 @@ function s3Config(env: NodeJS.ProcessEnv): S3Config | null {
   };
 }
 
+function vapidConfig(env: NodeJS.ProcessEnv): Config['vapid'] {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim() || null;
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim() || null;
+  if (!publicKey !== !privateKey) throw new Error('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together');
+  const subject = env.VAPID_SUBJECT?.trim() || 'mailto:contact@hobbiz.ro';
+  if (!/^(mailto:|https:\/\/)/.test(subject))
+    throw new Error(`VAPID_SUBJECT invalid: ${subject} (mailto: or https://)`);
+  return { publicKey, privateKey, subject };
+}
+
 /** Configuration, read and validated once. Nothing else in the server reads process.env. */
 export type Config = {
   port: number;
@@ -47,6 +57,13 @@ export type Config = {
   uploadsDir: string | null;
   /** S3_BUCKET and friends: uploads in an S3-compatible bucket instead of a directory (lib/s3-storage.ts). */
   s3: S3Config | null;
+  /**
+   * Web Push (issue 23): the VAPID key pair and contact (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT);
+   * keys absent = made on first start and kept in the database (services/push.ts).
+   */
+  vapid: { publicKey: string | null; privateKey: string | null; subject: string };
+  /** PUSH_ENDPOINT_ALLOW: URL prefixes accepted as push endpoints besides the known push services. */
+  pushEndpointAllow: string[];
   /** Built PWA to serve; null in tests that only exercise the API. */
   staticDir: string | null;
   logLevel: string;
@@ -182,6 +199,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env.DATA_DIR ?? './data'),
     uploadsDir: env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : null,
     s3: s3Config(env),
+    vapid: vapidConfig(env),
+    pushEndpointAllow: (env.PUSH_ENDPOINT_ALLOW ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter((p) => p !== ''),
     staticDir: resolve(env.STATIC_DIR ?? './dist'),
     logLevel: env.LOG_LEVEL ?? 'info',
     socketAuthTimeoutMs: 5000,

@@ -37,6 +37,7 @@ import { notificationsService } from './services/notifications.ts';
 import { passwordResetService } from './services/password-reset.ts';
 import { photoUploadsService } from './services/photo-uploads.ts';
 import { profilesService } from './services/profiles.ts';
+import { pushService } from './services/push.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
 import {
@@ -150,6 +151,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     reviews,
     announcements: announcementsService({ uow, repo: announcementsRepo, storage, photos: photoUploadsRepo }),
     photoUploads,
+    /** Web Push subscriptions and the VAPID keys (issue 23). */
+    push: pushService({ db, uow, config }),
     profiles: profilesService({
       uow,
       users: usersRepo,

@@ -8,6 +8,7 @@ import {
   drafts,
   favorites,
   notifications,
+  pushSubscriptions,
   reviews,
   sessions,
   users,
@@ -74,6 +75,7 @@ export async function deleteAccountData(db: Db, userId: string, seq: () => numbe
   await tombstones(notifications, eq(notifications.userId, userId), ['id']);
   await tombstones(conversationMembers, eq(conversationMembers.userId, userId), ['userId', 'conversationId']);
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
   // Who uploaded which chat file is the person's data too (the files stay: messages are shared).
   await db.delete(chatUploads).where(eq(chatUploads.userId, userId));
   await db

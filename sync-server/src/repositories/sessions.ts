@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm';
 import { SESSION_TTL_MS, SIGN_IN_LIMITS } from '../../../schema/constants.ts';
-import { sessions } from '../../../schema/db/tables.ts';
+import { pushSubscriptions, sessions } from '../../../schema/db/tables.ts';
+import { rawRun } from '../lib/sql.ts';
 import { type Db, sideWrite } from '../plugins/db.ts';
 
 export function hashToken(token: string): string {
@@ -15,6 +16,8 @@ export type LiveSession = { userId: string; tokenHash: string; createdAt: number
 /**
  * Bearer sessions. Every revocation is reported to `onRevoked` (the app closes the sync sockets of
  * sessions that are gone, after the write commits), so no revocation path can forget the sockets already open.
+ * The push subscriptions of the sessions that end go in the same statement group (issue 23): a device
+ * that logged out, or whose sessions were ended elsewhere, gets no more notifications.
  */
 export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) => void } = {}) {
   const live = async (tokenHash: string, now: number): Promise<LiveSession | null> => {
@@ -50,6 +53,7 @@ export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) =
       if (stale.length > 0) {
         const hashes = stale.map((r) => r.tokenHash);
         await db.delete(sessions).where(inArray(sessions.tokenHash, hashes));
+        await db.delete(pushSubscriptions).where(inArray(pushSubscriptions.sessionHash, hashes));
         for (const tokenHash of hashes) opts.onRevoked?.({ tokenHash });
       }
       return token;
@@ -108,26 +112,40 @@ export function sessionsRepository(db: Db, opts: { onRevoked?: (r: Revocation) =
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), eq(sessions.tokenHash, tokenHash)))
         .returning({ tokenHash: sessions.tokenHash });
-      if (gone.length > 0) opts.onRevoked?.({ tokenHash });
+      if (gone.length > 0) {
+        await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionHash, tokenHash));
+        opts.onRevoked?.({ tokenHash });
+      }
       return gone.length > 0;
     },
     async revoke(token: string): Promise<void> {
       const tokenHash = hashToken(token);
       await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.sessionHash, tokenHash));
       opts.onRevoked?.({ tokenHash });
     },
     async revokeAllExcept(userId: string, keepToken: string): Promise<void> {
       await db
         .delete(sessions)
         .where(and(eq(sessions.userId, userId), ne(sessions.tokenHash, hashToken(keepToken))));
+      await db
+        .delete(pushSubscriptions)
+        .where(
+          and(eq(pushSubscriptions.userId, userId), ne(pushSubscriptions.sessionHash, hashToken(keepToken))),
+        );
       opts.onRevoked?.({ userId });
     },
     async revokeAll(userId: string): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
       opts.onRevoked?.({ userId });
     },
     async purgeExpired(now = Date.now()): Promise<void> {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
+      await rawRun(
+        db,
+        sql`DELETE FROM push_subscriptions WHERE session_hash NOT IN (SELECT token_hash FROM sessions)`,
+      );
     },
   };
 }

@@ -45,6 +45,8 @@ const SIGNED_IN = [
   'GET /api/users/sessions',
   'DELETE /api/users/sessions/{id}',
   'POST /api/users/verify-email/resend',
+  'POST /api/push/subscriptions',
+  'DELETE /api/push/subscriptions',
 ];
 /** Where the spec words a guest's refusal its own way. */
 const OWN_MESSAGE: Record<string, string> = { 'POST /api/reviews/{id}/like': REVIEW_MESSAGES.likeSignIn };

@@ -1,0 +1,16 @@
+CREATE TABLE `push_subscriptions` (
+	`id` text PRIMARY KEY NOT NULL,
+	`user_id` text NOT NULL,
+	`session_hash` text NOT NULL,
+	`endpoint` text NOT NULL,
+	`p256dh` text NOT NULL,
+	`auth` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX `push_subscriptions_user` ON `push_subscriptions` (`user_id`);--> statement-breakpoint
+CREATE INDEX `push_subscriptions_session` ON `push_subscriptions` (`session_hash`);--> statement-breakpoint
+CREATE TABLE `server_keys` (
+	`name` text PRIMARY KEY NOT NULL,
+	`value` text NOT NULL
+);
