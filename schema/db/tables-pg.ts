@@ -161,3 +161,4 @@ export const searchVocab = pgTableFrom(sqlite.searchVocab);
 export const photoUploads = pgTableFrom(sqlite.photoUploads);
 export const pushSubscriptions = pgTableFrom(sqlite.pushSubscriptions);
 export const serverKeys = pgTableFrom(sqlite.serverKeys);
+export const pushJobs = pgTableFrom(sqlite.pushJobs);

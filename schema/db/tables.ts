@@ -308,6 +308,29 @@ export const pushSubscriptions = sqliteTable(
   ],
 );
 
+/**
+ * Pushes waiting to go (issue 23): written in the unit of work of what they announce (a message, a
+ * review), sent after the commit by each instance's sender (services/push-sender.ts), which claims due
+ * jobs atomically (`claimed_until`), so with several instances each goes once. A failed send waits
+ * `next_at` (backoff); jobs of one person and `tag` go as one notification.
+ */
+export const pushJobs = sqliteTable(
+  'push_jobs',
+  {
+    id: text('id').primaryKey(),
+    userId: str('user_id'),
+    /** One notification per tag on the device ('chat-<conversation>', 'review-<author>'). */
+    tag: str('tag'),
+    /** What to show, as JSON (services/push-sender.ts builds the payload from it at send time). */
+    payload: str('payload'),
+    createdAt: epochMs('created_at'),
+    nextAt: epochMs('next_at'),
+    attempts: integer('attempts').notNull().default(0),
+    claimedUntil: epochMs('claimed_until').default(0),
+  },
+  (t) => [index('push_jobs_due').on(t.nextAt)],
+);
+
 /** Values the server makes once and every instance shares (the VAPID key pair when not configured). */
 export const serverKeys = sqliteTable('server_keys', {
   name: text('name').primaryKey(),

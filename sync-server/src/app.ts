@@ -140,7 +140,10 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
   const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();
 
+  // Queued pushes go from here (services/push-sender.ts): polled every second, nudged after each commit.
+  if (config.pushSender) app.pushSender.start();
   app.addHook('onClose', async () => {
+    await app.pushSender.stop();
     clearInterval(purgeTimer);
     if (storage instanceof S3Storage) storage.close();
     closing = true;

@@ -62,6 +62,8 @@ export type Config = {
    * keys absent = made on first start and kept in the database (services/push.ts).
    */
   vapid: { publicKey: string | null; privateKey: string | null; subject: string };
+  /** Whether this instance sends queued pushes on a timer (tests drive the sender themselves: false). */
+  pushSender: boolean;
   /** PUSH_ENDPOINT_ALLOW: URL prefixes accepted as push endpoints besides the known push services. */
   pushEndpointAllow: string[];
   /** Built PWA to serve; null in tests that only exercise the API. */
@@ -200,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadsDir: env.UPLOADS_DIR ? resolve(env.UPLOADS_DIR) : null,
     s3: s3Config(env),
     vapid: vapidConfig(env),
+    pushSender: true,
     pushEndpointAllow: (env.PUSH_ENDPOINT_ALLOW ?? '')
       .split(',')
       .map((p) => p.trim())

@@ -16,6 +16,7 @@ import { favoritesRepository } from './repositories/favorites.ts';
 import { messagingRepository } from './repositories/messaging.ts';
 import { passwordResetsRepository } from './repositories/password-resets.ts';
 import { photoUploadsRepository } from './repositories/photo-uploads.ts';
+import { pushRepository } from './repositories/push.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
 import { searchRepository } from './repositories/search.ts';
 import { searchVocabRepository } from './repositories/search-vocab.ts';
@@ -38,6 +39,7 @@ import { passwordResetService } from './services/password-reset.ts';
 import { photoUploadsService } from './services/photo-uploads.ts';
 import { profilesService } from './services/profiles.ts';
 import { pushService } from './services/push.ts';
+import { pushSender } from './services/push-sender.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
 import {
@@ -77,6 +79,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const favoritesRepo = favoritesRepository(db);
   const messagingRepo = messagingRepository(db);
   const photoUploadsRepo = photoUploadsRepository(db);
+  const pushRepo = pushRepository(db);
   const photoUploads = photoUploadsService({ uow, repo: photoUploadsRepo, storage });
   const reviewsRepo = reviewsRepository(db);
   const draftsRepo = draftsRepository(db);
@@ -101,6 +104,18 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     favorites: favoritesRepo,
     announcements: announcementsRepo,
   });
+  // Web Push (issue 23): subscriptions and keys, and the sender of the queued pushes.
+  const push = pushService({ repo: pushRepo, uow, config });
+  const pushes = pushSender({
+    repo: pushRepo,
+    push,
+    uow,
+    log,
+    subject: config.vapid.subject,
+    isViewing: (userId, conversationId) => hub.isViewing(userId, conversationId),
+    unreadCount: async (userId, conversationId) =>
+      (await messagingRepo.member(conversationId, userId))?.unreadCount ?? 0,
+  });
   const messaging = messagingService({
     uow,
     hub,
@@ -108,6 +123,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     announcements: announcementsRepo,
     users: usersRepo,
     storage,
+    pushes,
   });
   const notifications = notificationsService({ uow, repo: messagingRepo });
   const reviews = reviewsService({
@@ -116,6 +132,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     notifications: messagingRepo,
     users: usersRepo,
     announcements: announcementsRepo,
+    pushes,
   });
   const drafts = draftsService({ uow, repo: draftsRepo });
   /** The same search as REST: names resolved and checked by schema/, one repository query. */
@@ -152,7 +169,9 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     announcements: announcementsService({ uow, repo: announcementsRepo, storage, photos: photoUploadsRepo }),
     photoUploads,
     /** Web Push subscriptions and the VAPID keys (issue 23). */
-    push: pushService({ db, uow, config }),
+    push,
+    pushRepo,
+    pushSender: pushes,
     profiles: profilesService({
       uow,
       users: usersRepo,

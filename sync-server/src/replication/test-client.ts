@@ -40,6 +40,7 @@ export function client(ws: WebSocket, opts: { collectSide?: boolean } = { collec
     side,
     answer,
     closed,
+    close: () => ws.close(),
     send: (m: unknown) => ws.send(JSON.stringify(m)),
     hello: (token: string | null) =>
       ws.send(

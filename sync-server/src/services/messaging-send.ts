@@ -13,6 +13,7 @@ import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { toMessageDoc } from './messaging-docs.ts';
+import type { PushSender } from './push-sender.ts';
 import { fail, ok, type ServiceResult } from './result.ts';
 
 type Route = { conversationId: string; sellerId: string; buyerId: string; recipientId: string };
@@ -47,6 +48,8 @@ export function messageSending(deps: {
   repo: MessagingRepository;
   announcements: AnnouncementsRepository;
   users?: UsersRepository;
+  /** Web Push (issue 23): a notification card also goes to the person's devices. */
+  pushes?: Pick<PushSender, 'queue'>;
 }) {
   const { hub, repo } = deps;
 
@@ -147,6 +150,17 @@ export function messageSending(deps: {
     // Nor for someone who turned message notifications off ('Setează notificările').
     const wantsIt = (await deps.users?.byId(r.recipientId))?.notifyMessages ?? true;
     if (wantsIt && !hub.isViewing(r.recipientId, r.conversationId)) {
+      if (deps.pushes) {
+        const sender = await deps.users?.byId(callerId);
+        const ann = await deps.announcements.byId(input.announcementId);
+        await deps.pushes.queue(tx, r.recipientId, `chat-${r.conversationId}`, {
+          kind: 'message',
+          conversationId: r.conversationId,
+          senderName: sender?.firstName || 'Hobbiz',
+          announcementTitle: ann?.title ?? '',
+          text: preview,
+        });
+      }
       await repo.insertNotification({
         id: newId(),
         userId: r.recipientId,

@@ -8,6 +8,7 @@ import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { messageSending, type NewMessage } from './messaging-send.ts';
+import type { PushSender } from './push-sender.ts';
 import { isChatUploadPath } from './rest-attachments.ts';
 import type { ServiceResult } from './result.ts';
 
@@ -27,6 +28,8 @@ export function messagingService(deps: {
   users?: UsersRepository;
   /** DATA_DIR/uploads: a chat file named in a pushed message must be there. */
   storage: FileStorage;
+  /** Web Push (issue 23). */
+  pushes?: Pick<PushSender, 'queue'>;
 }) {
   const { uow, hub, repo } = deps;
   const { route, sendIn } = messageSending(deps);

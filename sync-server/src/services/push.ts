@@ -1,12 +1,10 @@
 import { createHash } from 'node:crypto';
 import { isIP } from 'node:net';
-import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushSubscriptionBody } from '../../../schema/api/push.ts';
-import { pushSubscriptions, serverKeys } from '../../../schema/db/tables.ts';
 import type { Config } from '../config.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
-import type { Db } from '../plugins/db.ts';
+import type { PushRepository } from '../repositories/push.ts';
 import { fail, type Outcome } from './result.ts';
 
 /**
@@ -52,29 +50,22 @@ export type VapidKeys = { publicKey: string; privateKey: string };
 export const subscriptionId = (endpoint: string) => createHash('sha256').update(endpoint).digest('hex');
 
 export function pushService(deps: {
-  db: Db;
+  repo: PushRepository;
   uow: UnitOfWork;
   config: Pick<Config, 'vapid' | 'pushEndpointAllow'>;
 }) {
-  const { db, uow, config } = deps;
+  const { repo, uow, config } = deps;
   let keys: Promise<VapidKeys> | null = null;
 
   /** The pair from the environment, or the one in the database (made once; a racing instance's wins). */
   const loadKeys = async (): Promise<VapidKeys> => {
     const { publicKey, privateKey } = config.vapid;
     if (publicKey && privateKey) return { publicKey, privateKey };
-    const read = async () =>
-      (await db.select().from(serverKeys).where(eq(serverKeys.name, 'vapid')).limit(1))[0]?.value;
-    let stored = await read();
+    let stored = await repo.serverKey('vapid');
     if (!stored) {
       const made = webpush.generateVAPIDKeys();
-      await uow.write(() =>
-        db
-          .insert(serverKeys)
-          .values({ name: 'vapid', value: JSON.stringify(made) })
-          .onConflictDoNothing(),
-      );
-      stored = (await read())!;
+      await uow.write(() => repo.keepServerKey('vapid', JSON.stringify(made)));
+      stored = (await repo.serverKey('vapid'))!;
     }
     return JSON.parse(stored) as VapidKeys;
   };
@@ -108,33 +99,21 @@ export function pushService(deps: {
         auth: body.keys.auth,
         createdAt: Date.now(),
       };
-      await uow.write(() =>
-        db
-          .insert(pushSubscriptions)
-          .values(row)
-          .onConflictDoUpdate({
-            target: pushSubscriptions.id,
-            set: { userId, sessionHash, p256dh: row.p256dh, auth: row.auth, createdAt: row.createdAt },
-          }),
-      );
+      await uow.write(() => repo.subscribe(row));
       return { ok: true, status: 201, value: { ok: true } };
     },
 
     /** This device says no more (Setări, or the browser's permission withdrawn). */
     async unsubscribe(userId: string, sessionHash: string): Promise<void> {
-      await uow.write(() =>
-        db
-          .delete(pushSubscriptions)
-          .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.sessionHash, sessionHash))),
-      );
+      await uow.write(() => repo.unsubscribe(userId, sessionHash));
     },
 
     /** A person's subscriptions (the sender reads them; tests check the clean-up). */
-    of: (userId: string) => db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    of: (userId: string) => repo.subscriptionsOf(userId),
 
     /** The push service said the subscription is gone (404/410): it goes here too. */
     async forget(id: string): Promise<void> {
-      await uow.write(() => db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id)));
+      await uow.write(() => repo.forgetSubscription(id));
     },
   };
 }

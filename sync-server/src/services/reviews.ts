@@ -13,6 +13,7 @@ import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { ReviewsRepository } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
+import type { PushSender } from './push-sender.ts';
 import { fail, ok, type ServiceResult } from './result.ts';
 
 const M = REVIEW_MESSAGES;
@@ -36,6 +37,8 @@ export function reviewsService(deps: {
   notifications: MessagingRepository;
   users: UsersRepository;
   announcements: AnnouncementsRepository;
+  /** Web Push (issue 23): the review's notification also goes to the person's devices. */
+  pushes?: Pick<PushSender, 'queue'>;
 }) {
   const { uow, reviews, users, announcements, notifications } = deps;
   const card = async (id: string): Promise<ReviewApi> => toReviewApi((await reviews.byIdWithContext(id))!);
@@ -81,6 +84,11 @@ export function reviewsService(deps: {
             seq: tx.seq(),
           });
           tx.poke(['notifications'], [target]);
+          await deps.pushes?.queue(tx, target, `review-${target}`, {
+            kind: 'review',
+            authorName: author?.firstName || M.deletedAuthor,
+            link: `/profil/${target}`,
+          });
         }
         await reviews.insert({
           id: reviewId,

@@ -1,0 +1,82 @@
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { pushJobs, pushSubscriptions, serverKeys } from '../../../schema/db/tables.ts';
+import { rawAll } from '../lib/sql.ts';
+import type { Db } from '../plugins/db.ts';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+export type PushJobRow = typeof pushJobs.$inferSelect;
+
+/** Web Push storage (issue 23): subscriptions per device, the VAPID pair, the queue of pushes to send. */
+export function pushRepository(db: Db) {
+  return {
+    serverKey: async (name: string): Promise<string | undefined> =>
+      (await db.select().from(serverKeys).where(eq(serverKeys.name, name)).limit(1))[0]?.value,
+    async keepServerKey(name: string, value: string): Promise<void> {
+      await db.insert(serverKeys).values({ name, value }).onConflictDoNothing();
+    },
+
+    async subscribe(row: PushSubscriptionRow): Promise<void> {
+      const { userId, sessionHash, p256dh, auth, createdAt } = row;
+      await db
+        .insert(pushSubscriptions)
+        .values(row)
+        .onConflictDoUpdate({
+          target: pushSubscriptions.id,
+          set: { userId, sessionHash, p256dh, auth, createdAt },
+        });
+    },
+    async unsubscribe(userId: string, sessionHash: string): Promise<void> {
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.sessionHash, sessionHash)));
+    },
+    subscriptionsOf: (userId: string): Promise<PushSubscriptionRow[]> =>
+      db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    async forgetSubscription(id: string): Promise<void> {
+      await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+    },
+
+    /** Queues a push (inside the unit of work of what it announces). */
+    async enqueue(job: Omit<PushJobRow, 'attempts' | 'claimedUntil'>): Promise<void> {
+      await db.insert(pushJobs).values({ ...job, attempts: 0, claimedUntil: 0 });
+    },
+    /**
+     * Claims up to `limit` due jobs for `leaseMs` in one statement: another instance running the same
+     * statement skips them (on PostgreSQL it waits for this one's commit, then finds the lease taken).
+     */
+    claimDue: (now: number, leaseMs: number, limit: number): Promise<PushJobRow[]> =>
+      rawAll<PushJobRow>(
+        db,
+        sql`UPDATE push_jobs SET claimed_until = ${now + leaseMs}
+            WHERE id IN (SELECT id FROM push_jobs WHERE next_at <= ${now} AND claimed_until <= ${now}
+                         ORDER BY next_at LIMIT ${limit})
+              AND claimed_until <= ${now}
+            RETURNING id, user_id AS "userId", tag, payload, created_at AS "createdAt", next_at AS "nextAt",
+                      attempts, claimed_until AS "claimedUntil"`,
+      ),
+    async done(ids: readonly string[]): Promise<void> {
+      if (ids.length > 0) await db.delete(pushJobs).where(inArray(pushJobs.id, [...ids]));
+    },
+    async retryLater(ids: readonly string[], at: number): Promise<void> {
+      if (ids.length === 0) return;
+      await db
+        .update(pushJobs)
+        .set({ nextAt: at, claimedUntil: 0, attempts: sql`${pushJobs.attempts} + 1` })
+        .where(inArray(pushJobs.id, [...ids]));
+    },
+    /** Whether any job is due and not claimed (a read, before the claiming write). */
+    anyDue: async (now: number): Promise<boolean> =>
+      (
+        await db
+          .select({ id: pushJobs.id })
+          .from(pushJobs)
+          .where(and(lte(pushJobs.nextAt, now), lte(pushJobs.claimedUntil, now)))
+          .limit(1)
+      ).length > 0,
+    /** Jobs still waiting (tests, health). */
+    pending: (now = Number.MAX_SAFE_INTEGER): Promise<PushJobRow[]> =>
+      db.select().from(pushJobs).where(lte(pushJobs.nextAt, now)),
+  };
+}
+
+export type PushRepository = ReturnType<typeof pushRepository>;

@@ -1,0 +1,195 @@
+import type { Agent } from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
+import webpush from 'web-push';
+import { newId } from '../lib/ids.ts';
+import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
+import type { PushJobRow, PushRepository, PushSubscriptionRow } from '../repositories/push.ts';
+import type { PushService } from './push.ts';
+
+/**
+ * Sending Web Pushes (issue 23): after the commit, outside any request, from the `push_jobs` queue. A job
+ * is written in the unit of work of what it announces (`queue`), so nothing is announced that did not
+ * happen and nothing that happened is lost by a crash. Each instance's sender claims due jobs atomically
+ * (each goes once across instances), groups them per person and tag (five messages → one notification,
+ * 'Maria: 5 mesaje noi'), builds what to show at send time (a conversation opened meanwhile, or read,
+ * is not pushed), encrypts it for each of the person's devices (RFC 8291, web-push) and posts it with a
+ * 5 s timeout. 404/410 removes the subscription; a 429/5xx/timeout retries with backoff; a slow push
+ * service delays nobody's messages.
+ */
+
+/** What a job carries: enough to build the notification when it is sent. */
+export type PushJob =
+  | { kind: 'message'; conversationId: string; senderName: string; announcementTitle: string; text: string }
+  | { kind: 'review'; authorName: string; link: string };
+
+/** What the device receives (encrypted) and the service worker shows. */
+export type PushNotification = { title: string; body: string; tag: string; url: string };
+
+const LEASE_MS = 30_000;
+const MAX_ATTEMPTS = 6;
+const TIMEOUT_MS = 5_000;
+/** How often each instance looks for due jobs when nothing nudged it. */
+const POLL_MS = 1_000;
+
+export type PushSendResult = { statusCode: number } | { error: unknown };
+
+export type PushSenderDeps = {
+  repo: PushRepository;
+  push: PushService;
+  uow: UnitOfWork;
+  log: FastifyBaseLogger;
+  subject: string;
+  /** True while the person has this conversation open on some device: nothing is pushed then. */
+  isViewing: (userId: string, conversationId: string) => boolean;
+  /** The person's unread messages in a conversation now (0: read meanwhile, nothing to say). */
+  unreadCount: (userId: string, conversationId: string) => Promise<number>;
+  now?: () => number;
+  /** Tests: trust a local receiver's throwaway certificate (production uses the default agent). */
+  agent?: Agent;
+};
+
+export function pushSender(deps: PushSenderDeps) {
+  const { repo, push, uow, log } = deps;
+  const now = deps.now ?? Date.now;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+
+  async function notificationFor(userId: string, job: PushJob): Promise<PushNotification | null> {
+    if (job.kind === 'review') {
+      return {
+        title: 'Recenzie nouă',
+        body: `${job.authorName} ți-a lăsat o recenzie.`,
+        tag: `review-${userId}`,
+        url: job.link,
+      };
+    }
+    if (deps.isViewing(userId, job.conversationId)) return null;
+    const unread = await deps.unreadCount(userId, job.conversationId);
+    if (unread === 0) return null;
+    const text = job.text.length > 80 ? `${job.text.slice(0, 79)}…` : job.text;
+    return {
+      title: unread > 1 ? `${job.senderName}: ${unread} mesaje noi` : job.senderName,
+      body: job.announcementTitle ? `${job.announcementTitle}\n${text}` : text,
+      tag: `chat-${job.conversationId}`,
+      url: `/chat/${job.conversationId}`,
+    };
+  }
+
+  async function sendTo(sub: PushSubscriptionRow, notification: PushNotification): Promise<PushSendResult> {
+    const vapid = await push.vapidKeys();
+    try {
+      const res = await webpush.sendNotification(
+        { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+        JSON.stringify(notification),
+        {
+          vapidDetails: { subject: deps.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
+          TTL: 24 * 3600,
+          urgency: 'high',
+          // The push service keeps only the newest of one topic for an offline device.
+          topic: notification.tag.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 32),
+          timeout: TIMEOUT_MS,
+          ...(deps.agent ? { agent: deps.agent } : {}),
+        },
+      );
+      return { statusCode: res.statusCode };
+    } catch (err) {
+      const statusCode = (err as { statusCode?: number }).statusCode;
+      return statusCode ? { statusCode } : { error: err };
+    }
+  }
+
+  /** One group (a person, a tag): the newest job says what to show. True when it is done with. */
+  async function sendGroup(userId: string, jobs: PushJobRow[]): Promise<boolean> {
+    const newest = jobs.reduce((a, b) => (b.createdAt > a.createdAt ? b : a));
+    const notification = await notificationFor(userId, JSON.parse(newest.payload) as PushJob);
+    if (!notification) return true;
+    const subs = await repo.subscriptionsOf(userId);
+    let transient = false;
+    for (const sub of subs) {
+      const result = await sendTo(sub, notification);
+      if ('statusCode' in result && (result.statusCode === 404 || result.statusCode === 410)) {
+        await push.forget(sub.id);
+      } else if (!('statusCode' in result) || result.statusCode === 429 || result.statusCode >= 500) {
+        transient = true;
+        log.warn(
+          { status: 'statusCode' in result ? result.statusCode : 'no answer' },
+          'push not accepted, retrying',
+        );
+      }
+    }
+    return !transient || Math.max(...jobs.map((j) => j.attempts)) + 1 >= MAX_ATTEMPTS;
+  }
+
+  async function tick(): Promise<void> {
+    const at = now();
+    if (!(await repo.anyDue(at))) return;
+    const jobs = await uow.write(() => repo.claimDue(at, LEASE_MS, 100));
+    const groups = new Map<string, PushJobRow[]>();
+    for (const j of jobs)
+      groups.set(`${j.userId}\u0000${j.tag}`, [...(groups.get(`${j.userId}\u0000${j.tag}`) ?? []), j]);
+    await Promise.all(
+      [...groups.values()].map(async (group) => {
+        const ids = group.map((j) => j.id);
+        let finished = true;
+        try {
+          finished = await sendGroup(group[0]!.userId, group);
+        } catch (err) {
+          log.warn({ err }, 'push failed');
+          finished = false;
+        }
+        const attempts = Math.max(...group.map((j) => j.attempts)) + 1;
+        await uow.write(() =>
+          finished ? repo.done(ids) : repo.retryLater(ids, now() + Math.min(300_000, 2 ** attempts * 1000)),
+        );
+      }),
+    );
+  }
+
+  /** Runs a pass now (or right after the running one). */
+  function nudge(): Promise<void> {
+    if (stopped) return Promise.resolve();
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        await tick().catch((err) => log.warn({ err }, 'push pass failed'));
+      } while (again && !stopped);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  return {
+    /** Queues a push inside the caller's unit of work; the sender is nudged once it commits. */
+    async queue(tx: WriteTx, userId: string, tag: string, job: PushJob): Promise<void> {
+      const at = now();
+      await repo.enqueue({
+        id: newId(),
+        userId,
+        tag,
+        payload: JSON.stringify(job),
+        createdAt: at,
+        nextAt: at,
+      });
+      tx.effect(() => void nudge(), 'push-sender');
+    },
+    nudge,
+    start(): void {
+      timer = setInterval(() => void nudge(), POLL_MS);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
+
+export type PushSender = ReturnType<typeof pushSender>;
