@@ -17,13 +17,10 @@ export function pushRepository(db: Db) {
 
     async subscribe(row: PushSubscriptionRow): Promise<void> {
       const { userId, sessionHash, p256dh, auth, createdAt } = row;
-      await db
-        .insert(pushSubscriptions)
-        .values(row)
-        .onConflictDoUpdate({
-          target: pushSubscriptions.id,
-          set: { userId, sessionHash, p256dh, auth, createdAt },
-        });
+      await db.insert(pushSubscriptions).values(row).onConflictDoUpdate({
+        target: pushSubscriptions.id,
+        set: { userId, sessionHash, p256dh, auth, createdAt },
+      });
     },
     async unsubscribe(userId: string, sessionHash: string): Promise<void> {
       await db
