@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
 export const SW_OUTBOX_FILE = 'sw-outbox.js';
 
 /**
- * Builds pwa/src/sw/outbox-worker.ts (issue 22: Background Sync) into one classic script beside the
+ * Builds pwa/src/sw/index.ts (issue 22: Background Sync; issue 23: Web Push) into one classic script beside the
  * generated service worker, which loads it with importScripts: a worker script cannot import modules,
  * so it is bundled on its own (idb-keyval and the shared request helpers), not as a chunk of the app.
  */
@@ -16,7 +16,7 @@ export function swOutbox(): Plugin {
     apply: 'build',
     async generateBundle() {
       const out = await build({
-        entryPoints: [join(import.meta.dirname, '..', 'pwa', 'src', 'sw', 'outbox-worker.ts')],
+        entryPoints: [join(import.meta.dirname, '..', 'pwa', 'src', 'sw', 'index.ts')],
         bundle: true,
         format: 'iife',
         minify: true,

@@ -15,6 +15,7 @@ import { importLegacyGuestFavorites, offerGuestFavorites } from './guest-favorit
 import { setGuestMergeOffer } from './guest-merge.ts';
 import { drainAll, registerOutbox } from './outbox-drain.ts';
 import { forgetBackgroundAuth, startOutboxSync } from './outbox-sync.ts';
+import { dropDeviceSubscription } from './push-device.ts';
 import { pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
 import {
   clearPendingAnnouncements,
@@ -137,6 +138,7 @@ async function start(userId: string | null): Promise<void> {
       await clearDraftImages(previous.key);
       await clearPendingAnnouncements(previous.key).catch(() => undefined);
       await forgetBackgroundAuth();
+      await dropDeviceSubscription();
       try {
         localStorage.removeItem(`hobbiz_outbox_${previous.key}`);
       } catch {

@@ -6,6 +6,7 @@ import {
 } from '../../../../schema/rules/notification-settings.ts';
 import { api, NetworkError, OFFLINE_MESSAGE } from '../../api/client.ts';
 import { Loading } from '../../ui/Loading.tsx';
+import { PushSwitch } from './PushSwitch.tsx';
 import { StatusLine, useSave } from './StatusLine.tsx';
 
 const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
@@ -53,6 +54,7 @@ export function NotificationSettingsForm() {
   return (
     <section className="settings-form" aria-labelledby="notif-title">
       <h2 id="notif-title">Setează notificările</h2>
+      <PushSwitch />
       {!settings && !status && <Loading />}
       {settings && (
         <ul className="switch-list">
