@@ -141,8 +141,16 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();
 
   // Queued pushes go from here (services/push-sender.ts): polled every second, nudged after each commit.
-  if (config.pushSender) app.pushSender.start();
+  // Unread messages of people with no push subscription are mailed about (services/message-mail.ts).
+  let mailTimer: NodeJS.Timeout | undefined;
+  if (config.pushSender) {
+    app.pushSender.start();
+    mailTimer = setInterval(() => {
+      app.messageMail.run().catch((err) => app.log.warn({ err }, 'message mail pass failed'));
+    }, 5 * 60_000).unref();
+  }
   app.addHook('onClose', async () => {
+    clearInterval(mailTimer);
     await app.pushSender.stop();
     clearInterval(purgeTimer);
     if (storage instanceof S3Storage) storage.close();

@@ -33,6 +33,7 @@ import { emailVerificationService } from './services/email-verification.ts';
 import { favoritesService } from './services/favorites.ts';
 import { LoginThrottle } from './services/login-throttle.ts';
 import { createMailer } from './services/mailer.ts';
+import { messageMail } from './services/message-mail.ts';
 import { messagingService } from './services/messaging.ts';
 import { notificationsService } from './services/notifications.ts';
 import { passwordResetService } from './services/password-reset.ts';
@@ -172,6 +173,17 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     push,
     pushRepo,
     pushSender: pushes,
+    /** The e-mail fallback for unread messages (issue 23), run every few minutes by app.ts. */
+    messageMail: messageMail({
+      repo: pushRepo,
+      users: usersRepo,
+      announcements: announcementsRepo,
+      throttles,
+      uow,
+      mailer,
+      log,
+      origin: config.publicUrl ?? `http://localhost:${config.port}`,
+    }),
     profiles: profilesService({
       uow,
       users: usersRepo,

@@ -28,7 +28,10 @@ export function showPush(data: ShownPush): Promise<void> {
 /** Focuses a window of the app on `url` (the one already there, else any, navigated), or opens one. */
 export async function openFromNotification(url: string): Promise<void> {
   const target = new URL(url, self.location.origin).href;
-  const windows = (await self.clients.matchAll({ type: 'window', includeUncontrolled: true })) as WindowClient[];
+  const windows = (await self.clients.matchAll({
+    type: 'window',
+    includeUncontrolled: true,
+  })) as WindowClient[];
   // Focusing is allowed only while handling the tap; elsewhere (tests) it is skipped, not fatal.
   const focus = (w: WindowClient) => w.focus().catch(() => w);
   const same = windows.find((w) => w.url === target);

@@ -70,6 +70,30 @@ export function pushRepository(db: Db) {
           .where(and(lte(pushJobs.nextAt, now), lte(pushJobs.claimedUntil, now)))
           .limit(1)
       ).length > 0,
+    /**
+     * Conversations where someone has had unread messages since before `before` (ISO) and after `after`,
+     * who wants message notifications, has a confirmed address and no push subscription: the e-mail
+     * fallback's candidates (services/message-mail.ts), at most `limit`.
+     */
+    unreadForMail: (before: string, after: string, limit = 200) =>
+      rawAll<{
+        conversationId: string;
+        userId: string;
+        senderId: string;
+        announcementId: string;
+        count: number;
+      }>(
+        db,
+        sql`SELECT m.conversation_id AS "conversationId", m.recipient_id AS "userId",
+                   MAX(m.sender_id) AS "senderId", MAX(m.announcement_id) AS "announcementId",
+                   COUNT(*) AS "count"
+            FROM messages m JOIN users u ON u.id = m.recipient_id
+            WHERE m.is_read = 0 AND m.deleted = 0 AND m.created_at < ${before} AND m.created_at > ${after}
+              AND u.notify_messages = 1 AND u.email_verified_at > 0 AND u.deleted = 0
+              AND NOT EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = m.recipient_id)
+            GROUP BY m.conversation_id, m.recipient_id
+            LIMIT ${limit}`,
+      ),
     /** Jobs still waiting (tests, health). */
     pending: (now = Number.MAX_SAFE_INTEGER): Promise<PushJobRow[]> =>
       db.select().from(pushJobs).where(lte(pushJobs.nextAt, now)),

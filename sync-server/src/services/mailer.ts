@@ -2,7 +2,13 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  /** RFC 2369/8058: a one-click unsubscribe URL (List-Unsubscribe and List-Unsubscribe-Post). */
+  unsubscribeUrl?: string;
+};
 export type Mailer = { send(mail: Mail): Promise<void>; readonly kind: 'smtp' | 'outbox' };
 
 /**
@@ -18,7 +24,17 @@ export function createMailer(opts: { smtpUrl: string | null; from: string; dataD
   return {
     kind: opts.smtpUrl ? 'smtp' : 'outbox',
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const { unsubscribeUrl, ...rest } = mail;
+      const info = await transport.sendMail({
+        from: opts.from,
+        ...rest,
+        ...(unsubscribeUrl
+          ? {
+              list: { unsubscribe: { url: unsubscribeUrl, comment: 'Dezabonare' } },
+              headers: { 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+            }
+          : {}),
+      });
       if (opts.smtpUrl) return;
       await mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${Math.random().toString(16).slice(2, 8)}.eml`;

@@ -50,7 +50,9 @@ export function PushSwitch() {
           onChange={() => void flip()}
         />
       </label>
-      {state === 'unsupported' && <p className="muted">{isIphone() ? PUSH_TEXTS.iphone : PUSH_TEXTS.unsupported}</p>}
+      {state === 'unsupported' && (
+        <p className="muted">{isIphone() ? PUSH_TEXTS.iphone : PUSH_TEXTS.unsupported}</p>
+      )}
       {state === 'blocked' && <p className="muted">{PUSH_TEXTS.blocked}</p>}
       <StatusLine status={status} />
     </div>

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { apiError, apiMessage } from '../../../../schema/api/common.ts';
 import { pushKeyAnswer, pushSubscriptionBody } from '../../../../schema/api/push.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { hashToken } from '../../repositories/sessions.ts';
+import { MESSAGE_MAIL_TEXTS, UNSUBSCRIBE_PATH } from '../../services/message-mail.ts';
 import { PUSH_MESSAGES } from '../../services/push.ts';
 import { unwrap } from '../../services/rest-http.ts';
 
@@ -40,7 +42,45 @@ const signedInRoutes = signedIn(async (app: FastifyInstance) => {
   );
 });
 
+const unsubscribeQuery = z.object({ u: z.string().max(64), t: z.string().max(100) });
+const mailUnsubscribeRoute = {
+  querystring: unsubscribeQuery,
+  response: { 200: apiMessage, '4xx': apiError },
+};
+const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
 export default async function pushRoutes(app: FastifyInstance) {
+  // What a mail client's one-click sends ('List-Unsubscribe=One-Click') and the page's form: nothing is
+  // read from the body, the link's query says who.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
+    done(null, {}),
+  );
+  // The e-mail fallback's unsubscribe: POST is the one-click of RFC 8058 (mail clients send it); GET, a
+  // person following the link, gets a page with the button (a GET never changes anything: link scanners).
+  app.post<Typed<typeof mailUnsubscribeRoute>>(
+    UNSUBSCRIBE_PATH,
+    { config: writeLimit('account'), schema: routeSchema(mailUnsubscribeRoute) },
+    async (request, reply) => {
+      const { u, t } = request.query;
+      if (!(await app.messageMail.unsubscribe(u, t)))
+        return reply.code(400).send({ error: MESSAGE_MAIL_TEXTS.invalid });
+      return { message: MESSAGE_MAIL_TEXTS.unsubscribed };
+    },
+  );
+  app.get<{ Querystring: { u?: string; t?: string } }>(UNSUBSCRIBE_PATH, async (request, reply) => {
+    const u = String(request.query.u ?? '').slice(0, 64);
+    const t = String(request.query.t ?? '').slice(0, 100);
+    const action = `${UNSUBSCRIBE_PATH}?u=${encodeURIComponent(u)}&t=${encodeURIComponent(t)}`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .send(
+        `<!doctype html><html lang="ro"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
+          `<title>Dezabonare · Hobbiz</title><h1>Oprești e-mailurile despre mesaje?</h1>` +
+          `<p>Nu îți vom mai trimite notificări despre mesajele noi. Le poți porni din nou în Setări → Notificări.</p>` +
+          `<form method="post" action="${escape(action)}"><button type="submit">Oprește e-mailurile</button></form></html>`,
+      );
+  });
+
   app.get('/api/push/key', { schema: routeSchema(keyRoute) }, async () => ({
     publicKey: (await app.push.vapidKeys()).publicKey,
   }));

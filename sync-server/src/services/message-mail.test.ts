@@ -1,0 +1,99 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rawRun } from '../lib/sql.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { MAIL_AFTER_MS, MESSAGE_MAIL_TEXTS } from './message-mail.ts';
+
+/** Issue 23, item 4: unread for an hour, no push anywhere → one e-mail per conversation per day, one-click unsubscribe. */
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+let app: App;
+beforeEach(async () => {
+  app = await buildTestApp();
+});
+afterEach(async () => {
+  await app.cleanup();
+});
+
+const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+const outbox = () => {
+  const dir = join(app.config.dataDir, 'outbox');
+  try {
+    return readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'));
+  } catch {
+    return [];
+  }
+};
+
+async function conversation(verified = true) {
+  const seller = await registerAndLogin(app);
+  const buyer = await registerAndLogin(app);
+  if (verified) await rawRun(app.db, sql`UPDATE users SET email_verified_at = 1 WHERE id = ${seller.userId}`);
+  const ann = await insertAnnouncement(app, seller.userId);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: auth(buyer.token),
+    payload: { announcementId: ann, text: 'Bună ziua! Mai este disponibil?' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return { seller, buyer, before: outbox().length };
+}
+
+describe('e-mail for unread messages', () => {
+  it('after an hour unread: one mail naming who and what, with a one-click unsubscribe; once a day', async () => {
+    const { seller } = await conversation();
+    expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS / 2)).toBe(0);
+    expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS + 60_000)).toBe(1);
+    const mails = outbox().filter((m) => m.includes('List-Unsubscribe'));
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!.replace(/\r?\n[ \t]+/g, ' ');
+    expect(mail).toContain(`To: ${seller.email}`);
+    expect(mail).toMatch(/Subject: =\?UTF-8\?|Subject: Ai un mesaj nou de la Ana/);
+    expect(mail).toMatch(/List-Unsubscribe: <http[^>]+unsubscribe-messages\?u=/);
+    expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS + 120_000)).toBe(0);
+
+    // The one-click, as a mail client sends it: message notifications go off, as in Setări.
+    const url = new URL(/List-Unsubscribe: <([^>]+)>/.exec(mail)![1]!);
+    const page = await app.inject({ url: `${url.pathname}${url.search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Oprește e-mailurile');
+    const one = await app.inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toEqual({ message: MESSAGE_MAIL_TEXTS.unsubscribed });
+    const settings = await app.inject({
+      url: '/api/users/notification-settings',
+      headers: auth(seller.token),
+    });
+    expect(settings.json()).toMatchObject({ messages: false });
+    const forged = await app.inject({
+      method: 'POST',
+      url: `${url.pathname}?u=${seller.userId}&t=nu-e-bun`,
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+
+  it('no mail to an unconfirmed address, to someone with a push subscription, or about a read message', async () => {
+    await conversation(false);
+    expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS + 60_000)).toBe(0);
+
+    const { seller } = await conversation();
+    await rawRun(
+      app.db,
+      sql`INSERT INTO push_subscriptions (id, user_id, session_hash, endpoint, p256dh, auth, created_at)
+          VALUES ('x', ${seller.userId}, 'h', 'https://fcm.googleapis.com/fcm/send/x', 'k', 'a', 0)`,
+    );
+    expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS + 60_000)).toBe(0);
+
+    const third = await conversation();
+    await rawRun(app.db, sql`UPDATE messages SET is_read = 1 WHERE recipient_id = ${third.seller.userId}`);
+    expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS + 60_000)).toBe(0);
+  });
+});
