@@ -1,7 +1,8 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAccount,
+  conversationWithSeededSeller,
   newPage,
   openSignedIn,
   queryServerDb,
@@ -11,6 +12,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
+import { composer } from './locators.ts';
 
 /**
  * Issue 23 in the browser: the switch in Setări subscribes this device (the browser's push service is
@@ -30,38 +32,76 @@ afterAll(async () => {
   await stopServerAndBrowser(server, browser);
 });
 
+/** The browser's push service, stubbed: a subscription on an endpoint the server accepts in tests. */
+async function stubPushService(page: Page): Promise<void> {
+  await page.addInitScript((endpoint) => {
+    // Kept across page loads, as the browser keeps a real one.
+    const KEY = 'test-push-subscribed';
+    const fake = {
+      endpoint: `${endpoint}device-1`,
+      expirationTime: null,
+      options: {},
+      getKey: () => null,
+      toJSON: () => ({
+        endpoint: `${endpoint}device-1`,
+        expirationTime: null,
+        keys: {
+          p256dh: `B${'A'.repeat(86)}`,
+          auth: 'AAAAAAAAAAAAAAAAAAAAAA',
+        },
+      }),
+      unsubscribe: async () => {
+        sessionStorage.removeItem(KEY);
+        return true;
+      },
+    } as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async () => {
+      sessionStorage.setItem(KEY, '1');
+      return fake;
+    };
+    PushManager.prototype.getSubscription = async () => (sessionStorage.getItem(KEY) ? fake : null);
+  }, ENDPOINT);
+}
+
 describe('notifications on this device', () => {
+  it("after the first message, not before: 'Vrei să afli imediat…'; 'Da, anunță-mă' subscribes; asked once", async () => {
+    const { page, context } = await newPage(browser, server, undefined, { pushOffer: true });
+    await context.grantPermissions(['notifications'], { origin: server.url });
+    await stubPushService(page);
+    const { buyer } = await conversationWithSeededSeller(server, 'push.offer@hobbiz.test', 'Bună ziua!');
+    await openSignedIn(page, buyer);
+    await waitForServiceWorker(page);
+    // Nothing is offered on arrival.
+    await page.waitForTimeout(500);
+    expect(await page.getByText('Vrei să afli imediat când îți răspunde cineva?').count()).toBe(0);
+    await page.goto('/chat');
+    await page.locator('.chat-list-item').first().click();
+    await composer(page).fill('Mai este disponibil?');
+    await page.getByRole('button', { name: 'Trimite', exact: true }).click();
+    const offer = page.getByRole('region', { name: 'Notificări' });
+    await offer.getByText('Vrei să afli imediat când îți răspunde cineva?').waitFor();
+    await offer.getByRole('button', { name: 'Da, anunță-mă' }).click();
+    await page.getByText('Notificările sunt pornite pe acest dispozitiv.').waitFor();
+    await until(
+      () =>
+        queryServerDb<{ n: number }>(
+          server,
+          'SELECT COUNT(*) AS n FROM push_subscriptions WHERE user_id = ?',
+          buyer.userId,
+        )[0]!.n === 1,
+    );
+    // Asked once: the next message offers nothing.
+    await composer(page).fill('Aștept răspunsul dumneavoastră.');
+    await page.getByRole('button', { name: 'Trimite', exact: true }).click();
+    await page.waitForTimeout(500);
+    expect(await offer.count()).toBe(0);
+    await context.close();
+  });
+
   it('the switch subscribes this device; a push is shown grouped per conversation; a tap opens it', async () => {
     const { page, context } = await newPage(browser, server);
     await context.grantPermissions(['notifications'], { origin: server.url });
-    // The browser's push service, stubbed: a subscription on an endpoint the server accepts in tests.
-    await page.addInitScript((endpoint) => {
-      // Kept across page loads, as the browser keeps a real one.
-      const KEY = 'test-push-subscribed';
-      const fake = {
-        endpoint: `${endpoint}device-1`,
-        expirationTime: null,
-        options: {},
-        getKey: () => null,
-        toJSON: () => ({
-          endpoint: `${endpoint}device-1`,
-          expirationTime: null,
-          keys: {
-            p256dh: `B${'A'.repeat(86)}`,
-            auth: 'AAAAAAAAAAAAAAAAAAAAAA',
-          },
-        }),
-        unsubscribe: async () => {
-          sessionStorage.removeItem(KEY);
-          return true;
-        },
-      } as unknown as PushSubscription;
-      PushManager.prototype.subscribe = async () => {
-        sessionStorage.setItem(KEY, '1');
-        return fake;
-      };
-      PushManager.prototype.getSubscription = async () => (sessionStorage.getItem(KEY) ? fake : null);
-    }, ENDPOINT);
+    await stubPushService(page);
     const me = await apiAccount(server, 'push.device@hobbiz.test');
     await openSignedIn(page, me);
     await waitForServiceWorker(page);

@@ -15,7 +15,6 @@ import { importLegacyGuestFavorites, offerGuestFavorites } from './guest-favorit
 import { setGuestMergeOffer } from './guest-merge.ts';
 import { drainAll, registerOutbox } from './outbox-drain.ts';
 import { forgetBackgroundAuth, startOutboxSync } from './outbox-sync.ts';
-import { dropDeviceSubscription } from './push-device.ts';
 import { pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
 import {
   clearPendingAnnouncements,
@@ -23,6 +22,7 @@ import {
   onPendingChange,
   pendingAnnouncements,
 } from './publish-queue.ts';
+import { dropDeviceSubscription } from './push-device.ts';
 import { setCurrentDatabase, setWorkingSet } from './registry.ts';
 import { startReplication } from './replication.ts';
 import { SyncClient } from './sync-client.ts';

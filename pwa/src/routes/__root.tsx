@@ -9,6 +9,7 @@ import { FlashToast } from '../features/shell/FlashToast.tsx';
 import { MobileHeader } from '../features/shell/MobileHeader.tsx';
 import { MobileNav } from '../features/shell/MobileNav.tsx';
 import { MobilePageBar } from '../features/shell/MobilePageBar.tsx';
+import { PushOffer } from '../features/shell/PushOffer.tsx';
 import { SiteFooter } from '../features/shell/SiteFooter.tsx';
 import { SyncNotices } from '../features/shell/SyncNotices.tsx';
 import { SyncStatusChip, useSyncState } from '../features/shell/SyncStatusChip.tsx';
@@ -66,6 +67,7 @@ function RootLayout() {
         <SiteFooter home={isHome} />
         <MobileNav />
         <FlashToast />
+        <PushOffer />
         <SyncNotices />
         <GuestFavoritesDialog />
         <CookieBanner />

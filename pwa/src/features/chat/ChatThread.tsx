@@ -5,6 +5,7 @@ import { NetworkError } from '../../api/client.ts';
 import { queueAttachment, useQueuedAttachments } from '../../db/chat-file-outbox.ts';
 import { markConversationRead, sendMessage, setViewingConversation } from '../../db/messages.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
+import { offerPushAfterMoment } from '../shell/push-offer.ts';
 import { sendAttachmentMessage } from './attachments.ts';
 import { Composer, type Outgoing } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -104,6 +105,8 @@ export function ChatThread({
         await sendMessage({ announcementId, recipientId: otherUserId, conversationId, text, replyTo: quote });
       }
       setReplyTo(null);
+      // A meaningful moment to offer notifications for the answer (once per device).
+      void offerPushAfterMoment();
     },
     [announcementId, otherUserId, conversationId, replyTo, meId],
   );

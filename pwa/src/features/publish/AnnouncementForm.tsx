@@ -12,6 +12,7 @@ import { charCount } from '../../../../schema/rules/common.ts';
 import { TextField } from '../../ui/TextField.tsx';
 import { provideLocations } from '../home/use-locations.ts';
 import { useSession } from '../session/use-session.ts';
+import { offerPushAfterMoment } from '../shell/push-offer.ts';
 import { CategoryPicker } from './CategoryPicker.tsx';
 import { DraftConflictBanner } from './DraftConflictBanner.tsx';
 import { FIELD_LABELS } from './field-labels.ts';
@@ -92,6 +93,7 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
       return;
     }
     await form.forgetDraft();
+    void offerPushAfterMoment();
     setNotice(
       result.kind === 'queued'
         ? {
