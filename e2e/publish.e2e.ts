@@ -275,17 +275,24 @@ describe('add announcement', () => {
     );
 
     await page.reload();
-    await expect.poll(() => page.getByLabel('Titlu').inputValue()).toBe('Tort de ciocolată cu vișine');
+    // A reload restores the form from the local database: on a loaded 2-core machine that may take more
+    // than expect.poll's default second.
+    const restored = { timeout: 10_000 };
+    await expect
+      .poll(() => page.getByLabel('Titlu').inputValue(), restored)
+      .toBe('Tort de ciocolată cu vișine');
     expect(await page.getByLabel('Descriere').inputValue()).toBe('Blat pufos și cremă de ciocolată belgiană');
     expect(await page.getByRole('radio', { name: 'Prăjituri, Băcănie, Gătit' }).isChecked()).toBe(true);
-    await expect.poll(() => page.locator('.pub-image img').count()).toBe(1);
+    await expect.poll(() => page.locator('.pub-image img').count(), restored).toBe(1);
 
     await waitForServiceWorker(page);
     await server.stop();
     await page.getByLabel('Titlu').fill('Tort de ciocolată cu vișine, 2 kg');
     await page.waitForTimeout(800);
     await page.reload();
-    await expect.poll(() => page.getByLabel('Titlu').inputValue()).toBe('Tort de ciocolată cu vișine, 2 kg');
+    await expect
+      .poll(() => page.getByLabel('Titlu').inputValue(), restored)
+      .toBe('Tort de ciocolată cu vișine, 2 kg');
     await server.start();
     await until(() => draftRow()?.title === 'Tort de ciocolată cu vișine, 2 kg', 30_000);
     await context.close();
