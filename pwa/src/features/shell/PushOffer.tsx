@@ -25,7 +25,7 @@ export function PushOffer() {
     }
   };
   return (
-    <section className="push-offer" role="region" aria-label="Notificări">
+    <section className="push-offer" aria-label="Notificări">
       <p className="push-offer-title">{PUSH_TEXTS.ask}</p>
       <p className="muted">Îți trimitem o notificare pe acest dispozitiv, chiar și cu aplicația închisă.</p>
       <div className="push-offer-actions">

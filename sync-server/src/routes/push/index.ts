@@ -47,7 +47,7 @@ const mailUnsubscribeRoute = {
   querystring: unsubscribeQuery,
   response: { 200: apiMessage, '4xx': apiError },
 };
-const escape = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export default async function pushRoutes(app: FastifyInstance) {
   // What a mail client's one-click sends ('List-Unsubscribe=One-Click') and the page's form: nothing is
@@ -77,7 +77,7 @@ export default async function pushRoutes(app: FastifyInstance) {
         `<!doctype html><html lang="ro"><meta charset="utf-8"><meta name="viewport" content="width=device-width">` +
           `<title>Dezabonare · Hobbiz</title><h1>Oprești e-mailurile despre mesaje?</h1>` +
           `<p>Nu îți vom mai trimite notificări despre mesajele noi. Le poți porni din nou în Setări → Notificări.</p>` +
-          `<form method="post" action="${escape(action)}"><button type="submit">Oprește e-mailurile</button></form></html>`,
+          `<form method="post" action="${escapeHtml(action)}"><button type="submit">Oprește e-mailurile</button></form></html>`,
       );
   });
 
