@@ -39,7 +39,9 @@ describe('a socket that floods', () => {
     // Those accepted wait in the socket's queue; closing it drops what they have not yet answered.
     expect(served).toBeLessThanOrEqual(SOCKET_LIMITS.burst / SOCKET_LIMITS.costs.query + 10);
     expect(refused.length).toBeGreaterThan(0);
-    expect(refused.length).toBeLessThanOrEqual(SOCKET_LIMITS.refusalsBeforeClose + 1);
+    // Refusals close the socket after refusalsBeforeClose *in a row*: a token refilled during the burst
+    // serves one query and starts the row again, so a slow machine counts a few more in all.
+    expect(refused.length).toBeLessThanOrEqual(SOCKET_LIMITS.refusalsBeforeClose + 10);
     expect(refused[0]).toMatchObject(REFUSED);
     // Refused at arrival: the whole burst is over in well under the time 3,000 searches would take.
     expect(performance.now() - started).toBeLessThan(5000);

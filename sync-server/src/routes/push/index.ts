@@ -8,7 +8,7 @@ import { writeLimit } from '../../plugins/write-limits.ts';
 import { hashToken } from '../../repositories/sessions.ts';
 import { MESSAGE_MAIL_TEXTS, UNSUBSCRIBE_PATH } from '../../services/message-mail.ts';
 import { PUSH_MESSAGES } from '../../services/push.ts';
-import { unwrap } from '../../services/rest-http.ts';
+import { httpError, unwrap } from '../../services/rest-http.ts';
 
 /**
  * Web Push (issue 23): the server's public key for `pushManager.subscribe`, and this device's
@@ -60,10 +60,10 @@ export default async function pushRoutes(app: FastifyInstance) {
   app.post<Typed<typeof mailUnsubscribeRoute>>(
     UNSUBSCRIBE_PATH,
     { config: writeLimit('account'), schema: routeSchema(mailUnsubscribeRoute) },
-    async (request, reply) => {
+    async (request) => {
       const { u, t } = request.query;
       if (!(await app.messageMail.unsubscribe(u, t)))
-        return reply.code(400).send({ error: MESSAGE_MAIL_TEXTS.invalid });
+        throw httpError(400, MESSAGE_MAIL_TEXTS.invalid, 'validation');
       return { message: MESSAGE_MAIL_TEXTS.unsubscribed };
     },
   );
