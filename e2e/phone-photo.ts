@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 
 /**
@@ -33,4 +34,42 @@ export async function phonePhoto(seed: number, width = 4000, height = 3000, qual
     .jpeg({ quality })
     .toBuffer();
   return { name: `IMG_${1000 + seed}.jpg`, mimeType: 'image/jpeg', buffer };
+}
+
+/** Fills every field of the publish form but the photos (a photography course in Cluj-Napoca). */
+export async function fillPhotoForm(page: Page, title: string): Promise<void> {
+  await page.getByLabel('Titlu').fill(title);
+  await page.getByText('Meditații & Cursuri').click();
+  await page
+    .getByLabel('Descriere')
+    .fill('Lecții de fotografie pe teren, cu exerciții la fiecare întâlnire și materiale incluse.');
+  await page.getByRole('button', { name: /Locație/ }).click();
+  await page.getByRole('button', { name: 'Cluj', exact: true }).click();
+  await page.getByRole('button', { name: 'Cluj-Napoca', exact: true }).click();
+  await page.getByLabel('Persoana de contact').fill('Maria Pop');
+  await page.getByLabel('Telefon').fill('0712345678');
+}
+
+/**
+ * The bytes of each photo upload as the page sends it (the DevTools copy of a request body leaves file
+ * parts out): read in the page when the XHR starts. Install after the page has loaded.
+ */
+export async function capturePhotoUploads(page: Page): Promise<Buffer[]> {
+  const sent: Buffer[] = [];
+  await page.exposeFunction('photoSent', (b64: string) => sent.push(Buffer.from(b64, 'base64')));
+  await page.evaluate(() => {
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      const photo = body instanceof FormData ? body.get('image') : null;
+      if (photo instanceof Blob) {
+        void photo.arrayBuffer().then((b) => {
+          let s = '';
+          for (const c of new Uint8Array(b)) s += String.fromCharCode(c);
+          (window as unknown as { photoSent(b: string): void }).photoSent(btoa(s));
+        });
+      }
+      return send.call(this, body as XMLHttpRequestBodyInit);
+    };
+  });
+  return sent;
 }

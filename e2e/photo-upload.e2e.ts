@@ -14,7 +14,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
-import { phonePhoto } from './phone-photo.ts';
+import { capturePhotoUploads, fillPhotoForm, phonePhoto } from './phone-photo.ts';
 
 /**
  * Issue 22: photos are made small on the device (orientation applied, no metadata), go up one by one as
@@ -39,19 +39,6 @@ async function openForm(page: Page, email: string) {
   return me;
 }
 
-async function fill(page: Page, title: string) {
-  await page.getByLabel('Titlu').fill(title);
-  await page.getByText('Meditații & Cursuri').click();
-  await page
-    .getByLabel('Descriere')
-    .fill('Lecții de fotografie pe teren, cu exerciții la fiecare întâlnire și materiale incluse.');
-  await page.getByRole('button', { name: /Locație/ }).click();
-  await page.getByRole('button', { name: 'Cluj', exact: true }).click();
-  await page.getByRole('button', { name: 'Cluj-Napoca', exact: true }).click();
-  await page.getByLabel('Persoana de contact').fill('Maria Pop');
-  await page.getByLabel('Telefon').fill('0712345678');
-}
-
 const imagesOf = (title: string) =>
   queryServerDb<{ images: string }>(server, 'SELECT images FROM announcements WHERE title = ?', title).map(
     (r) => JSON.parse(r.images) as string[],
@@ -61,24 +48,7 @@ describe('photos on a weak link', () => {
   it('sends small photos with no GPS as they are picked, shows progress, and publishes with them', async () => {
     const { page, context } = await newPage(browser, server);
     await openForm(page, 'photos.small@hobbiz.test');
-    // What each photo upload carries, read in the page as it is sent (the protocol's copy of a request
-    // body leaves out file parts).
-    const sent: Buffer[] = [];
-    await page.exposeFunction('photoSent', (base64: string) => sent.push(Buffer.from(base64, 'base64')));
-    await page.evaluate(() => {
-      const send = XMLHttpRequest.prototype.send;
-      XMLHttpRequest.prototype.send = function (body) {
-        const photo = body instanceof FormData ? body.get('image') : null;
-        if (photo instanceof Blob) {
-          void photo.arrayBuffer().then((b) => {
-            let s = '';
-            for (const c of new Uint8Array(b)) s += String.fromCharCode(c);
-            (window as unknown as { photoSent(b: string): void }).photoSent(btoa(s));
-          });
-        }
-        return send.call(this, body as XMLHttpRequestBodyInit);
-      };
-    });
+    const sent = await capturePhotoUploads(page);
     const originals = [await phonePhoto(1), await phonePhoto(2)];
     for (const o of originals) expect(jpegHasExif(o.buffer)).toBe(true);
     await files(page).setInputFiles(originals);
@@ -94,7 +64,7 @@ describe('photos on a weak link', () => {
     }
 
     const title = 'Lecții de fotografie de peisaj';
-    await fill(page, title);
+    await fillPhotoForm(page, title);
     let postBytes = 0;
     page.on('request', (req: Request) => {
       if (req.method() === 'POST' && req.url().endsWith('/api/users/my-announcements')) {
@@ -147,7 +117,7 @@ describe('photos on a weak link', () => {
     expect(puts).toBe(6);
 
     const title = 'Ședințe foto după o conexiune întreruptă';
-    await fill(page, title);
+    await fillPhotoForm(page, title);
     await page.getByRole('button', { name: 'Publică un anunț' }).click();
     await page.getByText('Anunțul a fost publicat cu succes!').waitFor();
     expect(imagesOf(title)).toEqual([expect.any(Array)]);
@@ -164,7 +134,7 @@ describe('photos on a weak link', () => {
     await files(page).setInputFiles([await phonePhoto(7, 2000, 1500), await phonePhoto(8, 2000, 1500)]);
     await page.getByRole('img', { name: 'Imaginea 2' }).waitFor();
     const title = 'Fotografii publicate fără semnal';
-    await fill(page, title);
+    await fillPhotoForm(page, title);
     await page.getByRole('button', { name: 'Publică un anunț' }).click();
     await page.getByText('Anunțul a fost salvat pe dispozitiv').waitFor();
     expect(imagesOf(title)).toEqual([]);
@@ -189,7 +159,7 @@ describe('photos on a weak link', () => {
     await files(page).setInputFiles([await phonePhoto(31, 1600, 1200), await phonePhoto(32, 1600, 1200)]);
     await page.getByText(/Se încarcă 1 din 2/).waitFor();
     const title = 'Anunț cu fotografii pe o conexiune lentă';
-    await fill(page, title);
+    await fillPhotoForm(page, title);
     await page.getByRole('button', { name: 'Publică un anunț' }).click();
     await page.getByText('Fotografiile se încarcă în continuare').waitFor({ timeout: 15_000 });
     await page.waitForURL('**/anunturile-mele');
@@ -219,7 +189,7 @@ describe('photos on a weak link', () => {
     await files(page).setInputFiles([await phonePhoto(21, 1600, 1200), await phonePhoto(22, 1600, 1200)]);
     await page.getByRole('img', { name: 'Imaginea 2' }).waitFor();
     const title = 'Anunț publicat cu aplicația închisă';
-    await fill(page, title);
+    await fillPhotoForm(page, title);
     await page.getByRole('button', { name: 'Publică un anunț' }).click();
     await page.getByText('Anunțul a fost salvat pe dispozitiv').waitFor();
     await page.close();
@@ -264,7 +234,7 @@ describe('photos on a weak link', () => {
     await page.getByText('Fotografia a fost încărcată').waitFor({ timeout: 30_000 });
     await expect(page.getByRole('img', { name: 'Imaginea 2' }).count()).resolves.toBe(0);
     const title = 'Anunț cu o fotografie anulată';
-    await fill(page, title);
+    await fillPhotoForm(page, title);
     await page.getByRole('button', { name: 'Publică un anunț' }).click();
     await page.getByText('Anunțul a fost publicat cu succes!').waitFor();
     expect(imagesOf(title)[0]).toHaveLength(1);

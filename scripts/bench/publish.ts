@@ -30,7 +30,7 @@ import {
   until,
   waitForServiceWorker,
 } from '../../e2e/harness.ts';
-import { phonePhoto } from '../../e2e/phone-photo.ts';
+import { capturePhotoUploads, fillPhotoForm, phonePhoto } from '../../e2e/phone-photo.ts';
 import { LIMITS } from '../../schema/constants.ts';
 import { jpegHasExif } from '../../schema/jpeg.ts';
 import { PHONE, weakPhone } from './page-lib.ts';
@@ -82,19 +82,6 @@ class CountingProxy {
     this.setDown(true);
     this.server.close();
   }
-}
-
-async function fill(page: Page, title: string): Promise<void> {
-  await page.getByLabel('Titlu').fill(title);
-  await page.getByText('Meditații & Cursuri').click();
-  await page
-    .getByLabel('Descriere')
-    .fill('Lecții de fotografie pe teren, cu exerciții la fiecare întâlnire și materiale incluse.');
-  await page.getByRole('button', { name: /Locație/ }).click();
-  await page.getByRole('button', { name: 'Cluj', exact: true }).click();
-  await page.getByRole('button', { name: 'Cluj-Napoca', exact: true }).click();
-  await page.getByLabel('Persoana de contact').fill('Maria Pop');
-  await page.getByLabel('Telefon').fill('0712345678');
 }
 
 /** Every Blob the device keeps in its draft-photo and publish stores, as bytes. */
@@ -163,24 +150,9 @@ async function journey(
   await page.goto('/add-announcement');
   await page.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
   await waitForServiceWorker(page);
-  const sent: Buffer[] = [];
-  await page.exposeFunction('photoSent', (b64: string) => sent.push(Buffer.from(b64, 'base64')));
-  await page.evaluate(() => {
-    const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function (body) {
-      const photo = body instanceof FormData ? body.get('image') : null;
-      if (photo instanceof Blob) {
-        void photo.arrayBuffer().then((b) => {
-          let s = '';
-          for (const c of new Uint8Array(b)) s += String.fromCharCode(c);
-          (window as unknown as { photoSent(b: string): void }).photoSent(btoa(s));
-        });
-      }
-      return send.call(this, body as XMLHttpRequestBodyInit);
-    };
-  });
+  const sent = await capturePhotoUploads(page);
   const title = `Lecții de fotografie, anunțul ${n} cu zece fotografii`;
-  await fill(page, title);
+  await fillPhotoForm(page, title);
   const cdp = await weakPhone(context, page, { noCache: false });
   const startBytes = proxy.up;
   const picked = Date.now();

@@ -67,8 +67,6 @@ export function discardPending(id: string): Promise<void> {
   return publishOutbox.delete(id);
 }
 
-export { announcementFormData };
-
 /**
  * The one publish request, for the form's first attempt and for every retry from the queue. A retry of
  * one the server already stored answers 200 with that announcement (the id makes it idempotent).

@@ -5,6 +5,7 @@ import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { formatDate, formatPrice, idTail } from '../../../schema/format.ts';
 import { isObjectId } from '../../../schema/ids.ts';
 import { imageSrcSet, imageVariant, normalizeImagePath } from '../../../schema/images.ts';
+import { escapeHtml } from '../lib/html.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 
 type ManifestEntry = { file: string; css?: string[]; imports?: string[] };
@@ -12,9 +13,6 @@ type ManifestEntry = { file: string; css?: string[]; imports?: string[] };
 /** The detail page's photo box (ImageCarousel): the preload must ask for what the <img> will choose. */
 const CAROUSEL_SIZES = '(max-width: 900px) 100vw, 720px';
 const DETAIL_ROUTE = 'src/routes/announcement/$id.lazy.tsx';
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * The first screen of the announcement as plain HTML, with the same elements and classes as the React

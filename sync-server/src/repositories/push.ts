@@ -1,7 +1,10 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { pushJobs, pushSubscriptions, serverKeys } from '../../../schema/db/tables.ts';
 import { rawAll } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
+
+/** The e-mail fallback's once-a-day key: `${MAIL_KEY_PREFIX}<user>:<conversation>` in throttle_hits. */
+export const MAIL_KEY_PREFIX = 'mail:messages:';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type PushJobRow = typeof pushJobs.$inferSelect;
@@ -15,8 +18,15 @@ export function pushRepository(db: Db) {
       await db.insert(serverKeys).values({ name, value }).onConflictDoNothing();
     },
 
+    /**
+     * Keeps a device's subscription: one per session (a browser that subscribes again with a new endpoint
+     * replaces its old one, so a session cannot pile up rows), keyed by endpoint (it moves with a sign-in).
+     */
     async subscribe(row: PushSubscriptionRow): Promise<void> {
       const { userId, sessionHash, p256dh, auth, createdAt } = row;
+      await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.sessionHash, sessionHash), ne(pushSubscriptions.id, row.id)));
       await db.insert(pushSubscriptions).values(row).onConflictDoUpdate({
         target: pushSubscriptions.id,
         set: { userId, sessionHash, p256dh, auth, createdAt },
@@ -27,6 +37,14 @@ export function pushRepository(db: Db) {
         .delete(pushSubscriptions)
         .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.sessionHash, sessionHash)));
     },
+    hasSubscription: async (userId: string): Promise<boolean> =>
+      (
+        await db
+          .select({ id: pushSubscriptions.id })
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.userId, userId))
+          .limit(1)
+      ).length > 0,
     subscriptionsOf: (userId: string): Promise<PushSubscriptionRow[]> =>
       db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
     async forgetSubscription(id: string): Promise<void> {
@@ -73,9 +91,11 @@ export function pushRepository(db: Db) {
     /**
      * Conversations where someone has had unread messages since before `before` (ISO) and after `after`,
      * who wants message notifications, has a confirmed address and no push subscription: the e-mail
-     * fallback's candidates (services/message-mail.ts), at most `limit`.
+     * fallback's candidates (services/message-mail.ts), oldest first, at most `limit`. Conversations already mailed
+     * about in the last day are left out here (their `throttle_hits` key), so they never fill the limit
+     * and starve the others.
      */
-    unreadForMail: (before: string, after: string, limit = 200) =>
+    unreadForMail: (before: string, after: string, now: number, limit = 200) =>
       rawAll<{
         conversationId: string;
         userId: string;
@@ -91,7 +111,11 @@ export function pushRepository(db: Db) {
             WHERE m.is_read = 0 AND m.deleted = 0 AND m.created_at < ${before} AND m.created_at > ${after}
               AND u.notify_messages = 1 AND u.email_verified_at > 0 AND u.deleted = 0
               AND NOT EXISTS (SELECT 1 FROM push_subscriptions p WHERE p.user_id = m.recipient_id)
+              AND NOT EXISTS (SELECT 1 FROM throttle_hits t
+                              WHERE t."key" = ${MAIL_KEY_PREFIX} || m.recipient_id || ':' || m.conversation_id
+                                AND t.expires_at > ${now})
             GROUP BY m.conversation_id, m.recipient_id
+            ORDER BY MIN(m.created_at)
             LIMIT ${limit}`,
       ),
     /** Jobs still waiting (tests, health). */

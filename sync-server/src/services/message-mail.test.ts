@@ -80,6 +80,22 @@ describe('e-mail for unread messages', () => {
     expect(forged.statusCode).toBe(400);
   });
 
+  it('a conversation mailed about today never takes the place of one still waiting (the pass is bounded)', async () => {
+    const first = await conversation();
+    const later = Date.now() + MAIL_AFTER_MS + 60_000;
+    expect(await app.messageMail.run(later)).toBe(1);
+    const second = await conversation();
+    const at = later + MAIL_AFTER_MS;
+    const due = await app.pushRepo.unreadForMail(
+      new Date(at - MAIL_AFTER_MS).toISOString(),
+      new Date(at - 2 * 86_400_000).toISOString(),
+      at,
+      1,
+    );
+    expect(due.map((d) => d.userId)).toEqual([second.seller.userId]);
+    expect(due.map((d) => d.userId)).not.toContain(first.seller.userId);
+  });
+
   it('no mail to an unconfirmed address, to someone with a push subscription, or about a read message', async () => {
     await conversation(false);
     expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS + 60_000)).toBe(0);

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
-import type { PushRepository } from '../repositories/push.ts';
+import { MAIL_KEY_PREFIX, type PushRepository } from '../repositories/push.ts';
 import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { Mailer } from './mailer.ts';
@@ -74,12 +74,15 @@ export function messageMail(deps: {
       const due = await repo.unreadForMail(
         new Date(now - MAIL_AFTER_MS).toISOString(),
         new Date(now - LOOK_BACK_MS).toISOString(),
+        now,
       );
       let sent = 0;
       for (const row of due) {
         // One per conversation per day, whichever instance gets there first.
         if (
-          !(await throttles.hit(`mail:messages:${row.userId}:${row.conversationId}`, now, DAY_MS, { max: 1 }))
+          !(await throttles.hit(`${MAIL_KEY_PREFIX}${row.userId}:${row.conversationId}`, now, DAY_MS, {
+            max: 1,
+          }))
         )
           continue;
         const [to, from, ann] = await Promise.all([

@@ -150,17 +150,13 @@ export function messageSending(deps: {
     // Nor for someone who turned message notifications off ('Setează notificările').
     const wantsIt = (await deps.users?.byId(r.recipientId))?.notifyMessages ?? true;
     if (wantsIt && !hub.isViewing(r.recipientId, r.conversationId)) {
-      if (deps.pushes) {
-        const sender = await deps.users?.byId(callerId);
-        const ann = await deps.announcements.byId(input.announcementId);
-        await deps.pushes.queue(tx, r.recipientId, `chat-${r.conversationId}`, {
-          kind: 'message',
-          conversationId: r.conversationId,
-          senderName: sender?.firstName || 'Hobbiz',
-          announcementTitle: ann?.title ?? '',
-          text: preview,
-        });
-      }
+      await deps.pushes?.queue(tx, r.recipientId, `chat-${r.conversationId}`, async () => ({
+        kind: 'message',
+        conversationId: r.conversationId,
+        senderName: (await deps.users?.byId(callerId))?.firstName || 'Hobbiz',
+        announcementTitle: (await deps.announcements.byId(input.announcementId))?.title ?? '',
+        text: preview,
+      }));
       await repo.insertNotification({
         id: newId(),
         userId: r.recipientId,

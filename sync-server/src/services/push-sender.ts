@@ -166,17 +166,15 @@ export function pushSender(deps: PushSenderDeps) {
   }
 
   return {
-    /** Queues a push inside the caller's unit of work; the sender is nudged once it commits. */
-    async queue(tx: WriteTx, userId: string, tag: string, job: PushJob): Promise<void> {
+    /**
+     * Queues a push inside the caller's unit of work; the sender is nudged once it commits. Someone with
+     * no subscription gets no job (one indexed read per message), and `job` is only built for those who do.
+     */
+    async queue(tx: WriteTx, userId: string, tag: string, job: () => Promise<PushJob>): Promise<void> {
+      if (!(await repo.hasSubscription(userId))) return;
       const at = now();
-      await repo.enqueue({
-        id: newId(),
-        userId,
-        tag,
-        payload: JSON.stringify(job),
-        createdAt: at,
-        nextAt: at,
-      });
+      const payload = JSON.stringify(await job());
+      await repo.enqueue({ id: newId(), userId, tag, payload, createdAt: at, nextAt: at });
       tx.effect(() => void nudge(), 'push-sender');
     },
     nudge,

@@ -84,11 +84,11 @@ export function reviewsService(deps: {
             seq: tx.seq(),
           });
           tx.poke(['notifications'], [target]);
-          await deps.pushes?.queue(tx, target, `review-${target}`, {
+          await deps.pushes?.queue(tx, target, `review-${target}`, async () => ({
             kind: 'review',
             authorName: author?.firstName || M.deletedAuthor,
             link: `/profil/${target}`,
-          });
+          }));
         }
         await reviews.insert({
           id: reviewId,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { announcementFormData } from '../../db/publish-queue.ts';
+import { announcementFormData } from '../../db/publish-request.ts';
 import { moveImage, newImage, storedImage, updateForm } from './images.ts';
 
 const blob = () => new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });

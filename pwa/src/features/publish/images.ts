@@ -1,6 +1,7 @@
 import { newId } from '../../../../schema/ids.ts';
 import { normalizeImagePath } from '../../../../schema/images.ts';
-import { announcementFormData } from '../../db/publish-queue.ts';
+import { markNewPhoto } from '../../db/photo-uploads.ts';
+import { announcementFormData } from '../../db/publish-request.ts';
 
 /** A photo of the form: one already stored on the server (edit) or a new file picked on this device. */
 export type ImageItem =
@@ -21,8 +22,11 @@ export function storedImage(path: string): ImageItem {
   return { key: nextKey(), kind: 'stored', path, url: normalizeImagePath(path) };
 }
 
-export function newImage(blob: Blob, photoId: string = newId()): ImageItem {
-  return { key: nextKey(), kind: 'new', blob, url: URL.createObjectURL(blob), photoId };
+/** A photo of this device: `photoId` given when restored (the draft), else made now (never sent yet). */
+export function newImage(blob: Blob, photoId?: string): ImageItem {
+  const id = photoId ?? newId();
+  if (!photoId) markNewPhoto(id);
+  return { key: nextKey(), kind: 'new', blob, url: URL.createObjectURL(blob), photoId: id };
 }
 
 export function releaseImage(item: ImageItem): void {

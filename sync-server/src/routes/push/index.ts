@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiError, apiMessage } from '../../../../schema/api/common.ts';
 import { pushKeyAnswer, pushSubscriptionBody } from '../../../../schema/api/push.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
@@ -47,7 +48,6 @@ const mailUnsubscribeRoute = {
   querystring: unsubscribeQuery,
   response: { 200: apiMessage, '4xx': apiError },
 };
-const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export default async function pushRoutes(app: FastifyInstance) {
   // What a mail client's one-click sends ('List-Unsubscribe=One-Click') and the page's form: nothing is

@@ -153,6 +153,13 @@ describe('push keys and subscriptions', () => {
     expect(await app.push.of(v.userId)).toHaveLength(0);
   });
 
+  it('one subscription per session: subscribing again with a new endpoint replaces the old one', async () => {
+    const u = await registerAndLogin(app);
+    for (let i = 0; i < 5; i++)
+      expect((await subscribe(u.token, browserSubscription())).statusCode).toBe(201);
+    expect(await app.push.of(u.userId)).toHaveLength(1);
+  });
+
   it('one endpoint is one device: signed in as someone else, it moves to them', async () => {
     const a = await registerAndLogin(app);
     const b = await registerAndLogin(app);
