@@ -148,7 +148,8 @@ async function bubbles(page: Page, texts: string[]): Promise<string[]> {
 /**
  * Fresh pages for A and B with their conversation open, through nginx, on different instances when there
  * are two: A's page first, alone (the instance whose socket count rises holds A's socket), then B's,
- * opened again until round robin puts it on the other instance. Answers the instances' indexes.
+ * opened again (one request through nginx in between) until round robin puts it on the other instance.
+ * Answers the instances' indexes.
  */
 async function placeApart(buyer: Account, seller: Account): Promise<{ a: number; b: number }> {
   for (const page of [pageA, pageB]) await page?.context().close();
@@ -160,7 +161,10 @@ async function placeApart(buyer: Account, seller: Account): Promise<{ a: number;
   pageB = (await newPage(browser, cluster)).page;
   await openSignedIn(pageB, seller);
   let b = -1;
-  for (let attempt = 0; attempt < 8; attempt++) {
+  for (let attempt = 0; attempt < 12; attempt++) {
+    // A page load makes a fixed number of upstream requests, so round robin can land B's socket on A's
+    // instance every time (seen in CI); one more request through nginx shifts the rotation.
+    if (attempt > 0) await fetch(`${cluster.url}/api/health`);
     await openConversation(pageB);
     const counts = await settledSockets(2);
     b = counts.findIndex((n, i) => n - (i === a ? 1 : 0) === 1);
