@@ -106,13 +106,19 @@ describe('account settings', () => {
     expect(await messages.isChecked()).toBe(true);
     await messages.click();
     await page.getByText('Setările notificărilor au fost salvate.').waitFor();
+    const favorites = page.getByRole('checkbox', { name: /Anunțuri adăugate la favorite/ });
+    expect(await favorites.isChecked()).toBe(true);
+    await favorites.click();
+    await expect.poll(() => favorites.isChecked(), { timeout: 10_000 }).toBe(false);
+    await expect.poll(() => favorites.isDisabled(), { timeout: 10_000 }).toBe(false);
     const res = await fetch(`${server.url}/api/users/notification-settings`, {
       headers: { authorization: `Bearer ${me.token}` },
     });
-    expect(await res.json()).toEqual({ messages: false, reviews: true });
+    expect(await res.json()).toEqual({ messages: false, reviews: true, favorites: false });
     await page.reload();
     await page.getByRole('checkbox', { name: /Recenzii noi/ }).waitFor();
     expect(await page.getByRole('checkbox', { name: /Mesaje noi/ }).isChecked()).toBe(false);
+    expect(await favorites.isChecked()).toBe(false);
     await context.close();
   });
 

@@ -46,7 +46,9 @@ export const resetPasswordBody = z.object({ email: text, code: text, password: t
  * 'Setează notificările': the body is not typed for the validator on purpose: booleans must be real
  * booleans (no "false" → false coercion), which the shared rule checks with its Romanian message.
  */
-export const notificationSettingsBody = z.unknown().describe('{ messages: boolean, reviews: boolean }');
+export const notificationSettingsBody = z
+  .unknown()
+  .describe('{ messages?: boolean, reviews?: boolean, favorites?: boolean }');
 
 /** 'Dispozitive conectate' (issue 21): the caller's live sessions, the most recently used first. */
 export const deviceSession = z.object({

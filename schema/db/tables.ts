@@ -49,6 +49,8 @@ export const users = sqliteTable(
     /** Notification settings ('Setează notificările'): private, never replicated. */
     notifyMessages: flag('notify_messages', true),
     notifyReviews: flag('notify_reviews', true),
+    /** Someone added one of their announcements to favourites (a push only; issue 23). */
+    notifyFavorites: flag('notify_favorites', true),
     /**
      * When the address was confirmed (a link mailed to it, or a Google/Facebook sign-in that vouched for
      * it), epoch ms; 0 = not yet (issue 21: an unconfirmed address does not make its account anyone's).

@@ -34,7 +34,7 @@ export async function buildTestApp(
     // Searches in the test's own thread (many apps run side by side); search-pool.test.ts runs the pool.
     searchWorkers: 0,
     vocabRefreshMs: 0,
-    // Tests send queued pushes themselves (app.pushSender.nudge()); commits still nudge it.
+    // Tests send queued pushes themselves (app.pushSender.flush()); commits still nudge it.
     pushSender: false,
     ...overrides,
   };

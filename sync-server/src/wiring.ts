@@ -99,12 +99,6 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const throttles = throttlesRepository(db);
 
   const accounts = accountsService(usersRepo, sessionsRepo, uow);
-  const favorites = favoritesService({
-    uow,
-    hub,
-    favorites: favoritesRepo,
-    announcements: announcementsRepo,
-  });
   // Web Push (issue 23): subscriptions and keys, and the sender of the queued pushes.
   const push = pushService({ repo: pushRepo, uow, config });
   const pushes = pushSender({
@@ -116,6 +110,18 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     isViewing: (userId, conversationId) => hub.isViewing(userId, conversationId),
     unreadCount: async (userId, conversationId) =>
       (await messagingRepo.member(conversationId, userId))?.unreadCount ?? 0,
+    favoriteCount: async (announcementId) => {
+      const ann = await announcementsRepo.byId(announcementId);
+      return ann && !ann.deleted && ann.active ? ann.favoritesCount : 0;
+    },
+  });
+  const favorites = favoritesService({
+    uow,
+    hub,
+    favorites: favoritesRepo,
+    announcements: announcementsRepo,
+    users: usersRepo,
+    pushes,
   });
   const messaging = messagingService({
     uow,

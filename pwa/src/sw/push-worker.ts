@@ -8,7 +8,7 @@
  */
 declare const self: ServiceWorkerGlobalScope;
 
-export type ShownPush = { title: string; body: string; tag: string; url: string };
+export type ShownPush = { title: string; body: string; tag: string; url: string; quiet?: boolean };
 
 const ICON = '/icons/icon-192.png';
 
@@ -20,8 +20,9 @@ export function showPush(data: ShownPush): Promise<void> {
     badge: ICON,
     lang: 'ro',
     data: { url: data.url },
-    // A newer message of the same conversation replaces the card and is announced again.
-    renotify: true,
+    // A newer message of the same conversation replaces the card and is announced again; a quiet one
+    // (a favourites count) replaces it silently.
+    renotify: !data.quiet,
   } as NotificationOptions);
 }
 

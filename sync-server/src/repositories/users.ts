@@ -86,17 +86,21 @@ export function usersRepository(db: Db) {
     },
     async notificationSettings(id: string): Promise<NotificationSettings | null> {
       const [row] = await db
-        .select({ messages: users.notifyMessages, reviews: users.notifyReviews })
+        .select({
+          messages: users.notifyMessages,
+          reviews: users.notifyReviews,
+          favorites: users.notifyFavorites,
+        })
         .from(users)
         .where(eq(users.id, id))
         .limit(1);
       return row ?? null;
     },
-    async setNotificationSettings(id: string, s: NotificationSettings): Promise<void> {
-      await db
-        .update(users)
-        .set({ notifyMessages: s.messages, notifyReviews: s.reviews })
-        .where(eq(users.id, id));
+    /** Stores the switches given; one left out keeps its value. */
+    async setNotificationSettings(id: string, s: Partial<NotificationSettings>): Promise<void> {
+      const set = { notifyMessages: s.messages, notifyReviews: s.reviews, notifyFavorites: s.favorites };
+      const given = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined));
+      if (Object.keys(given).length > 0) await db.update(users).set(given).where(eq(users.id, id));
     },
     byIds: (ids: string[]): Promise<UserRow[]> =>
       readInChunks(ids, (part) => db.select().from(users).where(inArray(users.id, part))),

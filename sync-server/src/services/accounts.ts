@@ -8,7 +8,10 @@ import {
   validatePasswordChange,
   validateRegistration,
 } from '../../../schema/rules/account.ts';
-import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  type NotificationSettings,
+} from '../../../schema/rules/notification-settings.ts';
 import { newId } from '../lib/ids.ts';
 import { isUniqueViolation } from '../lib/sql.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
@@ -133,8 +136,15 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       await uow.write(() => sessions.revokeAll(userId));
     },
 
-    async setNotificationSettings(userId: string, settings: NotificationSettings): Promise<void> {
-      await uow.write(() => users.setNotificationSettings(userId, settings));
+    /** Changes the switches given (a client's missing one keeps its value); answers all of them. */
+    async setNotificationSettings(
+      userId: string,
+      change: Partial<NotificationSettings>,
+    ): Promise<NotificationSettings> {
+      return await uow.write(async () => {
+        await users.setNotificationSettings(userId, change);
+        return (await users.notificationSettings(userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
+      });
     },
   };
 }

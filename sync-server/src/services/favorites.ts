@@ -3,6 +3,8 @@ import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { FavoritesRepository } from '../repositories/favorites.ts';
+import type { UsersRepository } from '../repositories/users.ts';
+import type { PushSender } from './push-sender.ts';
 import { fail, ok, type Refusal, type ServiceResult } from './result.ts';
 
 const NOT_FOUND = fail(404, FAVORITE_MESSAGES.notFound, 'not_found');
@@ -17,6 +19,9 @@ export function favoritesService(deps: {
   hub: RealtimeHub;
   favorites: FavoritesRepository;
   announcements: AnnouncementsRepository;
+  users: UsersRepository;
+  /** Web Push (issue 23): the owner hears of a new favourite on their announcement. */
+  pushes?: PushSender;
 }) {
   const { uow, hub, favorites, announcements: annRepo } = deps;
 
@@ -42,6 +47,23 @@ export function favoritesService(deps: {
   }
 
   /**
+   * Queues a push to the announcement's owner (not for their own favourite, not when they turned
+   * favourites off): one notification per announcement (its tag), saying how many people saved it.
+   */
+  async function tellOwner(tx: WriteTx, userId: string, announcementId: string): Promise<void> {
+    if (!deps.pushes) return;
+    const ann = await annRepo.byId(announcementId);
+    if (!ann || ann.ownerId === userId) return;
+    const owner = ann.ownerId;
+    if (!(await deps.users.notificationSettings(owner))?.favorites) return;
+    await deps.pushes.queue(tx, owner, `fav-${announcementId}`, async () => ({
+      kind: 'favorite',
+      announcementId,
+      announcementTitle: ann.title,
+    }));
+  }
+
+  /**
    * The favourite write: stores the caller's row as `state`, recounts the announcement, and after the
    * commit tells the owner's devices (once per unit, however many favourites it wrote). Rules are the
    * caller's to check first (`refusal`): the sync collection does it in its `prepare`, `toggle` below.
@@ -52,7 +74,10 @@ export function favoritesService(deps: {
     state: { deleted: boolean; createdAt: string },
   ): Promise<void> {
     await uow.write(async (tx) => {
+      const before = await favorites.get(userId, announcementId);
       await favorites.put({ userId, announcementId, ...state, seq: tx.seq() });
+      // Only a first favourite pushes: removing and adding again cannot buzz the owner's phone.
+      if (!before && !state.deleted) await tellOwner(tx, userId, announcementId);
       await recount(tx, [announcementId]);
       tx.poke(['favorites'], [userId]);
       tx.effect(

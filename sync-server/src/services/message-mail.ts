@@ -64,9 +64,8 @@ export function messageMail(deps: {
       const want = Buffer.from(await tokenFor(userId));
       const got = Buffer.from(token);
       if (want.length !== got.length || !timingSafeEqual(want, got)) return false;
-      const settings = await users.notificationSettings(userId);
-      if (!settings) return false;
-      await uow.write(() => users.setNotificationSettings(userId, { ...settings, messages: false }));
+      if (!(await users.notificationSettings(userId))) return false;
+      await uow.write(() => users.setNotificationSettings(userId, { messages: false }));
       return true;
     },
     /** One pass: mails whoever is due. Returns how many mails went. */

@@ -1,14 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { createECDH, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { rootCertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedClient } from '../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { deviceKeys, type PushReceiver, startPushReceiver } from '../test-push-receiver.ts';
 
 /**
  * Issue 23: pushes go to a local HTTPS push receiver with a throwaway certificate, are decrypted here as
@@ -16,102 +11,37 @@ import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-help
  * grouped per conversation, skipped while the conversation is open, retried on a 500, dropped with the
  * subscription on a 410, and never slow a message down.
  */
-const ece = createRequire(import.meta.url)('http_ece') as {
-  decrypt(body: Buffer, opts: { version: string; privateKey: unknown; authSecret: Buffer }): Buffer;
-};
-
-type Received = { path: string; headers: Record<string, unknown>; body: Buffer };
-const received: Received[] = [];
-/** What the receiver answers per path (201 when absent); 'hang' never answers. */
-const answers = new Map<string, number | 'hang'>();
-let receiver: https.Server;
-let base = '';
-let dir = '';
+let receiver: PushReceiver;
 const previousAgent = https.globalAgent;
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'hobbiz-push-'));
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-days',
-      '1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ],
-    { stdio: 'ignore' },
-  );
-  const cert = readFileSync(join(dir, 'cert.pem'));
-  receiver = https.createServer({ key: readFileSync(join(dir, 'key.pem')), cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const answer = answers.get(req.url ?? '') ?? 201;
-      if (answer === 'hang') return;
-      received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(answer).end();
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
-  base = `https://127.0.0.1:${(receiver.address() as { port: number }).port}/push/`;
+  receiver = await startPushReceiver();
   // What NODE_EXTRA_CA_CERTS does for a server process: the receiver's certificate is trusted too.
-  https.globalAgent = new https.Agent({ ca: [...rootCertificates, cert.toString()] });
-  app = await buildTestApp({ pushEndpointAllow: [base] });
+  https.globalAgent = new https.Agent({ ca: [...rootCertificates, receiver.cert] });
+  app = await buildTestApp({ pushEndpointAllow: [receiver.base] });
 });
 afterAll(async () => {
   await app.cleanup();
   https.globalAgent = previousAgent;
-  receiver.closeAllConnections();
-  receiver.close();
-  rmSync(dir, { recursive: true, force: true });
+  await receiver.close();
 });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A browser's subscription on the receiver, with the keys to decrypt what reaches it. */
 async function device(token: string, name: string) {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const secret = randomBytes(16);
+  const { keys, read } = deviceKeys();
   const res = await app.inject({
     method: 'POST',
     url: '/api/push/subscriptions',
     headers: auth(token),
-    payload: {
-      endpoint: `${base}${name}`,
-      expirationTime: null,
-      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: secret.toString('base64url') },
-    },
+    payload: { endpoint: `${receiver.base}${name}`, expirationTime: null, keys },
   });
   expect(res.statusCode, res.body).toBe(201);
-  return {
-    path: `/push/${name}`,
-    read: (r: Received) =>
-      JSON.parse(
-        ece.decrypt(r.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: secret }).toString(),
-      ) as {
-        title: string;
-        body: string;
-        tag: string;
-        url: string;
-      },
-  };
+  return { path: `/push/${name}`, read };
 }
 
 async function message(token: string, announcementId: string, text: string) {
@@ -129,10 +59,9 @@ async function message(token: string, announcementId: string, text: string) {
   };
 }
 
-const at = (path: string) => received.filter((r) => r.path === path);
+const at = (path: string) => receiver.at(path);
 async function settle() {
-  await app.pushSender.nudge();
-  await app.pushSender.nudge();
+  await app.pushSender.flush();
 }
 
 describe('web push to a local receiver', () => {
@@ -205,18 +134,58 @@ describe('web push to a local receiver', () => {
     });
   });
 
-  it('410 removes the subscription; 500 keeps the push for a retry; a hanging service delays no message', async () => {
+  it('favourites: one notification per announcement saying how many saved it; none for a re-add, the owner’s own, or when turned off', async () => {
+    const seller = await registerAndLogin(app);
+    const phone = await device(seller.token, 'seller-favorites');
+    const ann = await insertAnnouncement(app, seller.userId, { title: 'Lecții de chitară' });
+    const fav = (token: string, method: 'POST' | 'DELETE', id = ann) =>
+      app.inject({ method, url: `/api/favorites/${id}`, headers: auth(token) });
+    const buyers = [await registerAndLogin(app), await registerAndLogin(app)];
+    expect((await fav(buyers[0]!.token, 'POST')).statusCode).toBe(200);
+    await settle();
+    expect(at(phone.path).map(phone.read)).toEqual([
+      {
+        title: 'Anunțul tău a fost salvat la favorite',
+        body: '„Lecții de chitară”: 1 persoană l-a salvat.',
+        tag: `fav-${ann}`,
+        url: `/announcement/${ann}`,
+        quiet: true,
+      },
+    ]);
+    // Removing and adding again, and the owner's own favourite, say nothing new.
+    await fav(buyers[0]!.token, 'DELETE');
+    await fav(buyers[0]!.token, 'POST');
+    await fav(seller.token, 'POST');
+    await settle();
+    expect(at(phone.path)).toHaveLength(1);
+    await fav(buyers[1]!.token, 'POST');
+    await settle();
+    expect(at(phone.path).map(phone.read).at(-1)!.body).toBe('„Lecții de chitară”: 3 persoane l-au salvat.');
+    // Turned off in 'Setează notificările': a new favourite sends nothing.
+    await app.inject({
+      method: 'PUT',
+      url: '/api/users/notification-settings',
+      headers: auth(seller.token),
+      payload: { favorites: false },
+    });
+    const third = await registerAndLogin(app);
+    await fav(third.token, 'POST');
+    await settle();
+    expect(at(phone.path)).toHaveLength(2);
+  });
+
+  it('410 removes the subscription; 500 keeps the push for a retry; a hanging service delays no message and no one else’s push', async () => {
     const seller = await registerAndLogin(app);
     const buyer = await registerAndLogin(app);
     const ann = await insertAnnouncement(app, seller.userId);
     const gone = await device(seller.token, 'gone');
-    answers.set(gone.path, 410);
+    receiver.answers.set(gone.path, 410);
     await message(buyer.token, ann, 'Prima întrebare');
     await settle();
     expect(await app.push.of(seller.userId)).toHaveLength(0);
 
     const flaky = await device(seller.token, 'flaky');
-    answers.set(flaky.path, 500);
+    receiver.answers.set(flaky.path, 500);
     await message(buyer.token, ann, 'A doua întrebare');
     await settle();
     const waiting = (await app.pushRepo.pending()).filter((j) => j.userId === seller.userId);
@@ -224,9 +193,16 @@ describe('web push to a local receiver', () => {
     expect(waiting[0]!.attempts).toBe(1);
     expect(waiting[0]!.nextAt).toBeGreaterThan(Date.now());
 
-    answers.set(flaky.path, 'hang');
+    receiver.answers.set(flaky.path, 'hang');
     const times: number[] = [];
     for (let i = 0; i < 3; i++) times.push((await message(buyer.token, ann, `Încă o întrebare ${i}`)).ms);
     expect(Math.max(...times)).toBeLessThan(1000);
+    // Nor does it hold up anyone else's pushes while its sends wait for their 5 s timeout.
+    const other = await registerAndLogin(app);
+    const otherPhone = await device(other.token, 'other-healthy');
+    const started = Date.now();
+    await message(buyer.token, await insertAnnouncement(app, other.userId), 'Pentru altcineva');
+    await expect.poll(() => at(otherPhone.path).length, { timeout: 4000, interval: 20 }).toBe(1);
+    expect(Date.now() - started).toBeLessThan(2000);
   });
 });

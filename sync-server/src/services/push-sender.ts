@@ -1,6 +1,7 @@
 import type { Agent } from 'node:https';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
+import { messageCountText, pluralRo } from '../../../schema/format.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { PushJobRow, PushRepository, PushSubscriptionRow } from '../repositories/push.ts';
@@ -20,14 +21,24 @@ import type { PushService } from './push.ts';
 /** What a job carries: enough to build the notification when it is sent. */
 export type PushJob =
   | { kind: 'message'; conversationId: string; senderName: string; announcementTitle: string; text: string }
-  | { kind: 'review'; authorName: string; link: string };
+  | { kind: 'review'; authorName: string; link: string }
+  | { kind: 'favorite'; announcementId: string; announcementTitle: string };
 
 /** What the device receives (encrypted) and the service worker shows. */
-export type PushNotification = { title: string; body: string; tag: string; url: string };
+export type PushNotification = {
+  title: string;
+  body: string;
+  tag: string;
+  url: string;
+  /** Replace the card without ringing again (a favourite count going up is no reason to buzz twice). */
+  quiet?: boolean;
+};
 
 const LEASE_MS = 30_000;
 const MAX_ATTEMPTS = 6;
 const TIMEOUT_MS = 5_000;
+/** Groups (a person, a tag) one instance sends at once; past it, due jobs wait for the next pass. */
+const MAX_IN_FLIGHT = 64;
 /** How often each instance looks for due jobs when nothing nudged it. */
 const POLL_MS = 1_000;
 
@@ -43,6 +54,8 @@ export type PushSenderDeps = {
   isViewing: (userId: string, conversationId: string) => boolean;
   /** The person's unread messages in a conversation now (0: read meanwhile, nothing to say). */
   unreadCount: (userId: string, conversationId: string) => Promise<number>;
+  /** How many people have the announcement in favourites now (0: gone or removed, nothing to say). */
+  favoriteCount: (announcementId: string) => Promise<number>;
   now?: () => number;
   /** Tests: trust a local receiver's throwaway certificate (production uses the default agent). */
   agent?: Agent;
@@ -65,12 +78,23 @@ export function pushSender(deps: PushSenderDeps) {
         url: job.link,
       };
     }
+    if (job.kind === 'favorite') {
+      const n = await deps.favoriteCount(job.announcementId);
+      if (n === 0) return null;
+      return {
+        title: 'Anunțul tău a fost salvat la favorite',
+        body: `„${job.announcementTitle}”: ${pluralRo(n, 'persoană l-a', 'persoane l-au', 'de persoane l-au')} salvat.`,
+        tag: `fav-${job.announcementId}`,
+        url: `/announcement/${job.announcementId}`,
+        quiet: true,
+      };
+    }
     if (deps.isViewing(userId, job.conversationId)) return null;
     const unread = await deps.unreadCount(userId, job.conversationId);
     if (unread === 0) return null;
     const text = job.text.length > 80 ? `${job.text.slice(0, 79)}…` : job.text;
     return {
-      title: unread > 1 ? `${job.senderName}: ${unread} mesaje noi` : job.senderName,
+      title: unread > 1 ? `${job.senderName}: ${messageCountText(unread)} noi` : job.senderName,
       body: job.announcementTitle ? `${job.announcementTitle}\n${text}` : text,
       tag: `chat-${job.conversationId}`,
       url: `/chat/${job.conversationId}`,
@@ -122,29 +146,72 @@ export function pushSender(deps: PushSenderDeps) {
     return !transient || Math.max(...jobs.map((j) => j.attempts)) + 1 >= MAX_ATTEMPTS;
   }
 
+  /** Groups being sent, by person and tag; jobs for a group in flight wait for it (`waiting`). */
+  const inFlight = new Map<string, Promise<void>>();
+  const waiting = new Map<string, PushJobRow[]>();
+  const sends = new Set<Promise<void>>();
+  /** The last pass left due jobs unclaimed (no room, or a full batch). */
+  let starved = false;
+
+  /** Sends one group and records the outcome; then the jobs that came for the same group meanwhile. */
+  async function runGroup(key: string, group: PushJobRow[]): Promise<void> {
+    const ids = group.map((j) => j.id);
+    let finished = true;
+    try {
+      finished = await sendGroup(group[0]!.userId, group);
+    } catch (err) {
+      log.warn({ err }, 'push failed');
+      finished = false;
+    }
+    const attempts = Math.max(...group.map((j) => j.attempts)) + 1;
+    await uow
+      .write(() =>
+        finished ? repo.done(ids) : repo.retryLater(ids, now() + Math.min(300_000, 2 ** attempts * 1000)),
+      )
+      .catch((err) => log.warn({ err }, 'push outcome not recorded'));
+    const next = waiting.get(key);
+    waiting.delete(key);
+    if (next && !stopped) await runGroup(key, next);
+  }
+
+  /**
+   * Claims due jobs and starts sending them, without waiting: each group (a person, a tag) goes on its own,
+   * so a push service that hangs for its 5 s delays only its own people. Jobs for a group already being
+   * sent wait for it and go together right after (the newest says what to show), never twice at once.
+   */
   async function tick(): Promise<void> {
+    const room = MAX_IN_FLIGHT - inFlight.size;
+    starved = room <= 0;
+    if (starved) return;
     const at = now();
     if (!(await repo.anyDue(at))) return;
-    const jobs = await uow.write(() => repo.claimDue(at, LEASE_MS, 100));
+    const limit = Math.min(100, room * 4);
+    const jobs = await uow.write(() => repo.claimDue(at, LEASE_MS, limit));
+    starved = jobs.length === limit;
     const groups = new Map<string, PushJobRow[]>();
-    for (const j of jobs)
-      groups.set(`${j.userId}\u0000${j.tag}`, [...(groups.get(`${j.userId}\u0000${j.tag}`) ?? []), j]);
-    await Promise.all(
-      [...groups.values()].map(async (group) => {
-        const ids = group.map((j) => j.id);
-        let finished = true;
-        try {
-          finished = await sendGroup(group[0]!.userId, group);
-        } catch (err) {
-          log.warn({ err }, 'push failed');
-          finished = false;
-        }
-        const attempts = Math.max(...group.map((j) => j.attempts)) + 1;
-        await uow.write(() =>
-          finished ? repo.done(ids) : repo.retryLater(ids, now() + Math.min(300_000, 2 ** attempts * 1000)),
-        );
-      }),
-    );
+    for (const j of jobs) {
+      const key = `${j.userId}\u0000${j.tag}`;
+      groups.set(key, [...(groups.get(key) ?? []), j]);
+    }
+    for (const [key, group] of groups) {
+      if (inFlight.has(key)) {
+        waiting.set(key, [...(waiting.get(key) ?? []), ...group]);
+        continue;
+      }
+      const send = runGroup(key, group).finally(() => {
+        inFlight.delete(key);
+        sends.delete(send);
+        // Jobs were left for lack of room: look again now rather than at the next poll.
+        if (starved) void nudge();
+      });
+      inFlight.set(key, send);
+      sends.add(send);
+    }
+  }
+
+  /** Resolves once every group started so far is sent (tests, stop). */
+  async function drain(): Promise<void> {
+    while (sends.size > 0) await Promise.all([...sends]);
   }
 
   /** Runs a pass now (or right after the running one). */
@@ -178,6 +245,13 @@ export function pushSender(deps: PushSenderDeps) {
       tx.effect(() => void nudge(), 'push-sender');
     },
     nudge,
+    /** A pass, then every send it started, and the passes those allow (tests). */
+    async flush(): Promise<void> {
+      do {
+        await nudge();
+        await drain();
+      } while (starved);
+    },
     start(): void {
       timer = setInterval(() => void nudge(), POLL_MS);
       timer.unref();
@@ -186,6 +260,7 @@ export function pushSender(deps: PushSenderDeps) {
       stopped = true;
       clearInterval(timer);
       await running;
+      await drain();
     },
   };
 }

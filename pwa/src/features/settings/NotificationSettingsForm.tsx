@@ -12,6 +12,11 @@ import { StatusLine, useSave } from './StatusLine.tsx';
 const OPTIONS: { key: keyof NotificationSettings; label: string; hint: string }[] = [
   { key: 'messages', label: 'Mesaje noi', hint: 'Când cineva îți scrie în chat.' },
   { key: 'reviews', label: 'Recenzii noi', hint: 'Când cineva îți lasă o recenzie.' },
+  {
+    key: 'favorites',
+    label: 'Anunțuri adăugate la favorite',
+    hint: 'Când cineva îți salvează un anunț (doar ca notificare pe telefon).',
+  },
 ];
 
 const LOAD_FAILED = 'Nu am putut încărca setările notificărilor.';

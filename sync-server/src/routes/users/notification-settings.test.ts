@@ -31,22 +31,35 @@ const notificationsOf = (who: Who) =>
     .then((r) => r.json() as { message: string; link: string; conversationId: string }[]);
 
 describe('notification settings', () => {
-  it('defaults to both on, saves both booleans, and is the caller’s own', async () => {
-    expect((await getSettings(seller)).json()).toEqual({ messages: true, reviews: true });
+  it('defaults to all on, saves the booleans given, and is the caller’s own', async () => {
+    const all = { messages: true, reviews: true, favorites: true };
+    expect((await getSettings(seller)).json()).toEqual(all);
     const res = await putSettings(seller, { messages: false, reviews: true, extra: 1 });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ messages: false, reviews: true });
-    expect((await getSettings(seller)).json()).toEqual({ messages: false, reviews: true });
-    expect((await getSettings(buyer)).json()).toEqual({ messages: true, reviews: true });
+    // A client of the spec's era sends two switches: the third keeps its value, and the answer has all.
+    expect(res.json()).toEqual({ ...all, messages: false });
+    expect((await getSettings(seller)).json()).toEqual({ ...all, messages: false });
+    expect((await putSettings(seller, { favorites: false })).json()).toEqual({
+      messages: false,
+      reviews: true,
+      favorites: false,
+    });
+    expect((await putSettings(seller, {})).json()).toEqual({
+      messages: false,
+      reviews: true,
+      favorites: false,
+    });
+    expect((await getSettings(buyer)).json()).toEqual(all);
   });
 
-  it('refuses guests and anything but two booleans, changing nothing', async () => {
+  it('refuses guests and anything but booleans, changing nothing', async () => {
+    const all = { messages: true, reviews: true, favorites: true };
     expect((await getSettings(null)).statusCode).toBe(401);
     expect((await putSettings(null, { messages: false, reviews: false })).statusCode).toBe(401);
     for (const bad of [
-      { messages: 'false', reviews: true },
-      { messages: true },
-      { reviews: 0, messages: 1 },
+      { messages: 'false', reviews: false },
+      { reviews: 0, messages: false },
+      { favorites: null, messages: false },
       [],
       'da',
       null,
@@ -55,10 +68,10 @@ describe('notification settings', () => {
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(typeof res.json().error).toBe('string');
     }
-    expect((await putSettings(seller, { messages: true })).json()).toEqual({
+    expect((await putSettings(seller, { messages: false, reviews: 'nu' })).json()).toEqual({
       error: 'Alege dacă vrei notificări pentru recenzii.',
     });
-    expect((await getSettings(seller)).json()).toEqual({ messages: true, reviews: true });
+    expect((await getSettings(seller)).json()).toEqual(all);
   });
 
   it('messages=false: a new message to that user creates no notification', async () => {

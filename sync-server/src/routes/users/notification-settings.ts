@@ -5,6 +5,7 @@ import {
   DEFAULT_NOTIFICATION_SETTINGS,
   NOTIFICATION_SETTINGS_MESSAGES,
   notificationSettings,
+  notificationSettingsChange,
 } from '../../../../schema/rules/notification-settings.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf } from '../../plugins/auth.ts';
@@ -15,7 +16,7 @@ const show = { response: { 200: notificationSettings, '4xx': apiError } };
 const save = { body: notificationSettingsBody, response: { 200: notificationSettings, '4xx': apiError } };
 const doc = (summary: string) => ({ tags: ['users'], summary, security: [{ bearer: [] }] });
 
-/** 'Setează notificările': `{ messages, reviews }`, both on by default. Signed in (users/index.ts). */
+/** 'Setează notificările': `{ messages, reviews, favorites }`, all on by default; a switch left out keeps its value. Signed in (users/index.ts). */
 export default async function notificationSettingsRoutes(app: FastifyInstance) {
   app.get(
     '/api/users/notification-settings',
@@ -29,14 +30,13 @@ export default async function notificationSettingsRoutes(app: FastifyInstance) {
     '/api/users/notification-settings',
     { config: writeLimit('account'), schema: routeSchema(save, doc('Salvează setările notificărilor')) },
     async (request) => {
-      const parsed = notificationSettings.safeParse(request.body);
+      const parsed = notificationSettingsChange.safeParse(request.body);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
         const msg = first && first.path.length > 0 ? first.message : NOTIFICATION_SETTINGS_MESSAGES.invalid;
         throw httpError(400, msg);
       }
-      await app.accounts.setNotificationSettings(callerOf(request), parsed.data);
-      return parsed.data;
+      return await app.accounts.setNotificationSettings(callerOf(request), parsed.data);
     },
   );
 }

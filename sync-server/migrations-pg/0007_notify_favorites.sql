@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "notify_favorites" integer DEFAULT 1 NOT NULL;

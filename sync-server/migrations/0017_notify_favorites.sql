@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `notify_favorites` integer DEFAULT true NOT NULL;
