@@ -120,6 +120,10 @@ export const WRITE_LIMITS = {
   notifications: { perAccount: 600, perIp: 6000, windowMs: 60_000 },
   /** Profile, avatar removal, notification settings, e-mail, password, sign-out everywhere, deletion. */
   account: { perAccount: 30, perIp: 300, windowMs: 10 * 60_000 },
+  /** Reports (issue 24): each waits for a moderator; a person reports a few things a day at most. */
+  reports: { perAccount: 20, perIp: 100, windowMs: 60 * 60_000 },
+  /** Blocking and unblocking people (issue 24). */
+  blocks: { perAccount: 60, perIp: 300, windowMs: 60 * 60_000 },
   /** New accounts from one address (each would bring a fresh per-account budget). */
   register: { perIp: 30, windowMs: 60 * 60_000 },
 } as const satisfies Record<string, WriteLimit>;

@@ -162,3 +162,5 @@ export const photoUploads = pgTableFrom(sqlite.photoUploads);
 export const pushSubscriptions = pgTableFrom(sqlite.pushSubscriptions);
 export const serverKeys = pgTableFrom(sqlite.serverKeys);
 export const pushJobs = pgTableFrom(sqlite.pushJobs);
+export const reports = pgTableFrom(sqlite.reports);
+export const blocks = pgTableFrom(sqlite.blocks);

@@ -15,6 +15,7 @@ import { counter, epochMs, flag, id, jsonList, replicated, str, strOrEmpty } fro
 
 /** Every table is exported from here (drizzle.config.ts reads this module); the chat's live in their own file. */
 export * from './tables-chat.ts';
+export * from './tables-trust.ts';
 
 /**
  * SQLite tables (server only), made of the column kinds of ./columns.ts. `seq` is the replication order

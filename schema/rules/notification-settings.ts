@@ -17,9 +17,13 @@ export type NotificationSettings = z.infer<typeof notificationSettings>;
 
 /**
  * What a client may send: any of the switches. One it leaves out keeps its stored value (a client of the
- * spec's era sends `{ messages, reviews }` and must not turn favourites off).
+ * spec's era sends `{ messages, reviews }` and must not turn favourites off). At least one is needed.
  */
-export const notificationSettingsChange = notificationSettings.partial();
+export const notificationSettingsChange = notificationSettings
+  .partial()
+  .refine((s) => Object.values(s).some((v) => v !== undefined), {
+    error: 'Setările notificărilor nu sunt valide.',
+  });
 
 export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   messages: true,

@@ -14,6 +14,8 @@ export const WRITE_LIMIT_MESSAGES: Record<WriteKind, string> = {
   drafts: 'Ciorna a fost salvată de prea multe ori într-un timp scurt.',
   notifications: 'Prea multe modificări ale notificărilor într-un timp scurt.',
   account: 'Prea multe modificări ale contului într-un timp scurt.',
+  reports: 'Ai trimis prea multe raportări într-un timp scurt.',
+  blocks: 'Ai blocat sau deblocat prea multe persoane într-un timp scurt.',
   register: 'Prea multe conturi create de la această adresă într-un timp scurt.',
 };
 

@@ -34,6 +34,7 @@ import notificationsRoutes from './routes/notifications/index.ts';
 import profilesRoutes from './routes/profiles/index.ts';
 import pushRoutes from './routes/push/index.ts';
 import reviewsRoutes from './routes/reviews/index.ts';
+import trustRoutes from './routes/trust/index.ts';
 import userRoutes from './routes/users/index.ts';
 import { PasswordBusyError } from './services/passwords.ts';
 import { HttpError } from './services/rest-http.ts';
@@ -239,6 +240,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(messagesRoutes);
   await app.register(myAnnouncementsRoutes);
   await app.register(pushRoutes);
+  await app.register(trustRoutes);
   await app.register(reviewsRoutes);
   await app.register(profilesRoutes);
   await app.register(syncSocketRoutes, app.sync);

@@ -23,6 +23,7 @@ import { searchVocabRepository } from './repositories/search-vocab.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { throttlesRepository } from './repositories/throttles.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
+import { trustRepository } from './repositories/trust.ts';
 import { usersRepository } from './repositories/users.ts';
 import { accountDeletionService } from './services/account-deletion.ts';
 import { accountsService } from './services/accounts.ts';
@@ -52,6 +53,7 @@ import {
 } from './services/search.ts';
 import { searchPool } from './services/search-pool.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
+import { trustService } from './services/trust.ts';
 
 /** What every repository and service is built from: the app's infrastructure (app.ts opens it). */
 export type WiringDeps = {
@@ -123,6 +125,13 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     users: usersRepo,
     pushes,
   });
+  const trust = trustService({
+    uow,
+    repo: trustRepository(db),
+    users: usersRepo,
+    announcements: announcementsRepo,
+    messaging: messagingRepo,
+  });
   const messaging = messagingService({
     uow,
     hub,
@@ -131,6 +140,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     users: usersRepo,
     storage,
     pushes,
+    trust,
   });
   const notifications = notificationsService({ uow, repo: messagingRepo });
   const reviews = reviewsService({
@@ -179,6 +189,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     push,
     pushRepo,
     pushSender: pushes,
+    /** Reports and blocking (issue 24). */
+    trust,
     /** The e-mail fallback for unread messages (issue 23), run every few minutes by app.ts. */
     messageMail: messageMail({
       repo: pushRepo,

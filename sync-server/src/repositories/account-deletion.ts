@@ -3,6 +3,7 @@ import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { BLANKED_CONTENT } from '../../../schema/announcement-api.ts';
 import {
   announcements,
+  blocks,
   chatUploads,
   conversationMembers,
   drafts,
@@ -76,6 +77,8 @@ export async function deleteAccountData(db: Db, userId: string, seq: () => numbe
   await tombstones(conversationMembers, eq(conversationMembers.userId, userId), ['userId', 'conversationId']);
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  // Blocks made by the person and of them (issue 24); their reports stay for the moderators.
+  await db.delete(blocks).where(or(eq(blocks.userId, userId), eq(blocks.blockedId, userId)));
   // Who uploaded which chat file is the person's data too (the files stay: messages are shared).
   await db.delete(chatUploads).where(eq(chatUploads.userId, userId));
   await db

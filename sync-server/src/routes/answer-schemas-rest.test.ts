@@ -101,10 +101,10 @@ describe('answers of the zod-described routes keep every field (chat, profiles, 
   it('users: notification settings (read, save, refused) and the password-reset answers', async () => {
     const url = '/api/users/notification-settings';
     const got = await app.inject({ method: 'GET', url, headers: auth(buyer) });
-    expect(got.json()).toEqual({ messages: true, reviews: true });
+    expect(got.json()).toEqual({ messages: true, reviews: true, favorites: true });
     const payload = { messages: false, reviews: true, extra: 1 };
     const put = await app.inject({ method: 'PUT', url, headers: auth(buyer), payload });
-    expect(put.json()).toEqual({ messages: false, reviews: true });
+    expect(put.json()).toEqual({ messages: false, reviews: true, favorites: true });
     const bad = { messages: 'false', reviews: true };
     const refused = await app.inject({ method: 'PUT', url, headers: auth(buyer), payload: bad });
     expect(refused.statusCode).toBe(400);

@@ -15,6 +15,7 @@ import type { UsersRepository } from '../repositories/users.ts';
 import { toMessageDoc } from './messaging-docs.ts';
 import type { PushSender } from './push-sender.ts';
 import { fail, ok, type ServiceResult } from './result.ts';
+import type { TrustService } from './trust.ts';
 
 type Route = { conversationId: string; sellerId: string; buyerId: string; recipientId: string };
 export type NewMessage = {
@@ -50,11 +51,26 @@ export function messageSending(deps: {
   users?: UsersRepository;
   /** Web Push (issue 23): a notification card also goes to the person's devices. */
   pushes?: Pick<PushSender, 'queue'>;
+  /** Blocks and deleted accounts (issue 24): who may not write to whom. */
+  trust?: Pick<TrustService, 'writeRefusal'>;
 }) {
   const { hub, repo } = deps;
 
-  /** Who a new message from `callerId` about an announcement goes to, and in which conversation. */
+  /**
+   * Who a new message from `callerId` about an announcement goes to, and in which conversation; refused
+   * when the recipient's account is gone or one of them blocked the other (issue 24).
+   */
   async function route(
+    callerId: string,
+    announcementId: string,
+    recipientId: string,
+  ): Promise<ServiceResult<Route>> {
+    const routed = await routeOf(callerId, announcementId, recipientId);
+    if (!routed.ok || !deps.trust) return routed;
+    return (await deps.trust.writeRefusal(callerId, routed.value.recipientId)) ?? routed;
+  }
+
+  async function routeOf(
     callerId: string,
     announcementId: string,
     recipientId: string,

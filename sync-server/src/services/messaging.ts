@@ -11,6 +11,7 @@ import { messageSending, type NewMessage } from './messaging-send.ts';
 import type { PushSender } from './push-sender.ts';
 import { isChatUploadPath } from './rest-attachments.ts';
 import type { ServiceResult } from './result.ts';
+import type { TrustService } from './trust.ts';
 
 export { toConversationDoc, toMessageDoc, toNotificationDoc } from './messaging-docs.ts';
 export type { NewMessage } from './messaging-send.ts';
@@ -30,6 +31,8 @@ export function messagingService(deps: {
   storage: FileStorage;
   /** Web Push (issue 23). */
   pushes?: Pick<PushSender, 'queue'>;
+  /** Blocks and deleted accounts (issue 24). */
+  trust?: Pick<TrustService, 'writeRefusal'>;
 }) {
   const { uow, hub, repo } = deps;
   const { route, sendIn } = messageSending(deps);

@@ -44,11 +44,8 @@ describe('notification settings', () => {
       reviews: true,
       favorites: false,
     });
-    expect((await putSettings(seller, {})).json()).toEqual({
-      messages: false,
-      reviews: true,
-      favorites: false,
-    });
+    expect((await putSettings(seller, {})).statusCode).toBe(400);
+    expect((await getSettings(seller)).json()).toEqual({ messages: false, reviews: true, favorites: false });
     expect((await getSettings(buyer)).json()).toEqual(all);
   });
 

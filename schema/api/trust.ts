@@ -1,0 +1,34 @@
+import { z } from 'zod';
+
+/**
+ * Reports and blocking over REST (issue 24). The bodies are checked by the shared rules
+ * (schema/rules/reports.ts), so the validator only documents them.
+ */
+export const reportBody = z
+  .unknown()
+  .describe(
+    '{ id?: string (made by the device), announcementId | userId | messageId, reason: one of the five, details?: ≤ 1000 }',
+  );
+
+export const reportAnswer = z.object({
+  id: z.string(),
+  targetType: z.enum(['announcement', 'user', 'message']),
+  targetId: z.string(),
+  reason: z.string(),
+  details: z.string(),
+  status: z.string(),
+  createdAt: z.string(),
+  message: z.string(),
+});
+
+export const blockBody = z.unknown().describe('{ userId: string }');
+
+export const blockedUser = z.object({
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  avatar: z.string().nullable(),
+  blockedAt: z.string(),
+});
+export const blockedList = z.array(blockedUser);
+export type BlockedUser = z.infer<typeof blockedUser>;

@@ -1,0 +1,45 @@
+import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { epochMs, id, str, strOrEmpty } from './columns.ts';
+
+/**
+ * Trust (issue 24): reports of announcements, people and messages, and who blocked whom. Server only,
+ * never replicated. Exported again by ./tables.ts, the module drizzle-kit reads.
+ */
+
+/** One person's report of one thing: a repeat changes nothing (the unique index). */
+export const reports = sqliteTable(
+  'reports',
+  {
+    /** Made by the reporter's device before the first attempt, so a retry after a lost answer is the same. */
+    id: id(),
+    reporterId: str('reporter_id'),
+    /** 'announcement' | 'user' | 'message' */
+    targetType: str('target_type'),
+    targetId: str('target_id'),
+    /** One of REPORT_REASONS (schema/rules/reports.ts), in its canonical spelling. */
+    reason: str('reason'),
+    details: strOrEmpty('details'),
+    createdAt: epochMs('created_at'),
+    /** 'open' until a moderator decides: 'dismissed' or 'actioned'. */
+    status: text('status').notNull().default('open'),
+  },
+  (t) => [
+    uniqueIndex('reports_reporter_target').on(t.reporterId, t.targetType, t.targetId),
+    index('reports_target').on(t.targetType, t.targetId, t.createdAt),
+    index('reports_status').on(t.status, t.createdAt),
+  ],
+);
+
+/** `userId` blocked `blockedId`: neither may write to the other, and the blocked one notifies nothing. */
+export const blocks = sqliteTable(
+  'blocks',
+  {
+    userId: str('user_id'),
+    blockedId: str('blocked_id'),
+    createdAt: epochMs('created_at'),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.blockedId] }), index('blocks_blocked').on(t.blockedId)],
+);
+
+export type ReportRow = typeof reports.$inferSelect;
+export type BlockRow = typeof blocks.$inferSelect;

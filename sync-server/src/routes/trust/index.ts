@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
+import { blockBody, blockedList, reportAnswer, reportBody } from '../../../../schema/api/trust.ts';
+import type { ReportRow } from '../../../../schema/db/tables.ts';
+import { BLOCK_MESSAGES, parseReport, REPORT_MESSAGES } from '../../../../schema/rules/reports.ts';
+import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import { callerOf, signedIn } from '../../plugins/auth.ts';
+import { writeLimit } from '../../plugins/write-limits.ts';
+import { httpError, unwrap } from '../../services/rest-http.ts';
+
+const report = {
+  body: reportBody,
+  response: { 200: reportAnswer, 201: reportAnswer, '4xx': apiError },
+};
+const list = { response: { 200: blockedList, '4xx': apiError } };
+const block = { body: blockBody, response: { 200: apiMessage, 201: apiMessage, '4xx': apiError } };
+const unblock = { params: routeParams('userId'), response: { 200: apiMessage, '4xx': apiError } };
+const doc = (tags: string[], summary: string) => ({ tags, summary, security: [{ bearer: [] }] });
+
+const answer = (r: ReportRow, message: string) => ({
+  id: r.id,
+  targetType: r.targetType as 'announcement' | 'user' | 'message',
+  targetId: r.targetId,
+  reason: r.reason,
+  details: r.details,
+  status: r.status,
+  createdAt: new Date(r.createdAt).toISOString(),
+  message,
+});
+
+/**
+ * Issue 24: `POST /api/reports` (201 new, 200 already there), and the caller's blocked people:
+ * `GET/POST /api/users/blocked`, `DELETE /api/users/blocked/:userId`. Signed in only (a guest gets 401).
+ */
+export default signedIn(async (app: FastifyInstance) => {
+  app.post<Typed<typeof report>>(
+    '/api/reports',
+    {
+      config: writeLimit('reports'),
+      schema: routeSchema(report, doc(['reports'], 'Raportează un anunț, o persoană sau un mesaj')),
+    },
+    async (request, reply) => {
+      const parsed = parseReport(request.body);
+      if (!parsed.ok) throw httpError(400, parsed.error, 'validation');
+      const { report: row, created } = unwrap(await app.trust.report(callerOf(request), parsed.value));
+      return reply
+        .code(created ? 201 : 200)
+        .send(answer(row, created ? REPORT_MESSAGES.sent : REPORT_MESSAGES.already));
+    },
+  );
+
+  app.get<Typed<typeof list>>(
+    '/api/users/blocked',
+    { schema: routeSchema(list, doc(['users'], 'Utilizatorii blocați de mine')) },
+    async (request) =>
+      (await app.trust.list(callerOf(request))).map((b) => ({
+        userId: b.userId,
+        firstName: b.firstName,
+        lastName: b.lastName,
+        avatar: b.avatar,
+        blockedAt: new Date(b.createdAt).toISOString(),
+      })),
+  );
+  app.post<Typed<typeof block>>(
+    '/api/users/blocked',
+    { config: writeLimit('blocks'), schema: routeSchema(block, doc(['users'], 'Blochează un utilizator')) },
+    async (request, reply) => {
+      const body = request.body as { userId?: unknown } | null;
+      const userId = typeof body?.userId === 'string' ? body.userId : '';
+      if (!userId) throw httpError(400, BLOCK_MESSAGES.notFound, 'validation');
+      const { created } = unwrap(await app.trust.block(callerOf(request), userId));
+      return reply.code(created ? 201 : 200).send({ message: BLOCK_MESSAGES.blocked });
+    },
+  );
+  app.delete<Typed<typeof unblock>>(
+    '/api/users/blocked/:userId',
+    {
+      config: writeLimit('blocks'),
+      schema: routeSchema(unblock, doc(['users'], 'Deblochează un utilizator')),
+    },
+    async (request) => {
+      await app.trust.unblock(callerOf(request), request.params.userId);
+      return { message: BLOCK_MESSAGES.unblocked };
+    },
+  );
+});
