@@ -21,6 +21,14 @@ export const reportAnswer = z.object({
   message: z.string(),
 });
 
+/** Between the caller and another person: what the conversation with them may still do. */
+export const relationAnswer = z.object({
+  deleted: z.boolean(),
+  blockedByMe: z.boolean(),
+  blockedMe: z.boolean(),
+});
+export type Relation = z.infer<typeof relationAnswer>;
+
 export const blockBody = z.unknown().describe('{ userId: string }');
 
 export const blockedUser = z.object({

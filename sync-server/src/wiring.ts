@@ -101,6 +101,13 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const throttles = throttlesRepository(db);
 
   const accounts = accountsService(usersRepo, sessionsRepo, uow);
+  const trust = trustService({
+    uow,
+    repo: trustRepository(db),
+    users: usersRepo,
+    announcements: announcementsRepo,
+    messaging: messagingRepo,
+  });
   // Web Push (issue 23): subscriptions and keys, and the sender of the queued pushes.
   const push = pushService({ repo: pushRepo, uow, config });
   const pushes = pushSender({
@@ -124,13 +131,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     announcements: announcementsRepo,
     users: usersRepo,
     pushes,
-  });
-  const trust = trustService({
-    uow,
-    repo: trustRepository(db),
-    users: usersRepo,
-    announcements: announcementsRepo,
-    messaging: messagingRepo,
+    trust,
   });
   const messaging = messagingService({
     uow,
@@ -150,6 +151,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     users: usersRepo,
     announcements: announcementsRepo,
     pushes,
+    trust,
   });
   const drafts = draftsService({ uow, repo: draftsRepo });
   /** The same search as REST: names resolved and checked by schema/, one repository query. */

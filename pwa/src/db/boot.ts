@@ -6,6 +6,7 @@ import {
   WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
 import { storedToken } from '../api/client.ts';
+import { isRelationRefusal, refreshKnownRelations } from '../features/trust/relation.ts';
 // Loaded with the database, not with the chat page: files queued offline go out when the link is back.
 import { flushAttachments, queuedAttachmentsOf, startChatFileOutbox } from './chat-file-outbox.ts';
 import { openDatabase } from './database.ts';
@@ -25,6 +26,7 @@ import {
 import { dropDeviceSubscription } from './push-device.ts';
 import { setCurrentDatabase, setWorkingSet } from './registry.ts';
 import { startReplication } from './replication.ts';
+import { startReportOutbox } from './report-outbox.ts';
 import { SyncClient } from './sync-client.ts';
 import { setSyncClient } from './sync-status.ts';
 import type { AppSession, HobbizDatabase, Notify } from './types.ts';
@@ -156,7 +158,12 @@ async function start(userId: string | null): Promise<void> {
     pendingIds: async () => (userId ? (await pendingAnnouncements(userId)).map((p) => p.id) : []),
   });
   const events = client.events$.subscribe((e) => {
-    if (e.name === 'syncRejected') app.notify((e.payload as SyncRejection).error, 'error', 4000);
+    if (e.name === 'syncRejected') {
+      const { error } = e.payload as SyncRejection;
+      app.notify(error, 'error', 4000);
+      // A message refused because of a block or a deleted account: the conversation shows why.
+      if (isRelationRefusal(error)) refreshKnownRelations();
+    }
     if (e.name === WRITE_LIMITED_EVENT) writeLimited((e.payload as SyncWriteLimited).error);
   });
   // Announcements published offline join the device's outboxes; every outbox drains whenever the
@@ -224,6 +231,7 @@ export function bootDatabase(deps: BootDeps): void {
   app = deps;
   const { session } = deps;
   startChatFileOutbox(deps);
+  startReportOutbox(deps);
   startOutboxSync(drainAll);
   // Asked right after a page load, the person's database may still be opening: wait for it (bounded),
   // or its waiting changes would be counted as none.

@@ -47,6 +47,11 @@ const SIGNED_IN = [
   'POST /api/users/verify-email/resend',
   'POST /api/push/subscriptions',
   'DELETE /api/push/subscriptions',
+  'POST /api/reports',
+  'GET /api/users/relation/{userId}',
+  'GET /api/users/blocked',
+  'POST /api/users/blocked',
+  'DELETE /api/users/blocked/{userId}',
 ];
 /** Where the spec words a guest's refusal its own way. */
 const OWN_MESSAGE: Record<string, string> = { 'POST /api/reviews/{id}/like': REVIEW_MESSAGES.likeSignIn };

@@ -4,6 +4,7 @@ import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { FavoritesRepository } from '../repositories/favorites.ts';
 import type { UsersRepository } from '../repositories/users.ts';
+import type { TrustService } from './trust.ts';
 import type { PushSender } from './push-sender.ts';
 import { fail, ok, type Refusal, type ServiceResult } from './result.ts';
 
@@ -22,6 +23,8 @@ export function favoritesService(deps: {
   users: UsersRepository;
   /** Web Push (issue 23): the owner hears of a new favourite on their announcement. */
   pushes?: PushSender;
+  /** Issue 24: someone the owner blocked notifies them of nothing. */
+  trust?: Pick<TrustService, 'blocked'>;
 }) {
   const { uow, hub, favorites, announcements: annRepo } = deps;
 
@@ -56,6 +59,7 @@ export function favoritesService(deps: {
     if (!ann || ann.ownerId === userId) return;
     const owner = ann.ownerId;
     if (!(await deps.users.notificationSettings(owner))?.favorites) return;
+    if (await deps.trust?.blocked(owner, userId)) return;
     await deps.pushes.queue(tx, owner, `fav-${announcementId}`, async () => ({
       kind: 'favorite',
       announcementId,

@@ -13,6 +13,7 @@ import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { ReviewsRepository } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
+import type { TrustService } from './trust.ts';
 import type { PushSender } from './push-sender.ts';
 import { fail, ok, type ServiceResult } from './result.ts';
 
@@ -39,6 +40,8 @@ export function reviewsService(deps: {
   announcements: AnnouncementsRepository;
   /** Web Push (issue 23): the review's notification also goes to the person's devices. */
   pushes?: Pick<PushSender, 'queue'>;
+  /** Issue 24: someone the reviewed person blocked notifies them of nothing. */
+  trust?: Pick<TrustService, 'blocked'>;
 }) {
   const { uow, reviews, users, announcements, notifications } = deps;
   const card = async (id: string): Promise<ReviewApi> => toReviewApi((await reviews.byIdWithContext(id))!);
@@ -68,7 +71,7 @@ export function reviewsService(deps: {
         const now = new Date();
         const reviewId = newId(now);
         // 'Setează notificările': a new review about someone tells them, unless they turned it off.
-        if (user.notifyReviews) {
+        if (user.notifyReviews && !(await deps.trust?.blocked(target, authorId))) {
           const author = await users.byId(authorId);
           const name = author ? `${author.firstName} ${author.lastName}`.trim() : '';
           await notifications.insertNotification({

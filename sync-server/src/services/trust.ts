@@ -113,6 +113,12 @@ export function trustService(deps: {
       if (aBlockedB) return fail(403, BLOCK_MESSAGES.youBlocked, 'you_blocked');
       return null;
     },
+    /** What the chat shows in place of the composer: the other account gone, or a block either way. */
+    async relation(userId: string, otherId: string) {
+      const other = isObjectId(otherId) ? await deps.users.byId(otherId) : undefined;
+      const { aBlockedB, bBlockedA } = await repo.between(userId, otherId);
+      return { deleted: !other || other.deleted, blockedByMe: aBlockedB, blockedMe: bBlockedA };
+    },
     /** Whether `userId` blocked `otherId` (their notifications from `otherId` are not made). */
     blocked: async (userId: string, otherId: string): Promise<boolean> =>
       (await repo.between(userId, otherId)).aBlockedB,

@@ -3,6 +3,7 @@ import './chat.css';
 import { useEffect, useMemo, useState } from 'react';
 import { formatPrice } from '../../../../schema/format.ts';
 import { useSession } from '../session/use-session.ts';
+import { BlockButton } from '../trust/BlockButton.tsx';
 import { ChatThread } from './ChatThread.tsx';
 import { ConversationList } from './ConversationList.tsx';
 import { PersonAvatar } from './PersonAvatar.tsx';
@@ -66,6 +67,7 @@ export function ChatPage({ initialConversationId }: { initialConversationId: str
                   </Link>
                 )}
               </div>
+              <BlockButton userId={current.otherUserId} name={otherName} />
             </header>
             <ChatThread
               key={current.id}

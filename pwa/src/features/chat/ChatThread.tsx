@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import './chat.css';
 import type { MessageDoc } from '../../../../schema/entities.ts';
+import { BLOCK_MESSAGES } from '../../../../schema/rules/reports.ts';
 import { NetworkError } from '../../api/client.ts';
 import { queueAttachment, useQueuedAttachments } from '../../db/chat-file-outbox.ts';
 import { markConversationRead, sendMessage, setViewingConversation } from '../../db/messages.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
 import { offerPushAfterMoment } from '../shell/push-offer.ts';
+import { BlockButton } from '../trust/BlockButton.tsx';
+import { isRelationRefusal, refreshRelation, useRelation } from '../trust/relation.ts';
+import '../trust/trust.css';
 import { sendAttachmentMessage } from './attachments.ts';
 import { Composer, type Outgoing } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -46,6 +50,7 @@ export function ChatThread({
   const otherTyping = useOtherTyping(conversationId);
   const typing = useTypingSender(conversationId);
   const [replyTo, setReplyTo] = useState<MessageDoc | null>(null);
+  const relation = useRelation(otherUserId);
 
   useEffect(() => {
     setViewingConversation(conversationId);
@@ -99,6 +104,7 @@ export function ChatThread({
             replyTo: quote,
           }).catch((err: unknown) => {
             if (err instanceof NetworkError) return offline();
+            if (err instanceof Error && isRelationRefusal(err.message)) void refreshRelation(otherUserId);
             throw err;
           });
       } else {
@@ -122,21 +128,36 @@ export function ChatThread({
         onReply={setReplyTo}
         queued={queued}
       />
-      <Composer
-        onSend={send}
-        onKeystroke={typing.keystroke}
-        onStopTyping={typing.stop}
-        replyTo={
-          replyTo
-            ? {
-                message: replyTo,
-                author: nameOf(replyTo.senderId || meId),
-                own: !replyTo.senderId || replyTo.senderId === meId,
-              }
-            : null
-        }
-        onCancelReply={() => setReplyTo(null)}
-      />
+      {relation.deleted ? (
+        <p className="chat-closed" role="status">
+          {BLOCK_MESSAGES.deletedAccount}
+        </p>
+      ) : relation.blockedByMe ? (
+        <div className="chat-closed" role="status">
+          <span>Ai blocat această persoană. Nu îți poate scrie și nu îi poți scrie.</span>
+          <BlockButton userId={otherUserId} name={otherName} />
+        </div>
+      ) : relation.blockedMe ? (
+        <p className="chat-closed" role="status">
+          {BLOCK_MESSAGES.blockedByOther}
+        </p>
+      ) : (
+        <Composer
+          onSend={send}
+          onKeystroke={typing.keystroke}
+          onStopTyping={typing.stop}
+          replyTo={
+            replyTo
+              ? {
+                  message: replyTo,
+                  author: nameOf(replyTo.senderId || meId),
+                  own: !replyTo.senderId || replyTo.senderId === meId,
+                }
+              : null
+          }
+          onCancelReply={() => setReplyTo(null)}
+        />
+      )}
     </>
   );
 }

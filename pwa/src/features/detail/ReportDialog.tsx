@@ -1,69 +1,118 @@
+import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { LEGAL } from '../static/legal-facts.ts';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../../schema/rules/reports.ts';
+import { failureMessage } from '../../api/client.ts';
+import { submitReport } from '../../db/report-outbox.ts';
+import { useSession } from '../session/use-session.ts';
 import { useModal } from './use-modal.ts';
 
 type Props = { announcementId: string; title: string; onClose: () => void };
 
-const REASONS = [
-  'Fraudă sau înșelăciune',
-  'Conținut interzis sau ofensator',
-  'Anunț duplicat sau spam',
-  'Informații false sau înșelătoare',
-  'Altceva',
-] as const;
-
 /**
- * 'Raportează': there is no moderation queue in the product yet, so a report goes where the terms say
- * reports go — an e-mail to the Hobbiz team, written for the user in their own mail app (they see exactly
- * what is sent, and nothing leaves without them pressing Send).
+ * 'Raportează' (issue 24): the report goes to the moderators (POST /api/reports), once per person and
+ * announcement; offline it waits on the device and goes when the connection is back. A guest is asked to
+ * sign in first (a report has to be followed up with someone). What was typed stays after a refusal.
  */
 export function ReportDialog({ announcementId, title, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState<string>(REASONS[0]);
+  const { userId } = useSession();
+  const [reason, setReason] = useState<string>(REPORT_REASONS[0]);
   const [details, setDetails] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const [done, setDone] = useState('');
   useModal(ref, onClose);
 
-  const link = `${location.origin}/announcement/${announcementId}`;
-  const subject = `Raportare anunț ${announcementId}`;
-  const body = [`Anunț: ${title}`, `Link: ${link}`, `Motiv: ${reason}`, '', details.trim()].join('\n');
-  const mailto = `mailto:${LEGAL.contactEmail}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  const send = async () => {
+    if (!userId) return;
+    setBusy(true);
+    setError('');
+    try {
+      setDone(await submitReport(userId, { target: { announcementId }, reason, details: details.trim() }));
+    } catch (err) {
+      setError(failureMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
 
   return (
     <dialog ref={ref} className="ddialog" aria-labelledby="report-title">
-      <form method="dialog">
+      <form
+        method="dialog"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send();
+        }}
+      >
         <h2 id="report-title">Raportează anunțul</h2>
-        <p className="muted">
-          Raportarea se trimite prin e-mail echipei Hobbiz ({LEGAL.contactEmail}): se deschide aplicația ta de
-          e-mail cu mesajul completat. Răspundem în {LEGAL.supportReplyHours} de ore.
-        </p>
-        <fieldset className="dreasons">
-          <legend>Motivul</legend>
-          {REASONS.map((r) => (
-            <label key={r}>
-              <input
-                type="radio"
-                name="reason"
-                value={r}
-                checked={reason === r}
-                onChange={() => setReason(r)}
+        <p className="muted">„{title}”</p>
+        {done ? (
+          <>
+            <p role="status">{done}</p>
+            <div className="ddialog-actions">
+              <button type="button" className="btn btn-primary" onClick={onClose}>
+                Închide
+              </button>
+            </div>
+          </>
+        ) : !userId ? (
+          <>
+            <p>Ca să raportezi un anunț, intră în cont: echipa Hobbiz îți va spune ce a decis.</p>
+            <div className="ddialog-actions">
+              <button type="button" className="btn btn-outline" onClick={onClose}>
+                Anulează
+              </button>
+              <Link to="/login" className="btn btn-primary">
+                Autentifică-te
+              </Link>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="muted">
+              Raportarea ajunge la echipa de moderare Hobbiz. Cel care a publicat anunțul nu află cine l-a
+              raportat.
+            </p>
+            <fieldset className="dreasons">
+              <legend>Motivul</legend>
+              {REPORT_REASONS.map((r) => (
+                <label key={r}>
+                  <input
+                    type="radio"
+                    name="reason"
+                    value={r}
+                    checked={reason === r}
+                    onChange={() => setReason(r)}
+                  />
+                  <span>{r}</span>
+                </label>
+              ))}
+            </fieldset>
+            <label className="dfield">
+              <span>Detalii (opțional)</span>
+              <textarea
+                value={details}
+                onChange={(e) => setDetails(e.target.value)}
+                rows={3}
+                maxLength={REPORT_DETAILS_MAX}
               />
-              <span>{r}</span>
             </label>
-          ))}
-        </fieldset>
-        <label className="dfield">
-          <span>Detalii (opțional)</span>
-          <textarea value={details} onChange={(e) => setDetails(e.target.value)} rows={3} maxLength={1000} />
-        </label>
-        <div className="ddialog-actions">
-          <button type="button" className="btn btn-outline" onClick={onClose}>
-            Anulează
-          </button>
-          {/* A real mailto link: it opens the person's mail app with everything filled in. */}
-          <a className="btn btn-primary" href={mailto} onClick={onClose}>
-            Scrie e-mailul
-          </a>
-        </div>
+            {error && (
+              <p className="field-error" role="alert">
+                {error}
+              </p>
+            )}
+            <div className="ddialog-actions">
+              <button type="button" className="btn btn-outline" onClick={onClose}>
+                Anulează
+              </button>
+              <button type="submit" className="btn btn-primary" disabled={busy}>
+                Trimite raportarea
+              </button>
+            </div>
+          </>
+        )}
       </form>
     </dialog>
   );

@@ -6,6 +6,8 @@ import { RatingSummary } from '../reviews/RatingSummary.tsx';
 import { ReviewBanner } from '../reviews/ReviewBanner.tsx';
 import { ReviewList } from '../reviews/ReviewList.tsx';
 import { useSession } from '../session/use-session.ts';
+import { BlockButton } from '../trust/BlockButton.tsx';
+import '../trust/trust.css';
 import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileNotReady, useProfilePage } from './ProfilePageState.tsx';
@@ -33,6 +35,11 @@ export function PublicProfilePage({ userId, reviewPosted, onBannerDone }: Props)
         <p>
           <Link to="/profil">Editează profilul tău</Link>
         </p>
+      )}
+      {me && me !== userId && (
+        <div className="profile-trust">
+          <BlockButton userId={userId} name={fullName(profile)} />
+        </div>
       )}
       <section className="profile-section profile-info" aria-labelledby="info-title">
         <h2 id="info-title">Informații</h2>

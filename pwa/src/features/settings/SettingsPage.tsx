@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { BlockedUsers } from './BlockedUsers.tsx';
 import { ChangeEmailForm } from './ChangeEmailForm.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 import { ConnectedDevices } from './ConnectedDevices.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { LogoutEverywhere } from './LogoutEverywhere.tsx';
 import { NotificationSettingsForm } from './NotificationSettingsForm.tsx';
+import '../trust/trust.css';
 import './settings.css';
 
 /** /setari-cont (spec doc 1 §2 'Settings'), one card per setting. */
@@ -30,6 +32,7 @@ export function SettingsPage() {
             de plătit și nu îți cerem aceste date. <Link to="/plati">Află ce urmează</Link>.
           </p>
         </section>
+        <BlockedUsers />
         <ConnectedDevices />
         <LogoutEverywhere />
         <DeleteAccount />

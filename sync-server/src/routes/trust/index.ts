@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
-import { blockBody, blockedList, reportAnswer, reportBody } from '../../../../schema/api/trust.ts';
+import {
+  blockBody,
+  blockedList,
+  relationAnswer,
+  reportAnswer,
+  reportBody,
+} from '../../../../schema/api/trust.ts';
 import type { ReportRow } from '../../../../schema/db/tables.ts';
 import { BLOCK_MESSAGES, parseReport, REPORT_MESSAGES } from '../../../../schema/rules/reports.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
@@ -13,6 +19,7 @@ const report = {
   response: { 200: reportAnswer, 201: reportAnswer, '4xx': apiError },
 };
 const list = { response: { 200: blockedList, '4xx': apiError } };
+const relation = { params: routeParams('userId'), response: { 200: relationAnswer, '4xx': apiError } };
 const block = { body: blockBody, response: { 200: apiMessage, 201: apiMessage, '4xx': apiError } };
 const unblock = { params: routeParams('userId'), response: { 200: apiMessage, '4xx': apiError } };
 const doc = (tags: string[], summary: string) => ({ tags, summary, security: [{ bearer: [] }] });
@@ -60,6 +67,13 @@ export default signedIn(async (app: FastifyInstance) => {
         avatar: b.avatar,
         blockedAt: new Date(b.createdAt).toISOString(),
       })),
+  );
+  app.get<Typed<typeof relation>>(
+    '/api/users/relation/:userId',
+    {
+      schema: routeSchema(relation, doc(['users'], 'Contul celuilalt șters, blocat de mine sau m-a blocat')),
+    },
+    async (request) => app.trust.relation(callerOf(request), request.params.userId),
   );
   app.post<Typed<typeof block>>(
     '/api/users/blocked',

@@ -114,6 +114,12 @@ describe('blocking', () => {
     const list = await app.inject({ method: 'GET', url: '/api/users/blocked', headers: auth(seller) });
     expect(list.json()).toEqual([expect.objectContaining({ userId: buyer.userId, firstName: 'Ana' })]);
 
+    const relation = (who: Who, other: Who) =>
+      app
+        .inject({ method: 'GET', url: `/api/users/relation/${other.userId}`, headers: auth(who) })
+        .then((r) => r.json());
+    expect(await relation(seller, buyer)).toEqual({ deleted: false, blockedByMe: true, blockedMe: false });
+    expect(await relation(buyer, seller)).toEqual({ deleted: false, blockedByMe: false, blockedMe: true });
     const refused = await send(buyer, 'Alo?');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ error: BLOCK_MESSAGES.blockedByOther, code: 'blocked' });
@@ -156,6 +162,22 @@ describe('blocking', () => {
     ).toEqual([]);
   });
 
+  it('someone blocked notifies nothing: their review of the blocker makes no notification', async () => {
+    await post(seller, '/api/users/blocked', { userId: buyer.userId });
+    const review = await post(buyer, '/api/reviews', {
+      user: seller.userId,
+      score: 1,
+      comment: 'Nu a răspuns niciodată la mesaje, nu recomand.',
+    });
+    expect(review.statusCode, review.body).toBe(201);
+    const notes = await app.inject({
+      method: 'GET',
+      url: `/api/notifications/${seller.userId}`,
+      headers: auth(seller),
+    });
+    expect(notes.json()).toEqual([]);
+  });
+
   it('a message to a deleted account is refused with “Acest cont a fost șters”', async () => {
     expect((await send(buyer, 'Bună ziua!')).statusCode).toBe(201);
     const gone = await app.inject({
@@ -167,6 +189,12 @@ describe('blocking', () => {
     expect(gone.statusCode, gone.body).toBe(200);
     const res = await send(seller, 'Mai sunteți interesat?', buyer.userId);
     expect(res.statusCode).toBe(410);
+    const relation = await app.inject({
+      method: 'GET',
+      url: `/api/users/relation/${buyer.userId}`,
+      headers: auth(seller),
+    });
+    expect(relation.json()).toEqual({ deleted: true, blockedByMe: false, blockedMe: false });
     expect(res.json()).toEqual({ error: BLOCK_MESSAGES.deletedAccount, code: 'account_deleted' });
   });
 });
