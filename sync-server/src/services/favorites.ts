@@ -4,9 +4,9 @@ import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { FavoritesRepository } from '../repositories/favorites.ts';
 import type { UsersRepository } from '../repositories/users.ts';
-import type { TrustService } from './trust.ts';
 import type { PushSender } from './push-sender.ts';
 import { fail, ok, type Refusal, type ServiceResult } from './result.ts';
+import type { TrustService } from './trust.ts';
 
 const NOT_FOUND = fail(404, FAVORITE_MESSAGES.notFound, 'not_found');
 const OVER_LIMIT = fail(400, FAVORITE_MESSAGES.limit, 'favorites_limit');

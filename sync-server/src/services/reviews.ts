@@ -13,9 +13,9 @@ import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { ReviewsRepository } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
-import type { TrustService } from './trust.ts';
 import type { PushSender } from './push-sender.ts';
 import { fail, ok, type ServiceResult } from './result.ts';
+import type { TrustService } from './trust.ts';
 
 const M = REVIEW_MESSAGES;
 
