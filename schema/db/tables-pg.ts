@@ -164,3 +164,4 @@ export const serverKeys = pgTableFrom(sqlite.serverKeys);
 export const pushJobs = pgTableFrom(sqlite.pushJobs);
 export const reports = pgTableFrom(sqlite.reports);
 export const blocks = pgTableFrom(sqlite.blocks);
+export const moderationLog = pgTableFrom(sqlite.moderationLog);

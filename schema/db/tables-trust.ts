@@ -41,5 +41,26 @@ export const blocks = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.blockedId] }), index('blocks_blocked').on(t.blockedId)],
 );
 
+/** Every moderation action (who, what, when, why): the console shows it; nothing is ever removed. */
+export const moderationLog = sqliteTable(
+  'moderation_log',
+  {
+    id: id(),
+    /** The moderator's account id; 'system' for the automatic hold. */
+    moderatorId: str('moderator_id'),
+    /** 'hide' | 'restore' | 'dismiss' | 'suspend' | 'ban' | 'unsuspend' | 'auto-hide' */
+    action: str('action'),
+    targetType: str('target_type'),
+    targetId: str('target_id'),
+    reason: str('reason'),
+    createdAt: epochMs('created_at'),
+  },
+  (t) => [
+    index('moderation_log_time').on(t.createdAt),
+    index('moderation_log_target').on(t.targetType, t.targetId),
+  ],
+);
+
 export type ReportRow = typeof reports.$inferSelect;
+export type ModerationLogRow = typeof moderationLog.$inferSelect;
 export type BlockRow = typeof blocks.$inferSelect;

@@ -52,6 +52,10 @@ export const users = sqliteTable(
     notifyReviews: flag('notify_reviews', true),
     /** Someone added one of their announcements to favourites (a push only; issue 23). */
     notifyFavorites: flag('notify_favorites', true),
+    /** Issue 24: 'user' or 'moderator' (`npm run moderator -- add EMAIL`). */
+    role: text('role').notNull().default('user'),
+    /** Issue 24: epoch ms until which the account may not sign in (0: not suspended; a ban is far away). */
+    suspendedUntil: integer('suspended_until', { mode: 'number' }).notNull().default(0),
     /**
      * When the address was confirmed (a link mailed to it, or a Google/Facebook sign-in that vouched for
      * it), epoch ms; 0 = not yet (issue 21: an unconfirmed address does not make its account anyone's).
@@ -120,6 +124,11 @@ export const announcements = sqliteTable(
     favoritesCount: counter('favorites_count'),
     views: counter('views'),
     active: flag('active', true),
+    /**
+     * Issue 24: why a moderator (or the automatic hold) hid it, '' when not hidden. A hidden announcement is
+     * also inactive (so it is gone for everyone else by the same rules), and its owner cannot turn it on.
+     */
+    hiddenReason: strOrEmpty('hidden_reason'),
     createdAt: str('created_at'),
     updatedAt: str('updated_at'),
     ...replicated(),

@@ -29,6 +29,7 @@ import authRoutes from './routes/auth/index.ts';
 import favoritesRoutes from './routes/favorites/index.ts';
 import healthRoutes from './routes/health/index.ts';
 import messagesRoutes from './routes/messages/index.ts';
+import moderationRoutes from './routes/moderation/index.ts';
 import myAnnouncementsRoutes from './routes/my-announcements/index.ts';
 import notificationsRoutes from './routes/notifications/index.ts';
 import profilesRoutes from './routes/profiles/index.ts';
@@ -241,6 +242,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   await app.register(myAnnouncementsRoutes);
   await app.register(pushRoutes);
   await app.register(trustRoutes);
+  await app.register(moderationRoutes);
   await app.register(reviewsRoutes);
   await app.register(profilesRoutes);
   await app.register(syncSocketRoutes, app.sync);

@@ -23,7 +23,7 @@ import { searchVocabRepository } from './repositories/search-vocab.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { throttlesRepository } from './repositories/throttles.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
-import { trustRepository } from './repositories/trust.ts';
+import { moderationRepository, trustRepository } from './repositories/trust.ts';
 import { usersRepository } from './repositories/users.ts';
 import { accountDeletionService } from './services/account-deletion.ts';
 import { accountsService } from './services/accounts.ts';
@@ -36,6 +36,7 @@ import { LoginThrottle } from './services/login-throttle.ts';
 import { createMailer } from './services/mailer.ts';
 import { messageMail } from './services/message-mail.ts';
 import { messagingService } from './services/messaging.ts';
+import { moderationService } from './services/moderation.ts';
 import { notificationsService } from './services/notifications.ts';
 import { passwordResetService } from './services/password-reset.ts';
 import { photoUploadsService } from './services/photo-uploads.ts';
@@ -101,12 +102,23 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const throttles = throttlesRepository(db);
 
   const accounts = accountsService(usersRepo, sessionsRepo, uow);
+  const moderation = moderationService({
+    uow,
+    repo: moderationRepository(db),
+    users: usersRepo,
+    announcements: announcementsRepo,
+    messaging: messagingRepo,
+    sessions: sessionsRepo,
+  });
   const trust = trustService({
     uow,
     repo: trustRepository(db),
     users: usersRepo,
     announcements: announcementsRepo,
     messaging: messagingRepo,
+    onReported: async (tx, report) => {
+      if (report.targetType === 'announcement') await moderation.autoHold(tx, report.targetId);
+    },
   });
   // Web Push (issue 23): subscriptions and keys, and the sender of the queued pushes.
   const push = pushService({ repo: pushRepo, uow, config });
@@ -193,6 +205,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     pushSender: pushes,
     /** Reports and blocking (issue 24). */
     trust,
+    /** The moderators' queue, actions and audit log (issue 24). */
+    moderation,
     /** The e-mail fallback for unread messages (issue 23), run every few minutes by app.ts. */
     messageMail: messageMail({
       repo: pushRepo,

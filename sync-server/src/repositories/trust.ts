@@ -1,6 +1,18 @@
-import { and, desc, eq, or } from 'drizzle-orm';
-import { type BlockRow, blocks, type ReportRow, reports, users } from '../../../schema/db/tables.ts';
+import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
+import {
+  type BlockRow,
+  blocks,
+  type ModerationLogRow,
+  moderationLog,
+  type ReportRow,
+  reports,
+  users,
+} from '../../../schema/db/tables.ts';
+import { newId } from '../lib/ids.ts';
 import type { Db } from '../plugins/db.ts';
+
+/** What an owner's request for another look at a hidden announcement reads in the queue. */
+export const REVIEW_REQUEST = 'Cerere de reverificare (de la autor)';
 
 /** Reports and blocks (issue 24): server-only rows, never replicated. */
 export function trustRepository(db: Db) {
@@ -68,3 +80,91 @@ export function trustRepository(db: Db) {
   };
 }
 export type TrustRepository = ReturnType<typeof trustRepository>;
+
+/** Moderation (issue 24): roles, report states, the audit log, suspensions. */
+export function moderationRepository(db: Db) {
+  return {
+    async role(userId: string): Promise<string> {
+      const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, userId)).limit(1);
+      return row?.role ?? 'user';
+    },
+    /** Sets the role of the account with this address; false when there is none. */
+    async setRoleByEmail(email: string, role: 'user' | 'moderator'): Promise<boolean> {
+      const made = await db
+        .update(users)
+        .set({ role })
+        .where(and(eq(users.email, email.trim().toLowerCase()), eq(users.deleted, false)))
+        .returning({ id: users.id });
+      return made.length > 0;
+    },
+    /** Open reports, oldest first (bounded: the console groups them per target). */
+    openReports: (limit: number): Promise<ReportRow[]> =>
+      db.select().from(reports).where(eq(reports.status, 'open')).orderBy(reports.createdAt).limit(limit),
+    reportsOf: (type: string, targetId: string): Promise<ReportRow[]> =>
+      db
+        .select()
+        .from(reports)
+        .where(and(eq(reports.targetType, type), eq(reports.targetId, targetId)))
+        .orderBy(reports.createdAt),
+    /** Closes the open reports of a target; answers their reporters. */
+    async closeReports(type: string, targetId: string, status: 'dismissed' | 'actioned'): Promise<string[]> {
+      const closed = await db
+        .update(reports)
+        .set({ status })
+        .where(and(eq(reports.targetType, type), eq(reports.targetId, targetId), eq(reports.status, 'open')))
+        .returning({ reporterId: reports.reporterId });
+      return closed.map((r) => r.reporterId);
+    },
+    /** Different people who reported the announcement since `since` (epoch ms). */
+    async reportersSince(announcementId: string, since: number): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(DISTINCT ${reports.reporterId})` })
+        .from(reports)
+        .where(
+          and(
+            eq(reports.targetType, 'announcement'),
+            eq(reports.targetId, announcementId),
+            gte(reports.createdAt, since),
+          ),
+        );
+      return Number(row?.n ?? 0);
+    },
+    async log(row: ModerationLogRow): Promise<void> {
+      await db.insert(moderationLog).values(row);
+    },
+    recentLog: (limit: number): Promise<ModerationLogRow[]> =>
+      db.select().from(moderationLog).orderBy(desc(moderationLog.createdAt)).limit(limit),
+    logOf: (type: string, targetId: string): Promise<ModerationLogRow[]> =>
+      db
+        .select()
+        .from(moderationLog)
+        .where(and(eq(moderationLog.targetType, type), eq(moderationLog.targetId, targetId)))
+        .orderBy(desc(moderationLog.createdAt)),
+    /** The owner's request for another look: their one open report of the announcement, made anew. */
+    async reopenReview(ownerId: string, announcementId: string, at: number): Promise<void> {
+      await db
+        .delete(reports)
+        .where(
+          and(
+            eq(reports.reporterId, ownerId),
+            eq(reports.targetType, 'announcement'),
+            eq(reports.targetId, announcementId),
+          ),
+        );
+      await db.insert(reports).values({
+        id: newId(at),
+        reporterId: ownerId,
+        targetType: 'announcement',
+        targetId: announcementId,
+        reason: REVIEW_REQUEST,
+        details: '',
+        createdAt: at,
+        status: 'open',
+      });
+    },
+    async suspend(userId: string, until: number): Promise<void> {
+      await db.update(users).set({ suspendedUntil: until }).where(eq(users.id, userId));
+    },
+  };
+}
+export type ModerationRepository = ReturnType<typeof moderationRepository>;

@@ -52,6 +52,15 @@ const SIGNED_IN = [
   'GET /api/users/blocked',
   'POST /api/users/blocked',
   'DELETE /api/users/blocked/{userId}',
+  'GET /api/users/my-announcements/hidden',
+  'POST /api/users/my-announcements/{id}/review-request',
+  'GET /api/moderation/reports',
+  'GET /api/moderation/log',
+  'POST /api/moderation/reports/dismiss',
+  'POST /api/moderation/announcements/{id}/hide',
+  'POST /api/moderation/announcements/{id}/restore',
+  'POST /api/moderation/users/{id}/suspend',
+  'POST /api/moderation/users/{id}/unsuspend',
 ];
 /** Where the spec words a guest's refusal its own way. */
 const OWN_MESSAGE: Record<string, string> = { 'POST /api/reviews/{id}/like': REVIEW_MESSAGES.likeSignIn };

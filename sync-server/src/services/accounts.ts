@@ -1,3 +1,4 @@
+import { formatDate } from '../../../schema/format.ts';
 import { hasPasswordHash } from '../../../schema/profile-api.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -8,6 +9,7 @@ import {
   validatePasswordChange,
   validateRegistration,
 } from '../../../schema/rules/account.ts';
+import { suspensionMessage } from '../../../schema/rules/moderation.ts';
 import {
   DEFAULT_NOTIFICATION_SETTINGS,
   type NotificationSettings,
@@ -63,6 +65,9 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       // Verify against a dummy hash for unknown emails so the answer time does not reveal accounts.
       const valid = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
       if (!user || !valid) return fail(401, ACCOUNT_MESSAGES.invalidCredentials);
+      // Issue 24: a suspended or banned account is told so (only after the right password).
+      const suspended = suspensionMessage(user.suspendedUntil, Date.now(), formatDate);
+      if (suspended) return fail(403, suspended, 'suspended');
       const token = await uow.write(() => sessions.create(user.id, Date.now(), device));
       return { ok: true, value: { token, userId: user.id } };
     },

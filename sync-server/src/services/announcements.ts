@@ -7,6 +7,7 @@ import {
   type AnnouncementInput,
   validateAnnouncement,
 } from '../../../schema/rules/announcement.ts';
+import { MODERATION_MESSAGES } from '../../../schema/rules/moderation.ts';
 import type { FileStorage } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import { isUniqueViolation } from '../lib/sql.ts';
@@ -262,6 +263,9 @@ export function announcementsService(deps: {
      * tombstone (replication hides inactive announcements from all but the owner), then the row again.
      */
     async setActive(ownerId: string, id: string, active: boolean): Promise<Outcome<AnnouncementApi>> {
+      // Hidden by moderation (issue 24): only a moderator brings it back.
+      const hidden = active ? (await owned(ownerId, id))?.hiddenReason : '';
+      if (hidden) return fail(403, MODERATION_MESSAGES.ownerCannotActivate(hidden), 'hidden');
       if (!(await writeOwned(ownerId, id, () => ({ active, updatedAt: now().toISOString() }))))
         return notFound();
       return { ok: true, status: 200, value: await api(id) };

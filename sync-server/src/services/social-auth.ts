@@ -1,8 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { LIMITS } from '../../../schema/constants.ts';
+import { formatDate } from '../../../schema/format.ts';
 import { hasPasswordHash } from '../../../schema/profile-api.ts';
 import { SOCIAL_MESSAGES } from '../../../schema/rules/account.ts';
 import { isEmail } from '../../../schema/rules/common.ts';
+import { suspensionMessage } from '../../../schema/rules/moderation.ts';
 import type { Config } from '../config.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
@@ -108,6 +110,9 @@ export function socialAuthService(deps: {
     });
     if (!result.ok) return result;
     if (takenOver) tellOwner(takenOver, p.provider);
+    const account = await deps.users.byId(result.value.userId);
+    const suspended = account && suspensionMessage(account.suspendedUntil, Date.now(), formatDate);
+    if (suspended) return fail(403, suspended, 'suspended');
     const token = await deps.uow.write(() => deps.sessions.create(result.value.userId));
     return { ok: true, value: { token, userId: result.value.userId } };
   }

@@ -2,7 +2,7 @@ import type { ReportRow } from '../../../schema/db/tables.ts';
 import { isObjectId } from '../../../schema/ids.ts';
 import { BLOCK_MESSAGES, REPORT_MESSAGES, type ReportRequest } from '../../../schema/rules/reports.ts';
 import { newId } from '../lib/ids.ts';
-import type { UnitOfWork } from '../lib/unit-of-work.ts';
+import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { TrustRepository } from '../repositories/trust.ts';
@@ -24,6 +24,8 @@ export function trustService(deps: {
   users: UsersRepository;
   announcements: AnnouncementsRepository;
   messaging: MessagingRepository;
+  /** After a new report, inside its write (moderation's automatic hold). */
+  onReported?: (tx: WriteTx, report: ReportRow) => Promise<void>;
 }) {
   const { uow, repo } = deps;
 
@@ -55,7 +57,7 @@ export function trustService(deps: {
       req: ReportRequest,
       now = Date.now(),
     ): Promise<ServiceResult<{ report: ReportRow; created: boolean }>> {
-      return await uow.write(async () => {
+      return await uow.write(async (tx) => {
         if (req.id) {
           const same = await repo.reportById(req.id);
           if (same) return same.reporterId === reporterId ? ok({ report: same, created: false }) : NOT_FOUND;
@@ -78,6 +80,7 @@ export function trustService(deps: {
           const raced = await repo.reportOf(reporterId, req.target.type, req.target.id);
           return raced ? ok({ report: raced, created: false }) : NOT_FOUND;
         }
+        await deps.onReported?.(tx, row);
         return ok({ report: row, created: true });
       });
     },

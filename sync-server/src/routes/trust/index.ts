@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
+import { hiddenOwn } from '../../../../schema/api/moderation.ts';
 import {
   blockBody,
   blockedList,
@@ -20,6 +21,7 @@ const report = {
 };
 const list = { response: { 200: blockedList, '4xx': apiError } };
 const relation = { params: routeParams('userId'), response: { 200: relationAnswer, '4xx': apiError } };
+const reviewRequest = { params: routeParams('id'), response: { 200: apiMessage, '4xx': apiError } };
 const block = { body: blockBody, response: { 200: apiMessage, 201: apiMessage, '4xx': apiError } };
 const unblock = { params: routeParams('userId'), response: { 200: apiMessage, '4xx': apiError } };
 const doc = (tags: string[], summary: string) => ({ tags, summary, security: [{ bearer: [] }] });
@@ -68,6 +70,31 @@ export default signedIn(async (app: FastifyInstance) => {
         blockedAt: new Date(b.createdAt).toISOString(),
       })),
   );
+  // The owner's side of moderation: which of my announcements are hidden and why; asking for another look.
+  app.get(
+    '/api/users/my-announcements/hidden',
+    {
+      schema: routeSchema(
+        { response: { 200: hiddenOwn, '4xx': apiError } },
+        doc(['my-announcements'], 'Anunțurile mele ascunse de moderare'),
+      ),
+    },
+    async (request) =>
+      (await app.announcementsRepo.byOwner(callerOf(request)))
+        .filter((a) => a.hiddenReason)
+        .map((a) => ({ id: a.id, reason: a.hiddenReason })),
+  );
+  app.post<Typed<typeof reviewRequest>>(
+    '/api/users/my-announcements/:id/review-request',
+    {
+      config: writeLimit('reports'),
+      schema: routeSchema(reviewRequest, doc(['my-announcements'], 'Cere o nouă verificare')),
+    },
+    async (request) => ({
+      message: unwrap(await app.moderation.askReview(callerOf(request), request.params.id)),
+    }),
+  );
+
   app.get<Typed<typeof relation>>(
     '/api/users/relation/:userId',
     {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { reports } from '../../../../schema/db/tables.ts';
 import { BLOCK_MESSAGES, REPORT_MESSAGES } from '../../../../schema/rules/reports.ts';
 import { newId } from '../../lib/ids.ts';
 import { connectedClient } from '../../replication/test-client.ts';
@@ -30,7 +31,7 @@ const send = (from: Who, text: string, recipientId = '') =>
     text,
     ...(recipientId ? { destinatarId: recipientId } : {}),
   });
-const reportsIn = () => app.db.$client.prepare('SELECT * FROM reports').all() as Record<string, unknown>[];
+const reportsIn = () => app.db.select().from(reports);
 
 describe('reports', () => {
   it('one report per reporter and target: 201, then 200 with the same report; a retry with its id too', async () => {
@@ -62,7 +63,7 @@ describe('reports', () => {
       reason: 'Fraudă sau înșelăciune',
       message: REPORT_MESSAGES.already,
     });
-    expect(reportsIn()).toHaveLength(1);
+    expect(await reportsIn()).toHaveLength(1);
     // Someone else reporting the same announcement is a second report.
     const other = await registerAndLogin(app);
     expect((await post(other, '/api/reports', { announcementId: ann, reason: 'Altceva' })).statusCode).toBe(
@@ -72,7 +73,7 @@ describe('reports', () => {
     expect(
       (await post(other, '/api/reports', { id, userId: seller.userId, reason: 'Altceva' })).statusCode,
     ).toBe(404);
-    expect(reportsIn()).toHaveLength(2);
+    expect(await reportsIn()).toHaveLength(2);
   });
 
   it('a person, a message of one’s own conversation; never oneself, a stranger’s message or an unknown id', async () => {
