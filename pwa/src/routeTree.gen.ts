@@ -45,6 +45,7 @@ const AuthContulTauLazyRouteImport = createFileRoute('/_auth/contul-tau')();
 const AuthEditAnnouncementLazyRouteImport = createFileRoute(
   '/_auth/edit-announcement',
 )();
+const AuthModerareLazyRouteImport = createFileRoute('/_auth/moderare')();
 const AuthNotificariLazyRouteImport = createFileRoute('/_auth/notificari')();
 const AuthPlatiLazyRouteImport = createFileRoute('/_auth/plati')();
 const AuthSetariContLazyRouteImport = createFileRoute('/_auth/setari-cont')();
@@ -175,6 +176,13 @@ const AuthEditAnnouncementLazyRoute =
   } as any).lazy(() =>
     import('./routes/_auth/edit-announcement.lazy').then((d) => d.Route),
   );
+const AuthModerareLazyRoute = AuthModerareLazyRouteImport.update({
+  id: '/moderare',
+  path: '/moderare',
+  getParentRoute: () => AuthRoute,
+} as any).lazy(() =>
+  import('./routes/_auth/moderare.lazy').then((d) => d.Route),
+);
 const AuthNotificariLazyRoute = AuthNotificariLazyRouteImport.update({
   id: '/notificari',
   path: '/notificari',
@@ -257,6 +265,7 @@ export interface FileRoutesByFullPath {
   '/chat': typeof AuthChatLazyRoute;
   '/contul-tau': typeof AuthContulTauLazyRoute;
   '/edit-announcement': typeof AuthEditAnnouncementLazyRoute;
+  '/moderare': typeof AuthModerareLazyRoute;
   '/notificari': typeof AuthNotificariLazyRoute;
   '/plati': typeof AuthPlatiLazyRoute;
   '/setari-cont': typeof AuthSetariContLazyRoute;
@@ -287,6 +296,7 @@ export interface FileRoutesByTo {
   '/chat': typeof AuthChatLazyRoute;
   '/contul-tau': typeof AuthContulTauLazyRoute;
   '/edit-announcement': typeof AuthEditAnnouncementLazyRoute;
+  '/moderare': typeof AuthModerareLazyRoute;
   '/notificari': typeof AuthNotificariLazyRoute;
   '/plati': typeof AuthPlatiLazyRoute;
   '/setari-cont': typeof AuthSetariContLazyRoute;
@@ -319,6 +329,7 @@ export interface FileRoutesById {
   '/_auth/chat': typeof AuthChatLazyRoute;
   '/_auth/contul-tau': typeof AuthContulTauLazyRoute;
   '/_auth/edit-announcement': typeof AuthEditAnnouncementLazyRoute;
+  '/_auth/moderare': typeof AuthModerareLazyRoute;
   '/_auth/notificari': typeof AuthNotificariLazyRoute;
   '/_auth/plati': typeof AuthPlatiLazyRoute;
   '/_auth/setari-cont': typeof AuthSetariContLazyRoute;
@@ -351,6 +362,7 @@ export interface FileRouteTypes {
     | '/chat'
     | '/contul-tau'
     | '/edit-announcement'
+    | '/moderare'
     | '/notificari'
     | '/plati'
     | '/setari-cont'
@@ -381,6 +393,7 @@ export interface FileRouteTypes {
     | '/chat'
     | '/contul-tau'
     | '/edit-announcement'
+    | '/moderare'
     | '/notificari'
     | '/plati'
     | '/setari-cont'
@@ -412,6 +425,7 @@ export interface FileRouteTypes {
     | '/_auth/chat'
     | '/_auth/contul-tau'
     | '/_auth/edit-announcement'
+    | '/_auth/moderare'
     | '/_auth/notificari'
     | '/_auth/plati'
     | '/_auth/setari-cont'
@@ -591,6 +605,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthEditAnnouncementLazyRouteImport;
       parentRoute: typeof AuthRoute;
     };
+    '/_auth/moderare': {
+      id: '/_auth/moderare';
+      path: '/moderare';
+      fullPath: '/moderare';
+      preLoaderRoute: typeof AuthModerareLazyRouteImport;
+      parentRoute: typeof AuthRoute;
+    };
     '/_auth/notificari': {
       id: '/_auth/notificari';
       path: '/notificari';
@@ -657,6 +678,7 @@ interface AuthRouteChildren {
   AuthChatLazyRoute: typeof AuthChatLazyRoute;
   AuthContulTauLazyRoute: typeof AuthContulTauLazyRoute;
   AuthEditAnnouncementLazyRoute: typeof AuthEditAnnouncementLazyRoute;
+  AuthModerareLazyRoute: typeof AuthModerareLazyRoute;
   AuthNotificariLazyRoute: typeof AuthNotificariLazyRoute;
   AuthPlatiLazyRoute: typeof AuthPlatiLazyRoute;
   AuthSetariContLazyRoute: typeof AuthSetariContLazyRoute;
@@ -670,6 +692,7 @@ const AuthRouteChildren: AuthRouteChildren = {
   AuthChatLazyRoute: AuthChatLazyRoute,
   AuthContulTauLazyRoute: AuthContulTauLazyRoute,
   AuthEditAnnouncementLazyRoute: AuthEditAnnouncementLazyRoute,
+  AuthModerareLazyRoute: AuthModerareLazyRoute,
   AuthNotificariLazyRoute: AuthNotificariLazyRoute,
   AuthPlatiLazyRoute: AuthPlatiLazyRoute,
   AuthSetariContLazyRoute: AuthSetariContLazyRoute,

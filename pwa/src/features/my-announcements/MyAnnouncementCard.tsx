@@ -20,6 +20,9 @@ type Props = {
   onRenew: () => void;
   onToggleActive: () => void;
   onDelete: () => void;
+  /** Issue 24: why moderation hid it ('' when it is not hidden); the owner may ask for another look. */
+  hiddenReason: string;
+  onAskReview: () => void;
 };
 
 /**
@@ -45,7 +48,16 @@ function PendingNote({ pending }: { pending: PendingAnnouncement }) {
 }
 
 /** One of my announcements: what it is, where, its id tail, its state, and what I can do with it. */
-export function MyAnnouncementCard({ entry, busy, onEdit, onRenew, onToggleActive, onDelete }: Props) {
+export function MyAnnouncementCard({
+  entry,
+  busy,
+  onEdit,
+  onRenew,
+  onToggleActive,
+  onDelete,
+  hiddenReason,
+  onAskReview,
+}: Props) {
   const a = entry.doc;
   const title = a.title.trim() || 'Anunț fără titlu';
   const pending = entry.kind === 'pending';
@@ -55,7 +67,9 @@ export function MyAnnouncementCard({ entry, busy, onEdit, onRenew, onToggleActiv
       <div className="my-card-media">
         <CardCover cover={a.images[0]} title={title} onDevice={pending} />
         {pending && <span className="my-state my-state--pending">În așteptare</span>}
-        {!pending && !a.active && <span className="my-state">Inactiv</span>}
+        {!pending && !a.active && (
+          <span className="my-state">{hiddenReason ? 'Ascuns de moderare' : 'Inactiv'}</span>
+        )}
       </div>
       <div className="my-card-body">
         {pending ? (
@@ -72,6 +86,7 @@ export function MyAnnouncementCard({ entry, busy, onEdit, onRenew, onToggleActiv
           ID: {idTail(a.id, LIMITS.idTailCard)} · {formatDate(a.createdAt)}
         </span>
         {pending && <PendingNote pending={entry.pending} />}
+        {hiddenReason && <p className="my-card-note is-error">Ascuns de moderare. Motiv: {hiddenReason}</p>}
       </div>
       <div className="my-card-actions">
         {!pending && (
@@ -82,9 +97,20 @@ export function MyAnnouncementCard({ entry, busy, onEdit, onRenew, onToggleActiv
             <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={onRenew}>
               Reactualizează
             </button>
-            <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={onToggleActive}>
-              {a.active ? 'Dezactivează' : 'Activează'}
-            </button>
+            {hiddenReason ? (
+              <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={onAskReview}>
+                Cere o nouă verificare
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                disabled={busy}
+                onClick={onToggleActive}
+              >
+                {a.active ? 'Dezactivează' : 'Activează'}
+              </button>
+            )}
           </>
         )}
         <button type="button" className="btn btn-outline btn-sm my-delete" disabled={busy} onClick={onDelete}>

@@ -1,6 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { pluralRo } from '../../../../schema/format.ts';
+import { MODERATION_MESSAGES } from '../../../../schema/rules/moderation.ts';
 import { discardPending } from '../../db/publish-queue.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { SearchIcon } from '../../ui/icons.tsx';
@@ -8,7 +9,7 @@ import { LabeledSelect } from '../../ui/LabeledSelect.tsx';
 import { storeEditCopy } from '../publish/edit-target.ts';
 import { useSession } from '../session/use-session.ts';
 import { showToast } from '../shell/toast.ts';
-import { deleteMine, MY_MESSAGES, renewMine, setMineActive } from './actions.ts';
+import { askReview, deleteMine, MY_MESSAGES, renewMine, setMineActive, useHiddenMine } from './actions.ts';
 import {
   ANY_CATEGORY,
   filterMine,
@@ -41,6 +42,7 @@ export function MyAnnouncementsPage() {
   const categories = presentCategories(all.map((e) => e.doc));
   const filtered = query.trim() !== '' || category !== '';
 
+  const [hidden, reloadHidden] = useHiddenMine();
   const act = async (id: string, run: () => Promise<string | null>, ok: string) => {
     setBusyId(id);
     const error = await run();
@@ -141,6 +143,10 @@ export function MyAnnouncementsPage() {
               key={a.id}
               entry={entry}
               busy={busyId === a.id}
+              hiddenReason={hidden.get(a.id) ?? ''}
+              onAskReview={() =>
+                void act(a.id, () => askReview(a.id), MODERATION_MESSAGES.reviewAsked).then(reloadHidden)
+              }
               onEdit={() => {
                 storeEditCopy(a);
                 void navigate({ to: '/edit-announcement', state: { editAnnouncement: a } });

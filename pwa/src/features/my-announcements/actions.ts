@@ -1,3 +1,4 @@
+import { useCallback, useEffect, useState } from 'react';
 import { ApiError, api, NetworkError } from '../../api/client.ts';
 
 /** Our own texts where the spec names the buttons but not their outcome (doc 1 §2, "My announcements"). */
@@ -48,3 +49,29 @@ export const setMineActive = (id: string, active: boolean) =>
       api(`${path(id)}/active`, { method: 'PUT', json: { active }, fallbackError: MY_MESSAGES.activeFailed }),
     MY_MESSAGES.activeFailed,
   );
+
+export const askReview = (id: string) =>
+  attempt(
+    () => api(`${path(id)}/review-request`, { method: 'POST', fallbackError: MY_MESSAGES.activeFailed }),
+    MY_MESSAGES.activeFailed,
+  );
+
+/**
+ * Issue 24: which of my announcements a moderator (or the automatic hold) hid, and why — asked of the
+ * server when the page opens online (an id → reason map; empty offline, when nothing can be asked).
+ */
+export function useHiddenMine(): [Map<string, string>, () => void] {
+  const [hidden, setHidden] = useState(new Map<string, string>());
+  const load = useCallback(async () => {
+    try {
+      const list = await api<{ id: string; reason: string }[]>('/api/users/my-announcements/hidden');
+      setHidden(new Map(list.map((h) => [h.id, h.reason])));
+    } catch {
+      // Offline or refused: the cards show what the device knows (inactive).
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return [hidden, () => void load()];
+}
