@@ -6,7 +6,6 @@ import {
   WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
 import { storedToken } from '../api/client.ts';
-import { isRelationRefusal, refreshKnownRelations } from '../features/trust/relation.ts';
 // Loaded with the database, not with the chat page: files queued offline go out when the link is back.
 import { flushAttachments, queuedAttachmentsOf, startChatFileOutbox } from './chat-file-outbox.ts';
 import { openDatabase } from './database.ts';
@@ -25,6 +24,7 @@ import {
 } from './publish-queue.ts';
 import { dropDeviceSubscription } from './push-device.ts';
 import { setCurrentDatabase, setWorkingSet } from './registry.ts';
+import { isRelationRefusal, refreshKnownRelations } from './relations.ts';
 import { startReplication } from './replication.ts';
 import { startReportOutbox } from './report-outbox.ts';
 import { SyncClient } from './sync-client.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { BlockedUser } from '../../../../schema/api/trust.ts';
 import { api } from '../../api/client.ts';
-import { setBlocked } from '../trust/relation.ts';
+import { setBlocked } from '../../db/relations.ts';
 import { failed, type Status, StatusLine } from './StatusLine.tsx';
 
 /** 'Utilizatori blocați' (issue 24): whom the person blocked, newest first, each with 'Deblochează'. */

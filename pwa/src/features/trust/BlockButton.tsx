@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useBlockAction } from './relation.ts';
+import { useBlockAction } from '../../db/relations.ts';
 
 /**
  * 'Blochează' / 'Deblochează' for one person (a conversation's header, a public profile). Blocking asks

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { apiMessage } from '../../../../schema/api/common.ts';
-import type { Relation } from '../../../../schema/api/trust.ts';
-import { BLOCK_MESSAGES } from '../../../../schema/rules/reports.ts';
-import { type Answer, api, failureMessage } from '../../api/client.ts';
+import type { apiMessage } from '../../../schema/api/common.ts';
+import type { Relation } from '../../../schema/api/trust.ts';
+import { BLOCK_MESSAGES } from '../../../schema/rules/reports.ts';
+import { type Answer, api, failureMessage } from '../api/client.ts';
 
 /**
  * Between the signed-in person and someone else (issue 24): the other account gone, or a block either
