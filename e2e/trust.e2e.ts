@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCAM_WARNING } from '../schema/rules/scam.ts';
 import {
   conversationWithSeededSeller,
   newPage,
@@ -11,7 +12,7 @@ import {
   until,
   waitForServiceWorker,
 } from './harness.ts';
-import { composer } from './locators.ts';
+import { composer, message } from './locators.ts';
 
 /**
  * Issue 24, as people meet it: a report sent from the announcement (offline too: it waits on the device
@@ -69,11 +70,38 @@ describe('trust', () => {
   });
 
   it('the seller blocks the buyer from the conversation: the buyer cannot write; Setări unblocks', async () => {
-    const { seller, buyer } = await conversationWithSeededSeller(server, 'blocat@hobbiz.test', 'Bună ziua!');
+    const { seller, buyer, announcementId } = await conversationWithSeededSeller(
+      server,
+      'blocat@hobbiz.test',
+      'Bună ziua!',
+    );
     const s = await newPage(browser, server);
     await openSignedIn(s.page, seller);
     await s.page.goto('/chat');
     await s.page.locator('.chat-list-item', { hasText: 'Bună ziua!' }).first().click();
+    // A message that looks like a known scam: a warning under it, and 'Raportează' among its actions.
+    const scam = 'Te rog să plătești în avans 200 lei pe https://fan-curier-livrare.com/plata';
+    const res = await fetch(`${server.url}/api/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${buyer.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ announcementId, text: scam }),
+    });
+    expect(res.status).toBe(201);
+    const bubble = message(s.page, scam);
+    await bubble.getByText(SCAM_WARNING).waitFor();
+    await bubble.hover();
+    await bubble.getByRole('button', { name: 'Raportează' }).click();
+    const dialog = s.page.getByRole('dialog', { name: 'Raportează mesajul' });
+    await dialog.getByRole('button', { name: 'Trimite raportarea' }).click();
+    await dialog.getByText('Mulțumim! Am primit raportarea și o vom verifica.').waitFor();
+    await dialog.getByRole('button', { name: 'Închide' }).click();
+    expect(
+      queryServerDb<{ n: number }>(
+        server,
+        "SELECT count(*) AS n FROM reports WHERE target_type = 'message'",
+      )[0]!.n,
+    ).toBe(1);
+
     await s.page.getByRole('button', { name: 'Blochează' }).click();
     await s.page.getByRole('button', { name: 'Da, blochează' }).click();
     await s.page.getByText('Ai blocat această persoană. Nu îți poate scrie și nu îi poți scrie.').waitFor();
@@ -91,7 +119,7 @@ describe('trust', () => {
         'SELECT count(*) AS n FROM messages WHERE sender_id = ?',
         buyer.userId,
       )[0]!.n;
-    expect(sent()).toBe(1);
+    expect(sent()).toBe(2);
 
     await s.page.goto('/setari-cont');
     const list = s.page.getByRole('region', { name: 'Utilizatori blocați' });
@@ -103,7 +131,7 @@ describe('trust', () => {
     await b.page.locator('.chat-list-item').first().click();
     await composer(b.page).fill('Mulțumesc că m-ați deblocat!');
     await b.page.getByRole('button', { name: 'Trimite', exact: true }).click();
-    await until(() => sent() === 2);
+    await until(() => sent() === 3);
   });
 
   it('a conversation with a deleted account says so in place of the composer', async () => {

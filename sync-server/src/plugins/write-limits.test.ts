@@ -137,6 +137,10 @@ describe('write limits over REST', () => {
     { method: 'DELETE', url: () => '/api/push/subscriptions', kind: 'account' },
     { method: 'PUT', url: () => '/api/users/update-email', kind: 'account' },
     { method: 'PUT', url: () => '/api/users/update-password', kind: 'account' },
+    { method: 'POST', url: () => '/api/reports', kind: 'reports' },
+    { method: 'POST', url: (own) => `/api/users/my-announcements/${own}/review-request`, kind: 'reports' },
+    { method: 'POST', url: () => '/api/users/blocked', kind: 'blocks' },
+    { method: 'DELETE', url: () => `/api/users/blocked/${'e'.repeat(24)}`, kind: 'blocks' },
     { method: 'POST', url: () => '/api/users/logout-all', kind: 'account', spend: false },
     { method: 'DELETE', url: () => '/api/users/delete-account', kind: 'account', spend: false },
   ];

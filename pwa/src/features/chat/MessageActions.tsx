@@ -8,10 +8,12 @@ type Props = {
   onReact: (emoji: string) => void;
   onCopy: () => void;
   onDelete: () => void;
+  /** Someone else's message: report it to the moderators (issue 24). */
+  onReport?: () => void;
 };
 
 /** The action bar of a message (hover, focus or long-press): reply, react, copy, delete one's own. */
-export function MessageActions({ own, onReply, onReact, onCopy, onDelete }: Props) {
+export function MessageActions({ own, onReply, onReact, onCopy, onDelete, onReport }: Props) {
   const [picking, setPicking] = useState<'none' | 'quick' | 'all'>('none');
   const react = (emoji: string) => {
     setPicking('none');
@@ -36,6 +38,11 @@ export function MessageActions({ own, onReply, onReact, onCopy, onDelete }: Prop
         {own && (
           <button type="button" className="danger" onClick={onDelete}>
             Șterge
+          </button>
+        )}
+        {!own && onReport && (
+          <button type="button" onClick={onReport}>
+            Raportează
           </button>
         )}
       </div>

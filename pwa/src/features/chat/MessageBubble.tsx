@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { TIMINGS } from '../../../../schema/constants.ts';
 import type { MessageDoc } from '../../../../schema/entities.ts';
+import { looksLikeScam, SCAM_WARNING } from '../../../../schema/rules/scam.ts';
 import { deleteMessage, toggleReaction } from '../../db/messages.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ClockIcon, PaperclipIcon } from '../../ui/page-icons.tsx';
 import { showToast } from '../shell/toast.ts';
+import { ReportDialog } from '../trust/ReportDialog.tsx';
 import { attachmentLabel, attachmentPreview, isImagePath } from './attachments.ts';
 import { messageTime } from './chat-format.ts';
 import { copyText } from './copy-text.ts';
@@ -27,6 +29,7 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
   const own = isOwn(m, meId);
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const press = useRef<ReturnType<typeof setTimeout> | null>(null);
   const root = useRef<HTMLDivElement>(null);
 
@@ -116,6 +119,7 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
             </a>
           ))}
         {m.text && <p className="msg-text">{m.text}</p>}
+        {!own && looksLikeScam(m.text) && <p className="msg-warning">{SCAM_WARNING}</p>}
         <span className="msg-meta">
           <time dateTime={m.createdAt}>{messageTime(m.createdAt)}</time>
           {own && (
@@ -135,7 +139,18 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
           setOpen(false);
           setConfirming(true);
         }}
+        onReport={() => {
+          setOpen(false);
+          setReporting(true);
+        }}
       />
+      {reporting && (
+        <ReportDialog
+          target={{ messageId: m.id }}
+          title={m.text.slice(0, 80) || attachmentLabel(m)}
+          onClose={() => setReporting(false)}
+        />
+      )}
       {confirming && (
         <ConfirmDialog
           open

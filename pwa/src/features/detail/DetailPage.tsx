@@ -9,12 +9,12 @@ import { ChatPopup } from '../chat/ChatPopup.tsx';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useSession } from '../session/use-session.ts';
 import { useMediaQuery } from '../shell/use-media-query.ts';
+import { ReportDialog } from '../trust/ReportDialog.tsx';
 import { ContactBar } from './ContactBar.tsx';
 import { DetailSkeleton } from './DetailSkeleton.tsx';
 import { ImageCarousel } from './ImageCarousel.tsx';
 import { MapBox } from './MapBox.tsx';
 import { RatingDialog } from './RatingDialog.tsx';
-import { ReportDialog } from './ReportDialog.tsx';
 import { SellerCard } from './SellerCard.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { UpdatedBanner } from './UpdatedBanner.tsx';
@@ -157,7 +157,7 @@ function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) 
         />
       )}
       {dialog === 'report' && (
-        <ReportDialog announcementId={a.id} title={title} onClose={() => setDialog(null)} />
+        <ReportDialog target={{ announcementId: a.id }} title={title} onClose={() => setDialog(null)} />
       )}
       {dialog === 'chat' && !isOwner && (
         <ChatPopup announcementId={a.id} sellerId={a.ownerId} onClose={() => setDialog(null)} />

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { averageStars, lastSeenText } from '../../../../schema/format.ts';
 import { fullName } from '../../../../schema/profile-api.ts';
@@ -7,6 +8,7 @@ import { ReviewBanner } from '../reviews/ReviewBanner.tsx';
 import { ReviewList } from '../reviews/ReviewList.tsx';
 import { useSession } from '../session/use-session.ts';
 import { BlockButton } from '../trust/BlockButton.tsx';
+import { ReportDialog } from '../trust/ReportDialog.tsx';
 import '../trust/trust.css';
 import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
@@ -22,6 +24,7 @@ type Props = { userId: string; reviewPosted: boolean; onBannerDone: () => void }
 export function PublicProfilePage({ userId, reviewPosted, onBannerDone }: Props) {
   const { data, actions } = useProfilePage(userId);
   const { userId: me } = useSession();
+  const [reporting, setReporting] = useState(false);
 
   if (data.state !== 'ready') return <ProfileNotReady data={data} />;
 
@@ -39,6 +42,12 @@ export function PublicProfilePage({ userId, reviewPosted, onBannerDone }: Props)
       {me && me !== userId && (
         <div className="profile-trust">
           <BlockButton userId={userId} name={fullName(profile)} />
+          <button type="button" className="btn btn-outline btn-small" onClick={() => setReporting(true)}>
+            Raportează
+          </button>
+          {reporting && (
+            <ReportDialog target={{ userId }} title={fullName(profile)} onClose={() => setReporting(false)} />
+          )}
         </div>
       )}
       <section className="profile-section profile-info" aria-labelledby="info-title">

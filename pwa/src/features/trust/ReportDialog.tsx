@@ -3,17 +3,30 @@ import { useRef, useState } from 'react';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../../schema/rules/reports.ts';
 import { failureMessage } from '../../api/client.ts';
 import { submitReport } from '../../db/report-outbox.ts';
+import { useModal } from '../detail/use-modal.ts';
 import { useSession } from '../session/use-session.ts';
-import { useModal } from './use-modal.ts';
+import '../detail/detail.css';
 
-type Props = { announcementId: string; title: string; onClose: () => void };
+type Target = { announcementId: string } | { userId: string } | { messageId: string };
+type Props = { target: Target; title: string; onClose: () => void };
+
+const HEADINGS = {
+  announcementId: [
+    'Raportează anunțul',
+    'un anunț',
+    'Cel care a publicat anunțul nu află cine l-a raportat.',
+  ],
+  userId: ['Raportează utilizatorul', 'pe cineva', 'Persoana raportată nu află cine a raportat-o.'],
+  messageId: ['Raportează mesajul', 'un mesaj', 'Cel care a trimis mesajul nu află cine l-a raportat.'],
+} as const;
 
 /**
- * 'Raportează' (issue 24): the report goes to the moderators (POST /api/reports), once per person and
- * announcement; offline it waits on the device and goes when the connection is back. A guest is asked to
+ * 'Raportează' (issue 24) an announcement, a person or a message: the report goes to the moderators
+ * (POST /api/reports), once per person and target; offline it waits on the device and goes when the connection is back. A guest is asked to
  * sign in first (a report has to be followed up with someone). What was typed stays after a refusal.
  */
-export function ReportDialog({ announcementId, title, onClose }: Props) {
+export function ReportDialog({ target, title, onClose }: Props) {
+  const [heading, what, anonymous] = HEADINGS[Object.keys(target)[0] as keyof typeof HEADINGS];
   const ref = useRef<HTMLDialogElement>(null);
   const { userId } = useSession();
   const [reason, setReason] = useState<string>(REPORT_REASONS[0]);
@@ -28,7 +41,7 @@ export function ReportDialog({ announcementId, title, onClose }: Props) {
     setBusy(true);
     setError('');
     try {
-      setDone(await submitReport(userId, { target: { announcementId }, reason, details: details.trim() }));
+      setDone(await submitReport(userId, { target, reason, details: details.trim() }));
     } catch (err) {
       setError(failureMessage(err));
     } finally {
@@ -45,7 +58,7 @@ export function ReportDialog({ announcementId, title, onClose }: Props) {
           void send();
         }}
       >
-        <h2 id="report-title">Raportează anunțul</h2>
+        <h2 id="report-title">{heading}</h2>
         <p className="muted">„{title}”</p>
         {done ? (
           <>
@@ -58,7 +71,7 @@ export function ReportDialog({ announcementId, title, onClose }: Props) {
           </>
         ) : !userId ? (
           <>
-            <p>Ca să raportezi un anunț, intră în cont: echipa Hobbiz îți va spune ce a decis.</p>
+            <p>Ca să raportezi {what}, intră în cont: echipa Hobbiz îți va spune ce a decis.</p>
             <div className="ddialog-actions">
               <button type="button" className="btn btn-outline" onClick={onClose}>
                 Anulează
@@ -70,10 +83,7 @@ export function ReportDialog({ announcementId, title, onClose }: Props) {
           </>
         ) : (
           <>
-            <p className="muted">
-              Raportarea ajunge la echipa de moderare Hobbiz. Cel care a publicat anunțul nu află cine l-a
-              raportat.
-            </p>
+            <p className="muted">Raportarea ajunge la echipa de moderare Hobbiz. {anonymous}</p>
             <fieldset className="dreasons">
               <legend>Motivul</legend>
               {REPORT_REASONS.map((r) => (
