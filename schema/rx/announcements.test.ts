@@ -4,8 +4,11 @@ import { announcements } from '../db/tables.ts';
 import { announcementDoc } from '../entities.ts';
 import { announcementRxSchema } from './announcements.ts';
 
-/** Columns the server keeps outside the replicated document (ordering, tombstones, the title sort key). */
-const SERVER_ONLY = ['seq', 'deleted', 'titleKey', 'searchTitle', 'searchText'];
+/**
+ * Columns the server keeps outside the replicated document (ordering, tombstones, the title sort key, the
+ * search columns, and the moderation reason: the owner reads it from /api/users/my-announcements/hidden).
+ */
+const SERVER_ONLY = ['seq', 'deleted', 'titleKey', 'searchTitle', 'searchText', 'hiddenReason'];
 
 describe('announcement definitions agree', () => {
   it('entity schema, RxDB schema and SQL table have the same document fields', () => {
