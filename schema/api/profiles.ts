@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ownProfile, publicUser } from '../entities.ts';
+import { notificationSettings } from '../rules/notification-settings.ts';
 import type { PublicProfileApi } from '../rules/profile.ts';
 import { reviewApi } from './reviews.ts';
 
@@ -26,8 +27,17 @@ void agrees;
 // Declared fields only (email, avatar, ids… sent here are dropped). Loose lengths: the shared rule
 // answers with the Romanian message.
 const text = z.string().max(1000).optional();
-export const profileBody = z.object({ firstName: text, lastName: text, localitate: text, phone: text });
-export const profileSaved = ownProfile.extend({ message: z.string() });
+export const profileBody = z.object({
+  firstName: text,
+  lastName: text,
+  localitate: text,
+  phone: text,
+  /** Issue 25: a client that saves its notification toggles with the profile (checked by the shared rule). */
+  notificationSettings: z.unknown().optional(),
+});
+/** GET /api/users/profile: the own profile with the notification switches ('Setează notificările'). */
+export const ownProfileAnswer = ownProfile.extend({ notificationSettings });
+export const profileSaved = ownProfileAnswer.extend({ message: z.string() });
 export const profileParams = z.object({ userId: z.string().min(1).max(64) });
 export const avatarAnswer = z.object({ avatar: z.string() });
 export const avatarDeleteBody = z.object({ url: z.string().max(2000).optional() });

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { notificationApi } from '../../../schema/api/notifications.ts';
+import { ownProfileAnswer } from '../../../schema/api/profiles.ts';
 import { reviewApi } from '../../../schema/api/reviews.ts';
 import { authCheck, loginAnswer, registerAnswer } from '../../../schema/api/users.ts';
-import { announcementApi, ownProfile } from '../../../schema/entities.ts';
+import { announcementApi } from '../../../schema/entities.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { validForm } from './my-announcements/test-fixtures.ts';
 
@@ -158,7 +159,7 @@ describe('answers of the zod-described routes keep every field', () => {
     expect(keys(login.json())).toEqual(keys(loginAnswer.shape));
     const me = { token: (login.json() as { token: string }).token, userId: '' };
     const profile = await app.inject({ method: 'GET', url: '/api/users/profile', headers: auth(me) });
-    expect(keys(profile.json())).toEqual(keys(ownProfile.shape));
+    expect(keys(profile.json())).toEqual(keys(ownProfileAnswer.shape));
     expect(profile.json()).toMatchObject({ email, firstName: 'Ana', hasPassword: true });
     const check = await app.inject({ method: 'GET', url: '/api/users/auth/check', headers: auth(me) });
     expect(keys(check.json())).toEqual(keys(authCheck.shape));

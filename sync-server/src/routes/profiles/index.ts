@@ -10,11 +10,17 @@ import {
   publicProfileAnswer,
 } from '../../../../schema/api/profiles.ts';
 import { LIMITS } from '../../../../schema/constants.ts';
+import {
+  NOTIFICATION_SETTINGS_MESSAGES,
+  type NotificationSettings,
+  notificationSettingsChange,
+} from '../../../../schema/rules/notification-settings.ts';
 import { normalizeProfileInput, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { HttpError, httpError, unwrap } from '../../services/rest-http.ts';
+import { notificationSettingsOf } from '../users/notification-settings.ts';
 
 const M = PROFILE_MESSAGES;
 const err = { '4xx': apiError, '5xx': apiError };
@@ -76,9 +82,21 @@ async function ownProfileRoutes(app: FastifyInstance) {
             phone: user.phone,
           }
         : {};
-      const sent = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      const { notificationSettings: toggles, ...fields } = body;
+      // Notification switches sent with the profile (issue 25) are stored as the settings route does.
+      let change: Partial<NotificationSettings> | null = null;
+      if (toggles !== undefined) {
+        const parsed = notificationSettingsChange.safeParse(toggles);
+        if (!parsed.success)
+          throw httpError(400, parsed.error.issues[0]?.message ?? NOTIFICATION_SETTINGS_MESSAGES.invalid);
+        change = parsed.data;
+      }
+      const sent = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
       const saved = unwrap(await profiles.update(userId, normalizeProfileInput({ ...stored, ...sent })));
-      return { ...saved, message: M.saved };
+      const settings = change
+        ? await app.accounts.setNotificationSettings(userId, change)
+        : await notificationSettingsOf(app, userId);
+      return { ...saved, notificationSettings: settings, message: M.saved };
     });
   });
 

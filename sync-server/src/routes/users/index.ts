@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { apiError, apiMessage } from '../../../../schema/api/common.ts';
+import { ownProfileAnswer } from '../../../../schema/api/profiles.ts';
 import {
   type AuthCheck,
   authCheck,
@@ -15,7 +16,6 @@ import {
   updatePasswordBody,
 } from '../../../../schema/api/users.ts';
 import { RECENT_SIGN_IN_MINUTES } from '../../../../schema/constants.ts';
-import { ownProfile } from '../../../../schema/entities.ts';
 import { hasPasswordHash, toOwnProfile } from '../../../../schema/profile-api.ts';
 import {
   ACCOUNT_MESSAGES,
@@ -31,7 +31,7 @@ import { writeLimit } from '../../plugins/write-limits.ts';
 import { isRefusal, type SignInAttempt } from '../../services/login-throttle.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import { confirmEmailRoute, publicOrigin, resendConfirmationRoute } from './email-verification.ts';
-import notificationSettingsRoutes from './notification-settings.ts';
+import notificationSettingsRoutes, { notificationSettingsOf } from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';
 import sessionRoutes from './sessions.ts';
 
@@ -43,7 +43,7 @@ const updatePasswordRoute = { body: updatePasswordBody, response: { 200: apiMess
 const deleteAccountRoute = { body: deleteAccountBody, response: { 200: apiMessage, ...errors } };
 const messageRoute = { response: { 200: apiMessage, ...errors } };
 const authCheckRoute = { response: { 200: authCheck } };
-const profileRoute = { response: { 200: ownProfile, ...errors } };
+const profileRoute = { response: { 200: ownProfileAnswer, ...errors } };
 type Confirmation = z.infer<typeof confirmation>;
 
 /**
@@ -202,6 +202,6 @@ async function accountRoutes(app: FastifyInstance) {
   app.get('/api/users/profile', { schema: routeSchema(profileRoute) }, async (request) => {
     const user = await app.usersRepo.byId(callerOf(request));
     if (!user) throw httpError(404, 'Utilizatorul nu a fost găsit.');
-    return toOwnProfile(user);
+    return { ...toOwnProfile(user), notificationSettings: await notificationSettingsOf(app, user.id) };
   });
 }

@@ -71,6 +71,33 @@ describe('notification settings', () => {
     expect((await getSettings(seller)).json()).toEqual(all);
   });
 
+  it('PUT /api/users/profile with { notificationSettings } stores them; GET /api/users/profile returns them', async () => {
+    const profile = (payload: unknown) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/users/profile',
+        headers: auth(seller),
+        payload: payload as object,
+      });
+    const saved = await profile({
+      firstName: 'Maria',
+      notificationSettings: { messages: false, reviews: true },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({
+      firstName: 'Maria',
+      notificationSettings: { messages: false, reviews: true, favorites: true },
+    });
+    expect((await getSettings(seller)).json()).toEqual({ messages: false, reviews: true, favorites: true });
+    const own = await app.inject({ method: 'GET', url: '/api/users/profile', headers: auth(seller) });
+    expect(own.json().notificationSettings).toEqual({ messages: false, reviews: true, favorites: true });
+    const bad = await profile({ notificationSettings: { messages: 'nu' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe('Alege dacă vrei notificări pentru mesaje.');
+    // A profile save without them changes none.
+    expect((await profile({ lastName: 'Pop' })).json().notificationSettings.messages).toBe(false);
+  });
+
   it('messages=false: a new message to that user creates no notification', async () => {
     const ann = await insertAnnouncement(app, seller.userId);
     const send = () =>

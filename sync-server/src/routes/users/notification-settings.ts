@@ -12,6 +12,11 @@ import { callerOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { httpError } from '../../services/rest-http.ts';
 
+/** The caller's switches, the defaults when the row has none (GET here, and the own profile's answers). */
+export async function notificationSettingsOf(app: FastifyInstance, userId: string) {
+  return (await app.usersRepo.notificationSettings(userId)) ?? DEFAULT_NOTIFICATION_SETTINGS;
+}
+
 const show = { response: { 200: notificationSettings, '4xx': apiError } };
 const save = { body: notificationSettingsBody, response: { 200: notificationSettings, '4xx': apiError } };
 const doc = (summary: string) => ({ tags: ['users'], summary, security: [{ bearer: [] }] });
@@ -21,8 +26,7 @@ export default async function notificationSettingsRoutes(app: FastifyInstance) {
   app.get(
     '/api/users/notification-settings',
     { schema: routeSchema(show, doc('Setările notificărilor (mesaje noi, recenzii noi)')) },
-    async (request) =>
-      (await app.usersRepo.notificationSettings(callerOf(request))) ?? DEFAULT_NOTIFICATION_SETTINGS,
+    async (request) => notificationSettingsOf(app, callerOf(request)),
   );
 
   // The body is not typed for the validator (notificationSettingsBody): the shared rule checks it.
