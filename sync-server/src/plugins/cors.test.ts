@@ -41,7 +41,8 @@ describe('CORS_ORIGINS (issue 12 item 20)', () => {
     expect(String(preflight.headers['access-control-allow-headers']).toLowerCase()).toContain(
       'authorization',
     );
-    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+    // A browser client that sends credentials (axios withCredentials) reads the answers (issue 25).
+    expect(preflight.headers['access-control-allow-credentials']).toBe('true');
 
     const profile = await app.inject({
       url: '/api/users/profile',
@@ -49,6 +50,7 @@ describe('CORS_ORIGINS (issue 12 item 20)', () => {
     });
     expect(profile.statusCode).toBe(200);
     expect(profile.headers['access-control-allow-origin']).toBe(CLIENT);
+    expect(profile.headers['access-control-allow-credentials']).toBe('true');
     const list = await app.inject({ url: '/api/announcements?limit=1', headers: { origin: CLIENT } });
     expect(list.headers['access-control-allow-origin']).toBe(CLIENT);
     expect(String(list.headers['access-control-expose-headers'])).toContain('X-Next-Cursor');
