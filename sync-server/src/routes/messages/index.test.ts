@@ -194,6 +194,29 @@ describe('POST /api/messages (JSON)', () => {
     });
   });
 
+  it('a reply naming only its conversation goes to the other member (issue 25); a stranger gets 404', async () => {
+    await sendJson(buyer);
+    const reply = (from: User, text: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: auth(from),
+        payload: { conversationId: cid, text },
+      });
+    const res = await reply(seller, 'Da, este disponibil.');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      conversationId: cid,
+      senderId: seller.userId,
+      destinatarId: buyer.userId,
+    });
+    const back = await reply(buyer, 'Super, vin mâine.');
+    expect(back.json()).toMatchObject({ conversationId: cid, destinatarId: seller.userId });
+    const intruder = await reply(stranger, 'Eu nu sunt în conversație.');
+    expect(intruder.statusCode).toBe(404);
+    expect(await messageCount()).toBe(3);
+  });
+
   it('answers each validation rule with its message', async () => {
     const cases: [Record<string, unknown>, User, number, string][] = [
       [{ text: '   ' }, buyer, 400, MESSAGE_MESSAGES.empty],

@@ -157,6 +157,15 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
       const { fields, file } = request.isMultipart()
         ? await readMultipart(request)
         : { fields: sendFieldsOf(request.body), file: null };
+      // A reply that names only its conversation (a client's chat page, issue 25): the announcement and
+      // the other person are the conversation's, for a member of it; anyone else gets the usual 404.
+      if (!fields.announcementId && fields.conversationId) {
+        const conv = await repo.conversation(fields.conversationId);
+        if (conv && (conv.sellerId === callerId || conv.buyerId === callerId)) {
+          fields.announcementId = conv.announcementId;
+          fields.destinatarId = conv.sellerId === callerId ? conv.buyerId : conv.sellerId;
+        }
+      }
 
       // Who may write to whom comes first (the conversation is the server's), then the content rules;
       // all of them before a file is written, so a refused message leaves nothing behind.

@@ -28,6 +28,8 @@ const FILE_FIELDS = new Set(['image', 'imageFile']);
 
 export type SendFields = {
   announcementId: string;
+  /** A reply from a chat page may name only its conversation (issue 25): resolved by the route. */
+  conversationId: string;
   destinatarId: string;
   text: string;
   replyTo: unknown;
@@ -43,6 +45,7 @@ export function sendFieldsOf(body: Record<string, unknown> | undefined, fileName
   const b = body ?? {};
   return {
     announcementId: str(b.announcementId),
+    conversationId: str(b.conversationId),
     destinatarId: str(b.destinatarId),
     text: str(b.text),
     replyTo: b.replyTo,
