@@ -98,3 +98,24 @@ export const suggestAnswer = z.object({
 export const popularQuery = z.object({ limit: z.number().int().min(1).max(50).default(LIMITS.popularLimit) });
 
 export const announcementList = z.array(announcementApi);
+
+/** GET /api/announcements (issue 25): the search's parameters, `limit` up to 200, and `ids`. */
+export const LIST_LIMITS = { limitMax: 200, idsMax: 200 } as const;
+export const LIST_MESSAGES = {
+  limit: `Numărul de anunțuri pe pagină trebuie să fie între 1 și ${LIST_LIMITS.limitMax}.`,
+  ids: `Trimite cel mult ${LIST_LIMITS.idsMax} de identificatori valizi, despărțiți prin virgulă.`,
+} as const;
+export const listQuery = searchQuery.extend({
+  limit: z
+    .number()
+    .int()
+    .optional()
+    .describe(`Anunțuri pe pagină, 1–${LIST_LIMITS.limitMax} (implicit ${SEARCH_PAGE.size}).`),
+  ids: z
+    .string()
+    .max(LIST_LIMITS.idsMax * 25)
+    .optional()
+    .describe(
+      `Doar aceste anunțuri (identificatori despărțiți prin virgulă, cel mult ${LIST_LIMITS.idsMax}), în ordinea dată; cele șterse sau inactive lipsesc. Pentru favoritele unui vizitator.`,
+    ),
+});

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { announcementList, popularQuery, searchQuery } from '../../../../schema/api/announcements.ts';
+import {
+  announcementList,
+  LIST_LIMITS,
+  LIST_MESSAGES,
+  listQuery,
+  popularQuery,
+} from '../../../../schema/api/announcements.ts';
 import { apiError, routeParams } from '../../../../schema/api/common.ts';
 import { profileParams } from '../../../../schema/api/profiles.ts';
+import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
 import { announcementApi } from '../../../../schema/entities.ts';
 import { isObjectId } from '../../../../schema/ids.ts';
 import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
+import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { clientAddress } from '../../plugins/write-limits.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
@@ -15,7 +23,7 @@ import searchRoutes from './search.ts';
 
 const popularRoute = { querystring: popularQuery, response: { 200: announcementList } };
 const listRoute = {
-  querystring: searchQuery,
+  querystring: listQuery,
   response: {
     200: {
       ...jsonSchemaOf(announcementList),
@@ -59,11 +67,42 @@ export default async function announcementRoutes(app: FastifyInstance) {
       }),
     },
     async (request, reply) => {
-      const found = await searchFromParams(app.searcher, request.query, clientAddress(request.ip));
-      if (!found.ok && found.field === 'category') return [];
-      if (!found.ok) throw searchRefusal(found);
-      if (found.result.nextCursor) reply.header('X-Next-Cursor', found.result.nextCursor);
-      return app.announcementsRepo.toApi(found.result.rows);
+      const { ids, limit, ...query } = request.query;
+      // `ids` (issue 25): just these, in the order given — what a guest's favourites page needs.
+      if (ids !== undefined) {
+        const list = [
+          ...new Set(
+            ids
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          ),
+        ];
+        if (list.length > LIST_LIMITS.idsMax || !list.every(isObjectId))
+          throw httpError(400, LIST_MESSAGES.ids, 'validation');
+        const at = new Map(list.map((id, i) => [id, i]));
+        const rows = (await app.announcementsRepo.byIds(list))
+          .filter((r) => r.active && !r.deleted)
+          .sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+        return app.announcementsRepo.toApi(rows);
+      }
+      if (limit !== undefined && (limit < 1 || limit > LIST_LIMITS.limitMax))
+        throw httpError(400, LIST_MESSAGES.limit, 'validation');
+      // Up to 200 per answer: pages of the search (≤ 60 each, every one metered), the last cut to fit, so
+      // X-Next-Cursor continues exactly after the last row sent.
+      const rows: AnnouncementRow[] = [];
+      let cursor = query.cursor;
+      do {
+        const pageLimit = limit === undefined ? undefined : Math.min(SEARCH_PAGE.max, limit - rows.length);
+        const page = { ...query, ...(cursor ? { cursor } : {}), ...(pageLimit ? { limit: pageLimit } : {}) };
+        const found = await searchFromParams(app.searcher, page, clientAddress(request.ip));
+        if (!found.ok && found.field === 'category') return [];
+        if (!found.ok) throw searchRefusal(found);
+        rows.push(...found.result.rows);
+        cursor = found.result.nextCursor ?? undefined;
+      } while (limit !== undefined && rows.length < limit && cursor);
+      if (cursor) reply.header('X-Next-Cursor', cursor);
+      return app.announcementsRepo.toApi(rows);
     },
   );
 

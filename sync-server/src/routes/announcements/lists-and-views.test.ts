@@ -47,6 +47,39 @@ describe('public lists', () => {
     expect(ids(await app.inject({ url: '/api/announcements' }))).toEqual([c, b, a]);
   });
 
+  it('GET /api/announcements: ?limit= up to 200 across search pages, the cursor continuing exactly; ?ids=', async () => {
+    const seller = await registerAndLogin(app);
+    const made: string[] = [];
+    for (let i = 0; i < 70; i++)
+      made.push(
+        await insertAnnouncement(app, seller.userId, {
+          category: 'Fotografie',
+          createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)).toISOString(),
+        }),
+      );
+    const first = await app.inject({ url: '/api/announcements?category=Fotografie&limit=65' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(ids(first)).toEqual([...made].reverse().slice(0, 65));
+    const cursor = first.headers['x-next-cursor'];
+    expect(typeof cursor).toBe('string');
+    const rest = await app.inject({
+      url: `/api/announcements?category=Fotografie&limit=65&cursor=${encodeURIComponent(String(cursor))}`,
+    });
+    expect(ids(rest)).toEqual([...made].reverse().slice(65));
+    expect(rest.headers['x-next-cursor']).toBeUndefined();
+    for (const bad of ['0', '201', 'x'])
+      expect((await app.inject({ url: `/api/announcements?limit=${bad}` })).statusCode, bad).toBe(400);
+
+    const hidden = await insertAnnouncement(app, seller.userId, { active: false });
+    const wanted = [made[3]!, hidden, made[1]!, '0123456789abcdef01234567'];
+    const some = await app.inject({ url: `/api/announcements?ids=${wanted.join(',')}` });
+    expect(ids(some)).toEqual([made[3], made[1]]);
+    expect((await app.inject({ url: '/api/announcements?ids=nu-e-id' })).json()).toEqual({
+      error: 'Trimite cel mult 200 de identificatori valizi, despărțiți prin virgulă.',
+      code: 'validation',
+    });
+  });
+
   it('GET /api/users/announcements/:userId: that user’s public ones only, newest first', async () => {
     const seller = await registerAndLogin(app);
     const older = await insertAnnouncement(app, seller.userId, { createdAt: '2026-01-01T00:00:00.000Z' });
