@@ -41,6 +41,21 @@ describe('parseSearchParams', () => {
     });
   });
 
+  it('a home tile’s word as the category gives the tile’s own page (issue 25)', () => {
+    for (const [word, tile] of [
+      ['Gradinarit', 'Grădinărit'],
+      ['sport', 'Sport'],
+      ['ARTA', 'Artă'],
+      ['Tehnologie', 'Tehnologie'],
+    ] as const) {
+      const asCategory = parseSearchParams({ category: word });
+      const asTile = parseSearchParams({ subiect: tile });
+      expect(asCategory.ok, word).toBe(true);
+      expect(asCategory, word).toEqual(asTile);
+    }
+    expect(parseSearchParams({ category: 'Astrologie' }).ok).toBe(false);
+  });
+
   it('finds a county without diacritics, and the whole country means no place', () => {
     expect(ok({ judet: 'iasi' })).toEqual({ judet: 'Iași' });
     expect(ok({ judet: 'Bistrita Nasaud' })).toEqual({ judet: 'Bistrița-Năsăud' });

@@ -1,4 +1,5 @@
 import { resolveCategory } from './catalog/category-aliases.ts';
+import { topicTileNamed } from './catalog/home-grid.ts';
 import { topicQuery, topicTitle } from './catalog/topics.ts';
 import { ambiguousPlaceMessage, localityIn, placeKey, resolvePlaceName } from './place-names.ts';
 import {
@@ -114,8 +115,13 @@ export function parseSearchParams(raw: Record<string, unknown>): ParsedSearch {
   }
   if (fields.category !== undefined && key(fields.category) !== 'toate') {
     const category = resolveCategory(fields.category);
-    if (!category) return fail('category', SEARCH_ERRORS.category(fields.category));
-    params.category = category;
+    // A home tile's word ('Sport', 'Gradinarit') where a category was expected: the tile's own page, its
+    // topic in its category or in all of them (issue 25), unless a topic was asked for as well.
+    const tile = category ? undefined : topicTileNamed(fields.category);
+    if (!category && !tile) return fail('category', SEARCH_ERRORS.category(fields.category));
+    if (category) params.category = category;
+    if (tile?.category) params.category = tile.category;
+    if (tile && fields.subiect === undefined) fields.subiect = tile.name;
   }
   if (fields.subiect !== undefined) {
     if (fields.subiect.length > SUBIECT_MAX) return fail('subiect', SEARCH_ERRORS.subiectLong);

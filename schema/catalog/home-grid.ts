@@ -66,3 +66,12 @@ export function categoryHint(name: string): string {
   const folded = foldDiacritics(name.trim());
   return HOME_CATEGORIES.find((c) => foldDiacritics(c.name) === folded)?.hint ?? FALLBACK_HINT;
 }
+
+/**
+ * The topic tile named `raw` (with or without diacritics, any case): 'Grădinărit', 'Sport', 'Artă',
+ * 'Tehnologie', 'Muzică', 'Dans'. A client that sends one as a category gets what the tile shows (issue 25).
+ */
+export function topicTileNamed(raw: string): HomeCategory | undefined {
+  const folded = foldDiacritics(raw.trim()).toLowerCase();
+  return HOME_CATEGORIES.find((c) => c.topic && foldDiacritics(c.name).toLowerCase() === folded);
+}

@@ -3,6 +3,7 @@ import { COUNTRY_WIDE } from '../constants.ts';
 import {
   ANNOUNCEMENT_MESSAGES,
   type AnnouncementInput,
+  categoryUnknown,
   isJpegBytes,
   normalizeAnnouncementInput,
   PRICE_MAX,
@@ -87,7 +88,8 @@ describe('validateAnnouncement', () => {
 
   it('requires one of the 14 categories', () => {
     expect(errorsOf({ category: '' }).category).toBe(ANNOUNCEMENT_MESSAGES.categoryRequired);
-    expect(errorsOf({ category: 'Jocuri' }).category).toBe(ANNOUNCEMENT_MESSAGES.categoryRequired);
+    expect(errorsOf({ category: 'Jocuri' }).category).toBe(categoryUnknown('Jocuri'));
+    expect(categoryUnknown('Jocuri')).toContain('Fotografie; ');
     expect(errorsOf({ category: 'Business' }).category).toBeUndefined();
   });
 

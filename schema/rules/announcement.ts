@@ -63,6 +63,10 @@ export type AnnouncementInput = Record<DraftField, string>;
 export type AnnouncementField = keyof AnnouncementInput | 'contact' | 'images';
 export type FieldErrors = Partial<Record<AnnouncementField, string>>;
 
+/** A category that is none of the 14 (a client's own word): the answer names them all (issue 25). */
+export const categoryUnknown = (raw: string) =>
+  `Categoria „${raw.trim().slice(0, 60)}” nu există. Alege una dintre: ${CATEGORY_NAMES.join('; ')}.`;
+
 /** Field errors of the form; an empty object when it may be submitted. Images are checked separately. */
 export function validateAnnouncement(input: AnnouncementInput): FieldErrors {
   const errors: FieldErrors = {};
@@ -71,7 +75,8 @@ export function validateAnnouncement(input: AnnouncementInput): FieldErrors {
   if (titleLength < LIMITS.titleMin) errors.title = M.titleMin;
   else if (titleLength > LIMITS.titleMax) errors.title = M.titleMax;
 
-  if (!CATEGORY_NAMES.includes(input.category)) errors.category = M.categoryRequired;
+  if (!input.category.trim()) errors.category = M.categoryRequired;
+  else if (!CATEGORY_NAMES.includes(input.category)) errors.category = categoryUnknown(input.category);
 
   const descriptionLength = charCount(input.description.trim());
   if (descriptionLength < LIMITS.descriptionMin) errors.description = M.descriptionMin;
