@@ -7,6 +7,7 @@ import type { ServerMessage } from '../../../schema/sync.ts';
 import { loadConfig } from '../config.ts';
 import { newId } from '../lib/ids.ts';
 import { client } from '../replication/test-client.ts';
+import { jpeg, multipart, validForm } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin, sqlAll, sqlGet } from '../test-helper.ts';
 
 /**
@@ -95,6 +96,8 @@ describe('write limits over REST', () => {
     url: (own: string) => string;
     kind: WriteKind;
     spend?: false;
+    /** A write that succeeds (publish counts only announcements made: a refused one spends nothing). */
+    made?: true;
   };
   const routes: Route[] = [
     { method: 'POST', url: () => '/api/messages', kind: 'messages' },
@@ -103,7 +106,7 @@ describe('write limits over REST', () => {
     { method: 'PUT', url: () => '/api/messages/conversation/nu-exista/mark-read', kind: 'chat' },
     { method: 'POST', url: () => `/api/messages/${'a'.repeat(24)}/react`, kind: 'chat' },
     { method: 'DELETE', url: () => `/api/messages/${'a'.repeat(24)}`, kind: 'chat' },
-    { method: 'POST', url: () => '/api/users/my-announcements', kind: 'publish' },
+    { method: 'POST', url: () => '/api/users/my-announcements', kind: 'publish', made: true },
     {
       method: 'PUT',
       url: () => '/api/users/my-announcements/photos/0123456789abcdef01234567',
@@ -151,8 +154,11 @@ describe('write limits over REST', () => {
     for (const kind of kinds) {
       const u = await registerAndLogin(a);
       const own = await insertAnnouncement(a, u.userId);
-      const call = (r: Route) =>
-        a.inject({ method: r.method, url: r.url(own), headers: auth(u), payload: {} });
+      const call = async (r: Route) => {
+        if (!r.made) return a.inject({ method: r.method, url: r.url(own), headers: auth(u), payload: {} });
+        const { payload, headers } = await multipart(validForm, [{ data: await jpeg() }]);
+        return a.inject({ method: r.method, url: r.url(own), headers: { ...headers, ...auth(u) }, payload });
+      };
       const ofKind = routes.filter((r) => r.kind === kind);
       // Two writes of this kind, by one or two of its routes (answers may be 4xx for other reasons:
       // they are writes all the same)…
@@ -171,6 +177,27 @@ describe('write limits over REST', () => {
       }
     }
     expect(kinds).toHaveLength(Object.keys(WRITE_LIMITS).length - 2); // all but register and drafts
+  });
+
+  it('publishing counts announcements made: refused attempts and replays spend nothing (issue 25)', async () => {
+    const a = await start();
+    const u = await registerAndLogin(a);
+    const post = async (fields: Record<string, string>) => {
+      const { payload, headers } = await multipart(fields, [{ data: await jpeg() }]);
+      return a.inject({
+        method: 'POST',
+        url: '/api/users/my-announcements',
+        headers: { ...headers, ...auth(u) },
+        payload,
+      });
+    };
+    for (let i = 0; i < 5; i++) expect((await post({ ...validForm, title: 'x' })).statusCode).toBe(400);
+    const id = newId();
+    expect((await post({ ...validForm, id })).statusCode).toBe(201);
+    expect((await post({ ...validForm, id })).statusCode).toBe(200);
+    expect((await post(validForm)).statusCode).toBe(201);
+    // The budget (2 here) is spent by the two announcements made, and only by them.
+    expect((await post(validForm)).statusCode).toBe(429);
   });
 
   it('registration is limited per address', async () => {

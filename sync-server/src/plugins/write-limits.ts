@@ -65,6 +65,16 @@ export default fp(async function writeLimits(app: FastifyInstance) {
     }
   }
 
+  // Publishing counts announcements made, not attempts (issue 25): a publish answered with anything but
+  // 201 — refused by the form's rules (400), a replay of one already made (200), a failure — gives its
+  // write back. A 429 spent nothing. (If the window turned meanwhile, the new one gets the write back.)
+  app.addHook('onResponse', async (request, reply) => {
+    if (kindOf(request) !== 'publish' || reply.statusCode === 201 || reply.statusCode === 429) return;
+    await limiter
+      .refund('publish', writerOf(keyOf(request)))
+      .catch((err) => request.log.warn({ err }, 'publish write not given back'));
+  });
+
   await app.register(rateLimit, {
     global: false,
     store: SharedStore,

@@ -64,6 +64,18 @@ export class WriteLimiter {
     const shown = spent[0]!;
     return { ok: true, count: shown.count, max: budgets[0]!.max, resetInMs: shown.resetInMs };
   }
+
+  /**
+   * Gives one write of `kind` back to both budgets (their current windows): for kinds that count what was
+   * made rather than what was tried (publish, issue 25: a refused or replayed publish makes nothing).
+   */
+  async refund(kind: WriteKind, who: Writer): Promise<void> {
+    const keys = [`write:${kind}:ip:${who.ip}`];
+    if (this.limits[kind].perAccount !== undefined && who.userId)
+      keys.push(`write:${kind}:acct:${who.userId}`);
+    const live = await this.store.peek(keys, this.now());
+    await Promise.all([...live].map(([key, hit]) => this.store.unhit(key, hit.windowStart)));
+  }
 }
 const refused = (resetInMs: number): WriteVerdict => ({
   ok: false,
