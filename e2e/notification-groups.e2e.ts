@@ -84,6 +84,8 @@ describe('notifications, grouped', () => {
         .count(),
     ).toBe(0);
     await until(async () => (await two.page.locator('.notif').count()) === 2);
+    // The bell counts the cards the page shows (2), not the six messages behind them (issue 25).
+    await two.page.getByRole('link', { name: 'Notificări (2)' }).waitFor();
 
     // 'Șterge toate' asks first; 'Anulează' keeps everything.
     await one.page.getByRole('button', { name: 'Șterge toate' }).click();

@@ -1,3 +1,4 @@
+import { unreadCardCount } from '../../../schema/notification-cards.ts';
 import { useRx } from './use-rx.ts';
 
 /**
@@ -18,5 +19,6 @@ export function useUnreadCounts(): { notifications: number; chat: number } {
         : null,
     [],
   );
-  return { notifications: notifications?.length ?? 0, chat: chat?.length ?? 0 };
+  // The bell counts the cards 'Notificări' shows (one per conversation), not the rows behind them.
+  return { notifications: notifications ? unreadCardCount(notifications) : 0, chat: chat?.length ?? 0 };
 }

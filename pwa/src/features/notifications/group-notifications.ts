@@ -1,5 +1,6 @@
 import type { NotificationDoc } from '../../../../schema/entities.ts';
 import { messageCountText } from '../../../../schema/format.ts';
+import { notificationCardKey } from '../../../../schema/notification-cards.ts';
 
 /** The notifications of one conversation (or one lone notification, such as a review), newest first. */
 export type NotificationGroup = {
@@ -17,7 +18,7 @@ export type NotificationGroup = {
 export function groupNotifications(list: NotificationDoc[]): NotificationGroup[] {
   const groups = new Map<string, NotificationGroup>();
   for (const n of list) {
-    const key = n.conversationId ? `c:${n.conversationId}` : `n:${n.id}`;
+    const key = notificationCardKey(n);
     const g = groups.get(key);
     if (g) {
       g.items.push(n);

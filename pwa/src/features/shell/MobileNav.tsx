@@ -24,7 +24,8 @@ export function MobileNav() {
         <CompassIcon />
         <span>Explorează</span>
       </Link>
-      <Link to={guest ? '/login' : '/favorite-announcements'} className="mnav-item" activeProps={active}>
+      {/* A guest's favourites live on the device: 'Favorite' opens them for everyone (issue 25). */}
+      <Link to="/favorite-announcements" className="mnav-item" activeProps={{ className: 'is-active' }}>
         <BadgedLabel icon={<HeartIcon />} count={counts.favorites} label="Favorite" />
       </Link>
       <Link to={guest ? '/login' : '/add-announcement'} className="mnav-add" aria-label="Adaugă un anunț">
