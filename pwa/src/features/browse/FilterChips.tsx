@@ -1,5 +1,5 @@
 import { topicTitle } from '../../../../schema/catalog/topics.ts';
-import { PRICE_FILTER_LABELS } from '../../../../schema/search.ts';
+import { foldDiacritics, PRICE_FILTER_LABELS } from '../../../../schema/search.ts';
 import { CloseIcon } from '../../ui/icons.tsx';
 import type { ListingSearch } from './listing-search.ts';
 
@@ -19,8 +19,12 @@ export function FilterChips({ search, onChange, onReset }: Props) {
   if (search.q) chips.push({ key: 'q', label: `„${search.q}”`, clear: { q: undefined } });
   if (search.pret)
     chips.push({ key: 'pret', label: PRICE_FILTER_LABELS[search.pret], clear: { pret: undefined } });
-  if (search.judet)
-    chips.push({ key: 'judet', label: search.judet, clear: { judet: undefined, localitate: undefined } });
+  if (search.judet) {
+    // County and town of one name (Iași, Iași): the county's chip says it is the county (issue 25).
+    const same = !!search.localitate && foldDiacritics(search.localitate) === foldDiacritics(search.judet);
+    const label = same ? `Județul ${search.judet}` : search.judet;
+    chips.push({ key: 'judet', label, clear: { judet: undefined, localitate: undefined } });
+  }
   if (search.localitate)
     chips.push({ key: 'localitate', label: search.localitate, clear: { localitate: undefined } });
   if (chips.length === 0 && !search.sort) return null;
