@@ -37,6 +37,27 @@ describe('shell: cookie banner, static pages, /cont', () => {
     expect(await banner.count()).toBe(0);
     await context.close();
 
+    // On a phone the banner never covers the end of a page: /login and /signup scrolled to the end keep
+    // their submit button clear of it (issue 25).
+    const phone = await newPage(browser, server, { width: 375, height: 812 });
+    for (const [path, button] of [
+      ['/login', 'Autentifică-te'],
+      ['/signup', 'Creează cont'],
+    ] as const) {
+      await phone.page.goto(path);
+      const phoneBanner = phone.page.getByRole('region', { name: 'Cookie-uri', exact: true });
+      await phoneBanner.waitFor();
+      await phone.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await phone.page.waitForTimeout(200);
+      const submit = await phone.page.getByRole('button', { name: button, exact: true }).boundingBox();
+      const over = await phoneBanner.boundingBox();
+      expect(submit && over, path).toBeTruthy();
+      expect(submit!.y + submit!.height, `${path}: '${button}' ends above the banner`).toBeLessThanOrEqual(
+        over!.y,
+      );
+    }
+    await phone.context.close();
+
     const second = await newPage(browser, server, { width: 375, height: 800 });
     await second.page.goto('/despre');
     await second.page.getByRole('button', { name: 'Refuză tot' }).click();
