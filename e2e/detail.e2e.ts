@@ -124,9 +124,30 @@ describe('announcement detail', () => {
     await page.getByText('Anunț actualizat').waitFor({ state: 'detached', timeout: 5000 });
     expect(Date.now() - shownAt).toBeGreaterThanOrEqual(6000);
 
-    // A guest who wants to rate the seller is asked to sign in first.
+    // A guest who wants to rate the seller is asked to sign in first, and comes back to the rating
+    // dialog once signed in (issue 25).
+    await apiAccount(server, 'revine.detail@hobbiz.test');
     await page.getByRole('button', { name: 'Evaluează' }).click();
     await until(() => new URL(page.url()).pathname === '/login');
+    await page.getByLabel('Email').fill('revine.detail@hobbiz.test');
+    await page.getByLabel('Parolă').fill('o-parola-lunga');
+    await page.getByRole('button', { name: 'Autentifică-te', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Evaluează utilizatorul' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/announcement/${target._id}`);
+    await context.close();
+  });
+
+  it("a guest's 'Trimite mesaj' goes through sign-in and back to the open chat", async () => {
+    await apiAccount(server, 'revine.chat@hobbiz.test');
+    const { page, context } = await newPage(browser, server);
+    await open(page, target);
+    await page.getByRole('button', { name: 'Trimite mesaj' }).first().click();
+    await until(() => new URL(page.url()).pathname === '/login');
+    await page.getByLabel('Email').fill('revine.chat@hobbiz.test');
+    await page.getByLabel('Parolă').fill('o-parola-lunga');
+    await page.getByRole('button', { name: 'Autentifică-te', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Scrie un mesaj' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/announcement/${target._id}`);
     await context.close();
   });
 

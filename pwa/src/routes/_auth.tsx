@@ -1,4 +1,5 @@
 import { createFileRoute, Navigate, Outlet, redirect } from '@tanstack/react-router';
+import { hereForReturn } from '../features/auth/after-login.ts';
 import { session } from '../features/session/session-store.ts';
 import { useSession } from '../features/session/use-session.ts';
 import { Loading } from '../ui/Loading.tsx';
@@ -12,8 +13,10 @@ const PageLoading = () => <Loading page />;
  * session is being checked, and while a page's lazy chunk arrives, the same wait line shows.
  */
 export const Route = createFileRoute('/_auth')({
-  beforeLoad: () => {
-    if (session.get().status === 'guest') throw redirect({ to: '/login', replace: true });
+  // The page asked for goes with the guest to /login, to come back to it once signed in (issue 25).
+  beforeLoad: ({ location }) => {
+    if (session.get().status === 'guest')
+      throw redirect({ to: '/login', search: { redirect: location.href }, replace: true });
   },
   pendingComponent: PageLoading,
   component: SignedIn,
@@ -21,7 +24,7 @@ export const Route = createFileRoute('/_auth')({
 
 function SignedIn() {
   const { status } = useSession();
-  if (status === 'guest') return <Navigate to="/login" replace />;
+  if (status === 'guest') return <Navigate to="/login" search={{ redirect: hereForReturn() }} replace />;
   if (status === 'loading') return <PageLoading />;
   return <Outlet />;
 }

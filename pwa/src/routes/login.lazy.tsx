@@ -1,6 +1,7 @@
 import { createLazyFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ACCOUNT_MESSAGES, OAUTH_ERRORS, type OAuthErrorCode } from '../../../schema/rules/account.ts';
+import { rememberReturn } from '../features/auth/after-login.ts';
 import { LoginForm, type LoginNotice } from '../features/auth/LoginForm.tsx';
 import { session } from '../features/session/session-store.ts';
 import { useSession } from '../features/session/use-session.ts';
@@ -12,7 +13,11 @@ const isOAuthError = (v: unknown): v is OAuthErrorCode =>
   typeof v === 'string' && Object.hasOwn(OAUTH_ERRORS, v);
 
 function LoginPage() {
-  const { registered, reset, oauthError } = Route.useSearch();
+  const { registered, reset, oauthError, redirect } = Route.useSearch();
+  // Back to the page that sent the guest here once signed in (issue 25), also after sign-up or Google.
+  useEffect(() => {
+    if (redirect) rememberReturn(redirect);
+  }, [redirect]);
   // The server ended the session on this device (revoked elsewhere, expired): say so once.
   const { expired } = useSession();
   const [sessionEnded, setSessionEnded] = useState(expired);

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { STORAGE_KEYS } from '../../../schema/constants.ts';
+import { takeReturn } from '../features/auth/after-login.ts';
 import { useSession } from '../features/session/use-session.ts';
 import { Loading } from '../ui/Loading.tsx';
 
@@ -26,7 +27,7 @@ function OAuthSuccessPage() {
     }
     // replace: the token does not stay in the history.
     void refresh(true).then(() => {
-      if (alive) void navigate({ to: '/', replace: true });
+      if (alive) void navigate({ href: takeReturn(), replace: true });
     });
     return () => {
       alive = false;

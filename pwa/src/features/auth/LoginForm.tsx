@@ -4,6 +4,7 @@ import { PasswordField } from '../../ui/PasswordField.tsx';
 import { TextField } from '../../ui/TextField.tsx';
 import { useSession } from '../session/use-session.ts';
 import { AuthSubmit } from './AuthSubmit.tsx';
+import { takeReturn } from './after-login.ts';
 import { useAuthForm } from './auth-request.ts';
 import { SocialButtons } from './SocialButtons.tsx';
 
@@ -21,7 +22,7 @@ export function LoginForm({ notice }: { notice: LoginNotice | null }) {
     fallback: 'Autentificare eșuată',
     send: async (input) => {
       await login(input.email, input.password);
-      await navigate({ to: '/' });
+      await navigate({ href: takeReturn() });
     },
   });
 

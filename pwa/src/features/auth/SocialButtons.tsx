@@ -7,6 +7,7 @@ import type { Answer } from '../../api/client.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { AppleIcon, FacebookIcon, GoogleIcon } from '../../ui/icons.tsx';
 import { useSession } from '../session/use-session.ts';
+import { takeReturn } from './after-login.ts';
 import { authProviders, facebookAccessToken } from './social-providers.ts';
 
 /**
@@ -45,7 +46,7 @@ export function SocialButtons({ onError }: { onError: (message: string) => void 
       });
       localStorage.setItem(STORAGE_KEYS.token, token);
       await refresh(true);
-      await navigate({ to: '/', replace: true });
+      await navigate({ href: takeReturn(), replace: true });
     } catch (err) {
       onError(err instanceof ApiError ? err.message : SOCIAL_MESSAGES.facebookFailed);
     } finally {

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../../schema/constants.ts';
 import { formatPrice, idTail } from '../../../../schema/format.ts';
 import { imageVariant } from '../../../../schema/images.ts';
 import { conversationId } from '../../../../schema/rules/messages.ts';
+import { hereForReturn } from '../auth/after-login.ts';
 import { useSession } from '../session/use-session.ts';
 import { ChatThread } from './ChatThread.tsx';
 import { PersonAvatar } from './PersonAvatar.tsx';
@@ -107,7 +108,10 @@ export function ChatPopup({ announcementId, sellerId, onClose }: ChatPopupProps)
             'Se încarcă...'
           ) : (
             <>
-              <Link to="/login">Autentifică-te</Link> ca să-i scrii vânzătorului.
+              <Link to="/login" search={{ redirect: hereForReturn({ do: 'chat' }) }}>
+                Autentifică-te
+              </Link>{' '}
+              ca să-i scrii vânzătorului.
             </>
           )}
         </p>

@@ -34,17 +34,19 @@ declare module '@tanstack/react-router' {
 
 /** The announcement detail page (spec doc 2 §2). */
 export function DetailPage({ id }: { id: string }) {
-  const { updated } = route.useSearch();
+  const { updated, do: intent } = route.useSearch();
   const navigate = route.useNavigate();
   const { userId } = useSession();
   const state = useAnnouncement(id, userId);
   const updatedState = useRouterState({ select: (s) => s.location.state.updated === true });
   const [banner] = useState(() => updated === 1 || updatedState);
+  // A guest who signed in to write or rate comes back with `do`: that dialog opens once (issue 25).
+  const [startWith] = useState(() => intent ?? null);
 
   // The banner shows once: `updated=1` leaves the URL, so a reload or a shared link does not repeat it.
   useEffect(() => {
-    if (updated === 1) void navigate({ search: {}, replace: true });
-  }, [updated, navigate]);
+    if (updated === 1 || intent) void navigate({ search: {}, replace: true });
+  }, [updated, intent, navigate]);
 
   // The server's first screen of this announcement (a direct visit) gives way once there is more to show.
   useLayoutEffect(() => {
@@ -69,6 +71,7 @@ export function DetailPage({ id }: { id: string }) {
       restUser={state.restUser}
       viewerId={userId}
       banner={banner}
+      startWith={userId ? startWith : null}
     />
   );
 }
@@ -78,14 +81,15 @@ type BodyProps = {
   restUser: SellerCardApi | null;
   viewerId: string | null;
   banner: boolean;
+  startWith: 'rating' | 'report' | 'chat' | null;
 };
 
-function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) {
+function DetailBody({ announcement: a, restUser, viewerId, banner, startWith }: BodyProps) {
   const navigate = useNavigate();
   const seller = useSeller(a.ownerId, restUser);
   const [zoomAt, setZoomAt] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'rating' | 'report' | 'chat' | null>(null);
   const isOwner = viewerId === a.ownerId;
+  const [dialog, setDialog] = useState<'rating' | 'report' | 'chat' | null>(isOwner ? null : startWith);
   // One 'Trimite mesaj' on wide screens (the seller card sits beside the photos there).
   const phone = useMediaQuery('(max-width: 899px)');
   const title = a.title.trim() || 'Anunț fără titlu';
@@ -94,7 +98,9 @@ function DetailBody({ announcement: a, restUser, viewerId, banner }: BodyProps) 
   const sellerName = `${seller.firstName} ${seller.lastName}`.trim();
   // Messages and reviews need an account: a guest is asked to sign in first.
   const needAccount = (then: 'rating' | 'chat') =>
-    viewerId ? setDialog(then) : void navigate({ to: '/login' });
+    viewerId
+      ? setDialog(then)
+      : void navigate({ to: '/login', search: { redirect: `/announcement/${a.id}?do=${then}` } });
 
   return (
     <article className="page detail">

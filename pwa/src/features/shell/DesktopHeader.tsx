@@ -2,7 +2,6 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { BellIcon, ChatIcon, HeartIcon, PlusIcon } from '../../ui/icons.tsx';
 import { Logo } from '../../ui/Logo.tsx';
-import { useSession } from '../session/use-session.ts';
 import { AccountMenu } from './AccountMenu.tsx';
 import { DarkModeToggle } from './DarkModeToggle.tsx';
 import { IconLink } from './IconLink.tsx';
@@ -14,7 +13,6 @@ import { useBadges } from './use-badge-counts.ts';
  */
 export function DesktopHeader({ sync }: { sync: ReactNode }) {
   const counts = useBadges();
-  const { status } = useSession();
   return (
     <header className="hdr-desktop">
       <div className="hdr-inner">
@@ -23,7 +21,7 @@ export function DesktopHeader({ sync }: { sync: ReactNode }) {
         </Link>
         {sync}
         <nav className="hdr-actions" aria-label="Cont și acțiuni">
-          <Link to={status === 'guest' ? '/login' : '/add-announcement'} className="btn btn-primary">
+          <Link to="/add-announcement" className="btn btn-primary">
             <PlusIcon size={20} />
             Adaugă un anunț
           </Link>

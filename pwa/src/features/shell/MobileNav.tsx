@@ -28,10 +28,11 @@ export function MobileNav() {
       <Link to="/favorite-announcements" className="mnav-item" activeProps={{ className: 'is-active' }}>
         <BadgedLabel icon={<HeartIcon />} count={counts.favorites} label="Favorite" />
       </Link>
-      <Link to={guest ? '/login' : '/add-announcement'} className="mnav-add" aria-label="Adaugă un anunț">
+      {/* For a guest the signed-in pages send to /login and back here once signed in (routes/_auth.tsx). */}
+      <Link to="/add-announcement" className="mnav-add" aria-label="Adaugă un anunț">
         <PlusIcon size={28} />
       </Link>
-      <Link to={guest ? '/login' : '/chat'} className="mnav-item" activeProps={active}>
+      <Link to="/chat" className="mnav-item" activeProps={active}>
         <BadgedLabel icon={<ChatIcon />} count={counts.chat} label="Chat" />
       </Link>
       <MobileAccountEntry />

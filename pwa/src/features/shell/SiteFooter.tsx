@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { Logo } from '../../ui/Logo.tsx';
-import { useSession } from '../session/use-session.ts';
 import { SocialLinks } from './SocialLinks.tsx';
 import { StoreBadges } from './StoreBadges.tsx';
 
@@ -9,7 +8,6 @@ import { StoreBadges } from './StoreBadges.tsx';
  * extra 'Vinde' button (CSS decides both, so nothing shifts).
  */
 export function SiteFooter({ home }: { home: boolean }) {
-  const { status } = useSession();
   return (
     <footer className={home ? 'site-footer site-footer--home' : 'site-footer'}>
       <div className="footer-inner">
@@ -54,10 +52,7 @@ export function SiteFooter({ home }: { home: boolean }) {
         </div>
       </div>
       {home && (
-        <Link
-          to={status === 'guest' ? '/login' : '/add-announcement'}
-          className="btn btn-primary footer-sell"
-        >
+        <Link to="/add-announcement" className="btn btn-primary footer-sell">
           Vinde
         </Link>
       )}

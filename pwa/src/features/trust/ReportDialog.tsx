@@ -3,6 +3,7 @@ import { useRef, useState } from 'react';
 import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../../schema/rules/reports.ts';
 import { failureMessage } from '../../api/client.ts';
 import { submitReport } from '../../db/report-outbox.ts';
+import { hereForReturn } from '../auth/after-login.ts';
 import { useModal } from '../detail/use-modal.ts';
 import { useSession } from '../session/use-session.ts';
 import '../detail/detail.css';
@@ -76,7 +77,11 @@ export function ReportDialog({ target, title, onClose }: Props) {
               <button type="button" className="btn btn-outline" onClick={onClose}>
                 Anulează
               </button>
-              <Link to="/login" className="btn btn-primary">
+              <Link
+                to="/login"
+                search={{ redirect: hereForReturn({ do: 'report' }) }}
+                className="btn btn-primary"
+              >
                 Autentifică-te
               </Link>
             </div>
