@@ -214,7 +214,7 @@ describe('account settings', () => {
     });
     expect(check.status).toBe(401);
     await two.page.reload();
-    await two.page.waitForURL('**/login');
+    await two.page.waitForURL((url) => url.pathname === '/login');
     await one.context.close();
     await two.context.close();
   });
