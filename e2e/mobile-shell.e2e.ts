@@ -321,7 +321,12 @@ describe('smaller', () => {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Acceptă tot' }).click();
       await page.getByRole('button', { name: 'Continuă cu Facebook' }).click();
-      await page.getByText('Autentificarea cu Facebook nu este disponibilă pe acest server.').waitFor();
+      // Said under the social buttons, not under the password (issue 25).
+      await page
+        .locator('.social-buttons')
+        .getByText('Autentificarea cu Facebook nu este disponibilă pe acest server.')
+        .waitFor();
+      expect(await page.locator('form').getByRole('alert').count()).toBe(0);
       expect(await page.getByText('Autentificare Facebook eșuată!').count()).toBe(0);
       await shot(page, `login-facebook-${viewport.width}`);
       await page.goto('/');

@@ -33,7 +33,7 @@ export function LoginForm({ notice }: { notice: LoginNotice | null }) {
           {notice.text}
         </p>
       )}
-      <SocialButtons onError={form.setError} />
+      <SocialButtons />
       <p className="divider">
         <span>SAU</span>
       </p>

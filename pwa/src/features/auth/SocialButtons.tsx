@@ -14,11 +14,14 @@ import { authProviders, facebookAccessToken } from './social-providers.ts';
  * The three social sign-ins of the spec: Google by browser redirect (back through /oauth-success),
  * Facebook by an access-token exchange (the SDK is loaded only when the server has a Facebook app;
  * otherwise it says that the provider is not available here, as Google does), Apple with no real action.
+ * Their errors show under them.
  */
-export function SocialButtons({ onError }: { onError: (message: string) => void }) {
+export function SocialButtons() {
   const { refresh } = useSession();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
+  // Said under these buttons, not under the password (issue 25): it is about them.
+  const [error, onError] = useState('');
 
   const google = () => {
     if (!navigator.onLine) return onError(SOCIAL_MESSAGES.offline);
@@ -68,6 +71,11 @@ export function SocialButtons({ onError }: { onError: (message: string) => void 
         <AppleIcon size={20} />
         Continuă cu Apple
       </button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
