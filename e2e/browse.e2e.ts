@@ -114,6 +114,18 @@ describe('category listing and search', () => {
     await context.close();
   });
 
+  it('a card whose photo cannot be loaded shows the placeholder, not a broken image (issue 25)', async () => {
+    const { page, context } = await newPage(browser, server);
+    // As offline with photos never cached: every photo request fails.
+    await page.route('**/uploads/**', (route) => route.abort('internetdisconnected'));
+    await page.goto('/anunturi-categorie/toate');
+    await until(async () => (await cardTitles(page)).length > 0);
+    const cards = page.locator('.listing-grid .card');
+    await until(async () => (await cards.locator('.card-noimg').count()) === (await cards.count()));
+    expect(await cards.locator('img').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the two empty texts', async () => {
     const { page, context } = await newPage(browser, server);
     await page.goto('/anunturi-categorie/toate?q=zzqqxx');

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { imageSrcSet, imageVariant } from '../../../../schema/images.ts';
 
 type Props = {
@@ -9,9 +10,14 @@ type Props = {
   onDevice?: boolean;
 };
 
-/** An announcement card's picture, 320×240 and lazy, or 'Fără imagine'. */
+/**
+ * An announcement card's picture, 320×240 and lazy, or 'Fără imagine'. A photo that cannot be loaded
+ * (offline and not cached) gives way to the same placeholder, never to the browser's broken image with
+ * its alt text (issue 25); it is tried again when the cover changes.
+ */
 export function CardCover({ cover, title, sizes, onDevice = false }: Props) {
-  if (!cover) return <span className="card-noimg">Fără imagine</span>;
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!cover || failed === cover) return <span className="card-noimg">Fără imagine</span>;
   return (
     <img
       src={onDevice ? cover : imageVariant(cover, 320)}
@@ -22,6 +28,7 @@ export function CardCover({ cover, title, sizes, onDevice = false }: Props) {
       loading="lazy"
       decoding="async"
       alt={title}
+      onError={() => setFailed(cover)}
     />
   );
 }
