@@ -134,6 +134,27 @@ describe('trust', () => {
     await until(() => sent() === 3);
   });
 
+  it('on a phone, a toast never covers the chat composer (issue 25)', async () => {
+    const { seller } = await conversationWithSeededSeller(server, 'toast.telefon@hobbiz.test', 'Salut!');
+    const { page } = await newPage(browser, server, { width: 375, height: 812 });
+    await openSignedIn(page, seller);
+    await page.goto('/chat');
+    await page.locator('.chat-list-item', { hasText: 'Salut!' }).first().click();
+    await composer(page).waitFor();
+    // What FlashToast renders for a refusal ('Prea multe cereri…'), placed by the same stylesheet.
+    await page.evaluate(() => {
+      const region = document.querySelector('.toast-region');
+      const p = document.createElement('p');
+      p.className = 'toast toast--error';
+      p.textContent = 'Prea multe cereri. Încearcă din nou peste 10 secunde.';
+      region?.append(p);
+    });
+    const toast = await page.locator('.toast').boundingBox();
+    const box = await composer(page).boundingBox();
+    expect(toast && box).toBeTruthy();
+    expect(toast!.y + toast!.height).toBeLessThanOrEqual(box!.y);
+  });
+
   it('a conversation with a deleted account says so in place of the composer', async () => {
     const { seller, buyer } = await conversationWithSeededSeller(
       server,
