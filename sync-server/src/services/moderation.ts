@@ -59,10 +59,20 @@ export function moderationService(deps: {
     reason: string,
   ) => repo.log({ id: newId(), moderatorId, action, targetType, targetId, reason, createdAt: now() });
 
-  /** Closes the target's open reports and tells each reporter the outcome. */
-  async function answerReporters(tx: WriteTx, type: TargetType, id: string, actioned: boolean, what: string) {
+  /**
+   * Closes the target's open reports and tells each reporter the outcome — not the owner whose request for
+   * another review was among them (they are told about their announcement itself).
+   */
+  async function answerReporters(
+    tx: WriteTx,
+    type: TargetType,
+    id: string,
+    actioned: boolean,
+    what: string,
+    owner = '',
+  ) {
     const reporters = await repo.closeReports(type, id, actioned ? 'actioned' : 'dismissed');
-    for (const reporter of new Set(reporters))
+    for (const reporter of new Set(reporters.filter((r) => r !== owner)))
       await notify(tx, reporter, actioned ? M.reportActioned(what) : M.reportDismissed(what), '/notificari');
   }
 
@@ -84,7 +94,7 @@ export function moderationService(deps: {
     tx.poke(['announcements']);
     await notify(tx, ann.ownerId, M.hiddenToOwner(ann.title, reason), '/anunturile-mele');
     if (moderatorId !== SYSTEM)
-      await answerReporters(tx, 'announcement', ann.id, true, whatOf('announcement', ann.title));
+      await answerReporters(tx, 'announcement', ann.id, true, whatOf('announcement', ann.title), ann.ownerId);
     await log(moderatorId, moderatorId === SYSTEM ? 'auto-hide' : 'hide', 'announcement', ann.id, reason);
   }
 
@@ -183,7 +193,7 @@ export function moderationService(deps: {
         await announcements.update(id, { active: true, hiddenReason: '', seq: tx.seq() });
         tx.poke(['announcements']);
         await notify(tx, ann.ownerId, M.restoredToOwner(ann.title), `/announcement/${id}`);
-        await answerReporters(tx, 'announcement', id, false, whatOf('announcement', ann.title));
+        await answerReporters(tx, 'announcement', id, false, whatOf('announcement', ann.title), ann.ownerId);
         await log(moderatorId, 'restore', 'announcement', id, reason);
         return ok(null);
       });
@@ -198,7 +208,15 @@ export function moderationService(deps: {
       return await uow.write(async (tx) => {
         const target = await describe(type, id);
         if (!target) return NOT_FOUND;
-        await answerReporters(tx, type, id, false, whatOf(type, 'title' in target ? target.title : ''));
+        const owner = 'ownerId' in target ? target.ownerId : '';
+        await answerReporters(
+          tx,
+          type,
+          id,
+          false,
+          whatOf(type, 'title' in target ? target.title : ''),
+          owner,
+        );
         await log(moderatorId, 'dismiss', type, id, reason);
         return ok(null);
       });

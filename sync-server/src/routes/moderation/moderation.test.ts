@@ -127,6 +127,13 @@ describe('moderation', () => {
         reason: 'Cere plata în avans',
       }),
     ]);
+    // Restored after the owner's request: the owner hears about the announcement, not as a reporter.
+    await call(moderator, 'POST', `/api/moderation/announcements/${ann}/restore`, {
+      reason: 'Modificat, e în regulă',
+    });
+    const ownerNotes = await notes(seller);
+    expect(ownerNotes).toContain(M.restoredToOwner('Tort de ciocolată'));
+    expect(ownerNotes.filter((n) => n.startsWith('Mulțumim pentru raportare'))).toEqual([]);
   });
 
   it('a suspension ends every session, refuses sign-in with the date and hides the announcements; lifting it restores them', async () => {
