@@ -34,6 +34,8 @@ export const MODERATION_MESSAGES = {
   autoHold: 'Ascuns automat până la verificare: raportat de mai multe persoane.',
   reviewAsked: 'Am primit cererea. Un moderator va verifica din nou anunțul.',
   reviewNotHidden: 'Anunțul nu este ascuns.',
+  notHidden: 'Anunțul nu este ascuns de moderare.',
+  hiddenBySuspension: 'Anunțul este ascuns odată cu suspendarea contului: ridică suspendarea ca să revină.',
 } as const;
 
 export const moderationReason = z

@@ -7,7 +7,7 @@ import type { ServerMessage } from '../../../schema/sync.ts';
 import { loadConfig } from '../config.ts';
 import { newId } from '../lib/ids.ts';
 import { client } from '../replication/test-client.ts';
-import { jpeg, multipart, validForm } from '../routes/my-announcements/test-fixtures.ts';
+import { jpeg, multipart, truncatedJpeg, validForm } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin, sqlAll, sqlGet } from '../test-helper.ts';
 
 /**
@@ -198,6 +198,23 @@ describe('write limits over REST', () => {
     expect((await post(validForm)).statusCode).toBe(201);
     // The budget (2 here) is spent by the two announcements made, and only by them.
     expect((await post(validForm)).statusCode).toBe(429);
+  });
+
+  it('a publish whose photo the encoder refuses keeps its write: the budget guards that work', async () => {
+    const a = await start();
+    const u = await registerAndLogin(a);
+    const post = async (data: Buffer) => {
+      const { payload, headers } = await multipart(validForm, [{ data }]);
+      return a.inject({
+        method: 'POST',
+        url: '/api/users/my-announcements',
+        headers: { ...headers, ...auth(u) },
+        payload,
+      });
+    };
+    const broken = await truncatedJpeg();
+    for (let i = 0; i < 2; i++) expect((await post(broken)).statusCode).toBe(400);
+    expect((await post(await jpeg())).statusCode).toBe(429);
   });
 
   it('registration is limited per address', async () => {

@@ -18,6 +18,10 @@ declare module 'fastify' {
  */
 export const writeLimit = (kind: WriteKind) => ({ rateLimit: { groupId: kind } });
 
+const givenBack = new WeakSet<FastifyRequest>();
+/** Marks a write that made nothing and cost little: its budget is given back after the answer. */
+export const giveWriteBack = (request: FastifyRequest): void => void givenBack.add(request);
+
 /** The address a budget is kept for: IPv6 clients by their /64 (one home or phone has the whole block). */
 export const clientAddress = (ip: string | undefined): string => (ip ? normalizeIP(ip) : 'unknown');
 
@@ -65,11 +69,13 @@ export default fp(async function writeLimits(app: FastifyInstance) {
     }
   }
 
-  // Publishing counts announcements made, not attempts (issue 25): a publish answered with anything but
-  // 201 — refused by the form's rules (400), a replay of one already made (200), a failure — gives its
-  // write back. A 429 spent nothing. (If the window turned meanwhile, the new one gets the write back.)
-  app.addHook('onResponse', async (request, reply) => {
-    if (kindOf(request) !== 'publish' || reply.statusCode === 201 || reply.statusCode === 429) return;
+  // Publishing counts announcements made, not attempts (issue 25): the route gives the write back when it
+  // made nothing and did no costly work — a replay of one already made (200), a form refused by its rules
+  // before any photo was decoded (giveWriteBack). A photo refused by the encoder, a 401 (nothing was
+  // taken), a 5xx keep it: the budget is there against sharp's work. (If the window turned meanwhile,
+  // the new one gets the write back.)
+  app.addHook('onResponse', async (request) => {
+    if (kindOf(request) !== 'publish' || !givenBack.has(request)) return;
     await limiter
       .refund('publish', writerOf(keyOf(request)))
       .catch((err) => request.log.warn({ err }, 'publish write not given back'));

@@ -69,6 +69,14 @@ export function pushRepository(db: Db) {
             RETURNING id, user_id AS "userId", tag, payload, created_at AS "createdAt", next_at AS "nextAt",
                       attempts, claimed_until AS "claimedUntil"`,
       ),
+    /** Keeps claimed jobs claimed while they wait behind a send of their group (another lease). */
+    async extendLease(ids: readonly string[], until: number): Promise<void> {
+      if (ids.length > 0)
+        await db
+          .update(pushJobs)
+          .set({ claimedUntil: until })
+          .where(inArray(pushJobs.id, [...ids]));
+    },
     async done(ids: readonly string[]): Promise<void> {
       if (ids.length > 0) await db.delete(pushJobs).where(inArray(pushJobs.id, [...ids]));
     },

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, ne, or, sql } from 'drizzle-orm';
 import {
   type BlockRow,
   blocks,
@@ -115,8 +115,11 @@ export function moderationRepository(db: Db) {
         .returning({ reporterId: reports.reporterId });
       return closed.map((r) => r.reporterId);
     },
-    /** Different people who reported the announcement since `since` (epoch ms). */
-    async reportersSince(announcementId: string, since: number): Promise<number> {
+    /**
+     * Different people whose reports of the announcement since `since` (epoch ms) still wait for a
+     * moderator — reports already decided do not count again, nor the owner's request for a review.
+     */
+    async reportersSince(announcementId: string, ownerId: string, since: number): Promise<number> {
       const [row] = await db
         .select({ n: sql<number>`count(DISTINCT ${reports.reporterId})` })
         .from(reports)
@@ -124,6 +127,8 @@ export function moderationRepository(db: Db) {
           and(
             eq(reports.targetType, 'announcement'),
             eq(reports.targetId, announcementId),
+            eq(reports.status, 'open'),
+            ne(reports.reporterId, ownerId),
             gte(reports.createdAt, since),
           ),
         );

@@ -263,11 +263,16 @@ export function announcementsService(deps: {
      * tombstone (replication hides inactive announcements from all but the owner), then the row again.
      */
     async setActive(ownerId: string, id: string, active: boolean): Promise<Outcome<AnnouncementApi>> {
-      // Hidden by moderation (issue 24): only a moderator brings it back.
-      const hidden = active ? (await owned(ownerId, id))?.hiddenReason : '';
-      if (hidden) return fail(403, MODERATION_MESSAGES.ownerCannotActivate(hidden), 'hidden');
-      if (!(await writeOwned(ownerId, id, () => ({ active, updatedAt: now().toISOString() }))))
-        return notFound();
+      // Hidden by moderation (issue 24): only a moderator brings it back. Read in the same write, so a hide
+      // landing meanwhile cannot be undone by the owner.
+      const written = await uow.write(async () => {
+        const hidden = active ? (await owned(ownerId, id))?.hiddenReason : '';
+        if (hidden) return fail(403, MODERATION_MESSAGES.ownerCannotActivate(hidden), 'hidden');
+        return (await writeOwned(ownerId, id, () => ({ active, updatedAt: now().toISOString() })))
+          ? null
+          : notFound();
+      });
+      if (written) return written;
       return { ok: true, status: 200, value: await api(id) };
     },
 

@@ -98,6 +98,13 @@ export function moderationService(deps: {
     await log(moderatorId, moderatorId === SYSTEM ? 'auto-hide' : 'hide', 'announcement', ann.id, reason);
   }
 
+  /** Makes a hidden announcement visible again and tells its owner. */
+  async function bringBack(tx: WriteTx, ann: AnnouncementRow): Promise<void> {
+    await announcements.update(ann.id, { active: true, hiddenReason: '', seq: tx.seq() });
+    tx.poke(['announcements']);
+    await notify(tx, ann.ownerId, M.restoredToOwner(ann.title), `/announcement/${ann.id}`);
+  }
+
   /** What the public (and the moderator) sees of a reported thing. */
   async function describe(type: string, id: string) {
     if (type === 'announcement') {
@@ -190,9 +197,12 @@ export function moderationService(deps: {
       return await uow.write(async (tx) => {
         const ann = await announcements.byId(id);
         if (!ann || ann.deleted) return NOT_FOUND;
-        await announcements.update(id, { active: true, hiddenReason: '', seq: tx.seq() });
-        tx.poke(['announcements']);
-        await notify(tx, ann.ownerId, M.restoredToOwner(ann.title), `/announcement/${id}`);
+        // Only what moderation hid comes back here: not one its owner turned off, nor one hidden with
+        // its owner's suspension (lifting the suspension brings those back).
+        if (!ann.hiddenReason) return fail(409, M.notHidden, 'not_hidden');
+        if (ann.hiddenReason.startsWith(SUSPENDED_PREFIX))
+          return fail(409, M.hiddenBySuspension, 'suspended');
+        await bringBack(tx, ann);
         await answerReporters(tx, 'announcement', id, false, whatOf('announcement', ann.title), ann.ownerId);
         await log(moderatorId, 'restore', 'announcement', id, reason);
         return ok(null);
@@ -209,6 +219,9 @@ export function moderationService(deps: {
         const target = await describe(type, id);
         if (!target) return NOT_FOUND;
         const owner = 'ownerId' in target ? target.ownerId : '';
+        // Nothing wrong found with an announcement the automatic hold hid: it comes back.
+        const ann = type === 'announcement' ? await announcements.byId(id) : undefined;
+        if (ann && !ann.deleted && ann.hiddenReason === M.autoHold) await bringBack(tx, ann);
         await answerReporters(
           tx,
           type,
@@ -277,7 +290,8 @@ export function moderationService(deps: {
     async autoHold(tx: WriteTx, announcementId: string): Promise<void> {
       const ann = await announcements.byId(announcementId);
       if (!ann || ann.deleted || ann.hiddenReason || !ann.active) return;
-      const reporters = await repo.reportersSince(announcementId, now() - MODERATION.autoHoldWindowMs);
+      const since = now() - MODERATION.autoHoldWindowMs;
+      const reporters = await repo.reportersSince(announcementId, ann.ownerId, since);
       if (reporters >= MODERATION.autoHoldReporters) await hideIn(tx, SYSTEM, ann, M.autoHold);
     },
 

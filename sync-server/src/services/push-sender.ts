@@ -150,12 +150,16 @@ export function pushSender(deps: PushSenderDeps) {
   const inFlight = new Map<string, Promise<void>>();
   const waiting = new Map<string, PushJobRow[]>();
   const sends = new Set<Promise<void>>();
+  /** Ids of the jobs this instance is sending or holding back (never claimed twice here). */
+  const held = new Set<string>();
   /** The last pass left due jobs unclaimed (no room, or a full batch). */
   let starved = false;
 
   /** Sends one group and records the outcome; then the jobs that came for the same group meanwhile. */
   async function runGroup(key: string, group: PushJobRow[]): Promise<void> {
     const ids = group.map((j) => j.id);
+    // Jobs that waited behind a slow send may have outlived their lease: claim them anew before sending.
+    await uow.write(() => repo.extendLease(ids, now() + LEASE_MS)).catch(() => undefined);
     let finished = true;
     try {
       finished = await sendGroup(group[0]!.userId, group);
@@ -169,6 +173,7 @@ export function pushSender(deps: PushSenderDeps) {
         finished ? repo.done(ids) : repo.retryLater(ids, now() + Math.min(300_000, 2 ** attempts * 1000)),
       )
       .catch((err) => log.warn({ err }, 'push outcome not recorded'));
+    for (const id of ids) held.delete(id);
     const next = waiting.get(key);
     waiting.delete(key);
     if (next && !stopped) await runGroup(key, next);
@@ -190,6 +195,9 @@ export function pushSender(deps: PushSenderDeps) {
     starved = jobs.length === limit;
     const groups = new Map<string, PushJobRow[]>();
     for (const j of jobs) {
+      // Already being sent or waiting here (claimed again after its lease ran out): once is enough.
+      if (held.has(j.id)) continue;
+      held.add(j.id);
       const key = `${j.userId}\u0000${j.tag}`;
       groups.set(key, [...(groups.get(key) ?? []), j]);
     }

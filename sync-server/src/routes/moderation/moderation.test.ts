@@ -98,6 +98,38 @@ describe('moderation', () => {
     expect(log.map((l) => l.action)).toEqual(['restore', 'auto-hide']);
   });
 
+  it('a decision stands: decided reports do not count again; dismissing an automatic hold brings it back', async () => {
+    const reporters = [await registerAndLogin(app), await registerAndLogin(app), await registerAndLogin(app)];
+    for (const r of reporters) await report(r);
+    expect(await publicStatus()).toBe(404);
+    // The owner's own request for a review and the decided reports do not make a new hold.
+    await call(seller, 'POST', `/api/users/my-announcements/${ann}/review-request`);
+    await call(moderator, 'POST', `/api/moderation/announcements/${ann}/restore`, {
+      reason: 'Verificat, e în regulă',
+    });
+    expect(await publicStatus()).toBe(200);
+    await report(await registerAndLogin(app));
+    expect(await publicStatus()).toBe(200);
+    // Restoring what is not hidden is refused.
+    const again = await call(moderator, 'POST', `/api/moderation/announcements/${ann}/restore`, {
+      reason: 'Din nou',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ error: M.notHidden, code: 'not_hidden' });
+
+    // Two more: a new automatic hold; 'Respinge raportările' on it brings the announcement back.
+    await report(await registerAndLogin(app));
+    await report(await registerAndLogin(app));
+    expect(await publicStatus()).toBe(404);
+    const dismissed = await call(moderator, 'POST', '/api/moderation/reports/dismiss', {
+      targetType: 'announcement',
+      targetId: ann,
+      reason: 'Raportări nefondate',
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(await publicStatus()).toBe(200);
+  });
+
   it('hidden by a moderator: gone for others, the owner reads why, cannot turn it on, and can ask again', async () => {
     const buyer = await registerAndLogin(app);
     await report(buyer);

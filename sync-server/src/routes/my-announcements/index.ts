@@ -18,7 +18,7 @@ import { resolvePlaceName } from '../../../../schema/place-names.ts';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
-import { writeLimit } from '../../plugins/write-limits.ts';
+import { giveWriteBack, writeLimit } from '../../plugins/write-limits.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import type { Outcome } from '../../services/result.ts';
@@ -166,6 +166,9 @@ export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstanc
       tooManyFiles,
       photoIds: body.photoIds,
     });
+    // A replay, or a form refused before any photo was decoded, does not count as a publish (issue 25).
+    if (outcome.ok ? outcome.status === 200 : outcome.status === 400 && !outcome.errors?.images)
+      giveWriteBack(request);
     return send(reply, outcome);
   });
 
