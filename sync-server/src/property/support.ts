@@ -116,7 +116,8 @@ export function expectRefused(res: LightMyRequestResponse, context: unknown): vo
 
 function expectRomanian(text: string, where: string): void {
   expect(text.length, where).toBeGreaterThan(2);
-  expect(text.length, where).toBeLessThan(300);
+  // Short, but room for the one long answer: an unknown category lists the 14 (issue 25, ~400 characters).
+  expect(text.length, where).toBeLessThan(500);
   expect(text, where).not.toMatch(/\n\s+at |\.ts:\d|node_modules/);
   expect(text, where).not.toMatch(ENGLISH);
   expect(text, where).toMatch(/[a-zăâîșț]/i);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categoryUnknown } from '../../../../schema/rules/announcement.ts';
 import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
 import { bearer, multipart, validForm } from './test-fixtures.ts';
 
@@ -72,10 +73,13 @@ describe('category spellings (item 16)', () => {
     expect((search.json() as { items: Api[] }).items.map((x) => x._id)).toEqual([a._id]);
   });
 
-  it('still refuses a name that means no category, with the form message', async () => {
+  it('still refuses a name that means no category, naming the 14 (issue 25)', async () => {
     const res = await publish({ ...specForm, category: 'Sport' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errors.category).toBe('Trebuie să selectezi o categorie');
+    expect(res.json().errors.category).toBe(categoryUnknown('Sport'));
+    expect((await publish({ ...specForm, category: '' })).json().errors.category).toBe(
+      'Trebuie să selectezi o categorie',
+    );
   });
 });
 

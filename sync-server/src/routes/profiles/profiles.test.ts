@@ -189,6 +189,7 @@ describe('PUT /api/users/profile', () => {
       lastSeen: expect.any(String),
       hasPassword: true,
       emailVerified: false,
+      notificationSettings: { messages: true, reviews: true, favorites: true },
       message: M.saved,
     });
     expect(await userSeq(ana.userId)).toBeGreaterThan(before);
