@@ -16,6 +16,9 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll's 1 s default is shorter than a page's sync under CI load (a second device's draft
+    // arrived in more than 1 s and failed a run): every poll waits up to 10 s unless it says otherwise.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     pool: 'forks',
   },
