@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isIPv6 } from 'node:net';
 import { fieldsFromForm } from '../../../schema/announcement-api.ts';
 import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import type { AnnouncementApi } from '../../../schema/entities.ts';
@@ -286,7 +287,9 @@ export function announcementsService(deps: {
 
     /**
      * Counts a view of a visible announcement: never the owner's own, and once per viewer per UTC day
-     * (a signed-in user by id; a guest by a hash of address and browser, nothing readable kept).
+     * (a signed-in user by id; a guest by a hash of their network — the IPv4 address or the IPv6 /64 —
+     * and the day, nothing readable kept). The browser's name is not part of a guest's key: it is
+     * whatever the caller says, so five User-Agents from one address were five views (issue 21).
      * No new seq: a counter tick must not make every device re-pull the announcement; devices see the
      * new count with the next real change, and the detail page reads it fresh from here.
      */
@@ -295,7 +298,9 @@ export function announcementsService(deps: {
       const day = now().toISOString().slice(0, 10);
       const key = viewer.userId
         ? `u:${viewer.userId}`
-        : `g:${createHash('sha256').update(`${viewer.ip}\n${viewer.userAgent}`).digest('hex')}`;
+        : `g:${createHash('sha256')
+            .update(`${day}\n${viewerNetwork(viewer.ip)}`)
+            .digest('hex')}`;
       await uow.write(async () => {
         // Marks of past days are useless (and personal): drop them once a day.
         if (purgedBefore !== day) {
@@ -309,5 +314,23 @@ export function announcementsService(deps: {
     /** The REST shape of one row. */
     toApi: async (row: AnnouncementRow): Promise<AnnouncementApi> => (await repo.toApi([row]))[0]!,
   };
+}
+/**
+ * The network a guest's views are counted by: an IPv4 address as it is (an IPv4-mapped IPv6 address
+ * too), an IPv6 address by its /64 — one home or phone is given a whole /64 and may use any address in it.
+ */
+export function viewerNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail] = ip.toLowerCase().split('%')[0]!.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups =
+    tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.padStart(4, '0'))
+    .join(':')}::/64`;
 }
 export type AnnouncementsService = ReturnType<typeof announcementsService>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcementViews } from '../../../../schema/db/tables.ts';
 import { photoUploadsRepository } from '../../repositories/photo-uploads.ts';
-import { announcementsService } from '../../services/announcements.ts';
+import { announcementsService, viewerNetwork } from '../../services/announcements.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -99,6 +99,18 @@ describe('public lists', () => {
   });
 });
 
+describe('viewerNetwork', () => {
+  it('keeps an IPv4 address, unwraps a mapped one and cuts IPv6 to its /64', () => {
+    expect(viewerNetwork('192.0.2.7')).toBe('192.0.2.7');
+    expect(viewerNetwork('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(viewerNetwork('2001:db8::1')).toBe('2001:0db8:0000:0000::/64');
+    expect(viewerNetwork('2001:DB8:0:0:1::')).toBe('2001:0db8:0000:0000::/64');
+    expect(viewerNetwork('2001:db8:aa:bb:cc:dd:ee:ff')).toBe('2001:0db8:00aa:00bb::/64');
+    expect(viewerNetwork('fe80::1%eth0')).toBe('fe80:0000:0000:0000::/64');
+    expect(viewerNetwork('::1')).toBe('0000:0000:0000:0000::/64');
+  });
+});
+
 describe('GET /api/announcements/:id counts views', () => {
   const view = (id: string, opts: { token?: string; ua?: string; ip?: string } = {}) =>
     app.inject({
@@ -119,9 +131,13 @@ describe('GET /api/announcements/:id counts views', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json().views).toBe(1);
     expect((await view(id)).json().views).toBe(1);
-    // Another browser, or the same browser from another address, is another guest.
-    expect((await view(id, { ua: 'Chrome' })).json().views).toBe(2);
-    expect((await view(id, { ip: '10.0.0.7' })).json().views).toBe(3);
+    // Another browser name from the same address is the same guest (a caller says any name it likes);
+    // another address is another guest, but not another address of the same IPv6 /64.
+    for (const ua of ['Chrome', 'Safari', 'Edge', 'Opera', 'curl'])
+      expect((await view(id, { ua })).json().views).toBe(1);
+    expect((await view(id, { ip: '10.0.0.7' })).json().views).toBe(2);
+    expect((await view(id, { ip: '2001:db8:1:2::1' })).json().views).toBe(3);
+    expect((await view(id, { ip: '2001:db8:1:2:ffff::9' })).json().views).toBe(3);
     // A signed-in user is one viewer whatever the browser.
     expect((await view(id, { token: visitor.token })).json().views).toBe(4);
     expect((await view(id, { token: visitor.token, ua: 'Chrome', ip: '10.0.0.8' })).json().views).toBe(4);
