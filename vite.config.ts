@@ -3,7 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { WORKING_SET } from './schema/constants.ts';
+import { CHAT_FILE_CACHE, WORKING_SET } from './schema/constants.ts';
 import { initialChunk } from './scripts/vite-initial-chunk.ts';
 import { offlineShellFiles } from './scripts/vite-offline-shell.ts';
 import { prerender } from './scripts/vite-prerender.ts';
@@ -116,6 +116,17 @@ export default defineConfig({
                     response.headers.get('content-type')?.includes('text/html') ? null : response,
                 },
               ],
+            },
+          },
+          {
+            // Chat files are private (fetched with the token, pwa/src/api/chat-files.ts): a cache of their
+            // own, emptied at sign-out, apart from the photos' budget; only real answers are kept.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/uploads/chat/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: CHAT_FILE_CACHE,
+              expiration: { maxEntries: 200, maxAgeSeconds: 60 * 60 * 24 * 60, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
             },
           },
           {

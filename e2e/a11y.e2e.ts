@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../schema/rules/account.ts';
 import {
   apiAccount,
   newPage,
@@ -111,20 +112,16 @@ describe('accessibility (axe-core): no serious or critical violations', () => {
         found.push(...(await audit(page, `${theme} ${path}`)));
       }
       // States: the sign-in form with its errors shown, the category overlay open.
+      // Each state is audited only once it is really on screen: a click that failed must fail the test,
+      // not audit the page without the state.
       await settle(page, '/login');
-      await page
-        .getByRole('button', { name: 'Autentificare', exact: true })
-        .click()
-        .catch(() => undefined);
-      await page.waitForTimeout(300);
+      await page.getByRole('button', { name: 'Autentifică-te', exact: true }).click();
+      await page.getByText(ACCOUNT_MESSAGES.emailRequired).first().waitFor();
       found.push(...(await audit(page, `${theme} /login with errors`)));
       await settle(page, '/');
-      const categorii = page.getByRole('button', { name: 'Categorii' }).first();
-      if (await categorii.isVisible()) {
-        await categorii.click();
-        await page.waitForTimeout(300);
-        found.push(...(await audit(page, `${theme} / with the category overlay`)));
-      }
+      await page.getByRole('button', { name: 'Categorii' }).first().click();
+      await page.getByRole('dialog').first().waitFor();
+      found.push(...(await audit(page, `${theme} / with the category overlay`)));
       await context.close();
       expect(found).toEqual([]);
     });

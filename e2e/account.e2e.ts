@@ -136,6 +136,9 @@ describe('account', () => {
       givenName: 'Radu',
       familyName: 'Munteanu',
     };
+    // Every URL the browser asks for: the session token must be in none of them (issue 21).
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(r.url()));
     await page.goto('/login');
     await page.getByRole('button', { name: 'Continuă cu Google' }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -147,8 +150,11 @@ describe('account', () => {
     expect(row).toMatchObject({ google_id: 'google-e2e-1', first_name: 'Radu' });
     await until(async () => (await signedInAs(page)) === row!.id);
     expect(fake.calls).toEqual(expect.arrayContaining(['google/auth', 'google/token', 'google/userinfo']));
-    // The token does not stay in the address bar or the history.
+    // The token does not stay in the address bar or the history, and no request ever carried it (it came
+    // back in the fragment).
     expect(page.url()).not.toContain('token=');
+    expect(asked.some((u) => u.includes('/oauth-success'))).toBe(true);
+    expect(asked.filter((u) => u.includes('token='))).toEqual([]);
 
     // Signed out, then a cancelled consent: back on /login with the reason.
     await page.evaluate(() => localStorage.clear());

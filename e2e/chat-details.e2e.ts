@@ -69,6 +69,8 @@ describe('chat details', () => {
     await b.page.getByRole('button', { name: 'Trimite', exact: true }).click();
     await fileLink(b.page, 'Ofertă de preț.pdf').waitFor();
     await fileLink(s.page, 'Ofertă de preț.pdf').waitFor();
+    // The file is private: the link holds the bytes fetched with the seller's token, not the bare path.
+    await expect.poll(() => fileLink(s.page, 'Ofertă de preț.pdf').getAttribute('href')).toMatch(/^blob:/);
 
     // Offline the file waits on the device; sent over sync when the server is back, its name goes too.
     await b.page.getByText('Sincronizat').waitFor();

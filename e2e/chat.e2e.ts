@@ -169,8 +169,22 @@ describe('chat between a buyer and a seller, live', () => {
     await buyerPage.getByRole('img', { name: 'Previzualizare imagine' }).waitFor();
     await composer(buyerPage).fill('Uitați o poză');
     await buyerPage.getByRole('button', { name: 'Trimite', exact: true }).click();
-    await message(sellerPage, 'Uitați o poză').getByRole('img', { name: 'Imagine trimisă' }).waitFor();
+    const picture = message(sellerPage, 'Uitați o poză').getByRole('img', { name: 'Imagine trimisă' });
+    await picture.waitFor();
     expect(await buyerPage.getByRole('img', { name: 'Previzualizare imagine' }).count()).toBe(0);
+    // The seller's page really shows it: fetched with the seller's token (chat files are private).
+    await expect
+      .poll(() =>
+        picture.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth),
+      )
+      .toBe(40);
+    // Whoever else has the address gets nothing.
+    const [row] = queryServerDb<{ image: string }>(
+      server,
+      "SELECT image FROM messages WHERE text = 'Uitați o poză'",
+    );
+    expect(row!.image).toMatch(/^\/uploads\/chat\//);
+    expect((await fetch(`${server.url}${row!.image}`)).status).toBe(404);
   });
 
   it('a notification opens the right conversation; clicking an unread one removes it', async () => {

@@ -187,7 +187,9 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
  */
 export const RECENT_SIGN_IN_MINUTES = 10;
 
-/** Local storage keys named by the spec (doc 1 §3, doc 2 §3). */
+/** The service worker's cache of chat files opened on this device (vite.config.ts; emptied at sign-out). */
+export const CHAT_FILE_CACHE = 'hobbiz-chat-files';
+
 /**
  * The device's working set (issue 11): how many keys of each kind stay on the device besides the pinned
  * ones (favourites, own announcements, conversations, pending publishes; the person's own profile and
@@ -207,6 +209,7 @@ export const WORKING_SET = {
   photoBytes: 6_000_000,
 } as const;
 
+/** Local storage keys named by the spec (doc 1 §3, doc 2 §3). */
 export const STORAGE_KEYS = {
   token: 'token',
   userId: 'userId',

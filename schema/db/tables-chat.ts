@@ -64,6 +64,8 @@ export const messages = sqliteTable(
     index('messages_conversation').on(t.conversationId, t.createdAt),
     index('messages_sender_seq').on(t.senderId, t.seq),
     index('messages_recipient_seq').on(t.recipientId, t.seq),
+    // Who may read a chat file: the people of a live message naming it (GET /uploads/chat/…, issue 21).
+    index('messages_image').on(t.image),
   ],
 );
 

@@ -28,6 +28,7 @@ import { usersRepository } from './repositories/users.ts';
 import { accountDeletionService } from './services/account-deletion.ts';
 import { accountsService } from './services/accounts.ts';
 import { announcementsService } from './services/announcements.ts';
+import { chatFiles } from './services/chat-files.ts';
 import { purgeUnusedChatUploads } from './services/chat-upload-purge.ts';
 import { draftsService } from './services/drafts.ts';
 import { emailVerificationService } from './services/email-verification.ts';
@@ -145,6 +146,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     pushes,
     trust,
   });
+  const files = chatFiles({ repo: messagingRepo, keys: pushRepo, uow, storage });
   const messaging = messagingService({
     uow,
     hub,
@@ -154,6 +156,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     storage,
     pushes,
     trust,
+    files,
   });
   const notifications = notificationsService({ uow, repo: messagingRepo });
   const reviews = reviewsService({
@@ -195,6 +198,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     accounts,
     favorites,
     messaging,
+    /** Who may open a chat file, signed links for REST clients (issue 21). */
+    chatFiles: files,
     notifications,
     reviews,
     announcements: announcementsService({ uow, repo: announcementsRepo, storage, photos: photoUploadsRepo }),

@@ -5,8 +5,9 @@ import {
   type SyncWriteLimited,
   WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
-import { storedToken } from '../api/client.ts';
 // Loaded with the database, not with the chat page: files queued offline go out when the link is back.
+import { forgetChatFiles } from '../api/chat-files.ts';
+import { storedToken } from '../api/client.ts';
 import { flushAttachments, queuedAttachmentsOf, startChatFileOutbox } from './chat-file-outbox.ts';
 import { openDatabase } from './database.ts';
 import { setDeviceSession } from './device-session.ts';
@@ -140,6 +141,7 @@ async function start(userId: string | null): Promise<void> {
       await clearDraftImages(previous.key);
       await clearPendingAnnouncements(previous.key).catch(() => undefined);
       await forgetBackgroundAuth();
+      await forgetChatFiles();
       await dropDeviceSubscription();
       try {
         localStorage.removeItem(`hobbiz_outbox_${previous.key}`);

@@ -7,14 +7,17 @@ import { Loading } from '../ui/Loading.tsx';
 
 export const Route = createFileRoute('/oauth-success')({ component: OAuthSuccessPage });
 
-/** Social sign-in callback: keep the token, load the session, go home; no token means back to /login. */
+/** Social sign-in callback: keep the token, load the session, go back; no token means back to /login. */
 function OAuthSuccessPage() {
   const { refresh } = useSession();
   const navigate = useNavigate();
 
   useEffect(() => {
-    // Read raw: the router's search parser would turn a token such as '12e4' into a number.
-    const token = new URLSearchParams(window.location.search).get('token');
+    // The app's own sign-in hands the token in the fragment (no server sees it); a link of the spec's
+    // shape carries it in the query. Read raw: the router's parser would turn '12e4' into a number.
+    const token =
+      new URLSearchParams(window.location.hash.slice(1)).get('token') ??
+      new URLSearchParams(window.location.search).get('token');
     if (!token) {
       void navigate({ to: '/login', replace: true });
       return;

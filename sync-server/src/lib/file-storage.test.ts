@@ -93,11 +93,17 @@ describe('two instances, separate DATA_DIRs, one UPLOADS_DIR', () => {
     });
     expect(stored.statusCode, stored.body).toBe(201);
     const file = (stored.json() as { image: string }).image;
-    const served = await one.inject({ url: file });
+    // Instance one's storage reads it (who may open it over HTTP is the database's question: each instance
+    // has its own here, so the uploader opens it on theirs).
+    const read = await one.storage.get(uploadKey(file)!);
+    expect(read?.size).toBe(Buffer.byteLength('Lista de prețuri: 150 lei'));
+    read?.stream.destroy();
+    const served = await two.inject({ url: file, headers: { authorization: `Bearer ${bob.token}` } });
     expect(served.statusCode).toBe(200);
     expect(served.body).toBe('Lista de prețuri: 150 lei');
     expect(served.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+    expect((await one.inject({ url: file })).statusCode).toBe(404);
 
     // Deleting the announcement on instance one removes its photos for instance two too.
     const removed = await one.inject({

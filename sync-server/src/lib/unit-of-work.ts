@@ -1,5 +1,5 @@
 /**
- * One unit of work for every write (ARCHITECTURE.md): it opens the transaction, hands out `seq` numbers,
+ * One unit of work for every write (docs/ARCHITECTURE.md): it opens the transaction, hands out `seq` numbers,
  * collects the real-time effects and publishes them only once the outermost write has committed — never
  * after a rollback. Services run every write through `uow.write`; routes and replication handlers call
  * services and never open a transaction, take a `seq` or write SQL themselves.

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The house rule of ARCHITECTURE.md, checked on the source: one unit of work for every write. Only the
+ * The house rule of docs/ARCHITECTURE.md, checked on the source: one unit of work for every write. Only the
  * unit of work (and the SQLite back-end it is bound to) opens transactions and takes seqs; SQL lives in
  * repositories; routes and replication handlers publish nothing themselves.
  */

@@ -40,13 +40,15 @@ describe('static PWA serving', () => {
   });
 
   it('serves uploads with nosniff and a year of caching', async () => {
-    const dir = join(app.config.dataDir, 'uploads', 'chat');
+    // Public uploads (photos, avatars); chat files are private (routes/messages/chat-files.test.ts).
+    const dir = join(app.config.dataDir, 'uploads', 'avatars');
     mkdirSync(dir, { recursive: true });
     writeFileSync(join(dir, 'nota.txt'), '<script>alert(1)</script>');
-    const res = await app.inject({ url: '/uploads/chat/nota.txt' });
+    const res = await app.inject({ url: '/uploads/avatars/nota.txt' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('reads an empty JSON body as {} (the spec’s body-less POSTs)', async () => {

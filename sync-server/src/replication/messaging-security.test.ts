@@ -166,7 +166,8 @@ describe('chat attachments pushed over sync', () => {
       payload: Buffer.from(await res.arrayBuffer()),
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    const path = (sent.json() as { image: string }).image;
+    // The answer's link is the sender's signed one (services/chat-files.ts); the message names the path.
+    const path = (sent.json() as { image: string }).image.split('?')[0]!;
     expect(await app.messaging.attachmentRefusal(buyer.userId, path)).toBeNull();
     expect(await app.messaging.attachmentRefusal(seller.userId, path)).toBe(ATTACHMENT_MESSAGES.missing);
     await app.inject({

@@ -51,7 +51,7 @@ export type PushOutcome<T> = {
 };
 
 /**
- * The push rules of ARCHITECTURE.md, one unit of work (one transaction) per batch:
+ * The push rules of docs/ARCHITECTURE.md, one unit of work (one transaction) per batch:
  * same as the server's copy → ok (an idempotent retry); no copy (or a tombstone) and no assumed state → insert;
  * copy equal to the assumed state → write with a new seq; anything else → conflict with the server's copy.
  *

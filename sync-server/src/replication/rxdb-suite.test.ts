@@ -32,7 +32,7 @@ import { syncSocketRoutes } from './socket.ts';
 import { type CollectionHandler, clampBatch, page } from './types.ts';
 
 // The suite is written for mocha's globals, and its collections need dev-mode (ignoreDuplicate). Dev-mode
-// is fine in Node tests; it is never shipped nor used in the browser (see ARCHITECTURE.md).
+// is fine in Node tests; it is never shipped nor used in the browser (see docs/ARCHITECTURE.md).
 disableWarnings();
 addRxPlugin(RxDBDevModePlugin);
 Object.assign(globalThis, { describe, it });

@@ -1,4 +1,4 @@
-import { asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   announcements,
   type ConversationRow,
@@ -70,6 +70,30 @@ export function messagingRepository(db: Db) {
               AND path NOT IN (SELECT image FROM messages WHERE image != '' AND deleted = 0)`,
       );
       return rows.map((r) => r.path);
+    },
+    /** True when a live message names the chat file and `userId` sent or received it. */
+    async fileSharedWith(path: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.image, path),
+            eq(messages.deleted, false),
+            or(eq(messages.senderId, userId), eq(messages.recipientId, userId)),
+          ),
+        )
+        .limit(1);
+      return !!row;
+    },
+    /** True when some live message still names the chat file. */
+    async fileInUse(path: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: messages.id })
+        .from(messages)
+        .where(and(eq(messages.image, path), eq(messages.deleted, false)))
+        .limit(1);
+      return !!row;
     },
     async forgetUpload(path: string): Promise<void> {
       await db.delete(chatUploads).where(eq(chatUploads.path, path));

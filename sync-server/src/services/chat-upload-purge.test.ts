@@ -45,6 +45,11 @@ const onDisk = (path: string) => existsSync(join(app.config.dataDir, path.slice(
 const recorded = async (path: string) =>
   !!(await rawGet(app.db, sql`SELECT 1 AS one FROM chat_uploads WHERE path = ${path}`));
 const later = Date.now() + (CHAT_UPLOAD_GRACE_DAYS + 1) * 86_400_000;
+/** Waits (≤ 2 s) for what a deletion does after its commit. */
+async function until(done: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100 && !(await done()); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(await done()).toBe(true);
+}
 
 describe('chat files no live message uses', () => {
   it('go after the grace period: never sent, or their message deleted; sent ones stay', async () => {
@@ -85,7 +90,41 @@ describe('chat files no live message uses', () => {
       headers: auth(buyer),
     });
     expect(del.statusCode, del.body).toBe(200);
-    expect(await app.housekeeping.purgeChatUploads(later)).toBe(1);
-    expect(onDisk(sent)).toBe(false);
+    // Deleting the message took its file at once (services/chat-files.ts); the purge finds nothing left.
+    await until(async () => !onDisk(sent) && !(await recorded(sent)));
+    expect(await app.housekeeping.purgeChatUploads(later)).toBe(0);
+  });
+
+  it('a file still named by another live message of its sender stays when one of them is deleted', async () => {
+    const shared = await upload();
+    const b = await connectedClient(app, buyer.token);
+    const ids = [newId(), newId()];
+    const docs = ids.map((id, i) => ({
+      id,
+      conversationId: '',
+      announcementId: ann,
+      senderId: '',
+      recipientId: '',
+      text: `Oferta ${i}`,
+      image: shared,
+      replyTo: null,
+      reactions: [],
+      isRead: false,
+      createdAt: new Date(Date.now() + i).toISOString(),
+      _deleted: false,
+    }));
+    expect(
+      await b.push(
+        'messages',
+        docs.map((d) => ({ newDocumentState: d })),
+      ),
+    ).toEqual([]);
+    const del = await app.inject({ method: 'DELETE', url: `/api/messages/${ids[0]}`, headers: auth(buyer) });
+    expect(del.statusCode, del.body).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(onDisk(shared)).toBe(true);
+    expect(await recorded(shared)).toBe(true);
+    await app.inject({ method: 'DELETE', url: `/api/messages/${ids[1]}`, headers: auth(buyer) });
+    await until(async () => !onDisk(shared));
   });
 });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
@@ -6,6 +6,7 @@ import { MAIL_KEY_PREFIX, type PushRepository } from '../repositories/push.ts';
 import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { Mailer } from './mailer.ts';
+import { serverSecret } from './server-secret.ts';
 
 /**
  * The e-mail fallback of issue 23: a message unread for an hour, for someone who wants message
@@ -37,18 +38,7 @@ export function messageMail(deps: {
   origin: string;
 }) {
   const { repo, users, announcements, throttles, uow, mailer, log } = deps;
-  let secret: Promise<Buffer> | null = null;
-  const key = () => {
-    secret ??= (async () => {
-      let stored = await repo.serverKey('unsubscribe');
-      if (!stored) {
-        await uow.write(() => repo.keepServerKey('unsubscribe', randomBytes(32).toString('hex')));
-        stored = (await repo.serverKey('unsubscribe'))!;
-      }
-      return Buffer.from(stored, 'hex');
-    })();
-    return secret;
-  };
+  const key = serverSecret(repo, uow, 'unsubscribe');
   const tokenFor = async (userId: string) =>
     createHmac('sha256', await key())
       .update(`messages:${userId}`)

@@ -7,6 +7,7 @@ import type { RealtimeHub } from '../replication/hub.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { UsersRepository } from '../repositories/users.ts';
+import type { ChatFiles } from './chat-files.ts';
 import { messageSending, type NewMessage } from './messaging-send.ts';
 import type { PushSender } from './push-sender.ts';
 import { isChatUploadPath } from './rest-attachments.ts';
@@ -33,6 +34,8 @@ export function messagingService(deps: {
   pushes?: Pick<PushSender, 'queue'>;
   /** Blocks and deleted accounts (issue 24). */
   trust?: Pick<TrustService, 'writeRefusal'>;
+  /** A deleted message's file goes with it (issue 21); without it, the daily purge removes it later. */
+  files?: Pick<ChatFiles, 'removeIfUnused'>;
 }) {
   const { uow, hub, repo } = deps;
   const { route, sendIn } = messageSending(deps);
@@ -150,6 +153,9 @@ export function messagingService(deps: {
           tx.emit('conversationEmpty', { conversationId: msg.conversationId }, both);
         }
         await refreshSummaries(msg.conversationId, tx);
+        const { files } = deps;
+        // After the commit; a failure leaves the file to the daily purge of unused chat files.
+        if (msg.image && files) tx.effect(() => files.removeIfUnused(msg.image).catch(() => undefined));
       });
       return null;
     },

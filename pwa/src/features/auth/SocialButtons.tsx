@@ -25,7 +25,8 @@ export function SocialButtons() {
 
   const google = () => {
     if (!navigator.onLine) return onError(SOCIAL_MESSAGES.offline);
-    window.location.assign('/auth/google');
+    // The token comes back in the fragment: never in a server's log, the history's query or a Referer.
+    window.location.assign('/auth/google?handoff=fragment');
   };
 
   const facebook = async () => {

@@ -4,10 +4,11 @@ import type { MessageDoc } from '../../../../schema/entities.ts';
 import { looksLikeScam, SCAM_WARNING } from '../../../../schema/rules/scam.ts';
 import { deleteMessage, toggleReaction } from '../../db/messages.ts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
-import { ClockIcon, PaperclipIcon } from '../../ui/page-icons.tsx';
+import { ClockIcon } from '../../ui/page-icons.tsx';
 import { showToast } from '../shell/toast.ts';
 import { ReportDialog } from '../trust/ReportDialog.tsx';
-import { attachmentLabel, attachmentPreview, isImagePath } from './attachments.ts';
+import { attachmentLabel, attachmentPreview } from './attachments.ts';
+import { ChatAttachment } from './ChatAttachment.tsx';
 import { messageTime } from './chat-format.ts';
 import { copyText } from './copy-text.ts';
 import { MessageActions } from './MessageActions.tsx';
@@ -101,23 +102,7 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
             </span>
           </blockquote>
         )}
-        {m.image &&
-          (isImagePath(m.image) ? (
-            <a href={m.image} target="_blank" rel="noreferrer" className="msg-image">
-              <img src={m.image} alt="Imagine trimisă" loading="lazy" />
-            </a>
-          ) : (
-            <a
-              href={m.image}
-              target="_blank"
-              rel="noreferrer"
-              className="msg-file"
-              download={m.fileName || true}
-              title={m.fileName || undefined}
-            >
-              <PaperclipIcon size={16} /> <span className="msg-file-name">{attachmentLabel(m)}</span>
-            </a>
-          ))}
+        {m.image && <ChatAttachment message={m} />}
         {m.text && <p className="msg-text">{m.text}</p>}
         {!own && looksLikeScam(m.text) && <p className="msg-warning">{SCAM_WARNING}</p>}
         <span className="msg-meta">

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   facebookTokenBody,
   googleCallbackQuery,
+  googleStartQuery,
   providersAnswer,
   redirectAnswer,
 } from '../../../../schema/api/auth.ts';
@@ -13,11 +14,13 @@ import { httpError, unwrap } from '../../services/rest-http.ts';
 import { SOCIAL_MESSAGES } from '../../services/social-auth.ts';
 
 const STATE_COOKIE = 'hobbiz_oauth_state';
+/** How the token goes back to the page that started the sign-in: 'fragment' (the app) or the query. */
+const HANDOFF_COOKIE = 'hobbiz_oauth_handoff';
 const err = { '4xx': apiError, '5xx': apiError };
 const doc = (summary: string) => ({ tags: ['auth'], summary });
 const logout = { response: { 200: apiMessage } };
 const providers = { response: { 200: providersAnswer } };
-const googleStart = { response: { 302: redirectAnswer } };
+const googleStart = { querystring: googleStartQuery, response: { 302: redirectAnswer } };
 const googleBack = { querystring: googleCallbackQuery, response: { 302: redirectAnswer } };
 const facebook = { body: facebookTokenBody, response: { 200: loginAnswer, ...err } };
 
@@ -58,17 +61,17 @@ export default async function authRoutes(app: FastifyInstance) {
     }),
   );
 
-  app.get(
+  app.get<Typed<typeof googleStart>>(
     '/auth/google',
     { schema: routeSchema(googleStart, doc('Începe autentificarea cu Google (redirect către Google)')) },
     async (request, reply) => {
       if (!social.googleConfigured()) return backToLogin(reply, 'google-off');
       const state = await states.issue();
+      const attrs = `Path=/auth/google; Max-Age=600; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
       // The state is also bound to this browser: a callback carrying someone else's state is refused.
-      reply.header(
-        'Set-Cookie',
-        `${STATE_COOKIE}=${state}; Path=/auth/google; Max-Age=600; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`,
-      );
+      const cookies = [`${STATE_COOKIE}=${state}; ${attrs}`];
+      if (request.query.handoff === 'fragment') cookies.push(`${HANDOFF_COOKIE}=fragment; ${attrs}`);
+      reply.header('Set-Cookie', cookies);
       return reply
         .header('Cache-Control', 'no-store')
         .redirect(social.googleAuthorizeUrl(state, callbackUrl(request)), 302);
@@ -78,13 +81,17 @@ export default async function authRoutes(app: FastifyInstance) {
   app.get<Typed<typeof googleBack>>(
     '/auth/google/callback',
     {
-      schema: routeSchema(googleBack, doc('Întoarcerea de la Google: redirect către /oauth-success?token=…')),
+      schema: routeSchema(
+        googleBack,
+        doc(
+          'Întoarcerea de la Google: redirect către /oauth-success?token=… (sau #token=… cu handoff=fragment)',
+        ),
+      ),
     },
     async (request, reply) => {
-      reply.header(
-        'Set-Cookie',
-        `${STATE_COOKIE}=; Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`,
-      );
+      const gone = `Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
+      reply.header('Set-Cookie', [`${STATE_COOKIE}=; ${gone}`, `${HANDOFF_COOKIE}=; ${gone}`]);
+      const handoff = cookie(request, HANDOFF_COOKIE) === 'fragment' ? '#' : '?';
       if (!social.googleConfigured()) return backToLogin(reply, 'google-off');
       const { code, state, error } = request.query;
       const bound = cookie(request, STATE_COOKIE);
@@ -100,7 +107,7 @@ export default async function authRoutes(app: FastifyInstance) {
       return reply
         .header('Cache-Control', 'no-store')
         .header('Referrer-Policy', 'no-referrer')
-        .redirect(`/oauth-success?token=${encodeURIComponent(result.value.token)}`, 302);
+        .redirect(`/oauth-success${handoff}token=${encodeURIComponent(result.value.token)}`, 302);
     },
   );
 

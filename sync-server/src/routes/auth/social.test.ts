@@ -22,11 +22,16 @@ afterAll(async () => {
 });
 
 /** Browser-like journey: our redirect → the provider's consent → our callback (with the state cookie). */
-async function googleJourney(opts: { cookie?: 'keep' | 'drop' | 'other' } = {}) {
-  const start = await app.inject({ method: 'GET', url: '/auth/google' });
+async function googleJourney(opts: { cookie?: 'keep' | 'drop' | 'other'; handoff?: string } = {}) {
+  const start = await app.inject({
+    method: 'GET',
+    url: `/auth/google${opts.handoff ? `?handoff=${opts.handoff}` : ''}`,
+  });
   expect(start.statusCode).toBe(302);
-  const setCookie = String(start.headers['set-cookie'] ?? '');
-  const cookie = setCookie.split(';')[0]!;
+  const cookie = [start.headers['set-cookie'] ?? []]
+    .flat()
+    .map((c) => String(c).split(';')[0]!)
+    .join('; ');
   const consent = await fetch(String(start.headers.location), { redirect: 'manual' });
   expect(consent.status).toBe(302);
   const back = new URL(consent.headers.get('location')!);
@@ -51,6 +56,28 @@ describe('Google sign-in by redirect', () => {
     expect(state.length).toBeGreaterThanOrEqual(32);
     expect(String(start.headers['set-cookie'])).toContain(`hobbiz_oauth_state=${state}`);
     expect(String(start.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Lax/);
+  });
+
+  it('hands the token in the fragment when the app asks for it (handoff=fragment): no server ever sees it', async () => {
+    fake.google.next = { sub: 'g-frag-1', email: 'fragment@example.ro', givenName: 'Dan', familyName: 'Pop' };
+    const { start, cb } = await googleJourney({ handoff: 'fragment' });
+    const set = [start.headers['set-cookie']].flat().map(String);
+    expect(set.some((c) => c.startsWith('hobbiz_oauth_handoff=fragment;') && c.includes('HttpOnly'))).toBe(
+      true,
+    );
+    expect(cb.statusCode).toBe(302);
+    const location = String(cb.headers.location);
+    expect(location).toMatch(/^\/oauth-success#token=[^&?]+$/);
+    const token = decodeURIComponent(location.split('#token=')[1]!);
+    const check = await app.inject({
+      url: '/api/users/auth/check',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(check.json().isAuthenticated).toBe(true);
+    // The handoff cookie goes with the state's.
+    expect([cb.headers['set-cookie']].flat().map(String)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^hobbiz_oauth_handoff=; .*Max-Age=0/)]),
+    );
   });
 
   it('creates an account, lands on /oauth-success with our session token, and reports googleAvatar', async () => {

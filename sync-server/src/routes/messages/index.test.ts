@@ -287,7 +287,9 @@ describe('POST /api/messages (JSON)', () => {
 });
 
 describe('POST /api/messages (multipart attachments)', () => {
-  const uploaded = (publicPath: string) => join(app.config.dataDir, publicPath.replace(/^\//, ''));
+  // A REST answer gives the reader a signed link (chat-files.test.ts): the stored file is its path.
+  const uploaded = (link: string) => join(app.config.dataDir, link.split('?')[0]!.replace(/^\//, ''));
+  const SIGNED = '\\?s=\\d+\\.[0-9a-f]{24}\\.[\\w-]{43}';
 
   it('a form that breaks off mid-file is a 400 with the Romanian error, not a 500', async () => {
     const res = await app.inject({
@@ -308,7 +310,7 @@ describe('POST /api/messages (multipart attachments)', () => {
     });
     expect(res.statusCode).toBe(201);
     const msg = res.json() as Msg;
-    expect(msg.image).toMatch(/^\/uploads\/chat\/[0-9a-f]{32}\.jpg$/);
+    expect(msg.image).toMatch(new RegExp(`^/uploads/chat/[0-9a-f]{32}\\.jpg${SIGNED}$`));
     expect(msg).toMatchObject({
       conversationId: cid,
       senderId: buyer.userId,
@@ -359,7 +361,7 @@ describe('POST /api/messages (multipart attachments)', () => {
       const res = await sendMultipart(buyer, baseFields(), { name, type: 'application/octet-stream', data });
       expect({ name, status: res.statusCode }).toEqual({ name, status: 201 });
       const msg = res.json() as Msg;
-      expect(msg.image).toMatch(new RegExp(`^/uploads/chat/[0-9a-f]{32}\\.${ext}$`));
+      expect(msg.image).toMatch(new RegExp(`^/uploads/chat/[0-9a-f]{32}\\.${ext}${SIGNED}$`));
       expect(msg.imageFile).toBe(name);
       expect(readFileSync(uploaded(msg.image)).equals(data)).toBe(true);
     }

@@ -113,11 +113,12 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
     '/api/messages/conversation/:conversationId',
     { schema: routeSchema(conversation) },
     async (request) => {
-      const { conversationId } = await ownConversation(request);
+      const { callerId, conversationId } = await ownConversation(request);
       return toMessagesApi(
         repo,
         await repo.liveMessages(conversationId),
         await repo.conversation(conversationId),
+        { id: callerId, files: app.chatFiles },
       );
     },
   );
@@ -213,7 +214,11 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
         refuse(sent);
       }
       const conversation = await repo.conversation(sent.value.conversationId);
-      return reply.code(201).send((await toMessagesApi(repo, [sent.value], conversation))[0]);
+      const [answer] = await toMessagesApi(repo, [sent.value], conversation, {
+        id: sent.value.senderId,
+        files: app.chatFiles,
+      });
+      return reply.code(201).send(answer);
     },
   );
 

@@ -1,0 +1,1 @@
+CREATE INDEX `messages_image` ON `messages` (`image`);
