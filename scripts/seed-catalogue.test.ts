@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATEGORY_NAMES } from '../schema/catalog/categories.ts';
 import { COUNTRY_WIDE } from '../schema/constants.ts';
@@ -37,6 +38,8 @@ const N = 2000;
 const NOW = new Date('2026-11-20T10:00:00.000Z');
 const dir = mkdtempSync(join(tmpdir(), 'hobbiz-catalogue-'));
 const uploadsDir = join(dir, 'uploads');
+/** Two photos per category here (12 by default): enough to see that rows share them and they differ. */
+const PHOTOS = 2;
 const dbs: Db[] = [];
 let db: Db;
 let result: CatalogueResult;
@@ -64,9 +67,16 @@ function ftsCount(d: Db, query: string): number {
 
 beforeAll(async () => {
   db = open('main');
-  result = await seedCatalogue(db, { announcements: N, seed: 7, uploadsDir, now: NOW });
+  result = await seedCatalogue(db, {
+    announcements: N,
+    seed: 7,
+    uploadsDir,
+    now: NOW,
+    photosPerCategory: PHOTOS,
+  });
   rows = all(db);
-});
+  // Making 28 phone-sized photos takes ~15 s on a busy 2-core machine; twice that must not fail the suite.
+}, 120_000);
 
 afterAll(() => {
   for (const d of dbs) d.$client.close();
@@ -166,10 +176,19 @@ describe('seedCatalogue', () => {
     expect(own.n).toBe(0);
   });
 
-  it('references shared photos that exist with their WebP variants', () => {
+  it('references shared photos of a phone’s weight that exist with their WebP variants', async () => {
     const paths = new Set(rows.flatMap((r) => JSON.parse(r.images) as string[]));
-    expect(paths.size).toBeGreaterThan(0);
-    expect(paths.size).toBeLessThanOrEqual(CATEGORY_NAMES.length);
+    expect(paths.size).toBeGreaterThan(CATEGORY_NAMES.length);
+    expect(paths.size).toBeLessThanOrEqual(CATEGORY_NAMES.length * PHOTOS);
+    // As a phone sends them after the app shrinks them (issue 26), not a few kB of flat colour.
+    for (const p of [...paths].slice(0, 4)) {
+      const file = join(uploadsDir, p.replace(/^\/uploads\//, ''));
+      const meta = await sharp(file).metadata();
+      expect(meta.width).toBe(1600);
+      expect(statSync(file).size).toBeGreaterThan(120_000);
+      expect(statSync(file).size).toBeLessThan(400_000);
+      expect(statSync(file.replace(/\.jpg$/, '-320.webp')).size).toBeGreaterThan(6_000);
+    }
     for (const p of paths) {
       const file = join(uploadsDir, p.replace(/^\/uploads\//, ''));
       for (const f of [file, file.replace(/\.jpg$/, '-320.webp'), file.replace(/\.jpg$/, '-640.webp')]) {
@@ -232,17 +251,43 @@ describe('seedCatalogue', () => {
 
   it('is deterministic for a seed and a date, and differs with another seed', async () => {
     const again = open('again');
-    await seedCatalogue(again, { announcements: N, seed: 7, uploadsDir, now: NOW });
+    await seedCatalogue(again, {
+      announcements: N,
+      seed: 7,
+      uploadsDir,
+      now: NOW,
+      photosPerCategory: PHOTOS,
+    });
     expect(all(again)).toEqual(rows);
     const other = open('other');
-    await seedCatalogue(other, { announcements: 200, seed: 8, uploadsDir, now: NOW });
+    await seedCatalogue(other, {
+      announcements: 200,
+      seed: 8,
+      uploadsDir,
+      now: NOW,
+      photosPerCategory: PHOTOS,
+    });
     expect(all(other).map((r) => r.title)).not.toEqual(rows.slice(0, 200).map((r) => r.title));
   });
 
   it('appends to a database that already has a catalogue', async () => {
     const d = open('append');
-    await seedCatalogue(d, { announcements: 100, sellers: 5, seed: 1, uploadsDir, now: NOW });
-    await seedCatalogue(d, { announcements: 100, sellers: 5, seed: 2, uploadsDir, now: NOW });
+    await seedCatalogue(d, {
+      announcements: 100,
+      sellers: 5,
+      seed: 1,
+      uploadsDir,
+      now: NOW,
+      photosPerCategory: PHOTOS,
+    });
+    await seedCatalogue(d, {
+      announcements: 100,
+      sellers: 5,
+      seed: 2,
+      uploadsDir,
+      now: NOW,
+      photosPerCategory: PHOTOS,
+    });
     const emails = (
       d.$client.prepare('SELECT email FROM users ORDER BY email').all() as { email: string }[]
     ).map((u) => u.email);

@@ -10,7 +10,7 @@ import { hashPassword } from '../sync-server/src/services/passwords.ts';
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './seed-catalogue-data.ts';
 import { Composer, type SellerProfile } from './seed-catalogue-text.ts';
 import { SEED_PASSWORD } from './seed-data.ts';
-import { placeholderJpeg } from './seed-lib.ts';
+import { phonePhoto } from './seed-lib.ts';
 import { pickCumulative, Rng } from './seed-rng.ts';
 
 /**
@@ -28,6 +28,11 @@ export type CatalogueOptions = {
   seed?: number;
   /** DATA_DIR/uploads: the shared photos are written under catalogue/. */
   uploadsDir: string;
+  /**
+   * Distinct phone-sized photos per category (default 12, so a listing page shows varied photos of real
+   * weight); each is made once per uploads folder and shared by the category's announcements.
+   */
+  photosPerCategory?: number;
   /** Dates are spread over the two years before this (default: the current time). */
   now?: Date;
   /** Progress lines (every 100,000 announcements and each phase); silent by default. */
@@ -42,6 +47,10 @@ const SPAN = 730 * DAY;
 /** Spec limit of favourites per user (LIMITS.favoritesMax). */
 const FAVORITES_PER_USER = 150;
 const PROGRESS_EVERY = 100_000;
+
+/** The i-th row's pick among `list` (a fixed hash of i: neighbours differ). */
+const pick = <T>(list: readonly T[], i: number): T =>
+  list[(Math.imul(i + 1, 2654435761) >>> 0) % list.length]!;
 
 export function defaultSellers(announcements: number): number {
   return Math.max(1, Math.min(50_000, Math.ceil(announcements / 25)));
@@ -89,22 +98,29 @@ function secondaryIndexes(sqlite: Handle): { name: string; sql: string }[] {
     .all() as { name: string; sql: string }[];
 }
 
-/** One generated photo per category (JPEG and its WebP variants), made once and shared by its announcements. */
-async function sharedPhotos(cats: Composer['categories'], uploadsDir: string): Promise<string[]> {
-  return Promise.all(
-    cats.map(async (c) => {
-      const path = `/uploads/catalogue/${c.slug}.jpg`;
-      if (!existsSync(join(uploadsDir, 'catalogue', `${c.slug}.jpg`))) {
-        await storeImage(
-          await placeholderJpeg(c.src.hue, 1),
-          new LocalDirectoryStorage(uploadsDir),
-          'catalogue',
-          c.slug,
-        );
+/**
+ * `perCategory` photos per category as a phone sends them (seed-lib.ts's phonePhoto: 1600 px, ~230–320 kB,
+ * with their WebP variants), made once per uploads folder and shared by the category's announcements.
+ */
+async function sharedPhotos(
+  cats: Composer['categories'],
+  uploadsDir: string,
+  perCategory: number,
+): Promise<string[][]> {
+  const storage = new LocalDirectoryStorage(uploadsDir);
+  const out: string[][] = [];
+  for (const c of cats) {
+    const paths: string[] = [];
+    for (let v = 0; v < perCategory; v++) {
+      const name = `${c.slug}-${v}`;
+      if (!existsSync(join(uploadsDir, 'catalogue', `${name}.jpg`))) {
+        await storeImage(await phonePhoto(c.src.hue, v), storage, 'catalogue', name);
       }
-      return path;
-    }),
-  );
+      paths.push(`/uploads/catalogue/${name}.jpg`);
+    }
+    out.push(paths);
+  }
+  return out;
 }
 
 // ---- Plan: owners, popularity, favourites ----
@@ -227,10 +243,10 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
 
   const composer = new Composer();
   const [photos, passwordHash] = await Promise.all([
-    sharedPhotos(composer.categories, opts.uploadsDir),
+    sharedPhotos(composer.categories, opts.uploadsDir, Math.max(1, opts.photosPerCategory ?? 12)),
     hashPassword(SEED_PASSWORD),
   ]);
-  const photoJson = photos.map((p) => JSON.stringify([p]));
+  const photoJson = photos.map((list) => list.map((p) => JSON.stringify([p])));
 
   // Separate streams, so changing one part of the generator does not reshuffle the others.
   const rngSellers = new Rng(seed * 4 + 1);
@@ -309,7 +325,8 @@ export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Pr
         rng.chance(0.85) ? `${s.first} ${s.last}` : s.first,
         contact < 0.9 ? s.email : '',
         contact < 0.05 || contact >= 0.15 ? s.phone : '',
-        rng.chance(0.95) ? (photoJson[a.category] as string) : '[]',
+        // Which of the category's photos: from the row's number, so the text streams stay as they were.
+        rng.chance(0.95) ? pick(photoJson[a.category]!, i) : '[]',
         a.price,
         favs,
         views,

@@ -31,6 +31,75 @@ function placeholderSvg(hue: number, variant: number): string {
   </svg>`;
 }
 
+const PHOTO_W = 1600;
+const PHOTO_H = 1200;
+
+/** A small xorshift stream for the photo's texture (the catalogue's own Rng streams stay untouched). */
+function textureRng(seed: number): () => number {
+  let s = Math.imul(seed + 1, 2654435761) >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+/** Adds smooth value noise of one scale (cells of `cell` px, bilinear) to `out`. */
+function addValueNoise(out: Float32Array, cell: number, amp: number, rnd: () => number): void {
+  const gw = Math.ceil(PHOTO_W / cell) + 2;
+  const grid = Float32Array.from({ length: gw * (Math.ceil(PHOTO_H / cell) + 2) }, () => (rnd() - 0.5) * amp);
+  for (let y = 0; y < PHOTO_H; y++) {
+    const y0 = Math.floor(y / cell);
+    const ty = y / cell - y0;
+    for (let x = 0; x < PHOTO_W; x++) {
+      const x0 = Math.floor(x / cell);
+      const tx = x / cell - x0;
+      const i = y0 * gw + x0;
+      const top = grid[i]! * (1 - tx) + grid[i + 1]! * tx;
+      const bottom = grid[i + gw]! * (1 - tx) + grid[i + gw + 1]! * tx;
+      out[y * PHOTO_W + x]! += top * (1 - ty) + bottom * ty;
+    }
+  }
+}
+
+/**
+ * A photo as a phone sends it after the app shrinks it (issue 26): 1600×1200, JPEG ~230–320 kB, with
+ * detail at every scale (surfaces, texture, grain) so its card and detail variants weigh what real ones
+ * do (WebP 320 px ~9–16 kB, 640 px ~26–53 kB; stored JPEG ~170–250 kB after the server's re-encode).
+ * `variant` picks the texture and how busy it is; the same arguments give the same bytes.
+ */
+export async function phonePhoto(hue: number, variant: number): Promise<Buffer> {
+  const rnd = textureRng(variant * 977 + hue);
+  const detail = 1.5 + rnd() * 2;
+  const h2 = (hue + 40 + variant * 25) % 360;
+  const base = await sharp(
+    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_W}" height="${PHOTO_H}">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+        <stop offset="0" stop-color="hsl(${hue},65%,62%)"/><stop offset="1" stop-color="hsl(${h2},60%,38%)"/>
+      </linearGradient></defs><rect width="${PHOTO_W}" height="${PHOTO_H}" fill="url(#g)"/></svg>`),
+  )
+    .removeAlpha()
+    .raw()
+    .toBuffer();
+  const light = new Float32Array(PHOTO_W * PHOTO_H);
+  for (const [cell, amp] of [
+    [200, 90],
+    [40, 40 * detail],
+    [10, 30 * detail],
+    [3, 16 * detail],
+  ] as const)
+    addValueNoise(light, cell, amp, rnd);
+  for (let p = 0, i = 0; p < light.length; p++, i += 3) {
+    for (let c = 0; c < 3; c++) base[i + c] = Math.max(0, Math.min(255, base[i + c]! + light[p]!));
+  }
+  return sharp(base, { raw: { width: PHOTO_W, height: PHOTO_H, channels: 3 } })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+}
+
 export async function placeholderJpeg(hue: number, variant: number): Promise<Buffer> {
   return sharp(Buffer.from(placeholderSvg(hue, variant)))
     .jpeg({ quality: 85 })

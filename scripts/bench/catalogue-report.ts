@@ -46,6 +46,28 @@ export function printBytes(samples: BytesSample[]) {
   if (samples.length > 1) log(`     runs: ${samples.map((s) => kB(s.total)).join(', ')} kB`);
 }
 
+/**
+ * "Flat": a guest's first visit costs the same whatever the catalogue's size. The medians of the sizes
+ * measured may differ by at most GOALS.flat (10 %) of the smallest; one size alone proves nothing.
+ */
+export function flatness(results: SizeResult[]): { spread: number | null; ok: boolean } {
+  const medians = results
+    .filter((r) => r.bytes?.length)
+    .map((r) => [...r.bytes!].sort((a, b) => a.total - b.total)[Math.floor(r.bytes!.length / 2)]!.total);
+  if (medians.length < 2) return { spread: null, ok: false };
+  const spread = Math.max(...medians) / Math.min(...medians) - 1;
+  return { spread, ok: spread <= GOALS.flat };
+}
+
+export function printFlatness(results: SizeResult[]) {
+  const { spread, ok: flat } = flatness(results);
+  log(
+    spread === null
+      ? '  flat: needs two sizes or more (e.g. --sizes 10000,1000000)'
+      : `  flat: first-visit bytes differ by ${(spread * 100).toFixed(1)} % across ${results.map((r) => sizeLabel(r.n)).join(', ')}  (goal ≤ ${GOALS.flat * 100} %) ${ok(flat)}`,
+  );
+}
+
 type Stats = Record<string, { p50: number; p95: number }>;
 const isQueryCase = (name: string) => name.startsWith('q ') || name.startsWith('q+');
 const worstOf = (stats: Stats, pick: (name: string) => boolean) =>
@@ -138,6 +160,10 @@ export function markdown(results: SizeResult[]) {
     `| Measure | Goal | ${cols.join(' | ')} |`,
     `|---|---|${cols.map(() => '---').join('|')}|`,
     row('Guest first visit, bytes in 60 s', '≤ 350 kB, flat', bytes),
+    `| … spread across sizes | ≤ ${GOALS.flat * 100} % | ${(() => {
+      const { spread, ok: flat } = flatness(results);
+      return spread === null ? '—' : `${(spread * 100).toFixed(1)} % ${ok(flat)}`;
+    })()} |`,
     row("Server search 'tort ciocolata' ± filters, every sort: worst p95", '≤ 30 ms', worst('tort')),
     row('Same, five two-word queries (bench:search set)', '—', worst('five')),
     row('Tap category tile → first card', '≤ 1.5 s', tap('tile')),

@@ -31,6 +31,7 @@ import { buildPwa, CACHE_ROOT, migrationCount, seededDataDir } from './catalogue
 import {
   markdown,
   printBytes,
+  printFlatness,
   printPrice,
   printSearch,
   printStorage,
@@ -119,6 +120,7 @@ async function main() {
     }
     r.loadEnd = loadavg()[0]!;
   }
+  if (ONLY.has('bytes')) printFlatness(results);
   log(`\n${markdown(results)}`);
   mkdirSync(CACHE_ROOT, { recursive: true });
   const out = join(CACHE_ROOT, `results-${new Date().toISOString().replaceAll(':', '-')}.json`);
