@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page, WebSocket } from 'playwright-core';
 import { CountingProxy, SLOW_4G } from './catalogue-lib.ts';
-import { median, PHONE, weakPhone } from './page-lib.ts';
+import { frameBytes, median, PHONE, weakPhone } from './page-lib.ts';
 import { defer, sleep } from './sync-lib.ts';
 
 const WINDOW_MS = 60_000;
@@ -72,8 +72,6 @@ export async function firstVisitBytes(browser: Browser, port: number): Promise<B
     let socket = 0;
     let socketUp = 0;
     let frames = 0;
-    const frameBytes = (r: { opcode: number; payloadData: string }) =>
-      r.opcode === 2 ? Buffer.from(r.payloadData, 'base64').length : Buffer.byteLength(r.payloadData, 'utf8');
     cdp.on('Network.requestWillBeSent', (e) => {
       if (!within()) return;
       const r = reqs.get(e.requestId) ?? { url: '', type: '', fromSw: false, partial: 0, final: null };

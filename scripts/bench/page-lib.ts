@@ -120,3 +120,7 @@ export async function benchTarget(): Promise<{ url: string; dispose: () => Promi
   await server.start();
   return { url: server.url, dispose: () => server.dispose() };
 }
+
+/** Bytes of one WebSocket frame as CDP reports it (binary frames come base64-encoded). */
+export const frameBytes = (r: { opcode: number; payloadData: string }): number =>
+  r.opcode === 2 ? Buffer.from(r.payloadData, 'base64').length : Buffer.byteLength(r.payloadData, 'utf8');

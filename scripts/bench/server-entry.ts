@@ -1,6 +1,7 @@
 /**
  * The real server (as sync-server/src/server.ts) plus one hello-world route in the same Fastify process,
- * so scripts/bench/server.ts can compare a real route with the cheapest possible one under the same hooks.
+ * so scripts/bench/server.ts can compare a real route with the cheapest possible one under the same hooks,
+ * and a route that makes one real write (to measure while the data changes).
  */
 import Fastify from 'fastify';
 import app, { serverOptions } from '../../sync-server/src/app.ts';
@@ -10,4 +11,19 @@ const config = loadConfig();
 const server = Fastify(serverOptions(config));
 await server.register(app, { config });
 server.get('/bench/hello', async () => ({ hello: 'world' }));
+/**
+ * One real write, as a price change takes it: a unit of work, a new seq, a poke after the commit — so the
+ * answers cached per data version (popular) are rebuilt. scripts/bench/server.ts calls it while it
+ * measures, as a busy marketplace writes.
+ */
+let nth = 0;
+server.post('/bench/write', async () => {
+  const [row] = await server.announcementsRepo.listPublic({});
+  if (!row) return { ok: false };
+  await server.uow.write(async (tx) => {
+    await server.announcementsRepo.update(row.id, { price: 100 + (nth++ % 500), seq: tx.seq() });
+    tx.poke(['announcements']);
+  });
+  return { ok: true };
+});
 await server.listen({ port: config.port, host: config.host });
