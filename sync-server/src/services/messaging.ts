@@ -11,7 +11,7 @@ import type { ChatFiles } from './chat-files.ts';
 import { messageSending, type NewMessage } from './messaging-send.ts';
 import type { PushSender } from './push-sender.ts';
 import { isChatUploadPath } from './rest-attachments.ts';
-import type { ServiceResult } from './result.ts';
+import { fail, ok, type ServiceResult } from './result.ts';
 import type { TrustService } from './trust.ts';
 
 export { toConversationDoc, toMessageDoc, toNotificationDoc } from './messaging-docs.ts';
@@ -72,9 +72,9 @@ export function messagingService(deps: {
     callerId: string,
     convId: string,
     upTo: string,
-  ): Promise<string | null> {
+  ): Promise<ServiceResult<null>> {
     const member = await repo.member(convId, callerId);
-    if (!member) return MESSAGE_MESSAGES.notParticipant;
+    if (!member) return fail(404, MESSAGE_MESSAGES.notFound, 'not_found');
     const unread = await repo.unreadFor(convId, callerId);
     const read = unread.filter((m) => m.createdAt <= upTo);
     for (const m of read) await repo.updateMessage(m.id, { isRead: true, seq: tx.seq() });
@@ -92,7 +92,7 @@ export function messagingService(deps: {
       tx.poke(['messages'], [callerId, member.otherUserId]);
       tx.emit('messagesRead', { conversationId: convId, readerId: callerId, upTo }, [member.otherUserId]);
     }
-    return null;
+    return ok(null);
   }
 
   return {
@@ -131,20 +131,21 @@ export function messagingService(deps: {
     },
 
     /** One reaction per user per message; null removes the caller's. Participants only. */
-    async react(callerId: string, msg: MessageRow, emoji: string | null): Promise<string | null> {
-      if (msg.senderId !== callerId && msg.recipientId !== callerId) return MESSAGE_MESSAGES.notParticipant;
+    async react(callerId: string, msg: MessageRow, emoji: string | null): Promise<ServiceResult<null>> {
+      if (msg.senderId !== callerId && msg.recipientId !== callerId)
+        return fail(403, MESSAGE_MESSAGES.notParticipant, 'forbidden');
       const others = msg.reactions.filter((x) => x.userId !== callerId);
       const reactions: Reaction[] = emoji ? [...others, { emoji, userId: callerId }] : others;
       await uow.write(async (tx) => {
         await repo.updateMessage(msg.id, { reactions, seq: tx.seq() });
         tx.poke(['messages'], [msg.senderId, msg.recipientId]);
       });
-      return null;
+      return ok(null);
     },
 
     /** The sender deletes their message; the last one going empties the conversation. */
-    async remove(callerId: string, msg: MessageRow): Promise<string | null> {
-      if (msg.senderId !== callerId) return MESSAGE_MESSAGES.onlySenderDeletes;
+    async remove(callerId: string, msg: MessageRow): Promise<ServiceResult<null>> {
+      if (msg.senderId !== callerId) return fail(403, MESSAGE_MESSAGES.onlySenderDeletes, 'forbidden');
       await uow.write(async (tx) => {
         await repo.updateMessage(msg.id, { deleted: true, seq: tx.seq() });
         const both = [msg.senderId, msg.recipientId];
@@ -157,7 +158,7 @@ export function messagingService(deps: {
         // After the commit; a failure leaves the file to the daily purge of unused chat files.
         if (msg.image && files) tx.effect(() => files.removeIfUnused(msg.image).catch(() => undefined));
       });
-      return null;
+      return ok(null);
     },
 
     /**
@@ -166,7 +167,7 @@ export function messagingService(deps: {
      * must not cover what arrived meanwhile); a client that names no bound passes the server's now.
      * lastReadAt never goes back; unreadCount is what is left unread after the bound.
      */
-    async markRead(callerId: string, convId: string, upTo: string): Promise<string | null> {
+    async markRead(callerId: string, convId: string, upTo: string): Promise<ServiceResult<null>> {
       return await uow.write((tx) => markReadIn(tx, callerId, convId, upTo));
     },
 

@@ -136,8 +136,7 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
         if (!shown || shown.conversationId !== conversationId) throw messageNotFound();
         upTo = shown.createdAt;
       }
-      const error = await app.messaging.markRead(callerId, conversationId, upTo);
-      if (error) throw httpError(404, MESSAGE_MESSAGES.notFound, 'not_found');
+      unwrap(await app.messaging.markRead(callerId, conversationId, upTo));
       return { message: REST_MESSAGE_MESSAGES.markedRead, conversationId };
     },
   );
@@ -261,8 +260,9 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
       }
       // The same emoji again takes the caller's reaction back; another one replaces it.
       const had = msg.reactions.find((r) => r.userId === callerId)?.emoji ?? null;
-      const error = await app.messaging.react(callerId, msg, had === emoji ? null : emoji);
-      if (error) throw messageNotFound();
+      // visibleMessage answered for a stranger already: the same 404 whatever the service says.
+      if (!(await app.messaging.react(callerId, msg, had === emoji ? null : emoji)).ok)
+        throw messageNotFound();
       return { reactions: (await repo.message(id))?.reactions ?? [] };
     },
   );
@@ -271,9 +271,8 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
   app.delete<Typed<typeof deleteOne>>('/api/messages/:id', deleteRoute, async (request) => {
     const callerId = callerOf(request);
     const msg = await visibleMessage(callerId, request.params.id);
-    // The recipient already sees this message: telling them it is not theirs to delete reveals nothing.
-    if (msg.senderId !== callerId) throw httpError(403, MESSAGE_MESSAGES.onlySenderDeletes, 'forbidden');
-    await app.messaging.remove(callerId, msg);
+    // The recipient already sees this message: telling them it is not theirs to delete (403) reveals nothing.
+    unwrap(await app.messaging.remove(callerId, msg));
     return { message: REST_MESSAGE_MESSAGES.deleted };
   });
 });
