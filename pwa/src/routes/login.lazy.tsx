@@ -1,7 +1,7 @@
 import { createLazyFileRoute } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { ACCOUNT_MESSAGES, OAUTH_ERRORS, type OAuthErrorCode } from '../../../schema/rules/account.ts';
-import { rememberReturn } from '../features/auth/after-login.ts';
+import { forgetReturn, rememberReturn } from '../features/auth/after-login.ts';
 import { LoginForm, type LoginNotice } from '../features/auth/LoginForm.tsx';
 import { session } from '../features/session/session-store.ts';
 import { useSession } from '../features/session/use-session.ts';
@@ -15,9 +15,12 @@ const isOAuthError = (v: unknown): v is OAuthErrorCode =>
 function LoginPage() {
   const { registered, reset, oauthError, redirect } = Route.useSearch();
   // Back to the page that sent the guest here once signed in (issue 25), also after sign-up or Google.
+  // A plain /login (not the way back from sign-up, Google or a reset) forgets an older, abandoned one.
+  const plain = !redirect && !registered && !reset && !oauthError;
   useEffect(() => {
     if (redirect) rememberReturn(redirect);
-  }, [redirect]);
+    else if (plain) forgetReturn();
+  }, [redirect, plain]);
   // The server ended the session on this device (revoked elsewhere, expired): say so once.
   const { expired } = useSession();
   const [sessionEnded, setSessionEnded] = useState(expired);

@@ -22,6 +22,15 @@ export function rememberReturn(raw: unknown): void {
   }
 }
 
+/** A plain visit to /login starts afresh: a page remembered by an earlier, abandoned sign-in is forgotten. */
+export function forgetReturn(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    /* nothing kept */
+  }
+}
+
 /** The path to go to now that the person is signed in ('/' when none), forgotten once read. */
 export function takeReturn(): string {
   try {

@@ -61,6 +61,9 @@ export function ListingToolbar({ search, onChange, filtersOpen, onToggleFilters,
     setActive(-1);
     setPicked(s.text);
     if (s.subiect) {
+      // The words typed a moment ago must not follow the topic onto its page.
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
       setText('');
       onTopic(s);
       return;

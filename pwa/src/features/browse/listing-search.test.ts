@@ -45,4 +45,22 @@ describe('listing URL parameters', () => {
   it('reads a numeric query back as the text that was typed', () => {
     expect(parseListingSearch({ q: 2024 }).q).toBe('2024');
   });
+
+  it("keeps 'Caută exact' however the URL writes it, and nothing else for it", () => {
+    for (const v of [true, 1, '1']) expect(parseListingSearch({ q: 'fotografe', exact: v }).exact).toBe(true);
+    for (const v of [false, 0, '0', 'da', undefined])
+      expect(parseListingSearch({ q: 'fotografe', exact: v }).exact, String(v)).toBeUndefined();
+  });
+
+  it('keeps any other order and the list view, and drops values it does not know', () => {
+    expect(parseListingSearch({ sort: 'price-desc', view: 'list' })).toMatchObject({
+      sort: 'price-desc',
+      view: 'list',
+    });
+    expect(parseListingSearch({ sort: 'bogus', view: 'mosaic', pret: 'gratis' })).toMatchObject({
+      sort: undefined,
+      view: undefined,
+      pret: undefined,
+    });
+  });
 });
