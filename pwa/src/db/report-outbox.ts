@@ -1,7 +1,7 @@
 import type { reportAnswer } from '../../../schema/api/trust.ts';
 import { newId } from '../../../schema/ids.ts';
 import { REPORT_MESSAGES } from '../../../schema/rules/reports.ts';
-import { type Answer, api, NetworkError } from '../api/client.ts';
+import { type Answer, ApiError, api, NetworkError } from '../api/client.ts';
 import { deviceOutbox } from './device-outbox.ts';
 import { drain, registerOutbox } from './outbox-drain.ts';
 import type { AppSession, Notify } from './types.ts';
@@ -69,7 +69,10 @@ export async function submitReport(
   try {
     return (await post(report)).message;
   } catch (err) {
-    if (!(err instanceof NetworkError)) throw err;
+    // No answer, or the server failing for a moment (a restart's 502): kept and sent when it can be.
+    // A refusal (4xx) is the person's to read.
+    const passing = err instanceof NetworkError || (err instanceof ApiError && err.status >= 500);
+    if (!passing) throw err;
     await reportOutbox.put(report.id, report);
     return REPORT_MESSAGES.queued;
   }

@@ -166,7 +166,8 @@ export function Composer({ onSend, onKeystroke, onStopTyping, replyTo, onCancelR
             onStopTyping();
           }}
           onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
+            // Not while a keyboard is composing a word (IME, predictive text): that Enter confirms it.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               void submit();
             }

@@ -61,7 +61,8 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
   };
 
   const copy = async () => {
-    const ok = await copyText(m.text || m.image);
+    // A file-only message copies its name: the file's path opens nothing without the person's token.
+    const ok = await copyText(m.text || attachmentLabel(m));
     if (ok) setCopied(true);
     else showToast('Textul nu a putut fi copiat.', 'error');
   };
@@ -73,7 +74,7 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
   };
   const react = (emoji: string) => {
     setOpen(false);
-    void toggleReaction(m.id, meId, emoji);
+    void toggleReaction(m.id, meId, emoji).catch(() => showToast('Reacția nu a putut fi salvată.', 'error'));
   };
 
   const status = isPending(m) ? 'În așteptare' : m.isRead ? 'Citit' : 'Trimis';

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cancelQueuedAttachment, type QueuedAttachment } from '../../db/chat-file-outbox.ts';
 import { ClockIcon, PaperclipIcon } from '../../ui/page-icons.tsx';
+import { showToast } from '../shell/toast.ts';
 
 /** A message with a file written offline: shown at once with its picture, sent when the connection is back. */
 export function QueuedBubble({ item }: { item: QueuedAttachment }) {
@@ -33,7 +34,14 @@ export function QueuedBubble({ item }: { item: QueuedAttachment }) {
         </span>
       </div>
       <div className="msg-actions-bar msg-queued-actions">
-        <button type="button" onClick={() => void cancelQueuedAttachment(item.id)}>
+        <button
+          type="button"
+          onClick={() =>
+            void cancelQueuedAttachment(item.id).catch(() =>
+              showToast('Trimiterea nu a putut fi anulată. Încearcă din nou.', 'error'),
+            )
+          }
+        >
           Anulează trimiterea
         </button>
       </div>
