@@ -129,6 +129,8 @@ describe('sending the queue when the connection is back', () => {
     await q.drainAll();
     expect(await db.messages.count().exec()).toBe(1);
     expect(await q.chatFileOutbox.list()).toEqual([]);
+    // Nor a second upload: the file would lie unused on the server.
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('drops a file the server refuses and tells the person why; nothing is written', async () => {

@@ -64,14 +64,17 @@ export function flushAttachments(): Promise<void> {
     name: 'chat-attachments',
     waiting: () => queuedAttachmentsOf(userId),
     send: async (q) => {
+      // A crash after the message was written but before the queue let go: the message is there,
+      // so the file is not sent a second time (it would lie unused on the server).
+      if (await currentDatabase()?.messages.findOne(q.id).exec()) return drop(q.id);
       const form = new FormData();
       form.append('image', q.file, q.name);
       const { image } = await api<Answer<typeof attachmentAnswer>>('/api/messages/attachments', {
         method: 'POST',
         body: form,
+        fallbackError: 'Fișierul nu a putut fi trimis.',
       });
-      const exists = await currentDatabase()?.messages.findOne(q.id).exec();
-      if (!exists) await sendMessage({ ...q, image, fileName: q.name });
+      await sendMessage({ ...q, image, fileName: q.name });
       await drop(q.id);
     },
     refused: async (q, reason) => {
