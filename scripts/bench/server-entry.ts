@@ -17,11 +17,13 @@ server.get('/bench/hello', async () => ({ hello: 'world' }));
  * measures, as a busy marketplace writes.
  */
 let nth = 0;
+let target: string | null = null;
 server.post('/bench/write', async () => {
-  const [row] = await server.announcementsRepo.listPublic({});
-  if (!row) return { ok: false };
+  target ??= (await server.announcementsRepo.listPublic({}))[0]?.id ?? null;
+  const id = target;
+  if (!id) return { ok: false };
   await server.uow.write(async (tx) => {
-    await server.announcementsRepo.update(row.id, { price: 100 + (nth++ % 500), seq: tx.seq() });
+    await server.announcementsRepo.update(id, { price: 100 + (nth++ % 500), seq: tx.seq() });
     tx.poke(['announcements']);
   });
   return { ok: true };

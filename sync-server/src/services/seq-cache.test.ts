@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { seqCache } from './seq-cache.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
@@ -54,5 +55,61 @@ describe('popular announcements, cached per data version', () => {
     });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+  });
+});
+
+describe('seqCache', () => {
+  /** A counter the test moves, and a reply that records what was sent. */
+  const setup = () => {
+    let seq = 1;
+    const counters = { get: async () => seq } as unknown as Parameters<typeof seqCache>[0];
+    const send = seqCache(counters, 't');
+    const reply = () => {
+      const r = {
+        sent: undefined as unknown,
+        header: () => r,
+        type: () => r,
+        code: () => r,
+        send: (body: unknown) => {
+          r.sent = body;
+          return r;
+        },
+      };
+      return r;
+    };
+    const request = { headers: {} } as never;
+    return { send, reply, request, bump: () => seq++ };
+  };
+
+  it('builds a version once, however many requests wait for it at the same moment', async () => {
+    const { send, reply, request, bump } = setup();
+    let builds = 0;
+    const build = async () => {
+      builds++;
+      await new Promise((r) => setTimeout(r, 20));
+      return { n: builds };
+    };
+    const replies = Array.from({ length: 50 }, reply);
+    await Promise.all(replies.map((r) => send(request, r as never, 'k', build)));
+    expect(builds).toBe(1);
+    expect(new Set(replies.map((r) => r.sent))).toEqual(new Set(['{"n":1}']));
+    // The data changed: the next ones build the new version, once.
+    bump();
+    await Promise.all(Array.from({ length: 20 }, reply).map((r) => send(request, r as never, 'k', build)));
+    expect(builds).toBe(2);
+  });
+
+  it('a build that failed is tried again by the next request', async () => {
+    const { send, reply, request } = setup();
+    let calls = 0;
+    const build = async () => {
+      calls++;
+      if (calls === 1) throw new Error('database busy');
+      return { ok: true };
+    };
+    await expect(send(request, reply() as never, 'k', build)).rejects.toThrow('database busy');
+    const r = reply();
+    await send(request, r as never, 'k', build);
+    expect(r.sent).toBe('{"ok":true}');
   });
 });
