@@ -134,4 +134,57 @@ describe('deviceOutbox', () => {
     expect(await publishOutbox.list()).toEqual([]);
     expect(await databases()).toEqual(['hobbiz_device_draft_photos', 'hobbiz_device_publishes']);
   });
+
+  it('a move that fails (the old database would not open) loses nothing and is tried again at the next use', async () => {
+    const old = { ...item('6a0000000000000000000003', '2026-02-03T00:00:00.000Z'), userId: 'u1' };
+    await writeLegacy('hobbiz_outbox', 'announcements', 'id', [[old.id, old]]);
+    const factory = indexedDB as IDBFactory;
+    const realOpen = factory.open.bind(factory);
+    let refuse = true;
+    factory.open = (name: string, version?: number) => {
+      if (name === 'hobbiz_outbox' && refuse) {
+        refuse = false;
+        throw new DOMException('blocked', 'UnknownError');
+      }
+      return realOpen(name, version);
+    };
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { publishOutbox } = await load();
+    expect(await publishOutbox.list()).toEqual([]);
+    expect(quiet).toHaveBeenCalledTimes(1);
+    expect((await databases()).includes('hobbiz_outbox')).toBe(true);
+    expect((await publishOutbox.list()).map((p) => p.id)).toEqual([old.id]);
+    expect(await databases()).toEqual(['hobbiz_device_publishes']);
+    quiet.mockRestore();
+  });
+
+  it('an old database without the expected store moves nothing and is removed', async () => {
+    await writeLegacy('hobbiz_chat_outbox', 'something_else', null, [['k', { x: 1 }]]);
+    const { chatFileOutbox } = await load();
+    expect(await chatFileOutbox.list()).toEqual([]);
+    expect(await databases()).toEqual(['hobbiz_device_chat_files']);
+  });
+
+  it('with no order, lists by key; an unsubscribed listener hears nothing more', async () => {
+    const { deviceOutbox } = await load();
+    const box = deviceOutbox<string>('plain');
+    const heard = vi.fn();
+    const off = box.subscribe(heard);
+    await box.put('b', 'doi');
+    await box.put('a', 'unu');
+    off();
+    await box.put('c', 'trei');
+    expect(await box.list()).toEqual(['unu', 'doi', 'trei']);
+    expect(heard).toHaveBeenCalledTimes(2);
+  });
+
+  it('two outboxes never see each other’s items', async () => {
+    const { deviceOutbox } = await load();
+    const a = deviceOutbox<string>('one');
+    const b = deviceOutbox<string>('two');
+    await a.put('k', 'from one');
+    expect(await b.get('k')).toBeUndefined();
+    await b.clear();
+    expect(await a.get('k')).toBe('from one');
+  });
 });

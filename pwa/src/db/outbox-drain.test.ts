@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NetworkError } from '../api/client.ts';
-import { classify, type DrainDeps, drain, type Outbox, RETRY_SECONDS } from './outbox-drain.ts';
+import {
+  classify,
+  type DrainDeps,
+  drain,
+  drainAll,
+  type Outbox,
+  RETRY_SECONDS,
+  registerOutbox,
+  UNSENDABLE,
+} from './outbox-drain.ts';
+import type { SyncClient } from './sync-client.ts';
+import { setSyncClient } from './sync-status.ts';
 
 /** A queue in memory: `answers` says what each send of an item does (ok, or an error thrown). */
 function queue(items: string[], answers: Record<string, unknown[]>) {
@@ -101,5 +112,125 @@ describe('the one retry rule of the device outboxes', () => {
     const { d } = deps(true);
     await Promise.all([drain(box, d), drain(box, d)]);
     expect(log).toEqual(['sent a']);
+  });
+});
+
+describe('more of the retry rule', () => {
+  it('what is not an answer of the server is refused in Romanian words, never in its own', () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(classify('quota')).toEqual({ kind: 'refused', reason: UNSENDABLE });
+    expect(classify(new TypeError('Failed to execute "append" on "FormData"'))).toEqual({
+      kind: 'refused',
+      reason: UNSENDABLE,
+    });
+    quiet.mockRestore();
+    // 4xx other than 401 and 429 are refusals of this item, not of the queue.
+    expect(classify(new ApiError('Anunțul nu mai există', 404)).kind).toBe('refused');
+    expect(classify(new ApiError('x', 500)).kind).toBe('unreachable');
+    expect(classify(new ApiError('x', 499)).kind).toBe('refused');
+  });
+
+  it('a 429 without Retry-After leaves the wait to the default', async () => {
+    const { box } = queue(['a'], { a: [new ApiError('Prea multe', 429)] });
+    const { d, timers } = deps(false);
+    await drain(box, d);
+    expect(timers).toHaveLength(1);
+    expect(timers[0]?.seconds).toBeUndefined();
+    expect(timers[0]?.key).toBe(box.name);
+  });
+
+  it('after a stop, the next drain starts again from the item that failed', async () => {
+    const { box, left, log } = queue(['a', 'b'], { a: [new ApiError('x', 401)] });
+    const { d } = deps(true);
+    await drain(box, d);
+    expect(log).toEqual([]);
+    await drain(box, d);
+    expect(log).toEqual(['sent a', 'sent b']);
+    expect(left).toEqual([]);
+  });
+
+  it('items queued while a drain runs wait for the next drain (it read the list once)', async () => {
+    const { box, left, log } = queue(['a'], {});
+    const { d } = deps(true);
+    const running = drain(box, d);
+    left.push('late');
+    await running;
+    expect(log).toEqual(['sent a']);
+    await drain(box, d);
+    expect(log).toEqual(['sent a', 'sent late']);
+  });
+
+  it('a refused item whose refused() throws does not hide the failure', async () => {
+    const { box } = queue(['a'], { a: [new ApiError('Refuzat', 400)] });
+    box.refused = async () => {
+      throw new Error('IndexedDB plin');
+    };
+    await expect(drain(box, deps(true).d)).rejects.toThrow('IndexedDB plin');
+    // The queue is free again for the next try.
+    box.refused = async () => {};
+    await expect(drain(box, deps(true).d)).resolves.toBeUndefined();
+  });
+});
+
+describe('the default link and timer (the sync client, retryLater)', () => {
+  afterEach(() => {
+    setSyncClient(null);
+    vi.useRealTimers();
+  });
+  const client = (status: string) => ({ status$: { value: status } }) as unknown as SyncClient;
+
+  it('link up: a 5xx is tried again RETRY_SECONDS later on its own', async () => {
+    vi.useFakeTimers();
+    setSyncClient(client('online'));
+    const { box, log } = queue(['a'], { a: [new ApiError('x', 503)] });
+    await drain(box);
+    expect(log).toEqual([]);
+    await vi.advanceTimersByTimeAsync(RETRY_SECONDS * 1000 - 1);
+    expect(log).toEqual([]);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(log).toEqual(['sent a']);
+  });
+
+  it('link down (offline, or no client yet): nothing is scheduled; the next online drains', async () => {
+    vi.useFakeTimers();
+    setSyncClient(client('offline'));
+    const { box, log } = queue(['a'], { a: [new NetworkError('down')] });
+    await drain(box);
+    await vi.advanceTimersByTimeAsync(3_600_000);
+    expect(log).toEqual([]);
+    setSyncClient(null);
+    await drain(box);
+    expect(log).toEqual(['sent a']);
+  });
+});
+
+describe('drainAll', () => {
+  it('runs every registered outbox; one that fails does not stop the others', async () => {
+    const ran: string[] = [];
+    const offA = registerOutbox('t-publish', async () => {
+      ran.push('publish');
+      throw new Error('boom');
+    });
+    const offB = registerOutbox('t-chat', async () => {
+      ran.push('chat');
+    });
+    await expect(drainAll()).resolves.toBeUndefined();
+    expect(ran.sort()).toEqual(['chat', 'publish']);
+    offA();
+    await drainAll();
+    expect(ran.filter((r) => r === 'publish')).toHaveLength(1);
+    offB();
+  });
+
+  it('a newer registration under the same name replaces the old; the old removal leaves it alone', async () => {
+    const ran: string[] = [];
+    const offOld = registerOutbox('t-same', async () => void ran.push('old'));
+    const offNew = registerOutbox('t-same', async () => void ran.push('new'));
+    offOld();
+    await drainAll();
+    expect(ran).toEqual(['new']);
+    offNew();
+    await drainAll();
+    expect(ran).toEqual(['new']);
   });
 });

@@ -32,8 +32,15 @@ export function classify(err: unknown): Outcome {
   if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500))
     return { kind: 'unreachable' };
   if (isWriteLimited(err)) return { kind: 'limited', seconds: err.retryAfterSeconds, message: err.message };
-  return { kind: 'refused', reason: err instanceof Error ? err.message : String(err) };
+  if (err instanceof ApiError) return { kind: 'refused', reason: err.message };
+  // Not an answer of the server (a bug, a browser that cannot build the request): its message is not
+  // for the person. Refused, so it does not loop; the person reads the queue's own Romanian words.
+  console.error('Trimiterea din coadă a eșuat', err);
+  return { kind: 'refused', reason: UNSENDABLE };
 }
+
+/** What the person reads when an item could not even be sent (not a refusal of the server). */
+export const UNSENDABLE = 'Nu a putut fi trimis de pe acest dispozitiv. Încearcă din nou.';
 
 export type Outbox<T> = {
   /** Names the queue (its retry timer). */

@@ -75,11 +75,11 @@ export function AnnouncementForm({ mode, initial }: { mode: FormMode; initial?: 
     setBusy(true);
     setNotice(null);
     // Photos picked a moment ago are still being made small: they belong to this publish.
-    await form.photosSettled();
+    const images = await form.photosSettled();
     const result =
       mode === 'publish'
-        ? await publishAnnouncement(userId, fields, form.images, publishId)
-        : await updateAnnouncement(initial!.id, fields, form.images);
+        ? await publishAnnouncement(userId, fields, images, publishId)
+        : await updateAnnouncement(initial!.id, fields, images);
     if (result.kind === 'failed') {
       setBusy(false);
       setNotice({ kind: 'error', text: result.message });

@@ -250,8 +250,11 @@ export function useAnnouncementForm(mode: FormMode, userId: string | null, initi
     preparing,
     /** Photos going up as they are picked: progress per photo and overall, retry one. */
     uploads,
-    /** Resolves once every selection being resized has joined the photos. */
-    photosSettled: () => preparation.current,
+    /**
+     * Resolves, once every selection being resized has joined the photos, with the photos as they are
+     * then (the `images` of the render that started the wait does not have them yet).
+     */
+    photosSettled: () => preparation.current.then(() => imagesRef.current),
     refused,
     dismissRefused: () => setRefused([]),
     removeImage,
