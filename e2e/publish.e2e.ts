@@ -298,6 +298,42 @@ describe('add announcement', () => {
     await context.close();
   });
 
+  it('signing out clears the draft from the device: signed in there again, the form is empty; the account keeps its copy', async () => {
+    const { page, context } = await newPage(browser, server);
+    const me = await openForm(page, 'draft.left@hobbiz.test');
+    await page.getByLabel('Titlu').fill('Cutie din lemn pictată manual');
+    await page.getByLabel('Descriere').fill('Lemn de tei, culori acrilice');
+    const draftRow = () =>
+      queryServerDb<{ title: string; description: string }>(
+        server,
+        'SELECT title, description FROM drafts WHERE user_id = ? AND deleted = 0',
+        me.userId,
+      )[0];
+    await until(() => draftRow()?.description === 'Lemn de tei, culori acrilice');
+
+    await page.getByRole('button', { name: 'Contul tău' }).click();
+    await page.locator('#account-menu').getByRole('button', { name: 'Deconectează-te' }).click();
+    await page.getByText('Ai fost deconectat din cont.').waitFor();
+
+    // The same person signs in again on this device: the draft they left is not put back in the form.
+    const again = await apiAccount(server, 'draft.left@hobbiz.test');
+    await openSignedIn(page, again);
+    await page.getByText('Sincronizat').first().waitFor();
+    await page.goto('/add-announcement');
+    await page.getByRole('heading', { name: 'Adaugă un anunț' }).waitFor();
+    for (let i = 0; i < 8; i++) {
+      expect(await page.getByLabel('Titlu').inputValue()).toBe('');
+      await page.waitForTimeout(500);
+    }
+    expect(await page.getByLabel('Descriere').inputValue()).toBe('');
+    // The account's copy stayed on the server until the person typed something new here…
+    expect(draftRow()?.title).toBe('Cutie din lemn pictată manual');
+    // …which starts a new draft: the old text is not merged into it.
+    await page.getByLabel('Titlu').fill('Ramă foto din lemn');
+    await until(() => draftRow()?.title === 'Ramă foto din lemn' && draftRow()?.description === '');
+    await context.close();
+  });
+
   it('offline: Publică queues it with its photos, pending in Anunțurile mele, published once when back', async () => {
     const { page, context } = await newPage(browser, server);
     const me = await openForm(page, 'offline.publish@hobbiz.test');

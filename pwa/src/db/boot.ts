@@ -1,17 +1,19 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
+// Loaded with the database, not with the chat page: files queued offline go out when the link is back.
+import { DRAFT_ID } from '../../../schema/fields.ts';
 import {
   type SyncCheckpoint,
   type SyncRejection,
   type SyncWriteLimited,
   WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
-// Loaded with the database, not with the chat page: files queued offline go out when the link is back.
 import { forgetChatFiles } from '../api/chat-files.ts';
 import { storedToken } from '../api/client.ts';
 import { flushAttachments, queuedAttachmentsOf, startChatFileOutbox } from './chat-file-outbox.ts';
 import { openDatabase } from './database.ts';
 import { setDeviceSession } from './device-session.ts';
 import { clearDraftImages } from './draft-images.ts';
+import { markDraftLeft } from './draft-left.ts';
 import { importLegacyGuestFavorites, offerGuestFavorites } from './guest-favorites.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
 import { drainAll, registerOutbox } from './outbox-drain.ts';
@@ -123,6 +125,15 @@ function writeLimited(error: string): void {
   app.notify(error, 'error', 5000);
 }
 
+async function rememberLeftDraft(db: HobbizDatabase, userId: string): Promise<void> {
+  try {
+    const draft = await db.drafts.findOne(DRAFT_ID).exec();
+    if (draft && !draft.deleted) markDraftLeft(userId, draft.updatedAt);
+  } catch {
+    /* no draft to leave behind */
+  }
+}
+
 async function start(userId: string | null): Promise<void> {
   const key = userId ?? 'guest';
   if (running?.key === key) return;
@@ -133,6 +144,9 @@ async function start(userId: string | null): Promise<void> {
   setSyncClient(null);
   setGuestMergeOffer(null);
   if (previous) {
+    // Signing out clears the draft from this device (the spec); the account's copy stays on the server,
+    // so the version left is remembered and not shown here again (draft-left.ts).
+    if (previous.key !== 'guest' && !userId) await rememberLeftDraft(previous.db, previous.key);
     await previous.stop();
     // The person signed out: their local data leaves the device with them (the logout asked first
     // when some of it had not reached the server).

@@ -1,5 +1,6 @@
 import type { DraftDoc } from '../../../schema/entities.ts';
 import { DRAFT_ID } from '../../../schema/fields.ts';
+import { deviceUserId, forgetDraftLeft, isLeftDraft } from './draft-left.ts';
 import { DRAFT_FIELDS, type DraftFields, pickDraftFields } from './draft-merge.ts';
 import { markDirty } from './pending-count.ts';
 import { currentDatabase, onDatabase } from './registry.ts';
@@ -41,7 +42,8 @@ export function watchDraft(fn: (draft: DraftFields | null) => void): () => void 
   void whenDatabase().then((db) => {
     if (stopped) return;
     sub = db.drafts.findOne(DRAFT_ID).$.subscribe((doc) => {
-      if (!doc) return fn(null);
+      // The version left at a sign-out on this device does not come back here (draft-left.ts).
+      if (!doc || isLeftDraft(deviceUserId(), doc.updatedAt)) return fn(null);
       const fields = pickDraftFields(doc.toJSON() as DraftDoc);
       fn(isEmptyDraft(fields) ? null : fields);
     });
@@ -75,9 +77,13 @@ async function writeDraft(changed: Partial<DraftFields>): Promise<void> {
   const db = currentDatabase();
   if (!db) return;
   const stored = await db.drafts.findOne(DRAFT_ID).exec();
-  const prev = stored ? pickDraftFields(stored.toJSON() as DraftDoc) : EMPTY_DRAFT;
+  // What was left at a sign-out is not merged into the new draft: typing here starts afresh.
+  const user = deviceUserId();
+  const left = !!stored && isLeftDraft(user, stored.updatedAt);
+  const prev = stored && !left ? pickDraftFields(stored.toJSON() as DraftDoc) : EMPTY_DRAFT;
   const doc: DraftDoc = { id: DRAFT_ID, ...prev, ...changed, updatedAt: new Date().toISOString() };
   await db.drafts.upsert(doc);
+  if (left) forgetDraftLeft(user);
   markDirty('drafts', DRAFT_ID);
 }
 
