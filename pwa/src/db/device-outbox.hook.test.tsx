@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { deviceOutbox, publishOutbox, useOutbox } from './device-outbox.ts';
 import { newPendingAnnouncement, usePendingAnnouncements } from './publish-queue.ts';
 
 // A loaded machine (parallel test files) may need more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 /** How pages follow a device outbox: read at once, and again after every change made through it. */
 beforeEach(() => publishOutbox.clear());

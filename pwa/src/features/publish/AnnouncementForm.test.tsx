@@ -8,7 +8,7 @@ import {
   Outlet,
   RouterProvider,
 } from '@tanstack/react-router';
-import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { BehaviorSubject } from 'rxjs';
@@ -27,7 +27,6 @@ import { session } from '../session/session-store.ts';
 import { AnnouncementForm } from './AnnouncementForm.tsx';
 
 // A loaded machine (parallel test files) may need more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 /**
  * The add / edit form as a seller uses it: labels and buttons in Romanian, the real session (signed in

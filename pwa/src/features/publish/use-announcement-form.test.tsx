@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
 import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
-import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import sharp from 'sharp';
@@ -15,7 +15,6 @@ import type { HobbizDatabase } from '../../db/types.ts';
 import { useAnnouncementForm } from './use-announcement-form.ts';
 
 // A loaded machine (parallel test files) may need more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 /**
  * The form's state over the real draft (RxDB on fake IndexedDB) and the real device store of the draft's

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, configure, renderHook, waitFor } from '@testing-library/react';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SyncClient } from '../../db/sync-client.ts';
@@ -9,7 +9,6 @@ import { type ImageItem, newImage, storedImage } from './images.ts';
 import { usePhotoUploads } from './use-photo-uploads.ts';
 
 // A loaded machine (parallel test files) may need more than the default second.
-configure({ asyncUtilTimeout: 4000 });
 
 /** Each photo PUT (XHR) is answered by `answer` (by default: stored); GETs answer 404. */
 let puts: string[];
