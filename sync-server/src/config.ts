@@ -117,6 +117,11 @@ export type Config = {
    */
   searchWorkers: number;
   /**
+   * SEARCH_CACHE: first pages and suggestions kept until the catalogue changes (services/search-cache.ts;
+   * default 256 answers, 0 = none, as the benchmark's cold figures are measured).
+   */
+  searchCache: number;
+  /**
    * How often the spelling vocabulary takes in new announcements' words (ms); 0 = only at start (tests
    * call searchVocab.refresh themselves, so a timer never writes under a test's feet).
    */
@@ -136,6 +141,13 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} invalid: ${raw} (a whole number from 1)`);
+  return n;
+}
+
+function wholeNumber(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} invalid: ${raw} (a whole number from 0)`);
   return n;
 }
 
@@ -234,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: databaseUrl(env.DATABASE_URL),
     pgPoolMax: positiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 10),
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
+    searchCache: wholeNumber('SEARCH_CACHE', env.SEARCH_CACHE, 256),
     vocabRefreshMs: 5_000,
   };
 }

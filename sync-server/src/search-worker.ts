@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import * as tables from '../../schema/db/tables.ts';
@@ -23,7 +25,25 @@ type Opened = {
 };
 let opened: Opened | null = null;
 
+/**
+ * Nice value of a search thread: when searches and the event loop want the same core, Linux's scheduler
+ * gives the loop (nice 0) about nine tenths of it, so sockets, `/api/health` and chat delivery keep their
+ * pace while searches queue (a search takes a little longer instead). Linux only: a thread's nice value is
+ * its own there, set through its thread id; elsewhere the thread keeps the process's priority.
+ */
+export const SEARCH_NICE = 10;
+
+function lowerPriority() {
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(tid) && tid > 0) setPriority(tid, SEARCH_NICE);
+  } catch {
+    // Not Linux (no /proc/thread-self) or not allowed: the thread runs at the process's priority.
+  }
+}
+
 function open(file: string) {
+  lowerPriority();
   const conn = new Database(file, { readonly: true, fileMustExist: true });
   conn.pragma('busy_timeout = 2000');
   conn.pragma('cache_size = -65536');

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import { dayNumber } from '../../schema/rank.ts';
 import type { Config } from './config.ts';
 import type { FileStorage } from './lib/file-storage.ts';
 import { dialectOf } from './lib/sql.ts';
@@ -53,6 +54,7 @@ import {
   type Searcher,
   searchFromParams,
 } from './services/search.ts';
+import { cachedSearcher } from './services/search-cache.ts';
 import { searchPool } from './services/search-pool.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
 import { trustService } from './services/trust.ts';
@@ -93,10 +95,15 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   // SQLite searches run on worker threads with read-only connections (SEARCH_WORKERS; issue 20).
   const searchFile = config.dataDir === ':memory:' ? null : join(config.dataDir, 'hobbiz.sqlite');
   // Metered per address (services/search.ts: perAddress) wherever a caller passes its address.
+  // First pages and suggestions are kept until the catalogue changes (services/search-cache.ts).
   const searcher: Searcher = perAddress(
-    dialectOf(db) === 'sqlite' && searchFile && config.searchWorkers > 0
-      ? pooledSearcher(searchPool(searchFile, config.searchWorkers))
-      : inThreadSearcher(searchRepo, searchVocab),
+    cachedSearcher(
+      dialectOf(db) === 'sqlite' && searchFile && config.searchWorkers > 0
+        ? pooledSearcher(searchPool(searchFile, config.searchWorkers))
+        : inThreadSearcher(searchRepo, searchVocab),
+      async () => [...(await searchVocab.catalogueVersion()), dayNumber()],
+      config.searchCache,
+    ),
   );
   const counters = countersRepository(db);
   /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */

@@ -24,6 +24,8 @@ const CANDIDATES = 200;
 /** Rows of the change feed read per refresh step (a few milliseconds of work). */
 const REFRESH_BATCH = 2000;
 const VOCAB_SEQ = 'vocab_seq';
+/** Marker: every announcement has its analysed columns (backfillColumns found none left). */
+const COLUMNS_DONE = 'search_columns_done';
 
 /** Up to this length, a word's one-edit variants are looked up besides its trigram neighbours. */
 const SHORT_WORD = 6;
@@ -120,6 +122,19 @@ export function searchVocabRepository(db: Db) {
     known,
     candidates,
 
+    /**
+     * What a search's answer depends on besides its parameters (services/search-cache.ts): the
+     * announcements' last seq (every change to one takes a new seq) and how far this vocabulary has read
+     * them (corrections and completions). Two index reads.
+     */
+    async catalogueVersion(): Promise<number[]> {
+      const row = await rawGet<{ a: number | string | null; v: number | string | null }>(
+        db,
+        sql`SELECT (SELECT max(seq) FROM announcements) AS a, (SELECT value FROM counters WHERE name = ${VOCAB_SEQ}) AS v`,
+      );
+      return [Number(row?.a ?? 0), Number(row?.v ?? 0)];
+    },
+
     /** Catalogue words beginning with `prefix` (not the prefix itself), the most common first. */
     async completions(prefix: string, max: number): Promise<string[]> {
       const rows = await all<{ word: string }>(
@@ -206,12 +221,26 @@ export function searchVocabRepository(db: Db) {
      * each is re-indexed by the engine's trigger. Returns how many were written.
      */
     async backfillColumns(uow: UnitOfWork): Promise<number> {
+      // Done once per database: every writer fills the columns since (the scan is ~4 s at 1M rows).
+      const done = await rawGet<{ value: number | string }>(
+        db,
+        sql`SELECT value FROM counters WHERE name = ${COLUMNS_DONE}`,
+      );
+      if (done) return 0;
       let total = 0;
       for (;;) {
         const rows = await all<{ id: string; title: string; description: string }>(
           sql`SELECT id, title, description FROM announcements WHERE search_title = '' AND (title <> '' OR description <> '') LIMIT 500`,
         );
-        if (rows.length === 0) return total;
+        if (rows.length === 0) {
+          await uow.write(() =>
+            rawRun(
+              db,
+              sql`INSERT INTO counters (name, value) VALUES (${COLUMNS_DONE}, 1) ON CONFLICT DO NOTHING`,
+            ),
+          );
+          return total;
+        }
         await uow.write(async () => {
           for (const r of rows) {
             const c = searchColumns(r.title, r.description);

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../scripts/seed-catalogue.ts';
 import { closeDatabase, openDatabase } from '../plugins/db.ts';
+import { SEARCH_NICE } from '../search-worker.ts';
 import { buildTestApp } from '../test-helper.ts';
 
 /**
@@ -40,7 +41,8 @@ beforeAll(async () => {
     now: new Date('2026-11-20T10:00:00.000Z'),
   });
   closeDatabase(db);
-  pooled = await buildTestApp({ dataDir: dir, searchWorkers: 2 });
+  // No kept answers: the loop below repeats its searches, and each must reach a worker thread.
+  pooled = await buildTestApp({ dataDir: dir, searchWorkers: 2, searchCache: 0 });
   await pooled.searchVocab.refresh(pooled.uow, 100);
   // The same file read by a second app whose searches run in its own thread.
   inThread = await buildTestApp({ dataDir: dir, searchWorkers: 0 });
@@ -67,6 +69,17 @@ describe.skipIf(onPg)('the search pool', () => {
     const bad = await get(pooled, '/api/announcements/search', { q: 'tort', cursor: 'eyJzIjoicmVjZW50In0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: expect.any(String) });
+  });
+
+  it('runs searches below the event loop’s priority (Linux: nice of each thread)', async () => {
+    if (process.platform !== 'linux') return;
+    expect((await get(pooled, '/api/announcements/search', { q: 'tort' })).statusCode).toBe(200);
+    // /proc/self/task/<tid>/stat: the nice value is the 19th field (the 17th after the command's ')').
+    const nice = (tid: string) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const tids = readdirSync('/proc/self/task');
+    expect(nice(String(process.pid))).toBe(0);
+    expect(tids.filter((t) => nice(t) === SEARCH_NICE).length).toBeGreaterThanOrEqual(1);
   });
 
   it('keeps the event loop free while searches run back to back', async () => {

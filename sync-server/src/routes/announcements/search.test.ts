@@ -1,8 +1,9 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SEARCH_ERRORS } from '../../../../schema/search-params.ts';
 import { expectRefused } from '../../property/support.ts';
 import { insertSearchFixtures } from '../../repositories/search-fixtures.ts';
-import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, sqlRun } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Item = {
@@ -137,6 +138,23 @@ describe('GET /api/announcements/search', () => {
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it('answers from its kept first pages until an announcement changes (services/search-cache.ts)', async () => {
+    const first = (await search({ q: 'vioara' })).json() as Page;
+    const again = (await search({ q: 'vioara' })).json() as Page;
+    expect(again).toEqual(first);
+    // Published after the answer was kept: its seq is a new catalogue version, the next search sees it.
+    const id = await insertAnnouncement(app, owner.userId, {
+      title: 'Vioară pentru începători, cu arcuș',
+      category: 'Muzică, Teatru, Dans',
+    });
+    const after = (await search({ q: 'vioara' })).json() as Page;
+    expect(after.total).toBe(first.total + 1);
+    expect(after.items.map((a) => a._id)).toContain(id);
+    // …and its removal too.
+    await sqlRun(app, sql`UPDATE announcements SET deleted = 1, seq = ${Date.now()} WHERE id = ${id}`);
+    expect(((await search({ q: 'vioara' })).json() as Page).total).toBe(first.total);
   });
 
   it('is described in the OpenAPI document', async () => {
