@@ -90,7 +90,6 @@ export function matchesPriceFilter(price: number | null, filter: PriceFilter | u
 
 export const SORT_OPTIONS = ['recent', 'price-asc', 'price-desc', 'title'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
-export const DEFAULT_SORT: SortOption = 'recent';
 
 export const SORT_LABELS: Record<SortOption, string> = {
   recent: 'Cele mai noi',

@@ -217,6 +217,36 @@ describe('a failed photo says why and whether it may go later', () => {
     });
   });
 
+  it('a stalled upload (no byte moves, no answer) fails as offline after UPLOAD_STALL_MS, and the next photo goes', async () => {
+    vi.useFakeTimers();
+    try {
+      const up = await load();
+      up.markNewPhoto('s1');
+      up.markNewPhoto('s2');
+      const first = up.ensurePhoto('s1', jpeg(100)).catch((e: unknown) => e);
+      const second = up.ensurePhoto('s2', jpeg(100));
+      await vi.advanceTimersByTimeAsync(0);
+      const [stuck] = FakeXhr.sent;
+      // Some bytes move, then nothing: the wait starts again at each progress event.
+      stuck!.upload.onprogress?.({ loaded: 40 });
+      await vi.advanceTimersByTimeAsync(up.UPLOAD_STALL_MS - 1);
+      expect(stuck!.aborted).toBe(false);
+      stuck!.upload.onprogress?.({ loaded: 60 });
+      await vi.advanceTimersByTimeAsync(up.UPLOAD_STALL_MS - 1);
+      expect(stuck!.aborted).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(stuck!.aborted).toBe(true);
+      expect(await first).toBeInstanceOf(up.NetworkError);
+      expect(up.photoProgress('s1')).toMatchObject({ state: 'failed', retryable: true });
+      // The lane is free again.
+      await vi.advanceTimersByTimeAsync(0);
+      stored(FakeXhr.sent[1]!);
+      expect(await second).toBe('/uploads/s2.jpg');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a refusal (400): the server’s Romanian message, not retryable', async () => {
     const { up, err, progress } = await failWith((x) =>
       x.answer(400, { error: 'Poți încărca doar imagini în format JPG/JPEG' }),

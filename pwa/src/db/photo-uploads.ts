@@ -74,6 +74,14 @@ async function arrived(id: string): Promise<string | null> {
 
 class Aborted extends Error {}
 
+/**
+ * An upload that moves no byte and gets no answer for this long is given up as a network failure (the
+ * outbox tries again later). Not a limit on the whole upload: on 2G a phone photo takes a minute, moving.
+ * A weak link often keeps the connection open while nothing passes; without this the photos queued behind
+ * it would wait forever.
+ */
+export const UPLOAD_STALL_MS = 30_000;
+
 /** PUT with upload progress (fetch reports none): same errors as api() — ApiError, NetworkError. */
 function put(id: string, blob: Blob, onSent: (sent: number) => void, signal: AbortSignal): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -82,10 +90,30 @@ function put(id: string, blob: Blob, onSent: (sent: number) => void, signal: Abo
     xhr.open('PUT', photoUrl(id));
     const token = storedToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
-    xhr.upload.onprogress = (e) => onSent(e.loaded);
+    let stalled = false;
+    let watchdog: ReturnType<typeof setTimeout> | undefined;
+    const moved = () => {
+      clearTimeout(watchdog);
+      watchdog = setTimeout(() => {
+        stalled = true;
+        xhr.abort();
+      }, UPLOAD_STALL_MS);
+    };
+    const settle =
+      <A extends unknown[]>(fn: (...a: A) => void) =>
+      (...a: A) => {
+        clearTimeout(watchdog);
+        fn(...a);
+      };
+    resolve = settle(resolve);
+    reject = settle(reject);
+    xhr.upload.onprogress = (e) => {
+      moved();
+      onSent(e.loaded);
+    };
     xhr.onerror = () => reject(new NetworkError('upload failed'));
     xhr.ontimeout = xhr.onerror;
-    xhr.onabort = () => reject(new Aborted('cancelled'));
+    xhr.onabort = () => reject(stalled ? new NetworkError('upload stalled') : new Aborted('cancelled'));
     xhr.onload = () => {
       let data: { path?: string; error?: string; code?: string } = {};
       try {
@@ -105,6 +133,7 @@ function put(id: string, blob: Blob, onSent: (sent: number) => void, signal: Abo
     };
     signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(photoFormData(blob));
+    moved();
   });
 }
 

@@ -98,23 +98,9 @@ export const EyeOffIcon = icon(
   <path d="M3 3l18 18M10.6 5.1A10 10 0 0 1 12 5c6.4 0 10 7 10 7a17 17 0 0 1-3.2 4M6.6 6.6C3.8 8.4 2 12 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6M9.9 9.9a3 3 0 0 0 4.2 4.2" />,
 );
 
-export const SettingsIcon = icon(
-  <>
-    <circle cx="12" cy="12" r="3" />
-    <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9 7 7M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
-  </>,
-);
-
 export const LogoutIcon = icon(<path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />);
 
 export const ListIcon = icon(<path d="M8 6h12M8 12h12M8 18h12M4 6h.01M4 12h.01M4 18h.01" />);
-
-export const CardIcon = icon(
-  <>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="M3 10h18" />
-  </>,
-);
 
 /* Brand marks: filled, simplified; the multicolour ones one path per colour. */
 function colourMark(paths: [fill: string, d: string][]) {

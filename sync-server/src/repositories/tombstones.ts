@@ -2,9 +2,10 @@ import { and, eq, lte } from 'drizzle-orm';
 import { announcements, reviews } from '../../../schema/db/tables.ts';
 import type { Db } from '../plugins/db.ts';
 
-/** Tombstones of these public tables are removed after the horizon; private ones are kept (see decisions). */
-export const PURGED_TABLES = ['announcements', 'reviews'] as const;
-
+/**
+ * Tombstones of the public tables (announcements, reviews) are removed after the horizon; private ones are
+ * kept (see docs/decisions.md).
+ */
 export function tombstonesRepository(db: Db) {
   return {
     /** Deletes the purged tables' tombstones up to `seq`; answers how many went. */
