@@ -179,7 +179,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   /** The same search as REST: names resolved and checked by schema/, one repository query. */
   const search = async (raw: Record<string, unknown>, address?: string) => {
     const found = await searchFromParams(searcher, raw, address);
-    return found.ok ? found.result : { error: found.error, status: found.status };
+    return found.ok ? found.value : { error: found.error, status: found.status };
   };
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });

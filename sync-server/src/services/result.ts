@@ -13,6 +13,8 @@ export type Refusal = {
   errors?: FieldErrorMap;
   /** A 429's wait in seconds: REST sends it as Retry-After. */
   retryAfter?: number;
+  /** The request parameter at fault (the search's), for a caller that treats one differently; not sent. */
+  field?: string;
 };
 
 export type ServiceResult<T> = { ok: true; value: T } | Refusal;

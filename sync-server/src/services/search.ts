@@ -5,7 +5,7 @@ import type { Suggestion } from '../../../schema/suggest.ts';
 import type { SearchRepository } from '../repositories/search.ts';
 import { InvalidCursorError } from '../repositories/search-page.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';
-import { HttpError } from './rest-http.ts';
+import { fail, ok, type ServiceResult, throttled } from './result.ts';
 import { type AssistedResult, assistedSearch } from './search-assist.ts';
 import { SearchBusyError, type SearchPool } from './search-pool.ts';
 import { suggest } from './search-suggest.ts';
@@ -77,21 +77,23 @@ export const SEARCH_BUSY = 'Căutarea este foarte solicitată acum. Încearcă d
 /**
  * A search from raw parameters (a REST query string, a socket `query`): parsed and resolved by schema/
  * (Romanian error of the first bad value, with its field), then run. A cursor the repository refuses (not
- * ours) gets the cursor's message; a full search queue a 503 with its own.
+ * ours) gets the cursor's message; a full search queue a 503 with its own; one address's flood a 429.
  */
-export async function searchFromParams(searcher: Searcher, raw: Record<string, unknown>, address?: string) {
+export async function searchFromParams(
+  searcher: Searcher,
+  raw: Record<string, unknown>,
+  address?: string,
+): Promise<ServiceResult<AssistedResult>> {
   const parsed = parseSearchParams(raw);
-  if (!parsed.ok) return { ...parsed, status: 400 };
+  if (!parsed.ok) return { ...fail(400, parsed.error), field: parsed.field };
   try {
-    return { ok: true as const, result: await searcher.search(parsed.params, address) };
+    return ok(await searcher.search(parsed.params, address));
   } catch (err) {
-    if (err instanceof SearchBusyError)
-      return { ok: false as const, error: SEARCH_BUSY, field: undefined, status: 503 };
-    if (err instanceof SearchFloodError)
-      return { ok: false as const, error: SEARCH_FLOOD, field: undefined, status: 429, retryAfter: 1 };
+    if (err instanceof SearchBusyError) return fail(503, SEARCH_BUSY);
+    if (err instanceof SearchFloodError) return throttled(SEARCH_FLOOD, 1000);
     // Only a refused cursor is the caller's; any other failure is the server's (logged, answered as such).
     if (!isInvalidCursor(err)) throw err;
-    return { ok: false as const, error: SEARCH_ERRORS.cursor, field: 'cursor', status: 400 };
+    return { ...fail(400, SEARCH_ERRORS.cursor), field: 'cursor' };
   }
 }
 
@@ -108,7 +110,3 @@ export async function suggestFor(searcher: Searcher, q: string, address?: string
 /** A refused cursor, also when it was refused on a worker thread (the error crossed as a plain Error). */
 const isInvalidCursor = (err: unknown) =>
   err instanceof InvalidCursorError || (err instanceof Error && err.message === 'invalid search cursor');
-
-/** A refused search as the REST error: its status, message and, for a flood, Retry-After. */
-export const searchRefusal = (found: { status?: number; error: string; retryAfter?: number }) =>
-  new HttpError(found.status ?? 400, found.error, undefined, undefined, found.retryAfter);

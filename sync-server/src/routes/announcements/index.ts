@@ -16,8 +16,8 @@ import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { clientAddress } from '../../plugins/write-limits.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
-import { httpError } from '../../services/rest-http.ts';
-import { searchFromParams, searchRefusal } from '../../services/search.ts';
+import { httpError, unwrap } from '../../services/rest-http.ts';
+import { searchFromParams } from '../../services/search.ts';
 import { seqCache } from '../../services/seq-cache.ts';
 import searchRoutes from './search.ts';
 
@@ -97,9 +97,9 @@ export default async function announcementRoutes(app: FastifyInstance) {
         const page = { ...query, ...(cursor ? { cursor } : {}), ...(pageLimit ? { limit: pageLimit } : {}) };
         const found = await searchFromParams(app.searcher, page, clientAddress(request.ip));
         if (!found.ok && found.field === 'category') return [];
-        if (!found.ok) throw searchRefusal(found);
-        rows.push(...found.result.rows);
-        cursor = found.result.nextCursor ?? undefined;
+        const { rows: more, nextCursor } = unwrap(found);
+        rows.push(...more);
+        cursor = nextCursor ?? undefined;
       } while (limit !== undefined && rows.length < limit && cursor);
       if (cursor) reply.header('X-Next-Cursor', cursor);
       return app.announcementsRepo.toApi(rows);

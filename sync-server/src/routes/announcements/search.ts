@@ -9,7 +9,8 @@ import { apiError } from '../../../../schema/api/common.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { clientAddress } from '../../plugins/write-limits.ts';
-import { searchFromParams, searchRefusal, suggestFor } from '../../services/search.ts';
+import { unwrap } from '../../services/rest-http.ts';
+import { searchFromParams, suggestFor } from '../../services/search.ts';
 
 /**
  * `GET /api/announcements/search`: the catalogue search (full text, filters, orders, cursor pages), the
@@ -32,8 +33,7 @@ export default async function searchRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const found = await searchFromParams(app.searcher, request.query, clientAddress(request.ip));
-      if (!found.ok) throw searchRefusal(found);
-      const { rows, nextCursor, total, totalCapped, correctedQuery, partialFrom } = found.result;
+      const { rows, nextCursor, total, totalCapped, correctedQuery, partialFrom } = unwrap(found);
       return {
         items: await app.announcementsRepo.toApi(rows),
         nextCursor,
