@@ -20,7 +20,7 @@ import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { SessionsRepository } from '../repositories/sessions.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
-import { fail, type ServiceResult } from './result.ts';
+import { fail, ok, type ServiceResult } from './result.ts';
 
 /** Account operations shared by every transport. Rules come from schema/rules/account.ts. */
 export function accountsService(users: UsersRepository, sessions: SessionsRepository, uow: UnitOfWork) {
@@ -134,6 +134,16 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
     /** Ends the presented session (its sync sockets close: sessions repository). */
     async logout(token: string): Promise<void> {
       await uow.write(() => sessions.revoke(token));
+    },
+
+    /**
+     * 'Dispozitive conectate' → 'Deconectează': one of the caller's own sessions ends (its sync sockets
+     * close); another person's session, or one already ended, is not found.
+     */
+    async endDevice(userId: string, sessionId: string): Promise<ServiceResult<{ message: string }>> {
+      const ended = await uow.write(() => sessions.revokeOf(userId, sessionId));
+      if (!ended) return fail(404, ACCOUNT_MESSAGES.deviceNotFound, 'not_found');
+      return ok({ message: ACCOUNT_MESSAGES.deviceSignedOut });
     },
 
     /** 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included. */

@@ -6,7 +6,7 @@ import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { hashToken } from '../../repositories/sessions.ts';
-import { httpError } from '../../services/rest-http.ts';
+import { unwrap } from '../../services/rest-http.ts';
 
 const list = { response: { 200: deviceSessions, '4xx': apiError } };
 const end = { params: routeParams('id'), response: { 200: apiMessage, '4xx': apiError } };
@@ -39,12 +39,6 @@ export default async function sessionRoutes(app: FastifyInstance) {
   app.delete<Typed<typeof end>>(
     '/api/users/sessions/:id',
     { config: writeLimit('account'), schema: routeSchema(end, doc('Deconectează un dispozitiv')) },
-    async (request) => {
-      const ended = await app.uow.write(() =>
-        app.sessionsRepo.revokeOf(callerOf(request), request.params.id),
-      );
-      if (!ended) throw httpError(404, ACCOUNT_MESSAGES.deviceNotFound, 'not_found');
-      return { message: ACCOUNT_MESSAGES.deviceSignedOut };
-    },
+    async (request) => unwrap(await app.accounts.endDevice(callerOf(request), request.params.id)),
   );
 }
