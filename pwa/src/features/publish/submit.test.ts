@@ -169,6 +169,37 @@ describe('publishAnnouncement', () => {
     if (slow.kind === 'new') cancelPhoto(slow.photoId);
   });
 
+  it('a photo the server refuses (400) or a session ended while it went up (401): the form says so, nothing is queued', async () => {
+    m.setLink('online');
+    photoReply = { status: 400, body: { error: 'Fișierul nu este o imagine acceptată.' } };
+    const bad = m.newImage(jpeg('nu-e-poza'));
+    expect(await m.publishAnnouncement('u1', FIELDS, [bad], 'form-id-8')).toEqual({
+      kind: 'failed',
+      message: 'Fișierul nu este o imagine acceptată.',
+    });
+    photoReply = { status: 401, body: { error: 'neautorizat' } };
+    const later = m.newImage(jpeg('alta'));
+    expect(await m.publishAnnouncement('u1', FIELDS, [later], 'form-id-9')).toMatchObject({
+      kind: 'failed',
+      sessionExpired: true,
+    });
+    expect(await m.pendingAnnouncements('u1')).toEqual([]);
+    expect(posts()).toEqual([]);
+  });
+
+  it('a photo refused by a busy server (429) or a proxy (502) is not a refusal: the publish waits in the queue', async () => {
+    m.setLink('online');
+    photoReply = { status: 429, body: { error: 'Prea multe fotografii.' } };
+    const busy = m.newImage(jpeg('ocupat'));
+    expect(await m.publishAnnouncement('u1', FIELDS, [busy], 'form-id-10')).toEqual({
+      kind: 'queued',
+      id: 'form-id-10',
+      photosPending: true,
+    });
+    await m.pendingAnnouncements('u1').then((p) => expect(p.map((x) => x.id)).toEqual(['form-id-10']));
+    photoReply = { status: 201 };
+  });
+
   it('the answer to the publish is lost: queued under the same id, so the retry stores it once', async () => {
     m.setLink('online');
     replies = ['offline'];

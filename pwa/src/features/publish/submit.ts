@@ -60,15 +60,30 @@ export function preloadOfflinePublish(): void {
 /** How long 'Publică' waits for photos still going up before leaving the publish to the outbox. */
 const PHOTO_WAIT_MS = 4000;
 
-/** True when every photo is on the server within `ms` (sending them if needed); false past it or on a failure. */
-async function photosArrive(photos: { blob: Blob; photoId: string }[], ms: number): Promise<boolean> {
+/** A photo the server refused for good (not the network, not a busy server): the publish cannot go with it. */
+const refusedForGood = (err: unknown): err is ApiError =>
+  err instanceof ApiError &&
+  err.status >= 400 &&
+  err.status < 500 &&
+  err.status !== 408 &&
+  err.status !== 429;
+
+/**
+ * True when every photo is on the server within `ms` (sending them if needed); false past it or when the
+ * network failed (the outbox sends them later); the error when the server refused one for good (too big,
+ * not an image, the session ended): queueing would only fail again later, so the form says it now.
+ */
+async function photosArrive(
+  photos: { blob: Blob; photoId: string }[],
+  ms: number,
+): Promise<boolean | ApiError> {
   if (photos.every((p) => isConfirmed(p.photoId))) return true;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const all = Promise.all(photos.map((p) => ensurePhoto(p.photoId, p.blob))).then(
     () => true,
-    () => false,
+    (err: unknown) => (refusedForGood(err) ? err : false),
   );
-  const late = new Promise<boolean>((resolve) => {
+  const late = new Promise<false>((resolve) => {
     timer = setTimeout(() => resolve(false), ms);
   });
   try {
@@ -100,7 +115,9 @@ export async function publishAnnouncement(
   if (offline()) return queue();
   // The photos went up while the seller typed (db/photo-uploads.ts). One still on its way is given a
   // moment; past it, 'Publică' does not wait: the announcement is queued and goes when they arrive.
-  if (!(await photosArrive(photos, PHOTO_WAIT_MS))) return queue(true);
+  const arrived = await photosArrive(photos, PHOTO_WAIT_MS);
+  if (arrived instanceof ApiError) return failure(arrived, 'publish');
+  if (!arrived) return queue(true);
   try {
     const created = await sendAnnouncement(pending, M.submitFailed.publish);
     return { kind: 'published', id: created._id };
