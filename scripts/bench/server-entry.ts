@@ -24,7 +24,7 @@ server.post('/bench/write', async () => {
   if (!id) return { ok: false };
   await server.uow.write(async (tx) => {
     await server.announcementsRepo.update(id, { price: 100 + (nth++ % 500), seq: tx.seq() });
-    tx.poke(['announcements']);
+    tx.publicChanged(['announcements']);
   });
   return { ok: true };
 });

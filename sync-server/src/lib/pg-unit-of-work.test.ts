@@ -73,7 +73,7 @@ describe.skipIf(!pgUrl)('unit of work on PostgreSQL', () => {
     const gate = latch();
     const done = uow.write(async (tx) => {
       await insert('a', tx.seq());
-      tx.poke(['notes'], ['u1']);
+      tx.poke(['drafts'], ['u1']);
       tx.effect(async () => sent.push(`effect sees ${(await committed()).join(',')}`));
       seenInside.push(await rawAll(db, sql`SELECT id FROM notes`));
       inserted.open();
@@ -88,7 +88,7 @@ describe.skipIf(!pgUrl)('unit of work on PostgreSQL', () => {
     await expect(done).resolves.toBe('ok');
     expect(seenInside).toEqual([[{ id: 'a' }]]);
     expect(await committed()).toEqual(['a']);
-    await vi.waitFor(() => expect(sent).toEqual(['poke notes → u1', 'effect sees a']));
+    await vi.waitFor(() => expect(sent).toEqual(['poke drafts → u1', 'effect sees a']));
   });
 
   it('a rejected unit rolls back, publishes nothing, and frees its connection', async () => {
@@ -136,7 +136,7 @@ describe.skipIf(!pgUrl)('unit of work on PostgreSQL', () => {
       uow.write(async (tx) => {
         await uow.write(async (inner) => {
           await insert('b', inner.seq());
-          inner.poke(['notes']);
+          inner.poke(['drafts']);
         });
         await insert('a', tx.seq());
         throw new Error('later failure');

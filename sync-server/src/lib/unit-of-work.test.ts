@@ -42,11 +42,11 @@ describe('unit of work', () => {
     const seenAtPublish: number[] = [];
     await uow.write(async (tx) => {
       insert('a', tx.seq());
-      tx.poke(['notes'], ['u1']);
+      tx.poke(['drafts'], ['u1']);
       tx.effect(() => seenAtPublish.push(notes().length));
       expect(sent).toEqual([]);
     });
-    expect(sent).toEqual(['poke notes → u1']);
+    expect(sent).toEqual(['poke drafts → u1']);
     expect(seenAtPublish).toEqual([1]);
   });
 
@@ -54,7 +54,7 @@ describe('unit of work', () => {
     await expect(
       uow.write(async (tx) => {
         insert('a', tx.seq());
-        tx.poke(['notes']);
+        tx.poke(['drafts']);
         tx.emit('noteCreated', {});
         tx.effect(() => sent.push('effect'));
         throw new Error('refused');
@@ -63,8 +63,8 @@ describe('unit of work', () => {
     expect(notes()).toEqual([]);
     expect(sent).toEqual([]);
     // The next unit starts clean: nothing of the failed one leaks into it.
-    await uow.write(async (tx) => tx.poke(['other']));
-    expect(sent).toEqual(['poke other']);
+    await uow.write(async (tx) => tx.poke(['favorites']));
+    expect(sent).toEqual(['poke favorites']);
   });
 
   it('a nested write joins the outer unit: its effects wait for the outer commit', async () => {
@@ -86,7 +86,7 @@ describe('unit of work', () => {
       uow.write(async (tx) => {
         await uow.write(async (inner) => {
           insert('b', inner.seq());
-          inner.poke(['notes']);
+          inner.poke(['drafts']);
         });
         insert('a', tx.seq());
         throw new Error('later failure');
@@ -139,10 +139,17 @@ describe('unit of work', () => {
         tx.effect(() => runs++, 'favoritesUpdated:u1');
       }
       tx.poke(['messages'], ['u3']);
-      tx.poke(['announcements']);
-      tx.poke(['announcements'], ['u1']);
+      tx.poke(['favorites']);
+      tx.poke(['favorites'], ['u1']);
+      // Public rows: to the held feed of every instance, on the bus as a poke of their kinds.
+      tx.publicChanged(['announcements']);
+      tx.publicChanged(['announcements', 'reviews']);
     });
-    expect(sent).toEqual(['poke messages → u1,u2,u3', 'poke conversations → u1,u2', 'poke announcements']);
+    expect(sent).toEqual([
+      'poke messages → u1,u2,u3',
+      'poke conversations → u1,u2',
+      'poke favorites,announcements,reviews',
+    ]);
     expect(runs).toBe(1);
   });
 
@@ -174,7 +181,7 @@ describe('unit of work', () => {
       const seenDuring: string[][] = [];
       const done = uow.write(async (tx) => {
         insertRouted('a', tx.seq());
-        tx.poke(['notes']);
+        tx.poke(['drafts']);
         await new Promise((r) => setTimeout(r, 40));
         seenDuring.push(readSide());
         return 'ok';
@@ -186,7 +193,7 @@ describe('unit of work', () => {
       // Inside the unit the router reads through the unit's own connection: it sees its own writes.
       expect(seenDuring).toEqual([['a']]);
       expect(readSide()).toEqual(['a']);
-      expect(sent).toEqual(['poke notes']);
+      expect(sent).toEqual(['poke drafts']);
     });
 
     it('two units run one after the other, in the order they asked, with increasing seqs', async () => {

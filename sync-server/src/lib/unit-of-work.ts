@@ -11,13 +11,25 @@
  * takes the commit-order step when it begins (see docs/decisions.md, "Change order that never skips a row").
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { CollectionName, HeldKind } from '../../../schema/sync.ts';
+
+/** Collections a device pulls from its checkpoint when poked: its person's own data. */
+export type PulledCollection = Exclude<CollectionName, HeldKind>;
 
 /** What a write may do besides calling repositories. */
 export interface WriteTx {
   /** The next replication sequence number, taken inside this write: strictly increasing, never reused. */
   seq(): number;
   /** Tells clients that these collections changed (after commit); `userIds` limits it to those users. */
-  poke(collections: readonly string[], userIds?: Iterable<string>): void;
+  poke(collections: readonly PulledCollection[], userIds?: Iterable<string>): void;
+  /**
+   * Public rows of these kinds changed (their new seq is in this write): after the commit, the held feed
+   * of every instance reads the rows changed since its last pass and sends each to the sockets holding
+   * it (replication/held.ts), and open listings learn of new matches. No client is poked: a device holds
+   * what it has shown, it does not pull the catalogue. (On the bus it travels as a poke of these kinds,
+   * which each instance's socket registry hands to its held feed.)
+   */
+  publicChanged(kinds: readonly HeldKind[]): void;
   /** A named real-time event of the spec, sent after commit. */
   emit(name: string, payload: unknown, userIds?: Iterable<string>): void;
   /**
@@ -135,6 +147,7 @@ export function createUnitOfWork(
     seq: () => btx.nextSeq(),
     poke: (collections, userIds) =>
       queue.push({ kind: 'poke', collections: [...collections], users: userIds ? [...userIds] : null }),
+    publicChanged: (kinds) => queue.push({ kind: 'poke', collections: [...kinds], users: null }),
     emit: (name, payload, userIds) =>
       queue.push({ kind: 'emit', name, payload, users: userIds ? [...userIds] : null }),
     effect: (fn, key) => queue.push({ kind: 'effect', fn, key }),

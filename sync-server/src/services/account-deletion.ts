@@ -27,7 +27,7 @@ export function accountDeletionService(deps: {
         await deps.users.forgetPrivate(userId);
         await deps.favorites.recount(tx, result.favoriteIds);
         for (const id of result.announcementIds) tx.emit('announcementDeleted', { id });
-        tx.poke(['announcements', 'reviews', 'profiles']);
+        tx.publicChanged(['announcements', 'reviews', 'profiles']);
         tx.effect(() => deps.hub.disconnect(userId));
         return result;
       });

@@ -83,7 +83,7 @@ export function announcementsService(deps: {
     userId: string,
     id: string,
     patch: (row: AnnouncementRow) => Parameters<AnnouncementsRepository['update']>[1],
-    effects: (tx: WriteTx) => void = (tx) => tx.poke(['announcements']),
+    effects: (tx: WriteTx) => void = (tx) => tx.publicChanged(['announcements']),
   ): Promise<AnnouncementRow | null> =>
     uow.write(async (tx) => {
       const row = await owned(userId, id);
@@ -167,7 +167,7 @@ export function announcementsService(deps: {
             updatedAt: at.toISOString(),
             seq: tx.seq(),
           });
-          tx.poke(['announcements']);
+          tx.publicChanged(['announcements']);
           tx.emit('announcementCreated', { id });
           return true;
         });
@@ -239,7 +239,7 @@ export function announcementsService(deps: {
         id,
         () => ({ deleted: true, images: [], updatedAt: now().toISOString() }),
         (tx) => {
-          tx.poke(['announcements']);
+          tx.publicChanged(['announcements']);
           tx.emit('announcementDeleted', { id });
         },
       );

@@ -46,7 +46,7 @@ export function favoritesService(deps: {
     const ids = [...new Set(announcementIds)];
     const counts = await favorites.countsFor(ids);
     for (const id of ids) await annRepo.update(id, { favoritesCount: counts.get(id) ?? 0, seq: tx.seq() });
-    if (ids.length > 0) tx.poke(['announcements']);
+    if (ids.length > 0) tx.publicChanged(['announcements']);
   }
 
   /**

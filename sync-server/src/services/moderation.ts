@@ -91,7 +91,7 @@ export function moderationService(deps: {
     reason: string,
   ): Promise<void> {
     await announcements.update(ann.id, { active: false, hiddenReason: reason, seq: tx.seq() });
-    tx.poke(['announcements']);
+    tx.publicChanged(['announcements']);
     await notify(tx, ann.ownerId, M.hiddenToOwner(ann.title, reason), '/anunturile-mele');
     if (moderatorId !== SYSTEM)
       await answerReporters(tx, 'announcement', ann.id, true, whatOf('announcement', ann.title), ann.ownerId);
@@ -101,7 +101,7 @@ export function moderationService(deps: {
   /** Makes a hidden announcement visible again and tells its owner. */
   async function bringBack(tx: WriteTx, ann: AnnouncementRow): Promise<void> {
     await announcements.update(ann.id, { active: true, hiddenReason: '', seq: tx.seq() });
-    tx.poke(['announcements']);
+    tx.publicChanged(['announcements']);
     await notify(tx, ann.ownerId, M.restoredToOwner(ann.title), `/announcement/${ann.id}`);
   }
 
@@ -254,7 +254,7 @@ export function moderationService(deps: {
             seq: tx.seq(),
           });
         }
-        tx.poke(['announcements']);
+        tx.publicChanged(['announcements']);
         await answerReporters(tx, 'user', userId, true, whatOf('user'));
         await log(
           moderatorId,
@@ -277,7 +277,7 @@ export function moderationService(deps: {
           if (!ann.hiddenReason.startsWith(SUSPENDED_PREFIX)) continue;
           await announcements.update(ann.id, { active: true, hiddenReason: '', seq: tx.seq() });
         }
-        tx.poke(['announcements']);
+        tx.publicChanged(['announcements']);
         await log(moderatorId, 'unsuspend', 'user', userId, reason);
         return ok(null);
       });

@@ -96,7 +96,7 @@ export function profilesService(deps: {
           user.lastName !== input.lastName ||
           user.localitate !== input.localitate;
         await users.updateProfile(userId, input, publicChange ? tx.seq() : undefined);
-        if (publicChange) tx.poke(['profiles']);
+        if (publicChange) tx.publicChanged(['profiles']);
         return { ok: true, value: toOwnProfile((await users.byId(userId))!) } as const;
       });
     },
@@ -118,7 +118,7 @@ export function profilesService(deps: {
           if (!user || user.deleted) return fail(404, M.unavailable);
           previous = user.avatar;
           await users.setAvatar(userId, avatar, tx.seq());
-          tx.poke(['profiles']);
+          tx.publicChanged(['profiles']);
           return { ok: true, value: { avatar } } as const;
         });
         if (!result.ok) {
@@ -141,7 +141,7 @@ export function profilesService(deps: {
         if (!user || user.deleted) return fail(404, M.unavailable);
         if (!user.avatar || !sameImage(url, user.avatar)) return fail(400, M.avatarNotCurrent);
         await users.setAvatar(userId, null, tx.seq());
-        tx.poke(['profiles']);
+        tx.publicChanged(['profiles']);
         return { ok: true, value: user.avatar } as const;
       });
       if (!result.ok) return result;

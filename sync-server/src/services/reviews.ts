@@ -106,7 +106,7 @@ export function reviewsService(deps: {
           deleted: false,
           seq: tx.seq(),
         });
-        tx.poke(['reviews']);
+        tx.publicChanged(['reviews']);
         return reviewId;
       });
       if (typeof id !== 'string') return id;
@@ -136,7 +136,7 @@ export function reviewsService(deps: {
           updatedAt: new Date().toISOString(),
           seq: tx.seq(),
         });
-        tx.poke(['reviews']);
+        tx.publicChanged(['reviews']);
         return ok(true);
       });
       if (!result.ok) return result;
@@ -162,7 +162,7 @@ export function reviewsService(deps: {
           updatedAt: new Date().toISOString(),
           seq: tx.seq(),
         });
-        tx.poke(['reviews']);
+        tx.publicChanged(['reviews']);
         return ok({ _id: reviewId });
       });
     },
@@ -183,7 +183,7 @@ export function reviewsService(deps: {
         const likes = liked ? [...current.likes, userId] : current.likes.filter((id) => id !== userId);
         // updatedAt stays: it tells readers when the text was edited, and a like is not an edit.
         await reviews.update(reviewId, { likes, seq: tx.seq() });
-        tx.poke(['reviews']);
+        tx.publicChanged(['reviews']);
         return ok({ liked, likesCount: likes.length });
       });
     },
