@@ -13,7 +13,8 @@ export const registerBody = z.object({
   password: text,
   phone: text,
 });
-export const registerAnswer = z.object({ message: z.string(), userId: z.string() });
+/** The same for a new address and one that already has an account (issue 21, item 9): no id either way. */
+export const registerAnswer = z.object({ message: z.string() });
 
 export const loginBody = z.object({ email: text, password: text });
 export const loginAnswer = z.object({ token: z.string(), userId: z.string() });

@@ -39,6 +39,11 @@ export const ACCOUNT_MESSAGES = {
   nameTooLong: `Numele nu poate depăși ${LIMITS.nameMax} de caractere`,
   phoneInvalid: PHONE_INVALID_MESSAGE,
   emailTaken: 'Există deja un cont cu această adresă de email.',
+  /**
+   * What a registration answers, whether the address was new or already had an account (issue 21, item
+   * 9: the answer does not tell a stranger which addresses have accounts; the mail tells the owner).
+   */
+  registered: 'Ți-am trimis un e-mail la adresa indicată; urmează pașii din el.',
   invalidCredentials: 'Email sau parolă incorectă.',
   loginFailed: 'Autentificare eșuată',
   registerFailed: 'Înregistrare eșuată',

@@ -22,16 +22,34 @@ import type { UsersRepository } from '../repositories/users.ts';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './passwords.ts';
 import { fail, ok, type ServiceResult } from './result.ts';
 
+/** Whom a registration concerns: the new account, or the one the address already had. */
+export type Registration = { created: boolean; user: { id: string; email: string; firstName: string } };
+const cardOf = (u: { id: string; email: string; firstName: string }) => ({
+  id: u.id,
+  email: u.email,
+  firstName: u.firstName,
+});
+
 /** Account operations shared by every transport. Rules come from schema/rules/account.ts. */
 export function accountsService(users: UsersRepository, sessions: SessionsRepository, uow: UnitOfWork) {
   return {
-    async register(input: RegistrationInput): Promise<ServiceResult<{ userId: string }>> {
+    /**
+     * A new account, or — the address already has one — nothing created and that account named, so the
+     * route can mail its owner (issue 21, item 9). Both cost one password hash: the answer's time does not
+     * tell them apart either.
+     */
+    async register(input: RegistrationInput): Promise<ServiceResult<Registration>> {
       const errors = Object.values(validateRegistration(input));
       if (errors.length > 0) return fail(400, errors[0]!);
-      if (await users.byEmail(input.email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+      const passwordHash = await hashPassword(input.password);
+      const existing = async () => {
+        const user = await users.byEmail(input.email);
+        return user ? ok({ created: false, user: cardOf(user) }) : null;
+      };
+      const known = await existing();
+      if (known) return known;
       const now = new Date();
       const id = newId(now);
-      const passwordHash = await hashPassword(input.password);
       try {
         await uow.write((tx) =>
           users.insert({
@@ -50,11 +68,11 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
           }),
         );
       } catch (err) {
-        // Two sign-ups racing for one address: the unique index decides.
-        if (isUniqueViolation(err)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+        // Two sign-ups racing for one address: the unique index decides; the other one is told as above.
+        if (isUniqueViolation(err)) return (await existing()) ?? fail(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
       }
-      return { ok: true, value: { userId: id } };
+      return ok({ created: true, user: { id, email: input.email, firstName: input.firstName } });
     },
 
     /** `device`: the sign-in's browser and system in words ('Dispozitive conectate'), '' when unknown. */

@@ -9,6 +9,8 @@ import { fail, type ServiceResult } from './result.ts';
 export const VERIFY_TTL_MS = 24 * 60 * 60_000;
 /** The page of the PWA that opens a link (pwa/src/routes/confirmare-email.tsx). */
 export const VERIFY_PATH = '/confirmare-email';
+/** The PWA's page where a forgotten password is reset. */
+const RESET_PATH = '/forgot-password';
 
 const keyOf = (userId: string, email: string, token: string) =>
   `verify:${userId}:${createHash('sha256').update(`${email}\n${token}`).digest('hex')}`;
@@ -48,6 +50,33 @@ export function emailVerificationService(deps: {
             '',
             'Linkul este valabil 24 de ore și poate fi folosit o singură dată.',
             'Dacă nu tu ți-ai făcut cont pe Hobbiz, ignoră acest mesaj.',
+          ].join('\n'),
+        })
+        .catch((err) => deps.log?.(err));
+    },
+
+    /**
+     * Someone registered an address that already has an account (issue 21, item 9): its owner is told,
+     * and offered the password reset; at most one such mail an hour per account, so registering again
+     * and again cannot flood someone's inbox.
+     */
+    async sendAccountExists(user: { id: string; email: string; firstName: string }, origin: string) {
+      if (!(await deps.throttles.hit(`exists-mail:${user.id}`, now(), 60 * 60_000, { max: 1 }))) return;
+      void deps.mailer
+        .send({
+          to: user.email,
+          subject: 'Ai deja un cont Hobbiz cu această adresă',
+          text: [
+            `Bună, ${user.firstName}!`,
+            '',
+            'Cineva, poate chiar tu, a încercat să-și facă un cont nou pe Hobbiz cu această adresă de e-mail.',
+            'Ai deja un cont cu ea, așa că nu s-a creat altul și contul tău a rămas neschimbat.',
+            '',
+            'Dacă nu mai știi parola, o poți schimba aici:',
+            '',
+            `${origin}${RESET_PATH}`,
+            '',
+            'Dacă nu tu ai încercat, poți ignora acest mesaj.',
           ].join('\n'),
         })
         .catch((err) => deps.log?.(err));

@@ -54,6 +54,48 @@ const profile = async (token: string) =>
 const confirm = (userId: string, token: string) =>
   app.inject({ method: 'POST', url: '/api/users/verify-email', payload: { userId, token } });
 
+/** Every mail in DATA_DIR/outbox, decoded, oldest first. */
+function mails(): string[] {
+  try {
+    const dir = join(app.config.dataDir, 'outbox');
+    return readdirSync(dir)
+      .sort()
+      .map((f) => quotedPrintable(readFileSync(join(dir, f), 'utf8')));
+  } catch {
+    return [];
+  }
+}
+
+describe('registering an address that already has an account (issue 21, item 9)', () => {
+  it('answers as for a new one; the owner is mailed the reset page, at most once an hour', async () => {
+    await registerAndLogin(app, 'ocupata@hobbiz.test');
+    await linkIn(1);
+    const again = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: {
+          firstName: 'Ion',
+          lastName: 'Străin',
+          email: 'ocupata@hobbiz.test',
+          password: 'alta-parola-7',
+        },
+      });
+    expect((await again()).json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    const told = async () => mails().filter((m) => m.includes('Ai deja un cont cu ea'));
+    for (let i = 0; i < 100 && (await told()).length < 1; i++) await new Promise((r) => setTimeout(r, 20));
+    const [mail] = await told();
+    expect(mail).toContain('Bună, Ana!');
+    expect(mail).toContain('https://hobbiz.test/forgot-password');
+    expect(mail).not.toContain('/confirmare-email?');
+    expect((await again()).statusCode).toBe(201);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await told()).toHaveLength(1);
+    // No second confirmation link either: nothing was created.
+    expect(confirmations()).toHaveLength(1);
+  });
+});
+
 describe('confirming the address', () => {
   it('registration mails a link; the account works meanwhile; the link confirms once', async () => {
     const me = await registerAndLogin(app, 'noua@hobbiz.test');

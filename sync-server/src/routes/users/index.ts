@@ -88,13 +88,12 @@ export default async function userRoutes(app: FastifyInstance) {
   const register = { config: writeLimit('register'), schema: routeSchema(registerRoute) };
   app.post<Typed<typeof registerRoute>>('/api/users/register', register, async (request, reply) => {
     const input = normalizeRegistration(request.body);
-    const { userId } = unwrap(await app.accounts.register(input));
-    // The address is confirmed by a link (issue 21): the account works meanwhile.
-    await app.emailVerification.send(
-      { id: userId, email: input.email, firstName: input.firstName },
-      publicOrigin(app, request),
-    );
-    return reply.code(201).send({ message: 'Cont creat cu succes! Te poți autentifica.', userId });
+    const { created, user } = unwrap(await app.accounts.register(input));
+    // A new address is confirmed by a link (issue 21): the account works meanwhile. An address that
+    // already had an account gets the same answer; its owner gets a mail instead (item 9).
+    if (created) await app.emailVerification.send(user, publicOrigin(app, request));
+    else await app.emailVerification.sendAccountExists(user, publicOrigin(app, request));
+    return reply.code(201).send({ message: ACCOUNT_MESSAGES.registered });
   });
 
   const login = { schema: routeSchema(loginRoute) };

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
+import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
 import { COLLECTION_VERSIONS, SYNC_PROTOCOL_VERSION } from '../../../../schema/sync.ts';
 import { buildTestApp, registerAndLogin, sqlAll, sqlGet, sqlRun } from '../../test-helper.ts';
 
@@ -62,10 +63,30 @@ describe('accounts', () => {
       firstName: 'A',
       lastName: 'B',
       email: 'DUBLU@hobbiz.test',
+      password: 'parola-strainului-9',
+    });
+    // The same answer as for a new address (issue 21, item 9); nothing changed on the account.
+    expect(taken.statusCode).toBe(201);
+    expect(taken.json()).toEqual({ message: ACCOUNT_MESSAGES.registered });
+    const fresh = await register({
+      firstName: 'A',
+      lastName: 'B',
+      email: 'nou-nout@hobbiz.test',
       password: 'parola-buna-1',
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().error).toBe('Există deja un cont cu această adresă de email.');
+    expect(fresh.json()).toEqual(taken.json());
+    const owners = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'dublu@hobbiz.test', password: 'parola-buna-1' },
+    });
+    expect(owners.statusCode).toBe(200);
+    const strangers = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'dublu@hobbiz.test', password: 'parola-strainului-9' },
+    });
+    expect(strangers.statusCode).toBe(401);
     const wrong = await app.inject({
       method: 'POST',
       url: '/api/users/login',
