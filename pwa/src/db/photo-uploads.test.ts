@@ -18,7 +18,10 @@ class FakeXhr {
   responseText = '';
   answerHeaders: Record<string, string> = {};
   aborted = false;
-  upload: { onprogress: ((e: { loaded: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { loaded: number }) => void) | null; onload: (() => void) | null } = {
+    onprogress: null,
+    onload: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   ontimeout: (() => void) | null = null;
@@ -238,9 +241,15 @@ describe('a failed photo says why and whether it may go later', () => {
       expect(stuck!.aborted).toBe(true);
       expect(await first).toBeInstanceOf(up.NetworkError);
       expect(up.photoProgress('s1')).toMatchObject({ state: 'failed', retryable: true });
-      // The lane is free again.
+      // The lane is free again. Every byte handed over, the answer is waited for longer (2G buffers, the
+      // server storing it): no stall at UPLOAD_STALL_MS then.
       await vi.advanceTimersByTimeAsync(0);
-      stored(FakeXhr.sent[1]!);
+      const next = FakeXhr.sent[1]!;
+      next.upload.onprogress?.({ loaded: 100 });
+      next.upload.onload?.();
+      await vi.advanceTimersByTimeAsync(up.UPLOAD_STALL_MS + 1);
+      expect(next.aborted).toBe(false);
+      stored(next);
       expect(await second).toBe('/uploads/s2.jpg');
     } finally {
       vi.useRealTimers();

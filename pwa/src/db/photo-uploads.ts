@@ -81,6 +81,11 @@ class Aborted extends Error {}
  * it would wait forever.
  */
 export const UPLOAD_STALL_MS = 30_000;
+/**
+ * Once the browser has handed the last byte over, the answer is waited for this long: the bytes may still
+ * sit in the phone's send buffer on 2G, then the server stores the photo.
+ */
+export const UPLOAD_ANSWER_MS = 90_000;
 
 /** PUT with upload progress (fetch reports none): same errors as api() — ApiError, NetworkError. */
 function put(id: string, blob: Blob, onSent: (sent: number) => void, signal: AbortSignal): Promise<string> {
@@ -92,12 +97,12 @@ function put(id: string, blob: Blob, onSent: (sent: number) => void, signal: Abo
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     let stalled = false;
     let watchdog: ReturnType<typeof setTimeout> | undefined;
-    const moved = () => {
+    const moved = (ms = UPLOAD_STALL_MS) => {
       clearTimeout(watchdog);
       watchdog = setTimeout(() => {
         stalled = true;
         xhr.abort();
-      }, UPLOAD_STALL_MS);
+      }, ms);
     };
     const settle =
       <A extends unknown[]>(fn: (...a: A) => void) =>
@@ -111,6 +116,7 @@ function put(id: string, blob: Blob, onSent: (sent: number) => void, signal: Abo
       moved();
       onSent(e.loaded);
     };
+    xhr.upload.onload = () => moved(UPLOAD_ANSWER_MS);
     xhr.onerror = () => reject(new NetworkError('upload failed'));
     xhr.ontimeout = xhr.onerror;
     xhr.onabort = () => reject(stalled ? new NetworkError('upload stalled') : new Aborted('cancelled'));
@@ -179,7 +185,8 @@ export function ensurePhoto(id: string, blob: Blob): Promise<string> {
       inFlight.delete(id);
       if (err instanceof Aborted) set(id, null);
       else {
-        const retryable = !(err instanceof ApiError) || err.status >= 500 || err.status === 429;
+        const retryable =
+          !(err instanceof ApiError) || err.status >= 500 || err.status === 429 || err.status === 408;
         const error = err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message;
         set(id, { state: 'failed', sent: 0, total: blob.size, error, retryable });
       }

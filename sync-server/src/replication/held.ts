@@ -211,8 +211,8 @@ export async function catchUp(
 }
 
 /**
- * Sends every change of a held key to the sockets holding it. Services poke 'announcements', 'profiles'
- * or 'reviews' after their commit; the feed then reads the rows changed since its last pass (a range of
+ * Sends every change of a held key to the sockets holding it. Services call `tx.publicChanged(['announcements'
+ * | 'profiles' | 'reviews'])`; after their commit the feed reads the rows changed since its last pass (a range of
  * the seq index, so its cost follows the changes, not the catalogue) and routes each to its holders,
  * with the visibility of each socket's person. Writers commit in seq order, so no change is skipped.
  * Passes run one after another (each awaits the previous one), the first after the starting seq is read.

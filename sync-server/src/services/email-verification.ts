@@ -57,10 +57,10 @@ export function emailVerificationService(deps: {
 
     /**
      * Someone registered an address that already has an account (issue 21, item 9): its owner is told,
-     * and offered the password reset; at most one such mail an hour per account, so registering again
-     * and again cannot flood someone's inbox.
+     * and offered the password reset (a link when PUBLIC_URL is set: `origin`); at most one such mail an
+     * hour per account, so registering again and again cannot flood someone's inbox.
      */
-    async sendAccountExists(user: { id: string; email: string; firstName: string }, origin: string) {
+    async sendAccountExists(user: { id: string; email: string; firstName: string }, origin: string | null) {
       if (!(await deps.throttles.hit(`exists-mail:${user.id}`, now(), 60 * 60_000, { max: 1 }))) return;
       void deps.mailer
         .send({
@@ -72,9 +72,11 @@ export function emailVerificationService(deps: {
             'Cineva, poate chiar tu, a încercat să-și facă un cont nou pe Hobbiz cu această adresă de e-mail.',
             'Ai deja un cont cu ea, așa că nu s-a creat altul și contul tău a rămas neschimbat.',
             '',
-            'Dacă nu mai știi parola, o poți schimba aici:',
-            '',
-            `${origin}${RESET_PATH}`,
+            // A link only to the configured address: from the request's Host, a stranger could make this
+            // mail send a real account's owner to a page of theirs.
+            ...(origin
+              ? ['Dacă nu mai știi parola, o poți schimba aici:', '', `${origin}${RESET_PATH}`]
+              : ['Dacă nu mai știi parola, apasă „Ai uitat parola?” pe pagina de autentificare Hobbiz.']),
             '',
             'Dacă nu tu ai încercat, poți ignora acest mesaj.',
           ].join('\n'),

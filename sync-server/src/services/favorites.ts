@@ -40,7 +40,8 @@ export function favoritesService(deps: {
 
   /**
    * Recounts `favoritesCount` from the rows, in the write that changed them, so a crash can never leave a
-   * counter that disagrees with them. Everyone's catalogue is poked after the commit.
+   * counter that disagrees with them. The devices holding those announcements get them after the commit
+   * (`tx.publicChanged`).
    */
   async function recount(tx: WriteTx, announcementIds: string[]): Promise<void> {
     const ids = [...new Set(announcementIds)];

@@ -47,7 +47,7 @@ function sameImage(url: string, avatar: string): boolean {
 
 /**
  * Profiles: the public page, the own-profile edit and the avatar. Public fields (names, locality, avatar)
- * replicate, so a change to one takes a new seq in its transaction and pokes 'profiles'.
+ * replicate, so a change to one takes a new seq in its transaction and `tx.publicChanged(['profiles'])`.
  */
 export function profilesService(deps: {
   uow: UnitOfWork;

@@ -29,7 +29,8 @@ export type ReviewEditRequest = { score?: unknown; comment?: unknown };
 
 /**
  * Reviews, for REST (and any later transport). Every write takes a new seq in its unit of work and
- * pokes the public 'reviews' collection after the commit, so every device pulls the change.
+ * calls `tx.publicChanged(['reviews'])`: after the commit the held feed sends the change to the devices
+ * holding that person's reviews.
  */
 export function reviewsService(deps: {
   uow: UnitOfWork;

@@ -11,11 +11,12 @@ import type { AssistedResult } from './search-assist.ts';
  * read before it was computed, so it is never older than its key says, and a write empties the cache at
  * the next search. Identical searches arriving together share one computation (single flight). Next pages
  * (a cursor) are not kept: relevance keeps its rankings (search-steps.ts), and the orders' walks are cheap.
- * Counters that change without a seq (views, favourites) are at most SEARCH_CACHE_MAX_AGE_MS old.
+ * Views change without a seq: they are at most SEARCH_CACHE_MAX_AGE_MS old. A favourite takes a seq (its
+ * recount), so on a busy site the cache empties often; it pays most where the same searches come in bursts.
  * Per instance, in memory, at most `entries` answers (least recently used dropped). Versions are
  * compared part by part; each part only grows.
  */
-/** An answer is computed again after this long even when the catalogue did not change. */
+/** An answer is computed again after this long even when the catalogue did not change (views). */
 export const SEARCH_CACHE_MAX_AGE_MS = 30_000;
 
 export function cachedSearcher(

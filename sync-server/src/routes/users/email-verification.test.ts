@@ -96,6 +96,32 @@ describe('registering an address that already has an account (issue 21, item 9)'
   });
 });
 
+describe('the same without PUBLIC_URL', () => {
+  it("names the page instead of linking to it (a request's Host is the caller's to choose)", async () => {
+    await app.cleanup();
+    app = await buildTestApp();
+    await registerAndLogin(app, 'ocupata2@hobbiz.test');
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: { host: 'evil.example' },
+      payload: {
+        firstName: 'Ion',
+        lastName: 'Străin',
+        email: 'ocupata2@hobbiz.test',
+        password: 'alta-parola-7',
+      },
+    });
+    let mail: string | undefined;
+    for (let i = 0; i < 100 && !mail; i++) {
+      mail = mails().find((m) => m.includes('Ai deja un cont cu ea'));
+      if (!mail) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(mail).toContain('„Ai uitat parola?”');
+    expect(mail).not.toContain('evil.example');
+  });
+});
+
 describe('confirming the address', () => {
   it('registration mails a link; the account works meanwhile; the link confirms once', async () => {
     const me = await registerAndLogin(app, 'noua@hobbiz.test');

@@ -92,7 +92,7 @@ export default async function userRoutes(app: FastifyInstance) {
     // A new address is confirmed by a link (issue 21): the account works meanwhile. An address that
     // already had an account gets the same answer; its owner gets a mail instead (item 9).
     if (created) await app.emailVerification.send(user, publicOrigin(app, request));
-    else await app.emailVerification.sendAccountExists(user, publicOrigin(app, request));
+    else await app.emailVerification.sendAccountExists(user, app.config.publicUrl);
     return reply.code(201).send({ message: ACCOUNT_MESSAGES.registered });
   });
 
