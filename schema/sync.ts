@@ -45,6 +45,8 @@ export const SYNC_MESSAGES = {
   refused: 'Prea multe cereri într-un timp scurt. Încearcă din nou peste câteva secunde.',
   /** Refused at connection: too many sockets from this address or for this account. */
   tooManySockets: 'Prea multe conexiuni deschise. Închide câteva file ale aplicației și reîncearcă.',
+  /** A hold past the instance's total (HELD_LIMITS.maxKeysPerServer): 'rate-limited'. */
+  serverFull: 'Serverul este foarte solicitat acum. Actualizările vin din nou în curând.',
 } as const;
 
 /** WebSocket close codes (4000–4999 are free for applications). */
@@ -93,6 +95,13 @@ export const HELD_LIMITS = {
   maxKeysPerKind: 4000,
   /** Keys in one hold message. */
   maxKeysPerMessage: 5000,
+  /**
+   * Keys held by all the sockets of one server instance together (a key held by two sockets counts
+   * twice): the memory of the working sets is bounded by this, not by how many sockets connect (issue
+   * 21, item 3). ~150 bytes each in the registry: 2,000,000 ≈ 300 MB. Past it a hold is answered
+   * 'rate-limited' (the device keeps what it has and tries later).
+   */
+  maxKeysPerServer: 2_000_000,
 } as const;
 
 /** A page of server search results; the documents are held by the socket that asked. */

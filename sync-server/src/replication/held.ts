@@ -38,8 +38,20 @@ export type HeldDeps = {
 
 const gone = (id: string): HeldDoc => ({ doc: { id, _deleted: true } as HeldDoc['doc'], seq: 0 });
 
+/** Why a hold was refused: more than one socket may hold, or more than this instance holds in all. */
+export type HoldRefusal = 'too-many' | 'server-full';
+
 export class HeldRegistry {
   private bySocket = new Map<WebSocket, Entry>();
+  /** Keys held by every socket together (HELD_LIMITS.maxKeysPerServer). */
+  private total = 0;
+
+  constructor(private readonly maxTotal: number = HELD_LIMITS.maxKeysPerServer) {}
+
+  /** Keys held by every socket of this instance together. */
+  get heldKeys(): number {
+    return this.total;
+  }
   /**
    * Who holds each key: the socket itself while only one does (most keys: a Set per key cost ~150 bytes
    * more, 100 guest sockets × 4,000 keys made that tens of MB), a Set from the second holder on.
@@ -62,30 +74,35 @@ export class HeldRegistry {
   }
 
   /**
-   * Adds keys (or, with `replace`, makes them the whole set, `own` included); nothing changes and false is
-   * answered when any kind would exceed its limit.
+   * Adds keys (or, with `replace`, makes them the whole set, `own` included); nothing changes and the
+   * reason is answered when any kind would exceed its limit for the socket, or the instance its total.
    */
   hold(
     socket: WebSocket,
     userId: string | null,
     keys: HeldKeys,
     opts: { replace: boolean; own: boolean },
-  ): boolean {
+  ): HoldRefusal | null {
     const e = this.entry(socket, userId);
+    let after = this.total;
     const fits = HELD_KINDS.every((kind) => {
       const wanted = new Set((keys[kind] ?? []).map(([k]) => k));
       // Keys already held do not count again: a device re-holds what it shows again.
       const base = opts.replace ? 0 : e.keys[kind].size;
       const added = opts.replace ? wanted.size : [...wanted].filter((k) => !e.keys[kind].has(k)).length;
+      after += base + added - e.keys[kind].size;
       return base + added <= HELD_LIMITS.maxKeysPerKind;
     });
-    if (!fits) return false;
+    if (!fits) return 'too-many';
+    // Only growth is refused: a device that replaces its set by a smaller one always may.
+    if (after > this.maxTotal && after > this.total) return 'server-full';
     for (const kind of HELD_KINDS) {
       if (opts.replace) this.release(socket, kind, [...e.keys[kind]]);
       const set = e.keys[kind];
       for (const [key] of keys[kind] ?? []) {
         if (set.has(key)) continue;
         set.add(key);
+        this.total++;
         const holders = this.index[kind].get(key);
         if (!holders) this.index[kind].set(key, socket);
         else if (holders instanceof Set) holders.add(socket);
@@ -94,7 +111,7 @@ export class HeldRegistry {
     }
     if (opts.own && userId) this.holdOwn(socket, userId);
     else if (opts.replace) this.dropOwn(socket);
-    return true;
+    return null;
   }
 
   private holdOwn(socket: WebSocket, userId: string): void {
@@ -118,6 +135,7 @@ export class HeldRegistry {
     if (!e) return;
     for (const key of keys) {
       if (!e.keys[kind].delete(key)) continue;
+      this.total--;
       const holders = this.index[kind].get(key);
       if (holders === socket) this.index[kind].delete(key);
       else if (holders instanceof Set) {

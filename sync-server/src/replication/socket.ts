@@ -22,7 +22,7 @@ import {
 } from '../../../schema/sync-messages.ts';
 import { clientAddress } from '../plugins/write-limits.ts';
 import { forCaller } from './collections/announcements.ts';
-import { catchUp, type HeldDeps, HeldRegistry, heldFeed } from './held.ts';
+import { catchUp, type HeldDeps, HeldRegistry, type HoldRefusal, heldFeed } from './held.ts';
 import { ListingWatches } from './listing-watch.ts';
 import { heldKeysIn, MessageBudget, SocketCounts, TypingGate } from './socket-budget.ts';
 import { collectionRequests } from './socket-collections.ts';
@@ -51,6 +51,11 @@ function send(socket: WebSocket, msg: ServerMessage): void {
 }
 
 const INVALID = 'Date de sincronizare invalide.';
+/** A refused hold as the socket's error: more keys than a socket may hold is the client's mistake. */
+const holdRefusal = (id: string, why: HoldRefusal): ServerMessage =>
+  why === 'server-full'
+    ? { type: 'error', id, code: 'rate-limited', message: SYNC_MESSAGES.serverFull }
+    : { type: 'error', id, code: 'bad-request', message: INVALID };
 const SOCKET_FLOOD = SYNC_MESSAGES.refused;
 type Envelope = NonNullable<ReturnType<typeof readEnvelope>>;
 
@@ -283,9 +288,8 @@ export async function syncSocketRoutes(
       if (msg.type === 'hold') {
         const keys = msg.keys;
         const own = msg.own === true && userId !== null;
-        if (!registry.hold(socket, userId, keys, { replace: msg.replace === true, own })) {
-          return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: INVALID });
-        }
+        const refused = registry.hold(socket, userId, keys, { replace: msg.replace === true, own });
+        if (refused) return send(socket, holdRefusal(msg.id, refused));
         // Registered before the read: a change committed from now on reaches this socket (from the feed, and
         // possibly from this catch-up as well, when it commits while the catch-up reads).
         const data = await catchUp(opts.held, userId, keys, own);
@@ -304,9 +308,8 @@ export async function syncSocketRoutes(
         if (socket.readyState !== socket.OPEN) return;
         const ids = page.rows.map((r) => r.id);
         const keys = { announcements: ids.map((id): [string, number] => [id, 0]) };
-        if (!registry.hold(socket, userId, keys, { replace: false, own: false })) {
-          return send(socket, { type: 'error', id: msg.id, code: 'bad-request', message: INVALID });
-        }
+        const refused = registry.hold(socket, userId, keys, { replace: false, own: false });
+        if (refused) return send(socket, holdRefusal(msg.id, refused));
         const data: QueryResult = {
           items: page.rows.map((r) => ({ doc: forCaller(r, { userId }), seq: r.seq })),
           nextCursor: page.nextCursor,

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { HELD_LIMITS } from '../../../schema/sync.ts';
+import { HeldRegistry } from './held.ts';
+
+/**
+ * The instance's total of held keys (issue 21, item 3): the working sets' memory is bounded whatever the
+ * number of sockets; refused holds change nothing; released and closed sockets give their keys back.
+ */
+const socket = () => ({}) as WebSocket;
+const keys = (from: number, n: number) => ({
+  announcements: Array.from({ length: n }, (_, i): [string, number] => [`a${from + i}`, 0]),
+});
+const add = { replace: false, own: false };
+
+describe('HeldRegistry: the server-wide bound', () => {
+  it('refuses growth past the total (server-full), counting a key once per socket', () => {
+    const r = new HeldRegistry(10);
+    const [x, y, z] = [socket(), socket(), socket()];
+    expect(r.hold(x, null, keys(0, 6), add)).toBeNull();
+    // The same keys by a second socket count again (each socket's set is memory of its own).
+    expect(r.hold(y, null, keys(0, 4), add)).toBeNull();
+    expect(r.heldKeys).toBe(10);
+    // Keys x already holds add nothing; a new one is refused and nothing of the message is kept.
+    expect(r.hold(x, null, keys(0, 6), add)).toBeNull();
+    expect(r.hold(z, null, keys(100, 1), add)).toBe('server-full');
+    expect(r.holders('announcements', 'a100')).toEqual([]);
+    expect(r.heldKeys).toBe(10);
+  });
+
+  it('gives keys back on release, replace and close; a smaller replace is always allowed', () => {
+    const r = new HeldRegistry(10);
+    const [x, y] = [socket(), socket()];
+    r.hold(x, null, keys(0, 8), add);
+    r.hold(y, null, keys(50, 2), add);
+    expect(r.hold(y, null, keys(60, 1), add)).toBe('server-full');
+    // Over the total already (the limit lowered, say): replacing by fewer keys still goes through.
+    expect(r.hold(x, null, keys(0, 3), { replace: true, own: false })).toBeNull();
+    expect(r.heldKeys).toBe(5);
+    r.release(x, 'announcements', ['a0', 'a1', 'nothing']);
+    expect(r.heldKeys).toBe(3);
+    r.remove(y);
+    expect(r.heldKeys).toBe(1);
+    expect(r.hold(y, null, keys(60, 9), add)).toBeNull();
+    expect(r.heldKeys).toBe(10);
+  });
+
+  it('keeps the per-socket limit apart (too-many, a bad request)', () => {
+    const r = new HeldRegistry();
+    expect(r.hold(socket(), null, keys(0, HELD_LIMITS.maxKeysPerKind + 1), add)).toBe('too-many');
+    expect(r.heldKeys).toBe(0);
+  });
+});
