@@ -26,6 +26,7 @@ describe('a socket that floods', () => {
     const started = performance.now();
     for (let i = 0; i < 3000; i++) c.send({ type: 'query', id: `q${i}`, params: { q: 'tort' } });
     const code = await c.closed;
+    const burstMs = performance.now() - started;
     expect(code).toBe(CLOSE_CODES.rateLimited);
     const answers: { type: string; id?: string; code?: string }[] = [];
     for (;;) {
@@ -39,9 +40,12 @@ describe('a socket that floods', () => {
     // Those accepted wait in the socket's queue; closing it drops what they have not yet answered.
     expect(served).toBeLessThanOrEqual(SOCKET_LIMITS.burst / SOCKET_LIMITS.costs.query + 10);
     expect(refused.length).toBeGreaterThan(0);
-    // Refusals close the socket after refusalsBeforeClose *in a row*: a token refilled during the burst
-    // serves one query and starts the row again, so a slow machine counts a few more in all.
-    expect(refused.length).toBeLessThanOrEqual(SOCKET_LIMITS.refusalsBeforeClose + 10);
+    // Refusals close the socket after refusalsBeforeClose *in a row*: a query refilled during the burst
+    // is served and starts the row again, so a slow (loaded) machine counts more in all — at most one row
+    // per refill, never the thousands sent.
+    const refills = Math.ceil(((burstMs / 1000) * SOCKET_LIMITS.perSecond) / SOCKET_LIMITS.costs.query);
+    expect(refused.length).toBeLessThanOrEqual(SOCKET_LIMITS.refusalsBeforeClose * (1 + refills));
+    expect(refused.length).toBeLessThan(3000 / 4);
     expect(refused[0]).toMatchObject(REFUSED);
     // Refused at arrival: the whole burst is over in well under the time 3,000 searches would take.
     expect(performance.now() - started).toBeLessThan(5000);
