@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { HELD_LIMITS } from '../../../schema/sync.ts';
-import { HeldRegistry } from './held.ts';
+import { HeldRegistry } from './held-registry.ts';
 
 /**
  * The instance's total of held keys (issue 21, item 3): the working sets' memory is bounded whatever the

@@ -22,7 +22,8 @@ import {
 } from '../../../schema/sync-messages.ts';
 import { clientAddress } from '../plugins/write-limits.ts';
 import { forCaller } from './collections/announcements.ts';
-import { catchUp, type HeldDeps, HeldRegistry, type HoldRefusal, heldFeed } from './held.ts';
+import { catchUp, type HeldDeps, heldFeed } from './held.ts';
+import { HeldRegistry, type HoldRefusal } from './held-registry.ts';
 import { ListingWatches } from './listing-watch.ts';
 import { heldKeysIn, MessageBudget, SocketCounts, TypingGate } from './socket-budget.ts';
 import { collectionRequests } from './socket-collections.ts';
