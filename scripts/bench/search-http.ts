@@ -204,7 +204,11 @@ async function main(): Promise<void> {
   let seqOk: boolean;
   try {
     console.log(`  ${paths.length} searches; warm-up pass (the page cache, not kept answers)…`);
-    for (const u of paths) await timed(`${server.url}${u}`);
+    // The first pass also makes each search thread's ranks and word lists (search-memory.ts): shown, not
+    // judged, so the price of a fresh server is on record.
+    const warm: number[] = [];
+    for (const u of paths) warm.push(await timed(`${server.url}${u}`));
+    printLatencies('warm-up pass (fresh server)', warm);
 
     console.log('\n1. Sequential, one client, every search computed');
     const seq: number[] = [];

@@ -33,7 +33,8 @@ afterAll(async () => {
   await app.cleanup();
 });
 
-const LOW = { small: 1, walkBudget: 1, filteredSmall: 1 };
+// The plans that read the database (the memory's pages are search-memory.test.ts's).
+const LOW = { small: 1, walkBudget: 1, filteredSmall: 1, memory: false };
 
 /** All pages of a search with the given repository, recording the statements of each page. */
 async function pages(params: SearchParams) {

@@ -185,11 +185,14 @@ export const textQuery = (t: TextQuery) => {
   return `{title description} : ((${all})${not})`;
 };
 
+/** One group of phrases (any of them) as an FTS5 expression over the analysed title and description. */
+export const groupQuery = (g: Phrase[]) => `{title description} : ${anyOf(g)}`;
+
 /**
  * The filters as terms of the `facets` column (migration 0009 writes them: hex of each value, one token
- * each), the same rule as filterConds.
+ * each), the same rule as filterConds: all of them required.
  */
-export function facetQuery(p: SearchParams): string | null {
+function facetTermsOf(p: SearchParams): string[] {
   const terms: string[] = [];
   if (p.category) terms.push(`"xc${hex(p.category)}"`);
   if (p.judet) {
@@ -202,6 +205,15 @@ export function facetQuery(p: SearchParams): string | null {
   }
   if (p.pret) terms.push(`"xp${p.pret}"`);
   if (p.owner) terms.push(`"xo${hex(p.owner)}"`);
+  return terms;
+}
+
+/** Each filter as its own FTS5 expression over the `facets` column. */
+export const facetTerms = (p: SearchParams): string[] => facetTermsOf(p).map((t) => `{facets} : ${t}`);
+
+/** The filters as one FTS5 expression over the `facets` column (null: no filter). */
+export function facetQuery(p: SearchParams): string | null {
+  const terms = facetTermsOf(p);
   return terms.length === 0 ? null : `{facets} : (${terms.join(' AND ')})`;
 }
 

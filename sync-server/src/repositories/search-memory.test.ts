@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { announcements } from '../../../schema/db/tables.ts';
+import { type SearchParams, titleSortKey } from '../../../schema/search.ts';
+import { searchColumns } from '../../../schema/text.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { type SearchRepository, searchRepository } from './search.ts';
+import { insertSearchFixtures } from './search-fixtures.ts';
+
+/**
+ * Pages from memory (search-memory.ts) against the plans that read the database each time, while the
+ * catalogue changes between pages: every page and total the same.
+ */
+type App = Awaited<ReturnType<typeof buildTestApp>>;
+let app: App;
+let owner: string;
+let memo: SearchRepository;
+let plans: SearchRepository;
+
+beforeAll(async () => {
+  app = await buildTestApp();
+  owner = (await registerAndLogin(app)).userId;
+  await insertSearchFixtures(app, owner);
+  memo = searchRepository(app.db, {
+    small: 1,
+    walkBudget: 1,
+    filteredSmall: 1,
+    memory: 'always',
+    memoryLimits: { dirtyMax: 6, listEntries: 30 },
+  });
+  plans = searchRepository(app.db, { small: 1, walkBudget: 1, filteredSmall: 1, memory: false });
+});
+afterAll(async () => {
+  await app.cleanup();
+});
+
+async function allPages(repo: SearchRepository, params: SearchParams) {
+  const ids: string[] = [];
+  const totals: number[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await repo.search({ ...params, cursor, limit: 3 });
+    ids.push(...page.rows.map((r) => r.id));
+    totals.push(page.total);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return { ids, totals };
+}
+
+const SEARCHES: SearchParams[] = [
+  { q: 'c', sort: 'recent' },
+  { q: 'c', sort: 'price-asc' },
+  { q: 'c', sort: 'price-desc', judet: 'Cluj' },
+  { q: 'c', sort: 'title', pret: 'over100' },
+  { q: 'tort', sort: 'title', category: 'Prăjituri, Băcănie, Gătit' },
+];
+
+async function expectSame() {
+  for (const params of SEARCHES) {
+    const got = await allPages(memo, params);
+    const expected = await allPages(plans, params);
+    expect(got, JSON.stringify(params)).toEqual(expected);
+    expect(expected.ids.length, JSON.stringify(params)).toBeGreaterThan(0);
+  }
+}
+
+const change = (id: string, patch: Partial<typeof announcements.$inferInsert>) =>
+  app.uow.write(async (tx) => {
+    await app.db
+      .update(announcements)
+      .set({ ...patch, seq: tx.seq() })
+      .where(eq(announcements.id, id));
+  });
+
+describe('pages from memory', () => {
+  it('are the pages of the plans, while rows are published, edited, hidden and deleted', async () => {
+    await expectSame();
+    const [first] = (await plans.search({ q: 'c', sort: 'recent', limit: 3 })).rows;
+    const [cheap] = (await plans.search({ q: 'c', sort: 'price-asc', limit: 1 })).rows;
+    // A new row, a price that moves a row to the other end, a new title, a hidden row, a deleted row.
+    await insertAnnouncement(app, owner, { title: 'Tort cu cremă de castane', price: 3, location: 'Cluj' });
+    await change(cheap!.id, { price: 99_999 });
+    const title = 'Aaa curs de cusut';
+    await change(first!.id, {
+      title,
+      titleKey: titleSortKey(title),
+      ...searchColumns(title, first!.description),
+    });
+    await expectSame();
+    const [hidden, gone] = (await plans.search({ q: 'c', sort: 'title', limit: 2 })).rows;
+    await change(hidden!.id, { active: false });
+    await change(gone!.id, { deleted: true });
+    await expectSame();
+    // Past dirtyMax (6) changed rows, everything is made again from the current state.
+    for (let i = 0; i < 8; i++) await insertAnnouncement(app, owner, { title: `Cusut ${i}`, price: i * 40 });
+    await expectSame();
+  });
+
+  it('a cursor whose row changed since: the page still follows it (the plans answer)', async () => {
+    const params: SearchParams = { q: 'c', sort: 'price-asc', limit: 3 };
+    const page = await memo.search(params);
+    const last = page.rows[page.rows.length - 1]!;
+    await change(last.id, { price: (last.price ?? 0) + 1 });
+    const next = await memo.search({ ...params, cursor: page.nextCursor! });
+    const expected = await plans.search({ ...params, cursor: page.nextCursor! });
+    expect(next.rows.map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
+  });
+});

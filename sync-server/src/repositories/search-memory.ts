@@ -1,0 +1,422 @@
+import type Database from 'better-sqlite3';
+import { COUNTRY_WIDE } from '../../../schema/constants.ts';
+import type { SearchParams } from '../../../schema/search.ts';
+import type { Phrase, TextQuery } from '../../../schema/text.ts';
+import type { Db } from '../plugins/db.ts';
+import {
+  COLS,
+  facetTerms,
+  groupQuery,
+  JSON_SET,
+  type Keyed,
+  PUB,
+  ROW_ORDER,
+  type Row,
+  SORTS,
+  type Sorted,
+} from './search-sql.ts';
+
+/**
+ * Ordered pages of broad searches from memory (issue 20, 'Bounded work on broad words' in
+ * docs/decisions.md). A broad word at a million announcements matches 24k–112k rows; listing them through
+ * FTS5 costs ~0.4 µs a row and walking an order's index against them up to 100 ms when the matches cluster
+ * ('meditatii' titles all start with M). This keeps, per connection (each search thread has its own):
+ * - each order's rank of every public row (rowid → position, an Int32Array; built once by walking the
+ *   order's index, ~1.3 s at 1M, 4 MB);
+ * - the rowids of recently used words and filters (a group of word forms, a facet term), sorted.
+ * A page is then the intersection of the lists, its best `n` ranks after the cursor's, exact totals, in
+ * a few ms whatever the order.
+ *
+ * Freshness: everything is valid as of a seq (`asOf`, read before anything was built). Rows changed since
+ * (the announcements' change feed: seq > asOf) are "dirty": their ranks are cleared and their list entries
+ * ignored; they are read from the table and checked with the same rule in JS (filterConds, the FTS5 match
+ * of the analysed columns), then merged by the exact order. Past `dirtyMax` dirty rows everything is
+ * dropped and built again from the current state. Statements of one page run in one read transaction.
+ *
+ * Rows removed without a seq (only tombstone purges, of rows that were not public when anything was
+ * built, or dirty since) need nothing; any other bulk change to the table (a test refilling it) calls
+ * `forget()`.
+ */
+
+export const MEMORY_LIMITS = {
+  /** Changed rows checked one by one before everything is built again (~1 µs each per search). */
+  dirtyMax: 3000,
+  /** Rowids kept in lists, all words together (4 bytes each: 16 MB per search thread). */
+  listEntries: 4_000_000,
+};
+
+type DirtyRow = Row & {
+  category: string;
+  location: string;
+  localitate: string;
+  owner_id: string;
+  public: number;
+  /** ' ' + analysed title + ' ' + analysed text + ' ': tokens between spaces. */
+  text: string;
+};
+
+/**
+ * The filters' columns of every public row, by rowid (0: not public when read), as small codes: the
+ * place filters of filterConds checked in memory instead of listing 'Toată țara' (100k rows) per search.
+ */
+type Attrs = {
+  codes: { category: Map<string, number>; location: Map<string, number>; localitate: Map<string, number> };
+  category: Uint8Array;
+  location: Uint8Array;
+  localitate: Uint16Array;
+  /** NaN: no price. */
+  price: Float64Array;
+};
+
+type State = {
+  asOf: number;
+  seen: number;
+  ranks: Map<Sorted, Int32Array>;
+  attrs: Attrs | null;
+  lists: Map<string, Int32Array>;
+  listed: number;
+  /** Rows changed since asOf: their seq when last read, and what was read (undefined: not yet). */
+  dirty: Map<number, { seq: number; row?: DirtyRow | null }>;
+};
+
+/** The filters of filterConds (search-sql.ts) on a read row. */
+function passesFilters(r: DirtyRow, p: SearchParams): boolean {
+  if (!r.public) return false;
+  if (p.category && r.category !== p.category) return false;
+  if (p.judet) {
+    if (r.location !== p.judet && r.location !== COUNTRY_WIDE) return false;
+    if (p.localitate && r.location !== COUNTRY_WIDE && r.localitate !== p.localitate && r.localitate !== '')
+      return false;
+  }
+  if (p.pret) {
+    const x = r.price;
+    const ok =
+      x !== null &&
+      (p.pret === 'free'
+        ? x === 0
+        : p.pret === 'under50'
+          ? x > 0 && x <= 50
+          : p.pret === 'under100'
+            ? x > 50 && x <= 100
+            : x > 100);
+    if (!ok) return false;
+  }
+  if (p.owner && r.owner_id !== p.owner) return false;
+  return true;
+}
+
+/** The FTS5 match of a text query on the analysed columns (a token equal to a term, or starting with it). */
+const holds = (text: string, ph: Phrase) => text.includes(ph.prefix ? ` ${ph.term}` : ` ${ph.term} `);
+const matchesText = (text: string, t: TextQuery) =>
+  t.groups.every((g) => g.some((ph) => holds(text, ph))) && !t.not.some((ph) => holds(text, ph));
+
+/** A cursor's keys as a row, to compare rows with it by the exact order. */
+function keysOf(c: Keyed): Row {
+  const k = c as { c: string; i: string; p?: number | null; t?: string };
+  return { r: 0, id: k.i, created_at: k.c, price: k.p ?? null, title_key: k.t ?? '' };
+}
+
+/** Sorted rowid lists intersected (smallest first, galloping through the longer ones). */
+function intersect(lists: Int32Array[]): Int32Array {
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  let acc = sorted[0] ?? new Int32Array(0);
+  for (const other of sorted.slice(1)) {
+    const out = new Int32Array(acc.length);
+    let k = 0;
+    let lo = 0;
+    for (const r of acc) {
+      let hi = lo;
+      let step = 1;
+      while (hi < other.length && other[hi]! < r) {
+        lo = hi + 1;
+        hi += step;
+        step *= 2;
+      }
+      hi = Math.min(hi, other.length);
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (other[mid]! < r) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < other.length && other[lo] === r) out[k++] = r;
+    }
+    acc = out.subarray(0, k);
+  }
+  return acc;
+}
+
+/** Rows of a sorted list that are not in another sorted list. */
+function minus(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(a.length);
+  let k = 0;
+  let j = 0;
+  for (const r of a) {
+    while (j < b.length && b[j]! < r) j++;
+    if (j >= b.length || b[j] !== r) out[k++] = r;
+  }
+  return out.subarray(0, k);
+}
+
+export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
+  const conn = (db as unknown as { $client: Database.Database }).$client;
+  let state: State | null = null;
+
+  const maxSeq = () =>
+    (conn.prepare('SELECT max(seq) FROM announcements').pluck().get() as number | null) ?? 0;
+
+  /** Reads the change feed since the last search; starts again when too much changed. */
+  function refresh(): State {
+    const max = maxSeq();
+    if (state && max < state.seen) state = null;
+    if (state && max > state.seen) {
+      const changed = conn
+        .prepare('SELECT rowid, seq FROM announcements WHERE seq > ? ORDER BY seq')
+        .raw()
+        .all(state.seen) as [number, number][];
+      for (const [r, seq] of changed) {
+        state.dirty.set(r, { seq });
+        for (const rank of state.ranks.values()) if (r < rank.length) rank[r] = -1;
+      }
+      state.seen = max;
+      if (state.dirty.size > limits.dirtyMax) state = null;
+    }
+    state ??= {
+      asOf: max,
+      seen: max,
+      ranks: new Map(),
+      attrs: null,
+      lists: new Map(),
+      listed: 0,
+      dirty: new Map(),
+    };
+    return state;
+  }
+
+  function ranks(s: State, sort: Sorted): Int32Array {
+    const kept = s.ranks.get(sort);
+    if (kept) return kept;
+    const spec = SORTS[sort];
+    const top = (conn.prepare('SELECT max(rowid) FROM announcements').pluck().get() as number | null) ?? 0;
+    const rank = new Int32Array(top + 1).fill(-1);
+    let i = 0;
+    for (const seg of spec.segments(null)) {
+      const ids = conn
+        .prepare(
+          `SELECT a.rowid FROM announcements a INDEXED BY announcements_pub_${spec.index} WHERE ${PUB('a')} AND (${seg.where.sql}) ORDER BY ${seg.orderBy}`,
+        )
+        .pluck()
+        .all(...seg.where.args) as number[];
+      for (const r of ids) rank[r] = i++;
+    }
+    for (const r of s.dirty.keys()) if (r < rank.length) rank[r] = -1;
+    s.ranks.set(sort, rank);
+    return rank;
+  }
+
+  function attrs(s: State): Attrs {
+    if (s.attrs) return s.attrs;
+    const top = (conn.prepare('SELECT max(rowid) FROM announcements').pluck().get() as number | null) ?? 0;
+    const codes = {
+      category: new Map<string, number>(),
+      location: new Map<string, number>(),
+      localitate: new Map<string, number>(),
+    };
+    const code = (m: Map<string, number>, v: string) => {
+      const c = m.get(v) ?? m.size + 1;
+      m.set(v, c);
+      return c;
+    };
+    const out: Attrs = {
+      codes,
+      category: new Uint8Array(top + 1),
+      location: new Uint8Array(top + 1),
+      localitate: new Uint16Array(top + 1),
+      price: new Float64Array(top + 1).fill(Number.NaN),
+    };
+    const rows = conn
+      .prepare(
+        `SELECT a.rowid, a.category, a.location, a.localitate, a.price FROM announcements a INDEXED BY announcements_pub_cat_place WHERE ${PUB('a')}`,
+      )
+      .raw()
+      .iterate() as Iterable<[number, string, string, string, number | null]>;
+    for (const [r, category, location, localitate, price] of rows) {
+      out.category[r] = code(codes.category, category);
+      out.location[r] = code(codes.location, location);
+      out.localitate[r] = code(codes.localitate, localitate);
+      if (price !== null) out.price[r] = price;
+    }
+    // Past these sizes the codes would wrap: such a catalogue is filtered by the plans of search.ts.
+    if (codes.category.size > 255 || codes.location.size > 255 || codes.localitate.size > 65_535)
+      throw new Error('search memory: too many distinct filter values');
+    s.attrs = out;
+    return out;
+  }
+
+  /** The category, place and price filters on a clean row's codes (filterConds, as passesFilters). */
+  function filterOf(s: State, p: SearchParams): ((r: number) => boolean) | null {
+    if (!p.category && !p.judet && !p.pret) return null;
+    const a = attrs(s);
+    const cat = p.category ? (a.codes.category.get(p.category) ?? -1) : 0;
+    const county = p.judet ? (a.codes.location.get(p.judet) ?? -1) : 0;
+    const everywhere = a.codes.location.get(COUNTRY_WIDE) ?? -1;
+    const loc = p.localitate ? (a.codes.localitate.get(p.localitate) ?? -1) : 0;
+    const none = a.codes.localitate.get('') ?? -1;
+    const band = p.pret;
+    return (r) => {
+      if (cat && a.category[r] !== cat) return false;
+      if (county) {
+        const l = a.location[r];
+        if (l !== county && l !== everywhere) return false;
+        if (loc && l !== everywhere && a.localitate[r] !== loc && a.localitate[r] !== none) return false;
+      }
+      if (band) {
+        const x = a.price[r]!;
+        if (
+          !(band === 'free'
+            ? x === 0
+            : band === 'under50'
+              ? x > 0 && x <= 50
+              : band === 'under100'
+                ? x > 50 && x <= 100
+                : x > 100)
+        )
+          return false;
+      }
+      return true;
+    };
+  }
+
+  function list(s: State, expr: string): Int32Array {
+    const kept = s.lists.get(expr);
+    if (kept) {
+      s.lists.delete(expr);
+      s.lists.set(expr, kept);
+      return kept;
+    }
+    const ids = conn
+      .prepare('SELECT rowid FROM announcements_fts WHERE announcements_fts MATCH ? ORDER BY rowid')
+      .pluck()
+      .all(expr) as number[];
+    const out = Int32Array.from(ids);
+    s.lists.set(expr, out);
+    s.listed += out.length;
+    for (const [k, v] of s.lists) {
+      if (s.listed <= limits.listEntries || k === expr) break;
+      s.lists.delete(k);
+      s.listed -= v.length;
+    }
+    return out;
+  }
+
+  /** The dirty rows as they are now (read once per change). */
+  function dirtyRows(s: State): DirtyRow[] {
+    const unread = [...s.dirty].filter(([, d]) => d.row === undefined).map(([r]) => r);
+    for (let i = 0; i < unread.length; i += 500) {
+      const chunk = unread.slice(i, i + 500);
+      const read = conn
+        .prepare(
+          `SELECT ${COLS}, a.category, a.location, a.localitate, a.owner_id, (${PUB('a')}) AS public,
+             ' ' || a.search_title || ' ' || a.search_text || ' ' AS text
+           FROM announcements a WHERE a.rowid IN ${JSON_SET}`,
+        )
+        .all(JSON.stringify(chunk)) as DirtyRow[];
+      const byRowid = new Map(read.map((x) => [x.r, x]));
+      for (const r of chunk) {
+        // Read as it is now (gone: purged); a later change replaces the entry, so it is read again.
+        s.dirty.get(r)!.row = byRowid.get(r) ?? null;
+      }
+    }
+    return [...s.dirty.values()].flatMap((d) => (d.row ? [d.row] : []));
+  }
+
+  /** The cursor row's rank, when it is unchanged since the ranks were made (else null: not from memory). */
+  function cursorRank(s: State, rank: Int32Array, c: Keyed): number | null {
+    const k = c as { s: Sorted; c: string; i: string; p?: number | null; t?: string };
+    const at = conn
+      .prepare('SELECT a.rowid AS r, a.created_at, a.price, a.title_key FROM announcements a WHERE a.id = ?')
+      .get(k.i) as Pick<Row, 'r' | 'created_at' | 'price' | 'title_key'> | undefined;
+    if (!at || s.dirty.has(at.r) || at.r >= rank.length || rank[at.r]! < 0) return null;
+    if (at.created_at !== k.c) return null;
+    if ('p' in k && at.price !== k.p) return null;
+    if ('t' in k && at.title_key !== k.t) return null;
+    return rank[at.r]!;
+  }
+
+  function pageNow(
+    p: SearchParams,
+    t: TextQuery,
+    sort: Sorted,
+    cursor: Keyed | null,
+    n: number,
+  ): { rows: Row[]; total: number } | null {
+    const s = refresh();
+    const rank = ranks(s, sort);
+    const after = cursor === null ? -1 : cursorRank(s, rank, cursor);
+    if (after === null) return null;
+
+    // The clean matches: every group and filter, none of the excluded words.
+    const parts = [...t.groups.map((g) => groupQuery(g)), ...facetTerms({ owner: p.owner })];
+    if (parts.length === 0) return null;
+    let matches = intersect(parts.map((e) => list(s, e)));
+    if (t.not.length > 0) matches = minus(matches, list(s, groupQuery(t.not)));
+    let total = 0;
+    // The best n ranks after the cursor's, kept sorted (n ≤ 61: an insertion is cheap).
+    const best: number[] = [];
+    const bestRank: number[] = [];
+    const filter = filterOf(s, p);
+    for (const r of matches) {
+      const k = r < rank.length ? rank[r]! : -1;
+      if (k < 0 || (filter && !filter(r))) continue;
+      total++;
+      if (k <= after || (best.length === n && k >= bestRank[n - 1]!)) continue;
+      let j = best.length === n ? n - 1 : best.length;
+      while (j > 0 && bestRank[j - 1]! > k) {
+        best[j] = best[j - 1]!;
+        bestRank[j] = bestRank[j - 1]!;
+        j--;
+      }
+      best[j] = r;
+      bestRank[j] = k;
+    }
+    const rows = conn
+      .prepare(`SELECT ${COLS} FROM announcements a WHERE a.rowid IN ${JSON_SET}`)
+      .all(JSON.stringify(best)) as Row[];
+    // The rows changed since, checked one by one and placed by the exact order.
+    const order = ROW_ORDER[sort];
+    const cursorRow = cursor && keysOf(cursor);
+    for (const d of dirtyRows(s)) {
+      if (!passesFilters(d, p) || !matchesText(d.text, t)) continue;
+      total++;
+      if (!cursorRow || order(cursorRow, d) < 0) rows.push(d);
+    }
+    rows.sort(order);
+    return {
+      rows: rows
+        .slice(0, n)
+        .map(({ r, id, created_at, price, title_key }) => ({ r, id, created_at, price, title_key })),
+      total,
+    };
+  }
+
+  return {
+    /**
+     * A page of a search with words in an order, and its exact total; null when the cursor's row changed
+     * since the ranks were made (the caller's own plan answers then).
+     */
+    async page(p: SearchParams, t: TextQuery, sort: Sorted, cursor: Keyed | null, n: number) {
+      const own = !conn.inTransaction;
+      if (own) conn.exec('BEGIN');
+      try {
+        return pageNow(p, t, sort, cursor, n);
+      } finally {
+        if (own) conn.exec('COMMIT');
+      }
+    },
+    /** True when the order's ranks are made (a page then costs a few ms, whatever the words). */
+    ready: (sort: Sorted) => state?.ranks.has(sort) === true,
+    /** Drops everything kept (the table was changed outside the change feed). */
+    forget() {
+      state = null;
+    },
+  };
+}
