@@ -16,12 +16,16 @@ import { suggest } from './services/search-suggest.ts';
  * (WAL lets readers run beside the writer; each statement sees the last committed state), the same search
  * and spelling correction as the main thread would run, and its own kept rankings.
  */
-export type SearchTask = { file: string; params: SearchParams } | { file: string; suggest: string };
+export type SearchTask =
+  | { file: string; params: SearchParams }
+  | { file: string; suggest: string }
+  | { file: string; warm: true };
 
 type Opened = {
   file: string;
   run(params: SearchParams): Promise<AssistedResult>;
   suggest(q: string): Promise<Suggestion[]>;
+  warm(): void;
 };
 let opened: Opened | null = null;
 
@@ -54,10 +58,15 @@ function open(file: string) {
     file,
     run: (params: SearchParams) => assistedSearch(engine, vocab, params),
     suggest: (q: string) => suggest(engine, vocab, q),
+    warm: () => engine.warm(),
   };
 }
 
-export default async function search(task: SearchTask): Promise<AssistedResult | Suggestion[]> {
+export default async function search(task: SearchTask): Promise<AssistedResult | Suggestion[] | null> {
   if (opened?.file !== task.file) opened = open(task.file);
+  if ('warm' in task) {
+    opened.warm();
+    return null;
+  }
   return 'suggest' in task ? opened.suggest(task.suggest) : opened.run(task.params);
 }

@@ -41,7 +41,7 @@ beforeAll(async () => {
     walkBudget: 4,
     filteredSmall: 3,
     memory: 'always',
-    memoryLimits: { dirtyMax: 25, listEntries: 40 },
+    memoryLimits: { dirtyMax: 25, listEntries: 40, denseFrom: 4 },
   });
 });
 afterAll(async () => {

@@ -26,7 +26,7 @@ beforeAll(async () => {
     walkBudget: 1,
     filteredSmall: 1,
     memory: 'always',
-    memoryLimits: { dirtyMax: 6, listEntries: 30 },
+    memoryLimits: { dirtyMax: 6, listEntries: 300, denseFrom: 3 },
   });
   plans = searchRepository(app.db, { small: 1, walkBudget: 1, filteredSmall: 1, memory: false });
 });

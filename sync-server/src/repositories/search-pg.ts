@@ -168,6 +168,9 @@ export function searchRepositoryPg(db: Db) {
       rankings.clear();
     },
 
+    /** Nothing to make ahead: the index is PostgreSQL's. */
+    warm(): void {},
+
     /** Re-indexes every public announcement (after a bulk load made with the trigger disabled). */
     /** True when some public announcement matches the text query (the suggestions' check). */
     async exists(t: TextQuery): Promise<boolean> {

@@ -259,6 +259,11 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
      * Forgets what is kept between searches (relevance rankings, ranks and word lists): benchmarks time a
      * first page as a new search; a test that refills the table outside the change feed calls it too.
      */
+    /** Makes what the memory keeps for every order now, instead of at the first broad search. */
+    warm(): void {
+      memory?.warm();
+    },
+
     forgetRankings(): void {
       forgetRankings();
       memory?.forget();

@@ -40,6 +40,9 @@ export function searchPool(file: string, workers: number): SearchPool {
     idleTimeout: 60_000,
     execArgv,
   });
+  // Each thread makes its ranks and filter codes now (search-memory.ts), not at its first broad search;
+  // concurrent long tasks land on different threads. A failure leaves them to be made when first needed.
+  for (let i = 0; i < workers; i++) pool.run({ file, warm: true } satisfies SearchTask).catch(() => {});
   return {
     async search(params: SearchParams): Promise<AssistedResult> {
       if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();
