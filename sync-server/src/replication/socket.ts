@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { SOCKET_LIMITS } from '../../../schema/constants.ts';
-import type { AnnouncementRow } from '../../../schema/db/tables.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
 import {
   CLOSE_CODES,
@@ -21,6 +20,7 @@ import {
   readEnvelope,
 } from '../../../schema/sync-messages.ts';
 import { clientAddress } from '../plugins/write-limits.ts';
+import type { FoundRow } from '../repositories/search-page.ts';
 import { forCaller } from './collections/announcements.ts';
 import { catchUp, type HeldDeps, heldFeed } from './held.ts';
 import { HeldRegistry, type HoldRefusal } from './held-registry.ts';
@@ -30,7 +30,7 @@ import { collectionRequests } from './socket-collections.ts';
 import type { CollectionHandler, WriteBudget } from './types.ts';
 
 export type SearchPage = {
-  rows: AnnouncementRow[];
+  rows: FoundRow[];
   nextCursor: string | null;
   total: number;
   totalCapped: boolean;

@@ -7,6 +7,7 @@ import { titleSortKey } from '../../../schema/search.ts';
 import { searchColumns } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
 import { changedAfter, firstRow, live, mapById, readInChunks } from './queries.ts';
+import type { FoundRow } from './search-page.ts';
 
 export { chunks } from './queries.ts';
 
@@ -28,7 +29,7 @@ export function announcementsRepository(db: Db) {
           .where(inArray(users.id, part)),
       ({ id, ...card }) => ({ _id: id, ...card }),
     );
-  const toApiList = async (rows: AnnouncementRow[]): Promise<AnnouncementApi[]> => {
+  const toApiList = async (rows: FoundRow[]): Promise<AnnouncementApi[]> => {
     const cards = await sellers(rows.map((r) => r.ownerId));
     return rows.map((r) => toApi(r, r.seq, cards.get(r.ownerId) ?? null));
   };

@@ -11,9 +11,15 @@ export class InvalidCursorError extends Error {
   }
 }
 
+/**
+ * A found announcement: its row without the analysed columns (search_title, search_text), which only the
+ * index reads; they would double what crosses from a search thread.
+ */
+export type FoundRow = Omit<AnnouncementRow, 'searchTitle' | 'searchText'>;
+
 /** One page of a search, the same on either engine. */
 export type SearchResult = {
-  rows: AnnouncementRow[];
+  rows: FoundRow[];
   nextCursor: string | null;
   total: number;
   totalCapped: boolean;
@@ -25,7 +31,7 @@ export type SearchResult = {
  * found rows becomes the answer: `limit` rows read by `load`, the next cursor when one more row was
  * found, the total up to SEARCH_PAGE.countCap, then `totalCapped`.
  */
-export function searchRequest(params: SearchParams, load: (page: Row[]) => Promise<AnnouncementRow[]>) {
+export function searchRequest(params: SearchParams, load: (page: Row[]) => Promise<FoundRow[]>) {
   const topic: TextQuery = params.topic ?? { groups: [], not: [] };
   const typed = params.text ?? textQueryOf(params.q ?? '');
   const text = both(typed, topic);

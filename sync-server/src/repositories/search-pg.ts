@@ -1,10 +1,10 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
+import { announcements } from '../../../schema/db/tables.ts';
 import { BOOST_TEXT, boost, dayNumber, RERANK_WINDOW, rerank } from '../../../schema/rank.ts';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
-import { type SearchResult, searchRequest } from './search-page.ts';
+import { type FoundRow, type SearchResult, searchRequest } from './search-page.ts';
 import { cappedSql, filterSql, matchSql, Params, pageSql, scoredSql, segments } from './search-pg-sql.ts';
 import { type Keyed, ROW_ORDER, type Row, SORTS, type Sorted } from './search-sql.ts';
 import { RELEVANCE_MAX_OFFSET } from './search-steps.ts';
@@ -118,7 +118,7 @@ export function searchRepositoryPg(db: Db) {
   }
 
   /** The page's rows as drizzle reads them (each column's own mapping: booleans, JSON), in page order. */
-  async function load(page: Row[]): Promise<AnnouncementRow[]> {
+  async function load(page: Row[]): Promise<FoundRow[]> {
     if (page.length === 0) return [];
     const raw = await query<Record<string, unknown>>('SELECT * FROM announcements WHERE id = ANY($1)', [
       page.map((r) => r.id),
@@ -127,13 +127,14 @@ export function searchRepositoryPg(db: Db) {
       raw.map((r) => {
         const row: Record<string, unknown> = {};
         for (const [key, col] of COLUMNS) {
+          if (key === 'searchTitle' || key === 'searchText') continue;
           const v = r[col.name];
           row[key] = v === null || v === undefined ? null : col.mapFromDriverValue(v);
         }
-        return [row.id as string, row as AnnouncementRow];
+        return [row.id as string, row as FoundRow];
       }),
     );
-    return page.map((r) => byId.get(r.id)).filter((r): r is AnnouncementRow => r !== undefined);
+    return page.map((r) => byId.get(r.id)).filter((r): r is FoundRow => r !== undefined);
   }
 
   return {

@@ -1,10 +1,11 @@
-import { inArray } from 'drizzle-orm';
-import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
+import { getTableColumns, sql } from 'drizzle-orm';
+import { announcements } from '../../../schema/db/tables.ts';
 import { BOOST_TEXT, boost, dayNumber, RERANK_WINDOW, rerank } from '../../../schema/rank.ts';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import { rawAll } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
+import type { FoundRow } from './search-page.ts';
 import {
   and,
   COLS,
@@ -210,14 +211,21 @@ export function searchSteps(db: Db) {
     return rows.slice(offset, offset + n);
   }
 
-  /** The page's rows as drizzle reads them, in page order. */
-  async function load(page: Row[]): Promise<AnnouncementRow[]> {
+  // The page's rows as drizzle reads them (its column mappings), without the analysed columns; the
+  // statement is prepared once.
+  const { searchTitle: _title, searchText: _text, ...shown } = getTableColumns(announcements);
+  const pageRows = db
+    .select(shown)
+    .from(announcements)
+    .where(sql`${announcements.id} IN (SELECT value FROM json_each(${sql.placeholder('ids')}))`)
+    .prepare();
+
+  /** The page's rows, in page order. */
+  async function load(page: Row[]): Promise<FoundRow[]> {
     if (page.length === 0) return [];
     const ids = page.map((r) => r.id);
-    const byId = new Map(
-      (await db.select().from(announcements).where(inArray(announcements.id, ids))).map((r) => [r.id, r]),
-    );
-    return ids.map((id) => byId.get(id)).filter((r): r is AnnouncementRow => r !== undefined);
+    const byId = new Map((await pageRows.all({ ids: JSON.stringify(ids) })).map((r) => [r.id, r]));
+    return ids.map((id) => byId.get(id)).filter((r): r is FoundRow => r !== undefined);
   }
 
   /** Forgets the kept rankings (benchmarks time a first page as a new search). */

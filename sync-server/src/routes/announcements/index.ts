@@ -8,13 +8,13 @@ import {
 } from '../../../../schema/api/announcements.ts';
 import { apiError, routeParams } from '../../../../schema/api/common.ts';
 import { profileParams } from '../../../../schema/api/profiles.ts';
-import type { AnnouncementRow } from '../../../../schema/db/tables.ts';
 import { announcementApi } from '../../../../schema/entities.ts';
 import { isObjectId } from '../../../../schema/ids.ts';
 import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { clientAddress } from '../../plugins/write-limits.ts';
+import type { FoundRow } from '../../repositories/search-page.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import { searchFromParams } from '../../services/search.ts';
@@ -90,7 +90,7 @@ export default async function announcementRoutes(app: FastifyInstance) {
         throw httpError(400, LIST_MESSAGES.limit, 'validation');
       // Up to 200 per answer: pages of the search (≤ 60 each, every one metered), the last cut to fit, so
       // X-Next-Cursor continues exactly after the last row sent.
-      const rows: AnnouncementRow[] = [];
+      const rows: FoundRow[] = [];
       let cursor = query.cursor;
       do {
         const pageLimit = limit === undefined ? undefined : Math.min(SEARCH_PAGE.max, limit - rows.length);
