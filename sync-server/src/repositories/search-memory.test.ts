@@ -53,6 +53,9 @@ const SEARCHES: SearchParams[] = [
   { q: 'c', sort: 'price-desc', judet: 'Cluj' },
   { q: 'c', sort: 'title', pret: 'over100' },
   { q: 'tort', sort: 'title', category: 'Prăjituri, Băcănie, Gătit' },
+  // Relevance: the matches counted and chosen in memory, scored by BM25.
+  { q: 'c', judet: 'Cluj' },
+  { q: 'tort' },
 ];
 
 async function expectSame() {

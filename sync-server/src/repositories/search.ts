@@ -155,6 +155,21 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
         if (kept) return result(kept.rows, kept.total, keyedNext(sort));
       }
       const text = textQuery(query);
+      if (sort === 'relevance' && memory && (memory.ready('recent') || tuning.memory === 'always')) {
+        // The exact matches from memory: their number, and the newest SCORE_CAP of them, scored by BM25
+        // (no count, no probe, no list of the matches in SQL).
+        const kept = await memory.newest(params, query, SCORE_CAP);
+        if (kept) {
+          const { total, newest } = kept;
+          if (newest.length === 0) return result([], 0, relevanceNext);
+          const edge = ` AND f.rowid >= ${Number(newest[0])}`;
+          const filtered = facetQuery(params) !== null;
+          const scored = filtered
+            ? cond(`${SCORED}${edge} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(newest))
+            : cond(total <= SCORE_CAP ? SCORED : `${SCORED}${edge}`, text);
+          return result(await byRelevance(scored, offset, n, words), total, relevanceNext);
+        }
+      }
       const allFacets = facetQuery(params);
       // First probe, for at most `small` matches. Few filtered rows (E, counted in its B-tree index,
       // cheaper than the facet lists, 'Toată țara' alone is 100k rows at 1M): the words' matches among
