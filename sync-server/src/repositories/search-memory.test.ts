@@ -99,6 +99,26 @@ describe('pages from memory', () => {
     await expectSame();
   });
 
+  it('keeps nothing from a write left open on its connection (it may roll back)', async () => {
+    const [a, b] = (await plans.search({ q: 'c', sort: 'price-asc', limit: 2 })).rows;
+    const conn = app.db.$client;
+    conn.exec('BEGIN IMMEDIATE');
+    try {
+      // The next seq, given back by the rollback and then taken by another row's change: a memory that
+      // read it would take that change for one it had seen.
+      conn
+        .prepare(
+          'UPDATE announcements SET price = 1, seq = (SELECT max(seq) FROM announcements) + 1 WHERE id = ?',
+        )
+        .run(a!.id);
+      await memo.search({ q: 'c', sort: 'price-asc' });
+    } finally {
+      conn.exec('ROLLBACK');
+    }
+    await change(b!.id, { price: 77_777 });
+    await expectSame();
+  });
+
   it('a cursor whose row changed since: the page still follows it (the plans answer)', async () => {
     const params: SearchParams = { q: 'c', sort: 'price-asc', limit: 3 };
     const page = await memo.search(params);

@@ -75,7 +75,7 @@ type Attrs = {
 };
 
 /** A word's or filter's rowids, sorted; and as a bitset once a broad search needed it. */
-type Listed = { ids: Int32Array; bits?: Uint32Array };
+type Listed = { key: string; ids: Int32Array; bits?: Uint32Array };
 
 type State = {
   asOf: number;
@@ -85,7 +85,8 @@ type State = {
   ranks: Map<Sorted, Int32Array>;
   /** Each order's rowids by position (the inverse of its ranks). */
   byRank: Map<Sorted, Int32Array>;
-  attrs: Attrs | null;
+  /** Made when first needed; 'too many' distinct values for the codes: filtered searches are the plans'. */
+  attrs: Attrs | 'too many' | null;
   lists: Map<string, Listed>;
   /** Rowids and bitset words kept in lists. */
   listed: number;
@@ -250,7 +251,8 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     return rank;
   }
 
-  function attrs(s: State): Attrs {
+  function attrs(s: State): Attrs | null {
+    if (s.attrs === 'too many') return null;
     if (s.attrs) return s.attrs;
     const codes = {
       category: new Map<string, number>(),
@@ -279,9 +281,11 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
       out.localitate[r] = code(codes.localitate, localitate);
       if (price !== null) out.price[r] = price;
     }
-    // Past these sizes the codes would wrap: such a catalogue is filtered by the plans of search.ts.
-    if (codes.category.size > 255 || codes.location.size > 255 || codes.localitate.size > 65_535)
-      throw new Error('search memory: too many distinct filter values');
+    // Past these sizes the codes would wrap: such a catalogue's filtered searches are the plans' (null).
+    if (codes.category.size > 255 || codes.location.size > 255 || codes.localitate.size > 65_535) {
+      s.attrs = 'too many';
+      return null;
+    }
     s.attrs = out;
     return out;
   }
@@ -296,7 +300,7 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     }
     const bits = new Uint32Array((s.top >>> 5) + 1);
     for (let r = 0; r <= s.top; r++) if (test(r)) bits[r >>> 5]! |= 1 << (r & 31);
-    keep(s, key, { ids: new Int32Array(0), bits }, bits.length);
+    keep(s, { key, ids: new Int32Array(0), bits });
     return bits;
   }
 
@@ -304,8 +308,10 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
    * The category, place and price filters (filterConds) as one bitset of the clean rows that pass them,
    * from the rows' codes; null without such filters.
    */
-  function filterMask(s: State, p: SearchParams): Uint32Array | null {
+  function filterMask(s: State, p: SearchParams): Uint32Array | null | 'plans' {
+    if (!p.category && !p.judet && !p.pret) return null;
     const a = attrs(s);
+    if (!a) return 'plans';
     const masks: Uint32Array[] = [];
     if (p.category) {
       const cat = a.codes.category.get(p.category) ?? -1;
@@ -343,14 +349,18 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     return and(masks);
   }
 
-  const keep = (s: State, expr: string, entry: Listed, size: number) => {
-    s.lists.set(expr, entry);
-    s.listed += size;
+  /** Drops the least recently used lists past the budget (never `spare`, the one just used). */
+  const evict = (s: State, spare: string) => {
     for (const [k, v] of s.lists) {
-      if (s.listed <= limits.listEntries || k === expr) break;
+      if (s.listed <= limits.listEntries || k === spare) break;
       s.lists.delete(k);
       s.listed -= v.ids.length + (v.bits?.length ?? 0);
     }
+  };
+  const keep = (s: State, entry: Listed) => {
+    s.lists.set(entry.key, entry);
+    s.listed += entry.ids.length + (entry.bits?.length ?? 0);
+    evict(s, entry.key);
   };
 
   /** A word group's or filter's rowids (FTS5 lists them ~0.4 µs a row, once; most recently used kept). */
@@ -365,8 +375,8 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
       'pluck',
       'SELECT rowid FROM announcements_fts WHERE announcements_fts MATCH ? ORDER BY rowid',
     ).all(expr) as number[];
-    const entry = { ids: Int32Array.from(ids) };
-    keep(s, expr, entry, entry.ids.length);
+    const entry = { key: expr, ids: Int32Array.from(ids) };
+    keep(s, entry);
     return entry;
   }
 
@@ -376,7 +386,11 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     const bits = new Uint32Array((s.top >>> 5) + 1);
     for (const r of l.ids) if (r <= s.top) bits[r >>> 5]! |= 1 << (r & 31);
     l.bits = bits;
-    s.listed += bits.length;
+    // Counted while kept (a list dropped earlier in this search is only used by it).
+    if (s.lists.get(l.key) === l) {
+      s.listed += bits.length;
+      evict(s, l.key);
+    }
     return bits;
   }
 
@@ -532,6 +546,7 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     const lists = parts.map((e) => list(s, e));
     const not = t.not.length > 0 ? list(s, groupQuery(t.not)) : null;
     const mask = filterMask(s, p);
+    if (mask === 'plans') return null;
     const dense = Math.min(...lists.map((l) => l.ids.length)) > limits.denseFrom;
     const found = dense
       ? bitMatches(s, sort, lists, not, rank, mask, after, n)
@@ -569,6 +584,7 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     const lists = parts.map((e) => list(s, e));
     const not = t.not.length > 0 ? list(s, groupQuery(t.not)) : null;
     const mask = filterMask(s, p);
+    if (mask === 'plans') return null;
     const clean: number[] = [];
     let total = 0;
     if (Math.min(...lists.map((l) => l.ids.length)) > limits.denseFrom) {
@@ -605,14 +621,18 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     return { total: total + changed.length, newest: newest.reverse() };
   }
 
-  /** Runs `fn` in one read transaction (unless the connection is already in one). */
-  function snapshot<T>(fn: () => T): T {
-    const own = !conn.inTransaction;
-    if (own) conn.exec('BEGIN');
+  /**
+   * Runs `fn` in one read transaction. Inside another transaction (a write open on the same connection,
+   * as when searches run in the main thread) nothing is read or kept: that write's rows and seqs may still
+   * be rolled back, so the caller's plans answer (null).
+   */
+  function snapshot<T>(fn: () => T): T | null {
+    if (conn.inTransaction) return null;
+    conn.exec('BEGIN');
     try {
       return fn();
     } finally {
-      if (own) conn.exec('COMMIT');
+      conn.exec('COMMIT');
     }
   }
 
@@ -622,11 +642,11 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
      * since the ranks were made (the caller's plans answer).
      */
     async page(p: SearchParams, t: TextQuery, sort: Sorted, cursor: Keyed | null, n: number) {
-      return snapshot(() => pageNow(p, t, sort, cursor, n));
+      return snapshot(() => pageNow(p, t, sort, cursor, n)) ?? null;
     },
     /** The exact number of matches and the `k` newest (relevance scores those). */
     async newest(p: SearchParams, t: TextQuery, k: number) {
-      return snapshot(() => newestNow(p, t, k));
+      return snapshot(() => newestNow(p, t, k)) ?? null;
     },
     /** Makes every order's ranks and the filters' codes now (a search thread's start, ~2.5 s at 1M). */
     warm(): void {

@@ -150,7 +150,10 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
       }
 
       // In an order, once its ranks are made: from memory (search-memory.ts), exact totals included.
+      // Asked once per search: a null (the cursor's row changed) sends it to the plans below.
+      let memoryAsked = false;
       if (sort !== 'relevance' && memory && (memory.ready(sort) || tuning.memory === 'always')) {
+        memoryAsked = true;
         const kept = await memory.page(params, query, sort, keyed, n);
         if (kept) return result(kept.rows, kept.total, keyedNext(sort));
       }
@@ -240,7 +243,7 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
       }
       // Many matches in an order: the ranks are made now (once per order, ~1.3 s at 1M); the plans below
       // answer when the cursor's row changed since the ranks were made.
-      const kept = await memory?.page(params, query, sort, keyed, n);
+      const kept = memoryAsked ? null : await memory?.page(params, query, sort, keyed, n);
       if (kept) return result(kept.rows, kept.total, keyedNext(sort));
       // Broad words ('fotograf': a fifth of the catalogue): the order's index is walked a short way first,
       // each walked row that passes the filters looked up in the full-text index (FTS5 seeks its lists to
@@ -296,6 +299,8 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
      */
     async rebuildIndex(): Promise<void> {
       await rawRun(db, sql.raw("INSERT INTO announcements_fts(announcements_fts) VALUES ('rebuild')"));
+      // Rowids may have moved (a VACUUM before it): what this connection keeps is made again.
+      memory?.forget();
     },
   };
 }
