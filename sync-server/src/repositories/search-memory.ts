@@ -142,6 +142,26 @@ function and(sets: Uint32Array[]): Uint32Array | null {
 
 const has = (bits: Uint32Array, r: number) => (bits[r >>> 5]! & (1 << (r & 31))) !== 0;
 
+/** The best `n` rows by rank after `after`, kept sorted (n ≤ 61: an insertion is cheap). */
+function topByRank(n: number, after: number) {
+  const best: number[] = [];
+  const bestRank: number[] = [];
+  return {
+    best,
+    offer(r: number, k: number) {
+      if (k <= after || (best.length === n && k >= bestRank[n - 1]!)) return;
+      let j = best.length === n ? n - 1 : best.length;
+      while (j > 0 && bestRank[j - 1]! > k) {
+        best[j] = best[j - 1]!;
+        bestRank[j] = bestRank[j - 1]!;
+        j--;
+      }
+      best[j] = r;
+      bestRank[j] = k;
+    },
+  };
+}
+
 /** Sorted rowid lists intersected (smallest first, galloping through the longer ones). */
 function intersect(lists: Int32Array[]): Int32Array {
   const sorted = [...lists].sort((a, b) => a.length - b.length);
@@ -394,6 +414,16 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     return bits;
   }
 
+  /** Every list and the filters, none of the excluded words: one new bitset. */
+  function matchBits(s: State, lists: Listed[], not: Listed | null, mask: Uint32Array | null) {
+    const bits = and([...lists.map((l) => bitsOf(s, l)), ...(mask ? [mask] : [])])!;
+    if (not) {
+      const b = bitsOf(s, not);
+      for (let w = 0; w < bits.length; w++) bits[w]! &= ~b[w]!;
+    }
+    return bits;
+  }
+
   /** The dirty rows as they are now (read once per change). */
   function dirtyRows(s: State): DirtyRow[] {
     const unread = [...s.dirty].filter(([, d]) => d.row === undefined).map(([r]) => r);
@@ -441,24 +471,14 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     let matches = intersect(lists.map((l) => l.ids));
     if (not) matches = minus(matches, not.ids);
     let total = 0;
-    // The best n ranks after the cursor's, kept sorted (n ≤ 61: an insertion is cheap).
-    const best: number[] = [];
-    const bestRank: number[] = [];
+    const top = topByRank(n, after);
     for (const r of matches) {
       const k = r < rank.length ? rank[r]! : -1;
       if (k < 0 || (mask && !has(mask, r))) continue;
       total++;
-      if (k <= after || (best.length === n && k >= bestRank[n - 1]!)) continue;
-      let j = best.length === n ? n - 1 : best.length;
-      while (j > 0 && bestRank[j - 1]! > k) {
-        best[j] = best[j - 1]!;
-        bestRank[j] = bestRank[j - 1]!;
-        j--;
-      }
-      best[j] = r;
-      bestRank[j] = k;
+      top.offer(r, k);
     }
-    return { best, total };
+    return { best: top.best, total };
   }
 
   /**
@@ -476,11 +496,7 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     after: number,
     n: number,
   ) {
-    const bits = and([...lists.map((l) => bitsOf(s, l)), ...(mask ? [mask] : [])])!;
-    if (not) {
-      const b = bitsOf(s, not);
-      for (let w = 0; w < bits.length; w++) bits[w]! &= ~b[w]!;
-    }
+    const bits = matchBits(s, lists, not, mask);
     let total = 0;
     for (const w of bits) {
       let x = w - ((w >>> 1) & 0x55555555);
@@ -504,27 +520,17 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
       }
       if (best.length === n || pos === byRank.length) return { best, total };
     }
-    const best: number[] = [];
-    const bestRank: number[] = [];
+    const top = topByRank(n, after);
     for (let w = 0; w < bits.length; w++) {
       let x = bits[w]!;
       while (x !== 0) {
         const low = x & -x;
         x ^= low;
         const r = (w << 5) | (31 - Math.clz32(low));
-        const k = rank[r]!;
-        if (k <= after || (best.length === n && k >= bestRank[n - 1]!)) continue;
-        let j = best.length === n ? n - 1 : best.length;
-        while (j > 0 && bestRank[j - 1]! > k) {
-          best[j] = best[j - 1]!;
-          bestRank[j] = bestRank[j - 1]!;
-          j--;
-        }
-        best[j] = r;
-        bestRank[j] = k;
+        top.offer(r, rank[r]!);
       }
     }
-    return { best, total };
+    return { best: top.best, total };
   }
 
   function pageNow(
@@ -588,11 +594,7 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     const clean: number[] = [];
     let total = 0;
     if (Math.min(...lists.map((l) => l.ids.length)) > limits.denseFrom) {
-      const bits = and([...lists.map((l) => bitsOf(s, l)), ...(mask ? [mask] : [])])!;
-      if (not) {
-        const b = bitsOf(s, not);
-        for (let w = 0; w < bits.length; w++) bits[w]! &= ~b[w]!;
-      }
+      const bits = matchBits(s, lists, not, mask);
       for (let w = bits.length - 1; w >= 0; w--) {
         let x = bits[w]!;
         while (x !== 0) {
