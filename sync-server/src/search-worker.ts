@@ -6,8 +6,10 @@ import * as tables from '../../schema/db/tables.ts';
 import type { SearchParams } from '../../schema/search.ts';
 import type { Suggestion } from '../../schema/suggest.ts';
 import type { Db } from './plugins/db.ts';
+import { announcementsRepository } from './repositories/announcements.ts';
 import { searchRepository } from './repositories/search.ts';
 import { searchVocabRepository } from './repositories/search-vocab.ts';
+import { type PageBody, type PageEncoding, pageAnswer, pageBody } from './services/search-answer.ts';
 import { type AssistedResult, assistedSearch } from './services/search-assist.ts';
 import { suggest } from './services/search-suggest.ts';
 
@@ -18,12 +20,14 @@ import { suggest } from './services/search-suggest.ts';
  */
 export type SearchTask =
   | { file: string; params: SearchParams }
+  | { file: string; page: SearchParams; encoding: PageEncoding | null }
   | { file: string; suggest: string }
   | { file: string; warm: true };
 
 type Opened = {
   file: string;
   run(params: SearchParams): Promise<AssistedResult>;
+  page(params: SearchParams, encoding: PageEncoding | null): Promise<PageBody>;
   suggest(q: string): Promise<Suggestion[]>;
   warm(): void;
 };
@@ -54,19 +58,26 @@ function open(file: string) {
   const db = drizzle(conn, { schema: tables }) as unknown as Db;
   const engine = searchRepository(db);
   const vocab = searchVocabRepository(db);
+  const { toApi } = announcementsRepository(db);
   return {
     file,
     run: (params: SearchParams) => assistedSearch(engine, vocab, params),
+    // The seller cards from this connection, the JSON and its compression here: the loop only sends bytes.
+    page: async (params: SearchParams, encoding: PageEncoding | null) =>
+      pageBody(await pageAnswer(await assistedSearch(engine, vocab, params), toApi), encoding),
     suggest: (q: string) => suggest(engine, vocab, q),
     warm: () => engine.warm(),
   };
 }
 
-export default async function search(task: SearchTask): Promise<AssistedResult | Suggestion[] | null> {
+export default async function search(
+  task: SearchTask,
+): Promise<AssistedResult | PageBody | Suggestion[] | null> {
   if (opened?.file !== task.file) opened = open(task.file);
   if ('warm' in task) {
     opened.warm();
     return null;
   }
+  if ('page' in task) return opened.page(task.page, task.encoding);
   return 'suggest' in task ? opened.suggest(task.suggest) : opened.run(task.params);
 }

@@ -100,7 +100,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     cachedSearcher(
       dialectOf(db) === 'sqlite' && searchFile && config.searchWorkers > 0
         ? pooledSearcher(searchPool(searchFile, config.searchWorkers))
-        : inThreadSearcher(searchRepo, searchVocab),
+        : inThreadSearcher(searchRepo, searchVocab, announcementsRepo.toApi),
       async () => [...(await searchVocab.catalogueVersion()), dayNumber()],
       config.searchCache,
     ),

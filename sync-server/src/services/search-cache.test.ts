@@ -16,6 +16,10 @@ function counting() {
       if (fail) throw new Error('database fault');
       return { rows: [], nextCursor: null, total: calls.length, totalCapped: false };
     },
+    async page(p: SearchParams, encoding) {
+      calls.push(`page ${p.q ?? ''}${p.cursor ? ` @${p.cursor}` : ''} ${encoding ?? 'identity'}`);
+      return { body: new Uint8Array([calls.length]), encoding };
+    },
     async suggest(q: string) {
       calls.push(`suggest ${q}`);
       return [{ kind: 'words', text: q }] as never;
@@ -111,6 +115,26 @@ describe('the search cache', () => {
     t += 1;
     await s.search(q('tort'));
     expect(c.calls).toHaveLength(2);
+  });
+
+  it('keeps REST pages apart per encoding and apart from the searches, next pages not kept', async () => {
+    const c = counting();
+    const s = cachedSearcher(c.base, async () => [1], 8);
+    const br = await s.page(q('tort'), 'br');
+    expect(await s.page(q('tort'), 'br')).toBe(br);
+    await s.page(q('tort'), 'gzip');
+    await s.page(q('tort'), null);
+    await s.search(q('tort'));
+    await s.page(q('tort', { cursor: 'abc' }), 'br');
+    await s.page(q('tort', { cursor: 'abc' }), 'br');
+    expect(c.calls).toEqual([
+      'page tort br',
+      'page tort gzip',
+      'page tort identity',
+      'search tort',
+      'page tort @abc br',
+      'page tort @abc br',
+    ]);
   });
 
   it('keeps suggestions the same way, and does nothing with 0 entries', async () => {

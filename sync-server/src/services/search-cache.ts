@@ -1,6 +1,7 @@
 import type { SearchParams } from '../../../schema/search.ts';
 import type { Suggestion } from '../../../schema/suggest.ts';
 import type { Searcher } from './search.ts';
+import type { PageBody, PageEncoding } from './search-answer.ts';
 import type { AssistedResult } from './search-assist.ts';
 
 /**
@@ -59,6 +60,10 @@ export function cachedSearcher(
       params.cursor === undefined
         ? through(`q${JSON.stringify(params)}`, () => base.search(params, address))
         : base.search(params, address),
+    page: (params: SearchParams, encoding: PageEncoding | null, address?: string): Promise<PageBody> =>
+      params.cursor === undefined
+        ? through(`p${encoding ?? ''}${JSON.stringify(params)}`, () => base.page(params, encoding, address))
+        : base.page(params, encoding, address),
     suggest: (q: string, address?: string): Promise<Suggestion[]> =>
       through(`s${q}`, () => base.suggest(q, address)),
     close: () => base.close(),

@@ -9,6 +9,8 @@ function slowSearcher() {
   const page = { rows: [], nextCursor: null, total: 0, totalCapped: false } as unknown as AssistedResult;
   const base: Searcher = {
     search: () => new Promise((resolve) => waiting.push(() => resolve(page))),
+    page: () =>
+      new Promise((resolve) => waiting.push(() => resolve({ body: new Uint8Array(), encoding: null }))),
     suggest: () => new Promise((resolve) => waiting.push(() => resolve([]))),
     close: async () => {},
   };

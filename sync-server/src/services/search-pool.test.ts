@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../scripts/seed-catalogue.ts';
 import { closeDatabase, openDatabase } from '../plugins/db.ts';
@@ -66,6 +67,23 @@ describe.skipIf(onPg)('the search pool', () => {
         expect(a.statusCode, a.body).toBe(200);
         expect(a.json(), `${q} ${sort}`).toEqual(b.json());
       }
+    // Made and compressed on the thread (services/search-answer.ts): the same JSON once decompressed.
+    for (const [accept, encoding, inflate] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip;q=1, br;q=0', 'gzip', gunzipSync],
+    ] as const) {
+      const query = { q: 'lectii', sort: 'recent' };
+      const a = await pooled.inject({
+        method: 'GET',
+        url: '/api/announcements/search',
+        query,
+        headers: { 'accept-encoding': accept },
+      });
+      expect(a.headers['content-encoding']).toBe(encoding);
+      expect(a.headers['content-type']).toMatch(/^application\/json/);
+      const b = await get(inThread, '/api/announcements/search', query);
+      expect(JSON.parse(inflate(a.rawPayload).toString())).toEqual(b.json());
+    }
     const bad = await get(pooled, '/api/announcements/search', { q: 'tort', cursor: 'eyJzIjoicmVjZW50In0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: expect.any(String) });

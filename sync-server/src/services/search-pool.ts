@@ -3,6 +3,7 @@ import { Piscina } from 'piscina';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { Suggestion } from '../../../schema/suggest.ts';
 import type { SearchTask } from '../search-worker.ts';
+import type { PageBody, PageEncoding } from './search-answer.ts';
 import type { AssistedResult } from './search-assist.ts';
 
 /**
@@ -22,6 +23,7 @@ const QUEUE_PER_WORKER = 32;
 
 export type SearchPool = {
   search(params: SearchParams): Promise<AssistedResult>;
+  page(params: SearchParams, encoding: PageEncoding | null): Promise<PageBody>;
   suggest(q: string): Promise<Suggestion[]>;
   close(): Promise<void>;
 };
@@ -47,6 +49,10 @@ export function searchPool(file: string, workers: number): SearchPool {
     async search(params: SearchParams): Promise<AssistedResult> {
       if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();
       return pool.run({ file, params } satisfies SearchTask);
+    },
+    async page(params: SearchParams, encoding: PageEncoding | null): Promise<PageBody> {
+      if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();
+      return pool.run({ file, page: params, encoding } satisfies SearchTask);
     },
     async suggest(q: string): Promise<Suggestion[]> {
       if (pool.queueSize >= pool.options.maxQueue) throw new SearchBusyError();

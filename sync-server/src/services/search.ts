@@ -1,11 +1,13 @@
 import { SEARCH_LIMITS } from '../../../schema/constants.ts';
+import type { AnnouncementApi } from '../../../schema/entities.ts';
 import type { SearchParams } from '../../../schema/search.ts';
 import { parseSearchParams, SEARCH_ERRORS } from '../../../schema/search-params.ts';
 import type { Suggestion } from '../../../schema/suggest.ts';
 import type { SearchRepository } from '../repositories/search.ts';
-import { InvalidCursorError } from '../repositories/search-page.ts';
+import { type FoundRow, InvalidCursorError } from '../repositories/search-page.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';
 import { fail, ok, type ServiceResult, throttled } from './result.ts';
+import { type PageBody, type PageEncoding, pageAnswer, pageBody } from './search-answer.ts';
 import { type AssistedResult, assistedSearch } from './search-assist.ts';
 import { SearchBusyError, type SearchPool } from './search-pool.ts';
 import { suggest } from './search-suggest.ts';
@@ -20,6 +22,11 @@ import { suggest } from './search-suggest.ts';
 export type Searcher = {
   /** `address`: the client's IP, metered by perAddress (absent: not metered). */
   search(params: SearchParams, address?: string): Promise<AssistedResult>;
+  /**
+   * The same search as REST's answer, made where it ran (services/search-answer.ts): JSON with the seller
+   * cards, compressed with `encoding` when it ran on a search thread.
+   */
+  page(params: SearchParams, encoding: PageEncoding | null, address?: string): Promise<PageBody>;
   suggest(q: string, address?: string): Promise<Suggestion[]>;
   close(): Promise<void>;
 };
@@ -55,15 +62,25 @@ export function perAddress(base: Searcher, max: number = SEARCH_LIMITS.perAddres
   }
   return {
     search: (params, address) => metered(address, () => base.search(params)),
+    page: (params, encoding, address) => metered(address, () => base.page(params, encoding)),
     suggest: (q, address) => metered(address, () => base.suggest(q)),
     close: () => base.close(),
   };
 }
 
-/** The search in this thread (PostgreSQL, where the database does the work; :memory:; tests). */
-export function inThreadSearcher(repo: SearchRepository, vocab: SearchVocab): Searcher {
+/**
+ * The search in this thread (PostgreSQL, where the database does the work; :memory:; tests). Its pages
+ * are left uncompressed: @fastify/compress compresses them off the loop (zlib streams).
+ */
+export function inThreadSearcher(
+  repo: SearchRepository,
+  vocab: SearchVocab,
+  toApi: (rows: FoundRow[]) => Promise<AnnouncementApi[]>,
+): Searcher {
   return {
     search: (params) => assistedSearch(repo, vocab, params),
+    page: async (params) =>
+      pageBody(await pageAnswer(await assistedSearch(repo, vocab, params), toApi), null),
     suggest: (q) => suggest(repo, vocab, q),
     close: async () => {},
   };
@@ -79,15 +96,32 @@ export const SEARCH_BUSY = 'Căutarea este foarte solicitată acum. Încearcă d
  * (Romanian error of the first bad value, with its field), then run. A cursor the repository refuses (not
  * ours) gets the cursor's message; a full search queue a 503 with its own; one address's flood a 429.
  */
-export async function searchFromParams(
+export function searchFromParams(
   searcher: Searcher,
   raw: Record<string, unknown>,
   address?: string,
 ): Promise<ServiceResult<AssistedResult>> {
+  return fromParams(raw, (params) => searcher.search(params, address));
+}
+
+/** REST's page of a search from raw parameters, as searchFromParams refuses (services/search-answer.ts). */
+export function pageFromParams(
+  searcher: Searcher,
+  raw: Record<string, unknown>,
+  encoding: PageEncoding | null,
+  address?: string,
+): Promise<ServiceResult<PageBody>> {
+  return fromParams(raw, (params) => searcher.page(params, encoding, address));
+}
+
+async function fromParams<T>(
+  raw: Record<string, unknown>,
+  run: (params: SearchParams) => Promise<T>,
+): Promise<ServiceResult<T>> {
   const parsed = parseSearchParams(raw);
   if (!parsed.ok) return { ...fail(400, parsed.error), field: parsed.field };
   try {
-    return ok(await searcher.search(parsed.params, address));
+    return ok(await run(parsed.params));
   } catch (err) {
     if (err instanceof SearchBusyError) return fail(503, SEARCH_BUSY);
     if (err instanceof SearchFloodError) return throttled(SEARCH_FLOOD, 1000);

@@ -10,7 +10,8 @@ import { SEARCH_PAGE } from '../../../../schema/search.ts';
 import { routeSchema, type Typed } from '../../lib/route-schema.ts';
 import { clientAddress } from '../../plugins/write-limits.ts';
 import { unwrap } from '../../services/rest-http.ts';
-import { searchFromParams, suggestFor } from '../../services/search.ts';
+import { pageFromParams, suggestFor } from '../../services/search.ts';
+import { acceptedEncoding, asBuffer } from '../../services/search-answer.ts';
 
 /**
  * `GET /api/announcements/search`: the catalogue search (full text, filters, orders, cursor pages), the
@@ -31,17 +32,15 @@ export default async function searchRoutes(app: FastifyInstance) {
           `${SEARCH_PAGE.countCap}; peste, \`totalCapped\` este true. Parametri greșiți: 400 cu \`{ error }\` în română.`,
       }),
     },
-    async (request) => {
-      const found = await searchFromParams(app.searcher, request.query, clientAddress(request.ip));
-      const { rows, nextCursor, total, totalCapped, correctedQuery, partialFrom } = unwrap(found);
-      return {
-        items: await app.announcementsRepo.toApi(rows),
-        nextCursor,
-        total,
-        totalCapped,
-        ...(correctedQuery === undefined ? {} : { correctedQuery }),
-        ...(partialFrom === undefined ? {} : { partialFrom }),
-      };
+    async (request, reply) => {
+      // The answer's bytes come made (services/search-answer.ts): with its seller cards, as JSON, and on
+      // a search thread compressed, so this loop only sends them. Same shape as the schema above.
+      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      const found = await pageFromParams(app.searcher, request.query, encoding, clientAddress(request.ip));
+      const page = unwrap(found);
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      if (page.encoding) reply.header('content-encoding', page.encoding);
+      return reply.send(asBuffer(page.body));
     },
   );
 
