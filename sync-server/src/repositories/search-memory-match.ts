@@ -1,0 +1,105 @@
+import { count, eachSet, has, intersect, minus, topByRank } from './search-bits.ts';
+
+/**
+ * Finding a page among a search's clean matches (search-memory.ts), on arrays only: `rank` is an order's
+ * position of every clean public row by rowid (-1: not public, or changed since: dirty), `byRank` its
+ * inverse. A page is the best `n` ranks after the cursor's (`after`, -1 for the first page).
+ */
+export type Ranked = { rank: Int32Array; byRank: Int32Array; top: number };
+
+/** The word lists intersected, the excluded words' list taken out: the matches as sorted rowids. */
+const matched = (lists: Int32Array[], not: Int32Array | null) =>
+  not ? minus(intersect(lists), not) : intersect(lists);
+
+/**
+ * Few matches (some list is short): the lists intersected, every match ranked, the best n after the
+ * cursor kept; the total exact.
+ */
+export function rankMatches(
+  lists: Int32Array[],
+  not: Int32Array | null,
+  rank: Int32Array,
+  mask: Uint32Array | null,
+  after: number,
+  n: number,
+) {
+  let total = 0;
+  const top = topByRank(n, after);
+  for (const r of matched(lists, not)) {
+    const k = r < rank.length ? rank[r]! : -1;
+    if (k < 0 || (mask && !has(mask, r))) continue;
+    total++;
+    top.offer(r, k);
+  }
+  return { best: top.best, total };
+}
+
+/**
+ * Broad words (every list long): `bits` holds the lists' and filters' matches as of the ranks (dirty rows
+ * not counted); a page from the order's positions walked from the cursor's (matches dense in the order:
+ * a few hundred positions), or from the matches' own ranks when they are few.
+ */
+export function bitMatches(
+  bits: Uint32Array,
+  dirty: Iterable<number>,
+  { rank, byRank, top }: Ranked,
+  after: number,
+  n: number,
+) {
+  let total = count(bits);
+  for (const r of dirty) if (r <= top && has(bits, r)) total--;
+  // Walking costs a few cache misses per position, ~n·top/total positions when the matches are spread
+  // over the order; ranking every match one each. A walk that meets clustered matches ('meditatii' titles
+  // all start with M) stops at four times its expected length, and every match is ranked instead.
+  const expected = (n * top) / Math.max(total, 1);
+  if (3 * expected < total) {
+    const best: number[] = [];
+    const end = Math.min(byRank.length, after + 1 + Math.max(2000, 4 * expected));
+    let pos = after + 1;
+    for (; pos < end && best.length < n; pos++) {
+      const r = byRank[pos]!;
+      // A position whose row changed since (dirty) no longer holds it.
+      if (rank[r] === pos && has(bits, r)) best.push(r);
+    }
+    if (best.length === n || pos === byRank.length) return { best, total };
+  }
+  const best = topByRank(n, after);
+  eachSet(bits, (r) => best.offer(r, rank[r]!));
+  return { best: best.best, total };
+}
+
+/** The clean matches' number and the `k` largest rowids (the newest), descending: from bits. */
+export function newestInBits(bits: Uint32Array, rank: Int32Array, k: number) {
+  const newest: number[] = [];
+  let total = 0;
+  eachSet(
+    bits,
+    (r) => {
+      if (rank[r]! < 0) return;
+      total++;
+      if (newest.length < k) newest.push(r);
+    },
+    true,
+  );
+  return { total, newest };
+}
+
+/** The same from the lists (few matches). */
+export function newestInLists(
+  lists: Int32Array[],
+  not: Int32Array | null,
+  rank: Int32Array,
+  mask: Uint32Array | null,
+  k: number,
+) {
+  const matches = matched(lists, not);
+  const newest: number[] = [];
+  let total = 0;
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const r = matches[i]!;
+    if (r >= rank.length || rank[r]! < 0 || (mask && !has(mask, r))) continue;
+    total++;
+    if (newest.length < k) newest.push(r);
+  }
+  return { total, newest };
+}
