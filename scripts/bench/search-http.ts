@@ -11,7 +11,10 @@
  *    Phases 1 and 2 run with SEARCH_CACHE=0: every search is computed, as a new search is.
  * 3. Phase 2 again on a server with its kept first pages (services/search-cache.ts): what clients get when
  *    searches repeat (each search of the list is asked 16 times); reported, not the goals' measure.
- * Goals: sequential p95 ≤ 30 ms; 8 clients p95 ≤ 60 ms; health p99 ≤ 20 ms; message p95 ≤ 50 ms.
+ * 1b. Suggestions while typing: every beginning (2+ letters) of the two-word and one-word searches, once
+ *    each, one client: p50 / p95.
+ * Goals: sequential p95 ≤ 30 ms; suggestions p95 ≤ 20 ms; 8 clients p95 ≤ 60 ms; health p99 ≤ 20 ms;
+ * message p95 ≤ 50 ms.
  * Options: --size N, --clients 8, --rounds 2 (passes of the list per client), DATABASE_URL=postgres://…
  * to run the server on PostgreSQL (the catalogue must already be there: scripts/bench/search-pg.ts).
  */
@@ -94,6 +97,17 @@ export function searches(): Record<string, string>[] {
     out.push({ q, judet: 'Cluj', sort: 'recent' });
   }
   return out;
+}
+
+/**
+ * What the search box asks while someone types (`/api/announcements/suggest`): every beginning of two letters
+ * or more of the two-word and one-word searches, the second word's beginnings after the whole first word.
+ */
+export function typedPrefixes(): string[] {
+  const out = new Set<string>();
+  for (const text of [...TWO_WORDS, ...ONE_WORD])
+    for (let i = 2; i <= text.length; i++) if (text[i - 1] !== ' ') out.add(text.slice(0, i));
+  return [...out];
 }
 
 async function timed(url: string): Promise<number> {
@@ -218,6 +232,7 @@ async function main(): Promise<void> {
   let undo = defer(() => server.dispose());
   let cold: Awaited<ReturnType<typeof concurrent>>;
   let seqOk: boolean;
+  let suggestOk: boolean;
   try {
     console.log(`  ${paths.length} searches; warm-up pass (the page cache, not kept answers)…`);
     await warmUp(server.url, paths);
@@ -233,6 +248,14 @@ async function main(): Promise<void> {
     seqOk = printLatencies('search (HTTP, wall clock)', seq, { p95: 30 });
     slowest.sort((a, b) => b[0] - a[0]);
     for (const [ms, what] of slowest.slice(0, 3)) console.log(`    slowest: ${ms.toFixed(1)} ms ${what}`);
+
+    // Suggestions while typing, each beginning asked once (none kept: SEARCH_CACHE=0), one client.
+    const typed = typedPrefixes();
+    console.log(`\n1b. Suggestions while typing: ${typed.length} beginnings, one client`);
+    const sugg: number[] = [];
+    for (const q of typed)
+      sugg.push(await timed(`${server.url}/api/announcements/suggest?q=${encodeURIComponent(q)}`));
+    suggestOk = printLatencies('suggest (HTTP, wall clock)', sugg, { p95: 20 });
 
     console.log(`\n2. ${CLIENTS} concurrent clients × ${ROUNDS} passes, every search computed`);
     cold = await concurrent(server.url, paths);
@@ -257,7 +280,7 @@ async function main(): Promise<void> {
     await undo();
   }
   console.log(
-    `\nGoals (computed): sequential p95 ${verdict(seqOk)}, ${CLIENTS} clients p95 ${verdict(cold.concOk)}, health p99 ${verdict(cold.healthOk)}, message p95 ${verdict(cold.chatOk)}`,
+    `\nGoals (computed): sequential p95 ${verdict(seqOk)}, suggestions p95 ${verdict(suggestOk)}, ${CLIENTS} clients p95 ${verdict(cold.concOk)}, health p99 ${verdict(cold.healthOk)}, message p95 ${verdict(cold.chatOk)}`,
   );
   console.log(
     `With kept pages: ${CLIENTS} clients p95 ${verdict(kept.concOk)}, health p99 ${verdict(kept.healthOk)}, message p95 ${verdict(kept.chatOk)}`,

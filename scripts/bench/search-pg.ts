@@ -5,16 +5,17 @@
  * seededDataDir); its announcements are copied once into a database `hobbiz_bench_search` on DATABASE_URL's
  * server (kept between runs; BENCH_RELOAD=1 copies again), indexed set-wise, vacuumed and analysed. Then
  * first pages (a new search each time: kept rankings forgotten) of each query are timed on both engines,
- * interleaved; prints p50/p95 in ms. Env: QUERIES='tort ciocolata|sedinta foto', REPS=40.
+ * interleaved; prints p50/p95 in ms. Env: QUERIES='tort ciocolata|sedinta foto', REPS=40. The users are
+ * copied too, so that `DATABASE_URL=…/hobbiz_bench_search npm run bench:search` serves that database.
  */
 import { join } from 'node:path';
 import pg from 'pg';
-import { announcements } from '../../schema/db/tables.ts';
+import { announcements, users } from '../../schema/db/tables.ts';
 import type { SearchParams } from '../../schema/search.ts';
 import { closePgDatabase, openPgDatabase, pgPoolOf } from '../../sync-server/src/lib/pg-backend.ts';
 import { openDatabase } from '../../sync-server/src/plugins/db.ts';
 import { searchRepository } from '../../sync-server/src/repositories/search.ts';
-import { copyAnnouncements } from '../../sync-server/src/repositories/search-pg-copy.ts';
+import { copyAnnouncements, copyRows } from '../../sync-server/src/repositories/search-pg-copy.ts';
 
 const url = process.env.DATABASE_URL;
 const dataDir = process.env.DATA_DIR;
@@ -62,6 +63,16 @@ await admin.end();
 
 const pgDb = await openPgDatabase(u.toString(), { poolMax: 4 });
 const pool = pgPoolOf(pgDb);
+// The sellers too (copied once): their cards in answers, and accounts for bench:search on PostgreSQL.
+if (Number((await pool.query('SELECT count(*) AS n FROM users')).rows[0].n) === 0) {
+  const sellers = lite.select().from(users).all();
+  for (let i = 0; i < sellers.length; i += 5000) await copyRows(pool, users, sellers.slice(i, i + 5000));
+  // The seq counter past every copied row, as the server's own writes would have left it.
+  await pool.query(
+    `UPDATE counters SET value = GREATEST(value, (SELECT max(seq) FROM announcements), (SELECT max(seq) FROM users)) WHERE name = 'seq'`,
+  );
+  console.log(`copied ${sellers.length} users`);
+}
 const size = (
   await pool.query(
     "SELECT pg_size_pretty(sum(pg_total_relation_size(c.oid))) AS s FROM pg_class c WHERE c.relname IN ('search_docs', 'search_postings')",

@@ -1,14 +1,19 @@
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
 import { type AnnouncementRow, announcements } from '../../../schema/db/tables.ts';
 
 /**
- * Announcements copied from SQLite into PostgreSQL unchanged (same ids, dates, title keys), for the tests
- * and the benchmark that compare the two engines' searches over the same rows. Plain INSERTs: the search
- * trigger indexes them as any write.
+ * Rows copied from SQLite into PostgreSQL unchanged (same ids, dates, title keys), for the tests and the
+ * benchmarks that compare the two engines over the same rows. Plain INSERTs: the search trigger indexes
+ * announcements as any write.
  */
-export async function copyAnnouncements(pool: pg.Pool, rows: AnnouncementRow[]): Promise<void> {
-  const columns = Object.entries(getTableColumns(announcements));
+export async function copyRows<T extends SQLiteTable>(
+  pool: pg.Pool,
+  table: T,
+  rows: T['$inferSelect'][],
+): Promise<void> {
+  const columns = Object.entries(getTableColumns(table));
   const names = columns.map(([, col]) => col.name);
   for (let i = 0; i < rows.length; i += 500) {
     const values: unknown[] = [];
@@ -20,6 +25,12 @@ export async function copyAnnouncements(pool: pg.Pool, rows: AnnouncementRow[]):
       });
       return `(${marks.join(', ')})`;
     });
-    await pool.query(`INSERT INTO announcements (${names.join(', ')}) VALUES ${tuples.join(', ')}`, values);
+    await pool.query(
+      `INSERT INTO ${getTableName(table)} (${names.join(', ')}) VALUES ${tuples.join(', ')}`,
+      values,
+    );
   }
 }
+
+export const copyAnnouncements = (pool: pg.Pool, rows: AnnouncementRow[]) =>
+  copyRows(pool, announcements, rows);
