@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_KEYS } from '../../../schema/constants.ts';
 import {
+  API_TIMEOUT_MS,
   ApiError,
   api,
   failureMessage,
@@ -116,6 +117,45 @@ describe('api()', () => {
     expect(failureMessage(err)).toBe(OFFLINE_MESSAGE);
     expect(OFFLINE_MESSAGE).toBe('Nu ești conectat la internet. Încearcă din nou când revine conexiunea.');
     expect(failureMessage(new ApiError('Anunțul nu a fost găsit', 404))).toBe('Anunțul nu a fost găsit');
+  });
+});
+
+describe('api() on a stalled link', () => {
+  /** A fetch that never answers until its signal aborts (a link that stalled without closing). */
+  const stalled = () =>
+    fetchMock.mockImplementation(
+      (_path, init) =>
+        new Promise((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }),
+        ),
+    );
+
+  it(`gives up after ${API_TIMEOUT_MS / 1000} s as a NetworkError (the form says it plainly and keeps what was typed)`, async () => {
+    vi.useFakeTimers();
+    stalled();
+    const pending = api('/api/reports', { method: 'POST', json: { reason: 'Altceva' } });
+    const settled = vi.fn();
+    pending.then(settled, settled);
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 100);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(pending).rejects.toBeInstanceOf(NetworkError);
+  });
+
+  it('does not time a file body (a photo may take minutes), and the caller’s own abort stays an abort', async () => {
+    stalled();
+    const form = new FormData();
+    form.append('file', new Blob(['x']));
+    api('/api/messages', { method: 'POST', body: form }).catch(() => {});
+    expect(sent().init.signal ?? null).toBeNull();
+
+    fetchMock.mockClear();
+    const own = new AbortController();
+    const pending = api('/api/me', { signal: own.signal });
+    own.abort(new DOMException('gone', 'AbortError'));
+    const err = await pending.catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(NetworkError);
+    expect((err as DOMException).name).toBe('AbortError');
   });
 });
 

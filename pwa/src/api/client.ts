@@ -61,8 +61,37 @@ type ApiInit = Omit<RequestInit, 'body'> & { json?: unknown; body?: BodyInit; fa
 /** What a route answers, read from its schema in schema/api (a type only: nothing is bundled). */
 export type Answer<S extends z.ZodType> = z.output<S>;
 
+/**
+ * An answer not received in full after this long is given up as a NetworkError (a link that stalled
+ * without closing would otherwise leave a form waiting for ever). Bodies of files (FormData, Blob) are not
+ * timed: a photo or an attachment may take minutes on a weak link.
+ */
+export const API_TIMEOUT_MS = 30_000;
+
+/**
+ * The caller's signal, and the timeout when the body is small; aborting either aborts the request.
+ * `done()` clears the timer once the answer is read.
+ */
+function timedSignal(own: AbortSignal | null | undefined, body: BodyInit | undefined) {
+  if (body instanceof FormData || body instanceof Blob) return { signal: own ?? undefined, done: () => {} };
+  const timed = new AbortController();
+  const timer = setTimeout(
+    () => timed.abort(new DOMException('no answer in time', 'TimeoutError')),
+    API_TIMEOUT_MS,
+  );
+  const stop = () => timed.abort(own?.reason);
+  own?.addEventListener('abort', stop, { once: true });
+  return {
+    signal: timed.signal,
+    done: () => {
+      clearTimeout(timer);
+      own?.removeEventListener('abort', stop);
+    },
+  };
+}
+
 export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
-  const { json, fallbackError, headers, ...rest } = init;
+  const { json, fallbackError, headers, signal: own, ...rest } = init;
   const h = new Headers(headers);
   const token = storedToken();
   if (token) h.set('Authorization', `Bearer ${token}`);
@@ -71,13 +100,20 @@ export async function api<T>(path: string, init: ApiInit = {}): Promise<T> {
     h.set('Content-Type', 'application/json');
     body = JSON.stringify(json);
   }
+  const timed = timedSignal(own, body);
   let res: Response;
+  let text: string;
   try {
-    res = await fetch(path, { ...rest, headers: h, body });
+    res = await fetch(path, { ...rest, headers: h, body, signal: timed.signal });
+    text = await res.text();
   } catch (err) {
+    // The caller's own abort stays an abort; no answer (offline, a stalled link past the timeout) is a
+    // network failure, which forms and outboxes already handle (kept, tried again).
+    if (own?.aborted) throw err;
     throw new NetworkError(err instanceof Error ? err.message : String(err));
+  } finally {
+    timed.done();
   }
-  const text = await res.text();
   let data: unknown = null;
   if (text) {
     try {
