@@ -54,8 +54,9 @@ import {
   type Searcher,
   searchFromParams,
 } from './services/search.ts';
+import { boundedSearcher } from './services/search-bound.ts';
 import { cachedSearcher } from './services/search-cache.ts';
-import { searchPool } from './services/search-pool.ts';
+import { SEARCH_QUEUE_PER_WORKER, searchPool } from './services/search-pool.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
 import { trustService } from './services/trust.ts';
 
@@ -100,7 +101,12 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     cachedSearcher(
       dialectOf(db) === 'sqlite' && searchFile && config.searchWorkers > 0
         ? pooledSearcher(searchPool(searchFile, config.searchWorkers))
-        : inThreadSearcher(searchRepo, searchVocab, announcementsRepo.toApi),
+        : // In this thread: on PostgreSQL at most SEARCH_WORKERS at once, so writes keep connections.
+          boundedSearcher(
+            inThreadSearcher(searchRepo, searchVocab, announcementsRepo.toApi),
+            Math.max(1, config.searchWorkers),
+            Math.max(1, config.searchWorkers) * SEARCH_QUEUE_PER_WORKER,
+          ),
       async () => [...(await searchVocab.catalogueVersion()), dayNumber()],
       config.searchCache,
     ),

@@ -19,7 +19,7 @@ export class SearchBusyError extends Error {
 }
 
 /** Searches waiting per worker before new ones are refused. */
-const QUEUE_PER_WORKER = 32;
+export const SEARCH_QUEUE_PER_WORKER = 32;
 
 export type SearchPool = {
   search(params: SearchParams): Promise<AssistedResult>;
@@ -38,7 +38,7 @@ export function searchPool(file: string, workers: number): SearchPool {
     filename: worker,
     minThreads: workers,
     maxThreads: workers,
-    maxQueue: workers * QUEUE_PER_WORKER,
+    maxQueue: workers * SEARCH_QUEUE_PER_WORKER,
     idleTimeout: 60_000,
     execArgv,
   });
