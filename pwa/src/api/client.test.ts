@@ -125,9 +125,11 @@ describe('api() on a stalled link', () => {
   const stalled = () =>
     fetchMock.mockImplementation(
       (_path, init) =>
-        new Promise((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true }),
-        ),
+        new Promise((_resolve, reject) => {
+          // As fetch: an aborted signal rejects at once, a later abort when it comes.
+          if (init?.signal?.aborted) reject(init.signal.reason);
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+        }),
     );
 
   it(`gives up after ${API_TIMEOUT_MS / 1000} s as a NetworkError (the form says it plainly and keeps what was typed)`, async () => {
@@ -156,6 +158,14 @@ describe('api() on a stalled link', () => {
     const err = await pending.catch((e: unknown) => e);
     expect(err).not.toBeInstanceOf(NetworkError);
     expect((err as DOMException).name).toBe('AbortError');
+
+    // A signal aborted before the call: the request is aborted from the start, as fetch would do.
+    fetchMock.mockClear();
+    const gone = new AbortController();
+    gone.abort(new DOMException('gone', 'AbortError'));
+    const early = await api('/api/me', { signal: gone.signal }).catch((e: unknown) => e);
+    expect(sent().init.signal?.aborted).toBe(true);
+    expect((early as DOMException).name).toBe('AbortError');
   });
 });
 

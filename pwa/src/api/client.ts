@@ -80,7 +80,9 @@ function timedSignal(own: AbortSignal | null | undefined, body: BodyInit | undef
     API_TIMEOUT_MS,
   );
   const stop = () => timed.abort(own?.reason);
-  own?.addEventListener('abort', stop, { once: true });
+  // A signal aborted already fires no event: the request is aborted from the start, as fetch would.
+  if (own?.aborted) stop();
+  else own?.addEventListener('abort', stop, { once: true });
   return {
     signal: timed.signal,
     done: () => {

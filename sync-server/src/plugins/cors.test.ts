@@ -57,6 +57,16 @@ describe('CORS_ORIGINS (issue 12 item 20)', () => {
     const photo = await app.inject({ url: '/uploads/nu-exista.jpg', headers: { origin: CLIENT } });
     expect(photo.headers['cross-origin-resource-policy']).toBe('cross-origin');
 
+    // A search page (bytes made on the search side) keeps the origin in Vary beside the encoding.
+    const found = await app.inject({
+      url: '/api/announcements/search?q=x',
+      headers: { origin: CLIENT, 'accept-encoding': 'br' },
+    });
+    expect(found.headers['access-control-allow-origin']).toBe(CLIENT);
+    expect(String(found.headers.vary).toLowerCase().split(/,\s*/)).toEqual(
+      expect.arrayContaining(['origin', 'accept-encoding']),
+    );
+
     // Any other origin gets no permission.
     const stranger = await app.inject({
       url: '/api/announcements',

@@ -26,7 +26,7 @@ export async function copyRows<T extends SQLiteTable>(
       return `(${marks.join(', ')})`;
     });
     await pool.query(
-      `INSERT INTO ${getTableName(table)} (${names.join(', ')}) VALUES ${tuples.join(', ')}`,
+      `INSERT INTO "${getTableName(table)}" (${names.map((n) => `"${n}"`).join(', ')}) VALUES ${tuples.join(', ')}`,
       values,
     );
   }

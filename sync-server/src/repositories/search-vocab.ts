@@ -4,6 +4,7 @@ import { contentWords, STOP_WORDS, searchColumns } from '../../../schema/text.ts
 import { dialectOf, rawAll, rawGet, rawRun } from '../lib/sql.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { Db } from '../plugins/db.ts';
+import { CARDS_VERSION } from './users.ts';
 
 /**
  * The catalogue's vocabulary (issue 20, typo tolerance): every folded content word of the announcements
@@ -124,15 +125,20 @@ export function searchVocabRepository(db: Db) {
 
     /**
      * What a search's answer depends on besides its parameters (services/search-cache.ts): the
-     * announcements' last seq (every change to one takes a new seq) and how far this vocabulary has read
-     * them (corrections and completions). Two index reads.
+     * announcements' last seq (every change to one takes a new seq), how far this vocabulary has read
+     * them (corrections and completions), and the seller cards' changes (pages hold the cards). Three
+     * index reads.
      */
     async catalogueVersion(): Promise<number[]> {
-      const row = await rawGet<{ a: number | string | null; v: number | string | null }>(
+      const row = await rawGet<{
+        a: number | string | null;
+        v: number | string | null;
+        c: number | string | null;
+      }>(
         db,
-        sql`SELECT (SELECT max(seq) FROM announcements) AS a, (SELECT value FROM counters WHERE name = ${VOCAB_SEQ}) AS v`,
+        sql`SELECT (SELECT max(seq) FROM announcements) AS a, (SELECT value FROM counters WHERE name = ${VOCAB_SEQ}) AS v, (SELECT value FROM counters WHERE name = ${CARDS_VERSION}) AS c`,
       );
-      return [Number(row?.a ?? 0), Number(row?.v ?? 0)];
+      return [Number(row?.a ?? 0), Number(row?.v ?? 0), Number(row?.c ?? 0)];
     },
 
     /** Catalogue words beginning with `prefix` (not the prefix itself), the most common first. */

@@ -1,10 +1,22 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { passwordResets, type UserRow, users } from '../../../schema/db/tables.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { counters, passwordResets, type UserRow, users } from '../../../schema/db/tables.ts';
 import type { NotificationSettings } from '../../../schema/rules/notification-settings.ts';
 import type { Db } from '../plugins/db.ts';
 import { changedAfter, firstRow, live, readInChunks, rowsById } from './queries.ts';
 
+/**
+ * Counter moved by every change to a seller card's fields (names, avatar), in the same transaction: kept
+ * search pages hold the cards (services/search-cache.ts reads it through searchVocab.catalogueVersion).
+ */
+export const CARDS_VERSION = 'cards';
+
 export function usersRepository(db: Db) {
+  const cardsChanged = () =>
+    db
+      .insert(counters)
+      .values({ name: CARDS_VERSION, value: 1 })
+      .onConflictDoUpdate({ target: counters.name, set: { value: sql`${counters.value} + 1` } });
+
   const rows = rowsById(db, users);
   return {
     byId: rows.get,
@@ -45,10 +57,13 @@ export function usersRepository(db: Db) {
         .update(users)
         .set(seq === undefined ? patch : { ...patch, seq })
         .where(eq(users.id, id));
+      if (seq !== undefined && (patch.firstName !== undefined || patch.lastName !== undefined))
+        await cardsChanged();
     },
     /** The avatar is public: every change takes a new seq. */
     async setAvatar(id: string, avatar: string | null, seq: number): Promise<void> {
       await db.update(users).set({ avatar, seq }).where(eq(users.id, id));
+      await cardsChanged();
     },
     /** A live account by its social sign-in id. */
     async byProviderId(provider: 'google' | 'facebook', providerId: string): Promise<UserRow | undefined> {

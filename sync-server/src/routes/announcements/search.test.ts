@@ -208,3 +208,23 @@ describe('GET /api/announcements (the spec’s list, now one page at a time)', (
     expect(bad.json()).toEqual({ error: SEARCH_ERRORS.pret });
   });
 });
+
+// Last: it adds an announcement the listings above would count.
+describe('kept search pages and seller cards', () => {
+  it('shows a seller card changed since the page was kept (a new name, a new avatar)', async () => {
+    const { token, userId } = await registerAndLogin(app);
+    await insertAnnouncement(app, userId, { title: 'Vioară lucrată manual de lutier' });
+    const card = async () =>
+      ((await search({ q: 'vioara lutier' })).json() as Page).items[0]?.user?.firstName;
+    expect(await card()).toBe('Ana');
+    expect(await card()).toBe('Ana'); // kept (services/search-cache.ts)
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/users/profile',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { firstName: 'Daniela' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(await card()).toBe('Daniela');
+  });
+});

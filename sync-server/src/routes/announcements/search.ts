@@ -38,7 +38,11 @@ export default async function searchRoutes(app: FastifyInstance) {
       const encoding = acceptedEncoding(request.headers['accept-encoding']);
       const found = await pageFromParams(app.searcher, request.query, encoding, clientAddress(request.ip));
       const page = unwrap(found);
-      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      // Added to what is there (CORS_ORIGINS sets `Vary: Origin` before the route runs).
+      const vary = reply.getHeader('vary');
+      reply
+        .type('application/json; charset=utf-8')
+        .header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
       if (page.encoding) reply.header('content-encoding', page.encoding);
       return reply.send(asBuffer(page.body));
     },
