@@ -1,9 +1,6 @@
-import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { dayNumber } from '../../schema/rank.ts';
 import type { Config } from './config.ts';
 import type { FileStorage } from './lib/file-storage.ts';
-import { dialectOf } from './lib/sql.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import type { Db } from './plugins/db.ts';
 import { buildCollections } from './replication/collections/index.ts';
@@ -47,16 +44,8 @@ import { pushService } from './services/push.ts';
 import { pushSender } from './services/push-sender.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
-import {
-  inThreadSearcher,
-  perAddress,
-  pooledSearcher,
-  type Searcher,
-  searchFromParams,
-} from './services/search.ts';
-import { boundedSearcher } from './services/search-bound.ts';
-import { cachedSearcher } from './services/search-cache.ts';
-import { SEARCH_QUEUE_PER_WORKER, searchPool } from './services/search-pool.ts';
+import { searchFromParams } from './services/search.ts';
+import { buildSearcher } from './services/searcher.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
 import { trustService } from './services/trust.ts';
 
@@ -93,24 +82,14 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   const draftsRepo = draftsRepository(db);
   const searchRepo = searchRepository(db);
   const searchVocab = searchVocabRepository(db);
-  // SQLite searches run on worker threads with read-only connections (SEARCH_WORKERS; issue 20).
-  const searchFile = config.dataDir === ':memory:' ? null : join(config.dataDir, 'hobbiz.sqlite');
-  // Metered per address (services/search.ts: perAddress) wherever a caller passes its address.
-  // First pages and suggestions are kept until the catalogue changes (services/search-cache.ts).
-  const searcher: Searcher = perAddress(
-    cachedSearcher(
-      dialectOf(db) === 'sqlite' && searchFile && config.searchWorkers > 0
-        ? pooledSearcher(searchPool(searchFile, config.searchWorkers))
-        : // In this thread: on PostgreSQL at most SEARCH_WORKERS at once, so writes keep connections.
-          boundedSearcher(
-            inThreadSearcher(searchRepo, searchVocab, announcementsRepo.toApi),
-            Math.max(1, config.searchWorkers),
-            Math.max(1, config.searchWorkers) * SEARCH_QUEUE_PER_WORKER,
-          ),
-      async () => [...(await searchVocab.catalogueVersion()), dayNumber()],
-      config.searchCache,
-    ),
-  );
+  // Metered, kept first pages, worker threads or bounded in-thread searches (services/searcher.ts).
+  const searcher = buildSearcher({
+    db,
+    config,
+    repo: searchRepo,
+    vocab: searchVocab,
+    toApi: announcementsRepo.toApi,
+  });
   const counters = countersRepository(db);
   /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */
   const throttles = throttlesRepository(db);
