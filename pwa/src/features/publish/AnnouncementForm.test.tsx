@@ -64,7 +64,11 @@ function serverStub() {
   });
 }
 
-/** The redirect delays the form asked for; they are run at once (the timer edge, not the form, is changed). */
+/**
+ * The redirect delays the form asked for; they are run soon (the timer edge, not the form, is changed):
+ * after 30 ms rather than 0, so that React has committed the success message the tests read before the
+ * page changes (at 0 the timer could run before the render on a loaded machine; seen once in CI).
+ */
 let redirects: number[];
 const REDIRECTS: number[] = [TIMINGS.publishRedirectMs, TIMINGS.editPageRedirectMs];
 
@@ -74,7 +78,7 @@ beforeEach(async () => {
   vi.spyOn(window, 'setTimeout').mockImplementation(((fn: () => void, ms?: number) => {
     if (ms !== undefined && REDIRECTS.includes(ms)) {
       redirects.push(ms);
-      return realSetTimeout(fn, 0);
+      return realSetTimeout(fn, 30);
     }
     return realSetTimeout(fn, ms);
   }) as typeof window.setTimeout);
