@@ -75,9 +75,12 @@ export class WorkingSet {
   }
 
   stop(): void {
+    this.stopped = true;
     this.photos.stop();
     for (const s of this.subs) s.unsubscribe();
   }
+  /** Stopped (signing out, switching account): the database closes next; no write is started or reported. */
+  private stopped = false;
 
   private lastUse = 0;
   /** A use time later than every one given before (Date.now() when the clock has moved on). */
@@ -88,7 +91,18 @@ export class WorkingSet {
 
   /** Runs working-set writes one after another (applies, touches and evictions never interleave). */
   private serial<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.chain.then(fn, fn);
+    // Once stopped, nothing more is written, and a write the closing database cut short (RxDB's COL21,
+    // seen as an uncaught page error at log out) is not an error: the device's data is leaving anyway.
+    const run = async (): Promise<T> => {
+      if (this.stopped) return undefined as T;
+      try {
+        return await fn();
+      } catch (err) {
+        if (this.stopped) return undefined as T;
+        throw err;
+      }
+    };
+    const next = this.chain.then(run, run);
     this.chain = next.catch(() => undefined);
     return next;
   }
