@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { and, andNot, bitset, count, eachSet, has, intersect, minus, set, topByRank } from './search-bits.ts';
 import { listCache } from './search-memory-lists.ts';
-import { bitMatches, rankMatches } from './search-memory-match.ts';
+import { bitMatches, newestInBits, newestInLists, rankMatches } from './search-memory-match.ts';
 
 /** Sorted unique rowids below `top` (size ≤ top / 2), from a seed (xorshift: the same lists every run). */
 function randomList(seed: number, size: number, top: number): Int32Array {
@@ -100,6 +100,32 @@ describe('sorted rowid lists and bitsets (pages from memory)', () => {
       after = rank[walked.best.at(-1)!]!;
       expect(walked.total).toBe(list.length - dirty.length);
       expect(all.total).toBe(list.length - dirty.length);
+    }
+  });
+
+  it('takes the k best ranks of the matches by walking the order or by sorting their ranks', () => {
+    const top = 20_000;
+    const byRankAll = Array.from({ length: top + 1 }, (_, r) => r).sort(
+      (a, b) => ((a * 7919) % 10007) - ((b * 7919) % 10007),
+    );
+    const rank = new Int32Array(top + 1).fill(-1);
+    const byRank: number[] = [];
+    for (const r of byRankAll) if (r % 13 !== 0) rank[r] = byRank.push(r) - 1;
+    const list = randomList(5, 8000, top).filter((r) => r % 13 !== 0);
+    const dirty = [list[10]!, list[500]!];
+    for (const r of dirty) rank[r] = -1;
+    const clean = list.filter((r) => !dirty.includes(r));
+    const byRankOf = [...clean].sort((a, b) => rank[a]! - rank[b]!);
+    const ranked = { rank, byRank: Int32Array.from(byRank), top };
+    // k = 20: 8·k below the matches, the order is walked; k = 2000: their ranks are sorted.
+    for (const k of [20, 2000, 10_000]) {
+      const expected = byRankOf.slice(0, k);
+      const fromBits = newestInBits(bitsOf(list, top), dirty, ranked, k);
+      expect(fromBits.newest, `bits ${k}`).toEqual(expected);
+      expect(fromBits.total).toBe(clean.length);
+      const fromLists = newestInLists([list], null, ranked, null, k);
+      expect(fromLists.newest, `lists ${k}`).toEqual(expected);
+      expect(fromLists.total).toBe(clean.length);
     }
   });
 });

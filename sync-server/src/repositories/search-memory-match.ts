@@ -68,38 +68,57 @@ export function bitMatches(
   return { best: best.best, total };
 }
 
-/** The clean matches' number and the `k` largest rowids (the newest), descending: from bits. */
-export function newestInBits(bits: Uint32Array, rank: Int32Array, k: number) {
-  const newest: number[] = [];
-  let total = 0;
-  eachSet(
-    bits,
-    (r) => {
-      if (rank[r]! < 0) return;
-      total++;
-      if (newest.length < k) newest.push(r);
-    },
-    true,
-  );
-  return { total, newest };
+/**
+ * The clean matches' number and the `k` newest of them (by the 'recent' order's ranks: created_at, then
+ * id, so a renewed announcement is among them), newest first: from bits. Many matches: the order walked
+ * from its start (k·top/total positions, at most top/8); fewer: their ranks collected and sorted.
+ */
+export function newestInBits(
+  bits: Uint32Array,
+  dirty: Iterable<number>,
+  { rank, byRank, top }: Ranked,
+  k: number,
+) {
+  let total = count(bits);
+  for (const r of dirty) if (r <= top && has(bits, r)) total--;
+  if (total > 8 * k) {
+    const newest: number[] = [];
+    for (let pos = 0; pos < byRank.length && newest.length < k; pos++) {
+      const r = byRank[pos]!;
+      if (rank[r] === pos && has(bits, r)) newest.push(r);
+    }
+    return { total, newest };
+  }
+  const ranks = new Int32Array(total);
+  let i = 0;
+  eachSet(bits, (r) => {
+    const x = rank[r]!;
+    if (x >= 0 && i < ranks.length) ranks[i++] = x;
+  });
+  return { total, newest: firstRows(ranks.subarray(0, i), byRank, k) };
 }
 
 /** The same from the lists (few matches). */
 export function newestInLists(
   lists: Int32Array[],
   not: Int32Array | null,
-  rank: Int32Array,
+  { rank, byRank }: Ranked,
   mask: Uint32Array | null,
   k: number,
 ) {
   const matches = matched(lists, not);
-  const newest: number[] = [];
+  const ranks = new Int32Array(matches.length);
   let total = 0;
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const r = matches[i]!;
-    if (r >= rank.length || rank[r]! < 0 || (mask && !has(mask, r))) continue;
-    total++;
-    if (newest.length < k) newest.push(r);
+  for (const r of matches) {
+    const x = r < rank.length ? rank[r]! : -1;
+    if (x < 0 || (mask && !has(mask, r))) continue;
+    ranks[total++] = x;
   }
-  return { total, newest };
+  return { total, newest: firstRows(ranks.subarray(0, total), byRank, k) };
+}
+
+/** The rows of the `k` best ranks, best first. */
+function firstRows(ranks: Int32Array, byRank: Int32Array, k: number): number[] {
+  ranks.sort();
+  return Array.from(ranks.subarray(0, k), (x) => byRank[x]!);
 }

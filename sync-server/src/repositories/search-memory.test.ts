@@ -18,6 +18,8 @@ let app: App;
 let owner: string;
 let memo: SearchRepository;
 let plans: SearchRepository;
+/** Relevance scores the newest 4 matches here (SCORE_CAP in production). */
+const SCORE_CAP = 4;
 
 beforeAll(async () => {
   app = await buildTestApp();
@@ -29,8 +31,15 @@ beforeAll(async () => {
     filteredSmall: 1,
     memory: 'always',
     memoryLimits: { dirtyMax: 6, listEntries: 300, denseFrom: 3 },
+    scoreCap: SCORE_CAP,
   });
-  plans = searchRepository(app.db, { small: 1, walkBudget: 1, filteredSmall: 1, memory: false });
+  plans = searchRepository(app.db, {
+    small: 1,
+    walkBudget: 1,
+    filteredSmall: 1,
+    memory: false,
+    scoreCap: SCORE_CAP,
+  });
 });
 afterAll(async () => {
   await app.cleanup();
@@ -57,6 +66,7 @@ const SEARCHES: SearchParams[] = [
   { q: 'tort', sort: 'title', category: 'Prăjituri, Băcănie, Gătit' },
   // Relevance: the matches counted and chosen in memory, scored by BM25.
   { q: 'c', judet: 'Cluj' },
+  { q: 'c' },
   { q: 'tort' },
 ];
 
@@ -96,6 +106,10 @@ describe.skipIf(onPg)('pages from memory', () => {
     await change(hidden!.id, { active: false });
     await change(gone!.id, { deleted: true });
     await expectSame();
+    // An old row renewed: newest by date, not by rowid.
+    const oldest = (await plans.search({ q: 'c', sort: 'recent', limit: 60 })).rows.at(-1)!;
+    await change(oldest.id, { createdAt: new Date().toISOString() });
+    await expectSame();
     // Past dirtyMax (6) changed rows, everything is made again from the current state.
     for (let i = 0; i < 8; i++) await insertAnnouncement(app, owner, { title: `Cusut ${i}`, price: i * 40 });
     await expectSame();
@@ -129,5 +143,24 @@ describe.skipIf(onPg)('pages from memory', () => {
     const next = await memo.search({ ...params, cursor: page.nextCursor! });
     const expected = await plans.search({ ...params, cursor: page.nextCursor! });
     expect(next.rows.map((r) => r.id)).toEqual(expected.rows.map((r) => r.id));
+  });
+
+  it('relevance scores the newest matches by date (a renewed announcement is among them)', async () => {
+    /** The rows relevance shows, all pages: the scored ones. */
+    const scored = async (repo: SearchRepository, params: SearchParams) =>
+      (await allPages(repo, params)).ids.sort();
+    const newestByDate = async (params: SearchParams) =>
+      (await plans.search({ ...params, sort: 'recent', limit: SCORE_CAP })).rows.map((r) => r.id).sort();
+    for (const params of [{ q: 'c' }, { q: 'c', judet: 'Cluj' }] as SearchParams[]) {
+      const recent = (await plans.search({ ...params, sort: 'recent', limit: 60 })).rows;
+      expect(recent.length, JSON.stringify(params)).toBeGreaterThan(SCORE_CAP);
+      // The oldest match renewed: the first of the date order, and scored by both.
+      const oldest = recent.at(-1)!;
+      await change(oldest.id, { createdAt: new Date(Date.now() + 1000).toISOString() });
+      const expected = await newestByDate(params);
+      expect(expected).toContain(oldest.id);
+      expect(await scored(plans, params), JSON.stringify(params)).toEqual(expected);
+      expect(await scored(memo, params), JSON.stringify(params)).toEqual(expected);
+    }
   });
 });

@@ -255,8 +255,8 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
   }
 
   /**
-   * All current matches of a search (any order): their exact number and the `k` newest rowids
-   * (ascending), for relevance, which scores the newest matches only.
+   * All current matches of a search (any order): their exact number and the `k` newest (created_at, then
+   * id: the 'recent' order), as rowids ascending, for relevance, which scores the newest matches only.
    */
   function newestNow(p: SearchParams, t: TextQuery, k: number): { total: number; newest: number[] } | null {
     const s = refresh();
@@ -267,14 +267,22 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     const not = t.not.length > 0 ? list(s, groupQuery(t.not)) : null;
     const mask = filtersOf(s, p);
     if (mask === 'plans') return null;
+    const ranked = { rank, byRank: s.byRank.get('recent')!, top: s.top };
     const clean = dense(lists)
-      ? newestInBits(matchBits(s, lists, not, mask), rank, k)
-      : newestInLists(ids(lists), not?.ids ?? null, rank, mask, k);
-    const changed = dirtyRows(s)
-      .filter((d) => passesFilters(d, p) && matchesText(d.text, t))
-      .map((d) => d.r);
-    const newest = [...clean.newest, ...changed].sort((a, b) => b - a).slice(0, k);
-    return { total: clean.total + changed.length, newest: newest.reverse() };
+      ? newestInBits(matchBits(s, lists, not, mask), s.dirty.keys(), ranked, k)
+      : newestInLists(ids(lists), not?.ids ?? null, ranked, mask, k);
+    const changed = dirtyRows(s).filter((d) => passesFilters(d, p) && matchesText(d.text, t));
+    const total = clean.total + changed.length;
+    if (changed.length === 0) return { total, newest: clean.newest.sort((a, b) => a - b) };
+    // The changed rows placed among the clean ones by the exact order: only the last `changed.length`
+    // clean rows can be pushed out, so only their keys are read.
+    const sure = Math.max(0, Math.min(clean.newest.length, k - changed.length));
+    const tail = stmt('rows', `SELECT ${COLS} FROM announcements a WHERE a.rowid IN ${JSON_SET}`).all(
+      JSON.stringify(clean.newest.slice(sure)),
+    ) as Row[];
+    const rest = [...tail, ...changed].sort(ROW_ORDER.recent).slice(0, k - sure);
+    const newest = [...clean.newest.slice(0, sure), ...rest.map((x) => x.r)];
+    return { total, newest: newest.sort((a, b) => a - b) };
   }
 
   /**

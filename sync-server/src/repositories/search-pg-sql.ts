@@ -81,10 +81,11 @@ function freq(ph: Phrase, q: Params): string {
  * for each phrase i, IDF = ln((N − hits + 0.5) / (hits + 0.5)) (1e-6 when not positive), f = 10 × in
  * the title + 1 × in the description, D = the row's tokens, and
  * score = −Σ IDF·(f·(k1+1)) / (f + k1·(1 − b + b·D/avgdl)), k1 = 1.2, b = 0.75, summed in phrase order
- * with the same operations, so equal inputs give the same double. Ties newest first. Yields
- * (id, created_at, price, title_key, s, total) for the first `limit` rows; total counts every match.
+ * with the same operations, so equal inputs give the same double. Only the newest `scoreCap` matches
+ * (created_at, then id) are scored, as on SQLite (search.ts's SCORE_CAP); the statistics stay the whole
+ * index's. Ties newest first. Yields (id, created_at, price, title_key, s) for the first `limit` rows.
  */
-export function scoredSql(t: TextQuery, filters: string[], limit: number, q: Params) {
+export function scoredSql(t: TextQuery, filters: string[], limit: number, scoreCap: number, q: Params) {
   // The phrases of `not` are absent from every match: FTS5 adds 0 for each, left out here.
   const all = phrasesOf(t);
   const hits = all.map(
@@ -104,11 +105,13 @@ export function scoredSql(t: TextQuery, filters: string[], limit: number, q: Par
   return `WITH st AS MATERIALIZED (
     SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats LIMIT 1),
   h AS MATERIALIZED (SELECT ${hits.join(', ')}),
-  idf AS MATERIALIZED (SELECT ${idf.join(', ')} FROM st, h)
-SELECT x.*, count(*) OVER () AS total FROM (
+  idf AS MATERIALIZED (SELECT ${idf.join(', ')} FROM st, h),
+  m AS MATERIALIZED (
+    SELECT d.id, d.created_at, d.price, d.title_key, d.size, d.terms, d.cs FROM search_docs d
+    WHERE ${where} ORDER BY ${NEWEST} LIMIT ${scoreCap})
+SELECT x.* FROM (
   SELECT d.id, d.created_at, d.price, d.title_key, ${num(-1)} * (${num(0)}${terms.join('')}) AS s
-  FROM search_docs d CROSS JOIN st CROSS JOIN idf CROSS JOIN LATERAL (SELECT ${fs.join(', ')} OFFSET 0) fx
-  WHERE ${where} OFFSET 0
+  FROM m d CROSS JOIN st CROSS JOIN idf CROSS JOIN LATERAL (SELECT ${fs.join(', ')} OFFSET 0) fx
 ) x
 ORDER BY x.s, x.created_at DESC, x.id DESC LIMIT ${limit}`;
 }

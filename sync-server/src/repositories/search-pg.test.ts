@@ -8,7 +8,7 @@ import { encodeCursor } from '../../../schema/search-params.ts';
 import { analyze, anyOf, searchColumns, textQueryOf } from '../../../schema/text.ts';
 import { pgPoolOf } from '../lib/pg-backend.ts';
 import { buildTestApp, registerAndLogin } from '../test-helper.ts';
-import { type SearchRepository, searchRepository } from './search.ts';
+import { SEARCH_TUNING, type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures, LABELLED } from './search-fixtures.ts';
 import { copyAnnouncements } from './search-pg-copy.ts';
 
@@ -237,5 +237,29 @@ describe.skipIf(!onPg)('hobbiz_search_words = words()', () => {
     );
     for (const r of rows as { t: string; w: string[] }[])
       expect(r.w, JSON.stringify(r.t)).toEqual(words(r.t));
+  });
+});
+
+describe.skipIf(!onPg)('PostgreSQL search: relevance scores the newest matches, as on SQLite', () => {
+  it('the same newest matches by date, the same pages (a low cap)', async () => {
+    const capped = { ...SEARCH_TUNING, scoreCap: 3 };
+    const pgCapped = searchRepository(pgApp.db, capped);
+    const liteCapped = searchRepository(app.db, capped);
+    const liteMemory = searchRepository(app.db, { ...capped, memory: 'always' });
+    const searches: SearchParams[] = [
+      { q: 'c' },
+      { q: 'de' },
+      { q: 'c', judet: 'Cluj' },
+      ...FILTERED.filter((p) => p.q || p.topic),
+    ];
+    for (const params of searches) {
+      const expected = await pages(liteCapped, params, 2);
+      expect(await pages(pgCapped, params, 2), JSON.stringify(params)).toEqual(expected);
+      expect(await pages(liteMemory, params, 2), JSON.stringify(params)).toEqual(expected);
+    }
+    // More matches than scored: only the cap's worth are shown, the total counts them all.
+    const broad = await pages(pgCapped, { q: 'c' }, 2);
+    expect(broad.ids).toHaveLength(3);
+    expect(broad.totals[0]).toBeGreaterThan(3);
   });
 });

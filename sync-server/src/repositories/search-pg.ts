@@ -47,7 +47,10 @@ function bound(text: string, values: unknown[]): SQL {
 
 const COLUMNS = Object.entries(getTableColumns(announcements));
 
-export function searchRepositoryPg(db: Db) {
+/**
+ * `scoreCap`: relevance scores the newest this many matches (search.ts's SCORE_CAP; tests lower it).
+ */
+export function searchRepositoryPg(db: Db, scoreCap: number) {
   const pg = db as unknown as PgExecutor;
   const query = async <T>(text: string, values: unknown[]) =>
     (await pg.execute(bound(text, values))).rows as T[];
@@ -55,7 +58,7 @@ export function searchRepositoryPg(db: Db) {
   /** Relevance rankings of recent searches, valid while `search_stats.version` is unchanged. */
   const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
 
-  async function ranked(text: TextQuery, words: TextQuery, p: SearchParams, need: number) {
+  async function ranked(text: TextQuery, words: TextQuery, p: SearchParams, need: number, cap: number) {
     const [{ version }] = await query<{ version: string }>('SELECT version::text FROM search_stats', []);
     const today = dayNumber();
     const key = JSON.stringify([
@@ -80,14 +83,15 @@ export function searchRepositoryPg(db: Db) {
     }
     const depth = Math.max(need, RANK_DEPTH, kept ? kept.depth * 2 : 0);
     const q = new Params();
-    const sql = scoredSql(text, filterSql(p, q), depth, q);
-    const rows = await query<PgRow & { s: number; total: string }>(sql, q.values);
-    const entry = {
-      version,
-      depth,
-      top: (await boosted(rows, words, today)).map(toRow),
-      total: Number(rows[0]?.total ?? 0),
-    };
+    const sql = scoredSql(text, filterSql(p, q), depth, scoreCap, q);
+    // Counted apart, up to the page's cap (past it the answer says "more than"), as on SQLite.
+    const c = new Params();
+    const counted = cappedSql([...filterSql(p, c), ...matchSql(text, c)], cap + 1);
+    const [rows, [{ n }]] = await Promise.all([
+      query<PgRow & { s: number }>(sql, q.values),
+      query<{ n: number }>(counted, c.values),
+    ]);
+    const entry = { version, depth, top: (await boosted(rows, words, today)).map(toRow), total: Number(n) };
     rankings.set(key, entry);
     if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
     return entry;
@@ -146,7 +150,7 @@ export function searchRepositoryPg(db: Db) {
         const offset = (cursor as { o: number } | null)?.o ?? 0;
         // Past RELEVANCE_MAX_OFFSET nothing is shown (as on SQLite); the total is still the search's.
         const far = offset > RELEVANCE_MAX_OFFSET;
-        const { top, total } = await ranked(text, words, params, far ? 0 : offset + n);
+        const { top, total } = await ranked(text, words, params, far ? 0 : offset + n, cap);
         const page = far ? [] : top.slice(offset, offset + n);
         return result(page, total, () => ({ s: 'relevance', o: offset + limit }));
       }

@@ -9,6 +9,7 @@ import { searchRepositoryPg } from './search-pg.ts';
 import {
   and,
   BANDS,
+  type Cond,
   cond,
   facetQuery,
   filterConds,
@@ -102,20 +103,47 @@ export type SearchTuning = {
    */
   memory?: boolean | 'always';
   memoryLimits?: typeof MEMORY_LIMITS;
+  /** Matches relevance scores at most, the newest (default SCORE_CAP; tests lower it). */
+  scoreCap?: number;
 };
 
-export function searchRepository(
-  db: Db,
-  tuning: SearchTuning = { small: S_SMALL, walkBudget: WALK_BUDGET, filteredSmall: E_SMALL },
-) {
+/** The thresholds in production. */
+export const SEARCH_TUNING: SearchTuning = {
+  small: S_SMALL,
+  walkBudget: WALK_BUDGET,
+  filteredSmall: E_SMALL,
+};
+
+export function searchRepository(db: Db, tuning: SearchTuning = SEARCH_TUNING) {
   // PostgreSQL: the same operation on its own index (search-pg.ts); the plan thresholds are SQLite's.
-  if (dialectOf(db) === 'postgres') return searchRepositoryPg(db);
+  if (dialectOf(db) === 'postgres') return searchRepositoryPg(db, tuning.scoreCap ?? SCORE_CAP);
   return searchRepositorySqlite(db, tuning);
+}
+
+/**
+ * The scoring statement of relevance over the given matches only (rowids ascending: the newest
+ * SCORE_CAP), FTS5 reading its lists from the smallest of them on.
+ */
+function amongNewest(text: string, newest: number[]) {
+  const edge = newest.length > 0 ? ` AND f.rowid >= ${Number(newest[0])}` : '';
+  return cond(`${SCORED}${edge} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(newest));
 }
 
 function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
   const { small, walkBudget, filteredSmall } = tuning;
   const walkPerMatch = tuning.walkPerMatch ?? WALK_PER_MATCH;
+  const scoreCap = tuning.scoreCap ?? SCORE_CAP;
+  /** The newest scoreCap rowids of a set of matches (created_at, then id), ascending. */
+  const newestOf = async (set: Cond) =>
+    (
+      await rowids(
+        cond(
+          `SELECT a.rowid FROM announcements a INDEXED BY announcements_pub_${SORTS.recent.index}
+           WHERE ${PUB('a')} AND a.rowid IN (${set.sql}) ORDER BY ${SORTS.recent.orderBy} LIMIT ${scoreCap}`,
+          ...set.args,
+        ),
+      )
+    ).sort((a, b) => a - b);
   const { rowids, capped, sortWhole, walk, byRelevance, load, forgetRankings } = searchSteps(db);
   const memory = tuning.memory === false ? null : searchMemory(db, tuning.memoryLimits);
 
@@ -161,15 +189,12 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
       if (sort === 'relevance' && memory && (memory.ready('recent') || tuning.memory === 'always')) {
         // The exact matches from memory: their number, and the newest SCORE_CAP of them, scored by BM25
         // (no count, no probe, no list of the matches in SQL).
-        const kept = await memory.newest(params, query, SCORE_CAP);
+        const kept = await memory.newest(params, query, scoreCap);
         if (kept) {
           const { total, newest } = kept;
           if (newest.length === 0) return result([], 0, relevanceNext);
-          const edge = ` AND f.rowid >= ${Number(newest[0])}`;
-          const filtered = facetQuery(params) !== null;
-          const scored = filtered
-            ? cond(`${SCORED}${edge} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(newest))
-            : cond(total <= SCORE_CAP ? SCORED : `${SCORED}${edge}`, text);
+          const all = facetQuery(params) === null && total <= scoreCap;
+          const scored = all ? cond(SCORED, text) : amongNewest(text, newest);
           return result(await byRelevance(scored, offset, n, words), total, relevanceNext);
         }
       }
@@ -208,9 +233,13 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
           );
         }
         if (sort === 'relevance') {
-          const scored = allFacets
-            ? cond(`${SCORED} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(set))
-            : cond(SCORED, text);
+          // (More than scoreCap only when a test lowers it below `small`.)
+          const scored =
+            set.length > scoreCap
+              ? amongNewest(text, await newestOf(cond(`SELECT value FROM json_each(?)`, JSON.stringify(set))))
+              : allFacets
+                ? cond(`${SCORED} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(set))
+                : cond(SCORED, text);
           return result(await byRelevance(scored, offset, n, words), set.length, relevanceNext);
         }
         const inSet = cond(`a.rowid IN ${JSON_SET}`, JSON.stringify(set));
@@ -227,18 +256,9 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
         // enough). Scored on the words alone: filter terms would weigh in, and cost a pass over their
         // long lists.
         const total = !allFacets && first.length > cap ? cap + 1 : await capped(matches, cap + 1);
-        // Broad: only the newest SCORE_CAP matches are scored (rowids grow with time; FTS5 lists them
-        // newest first from the end of its lists).
-        const [edge] = await rowids(
-          cond(
-            `SELECT r FROM (${matches.sql}) ORDER BY r DESC LIMIT 1 OFFSET ${SCORE_CAP - 1}`,
-            ...matches.args,
-          ),
-        );
-        const newest = edge === undefined ? '' : ` AND f.rowid >= ${Number(edge)}`;
-        const scored = allFacets
-          ? cond(`${SCORED}${newest} AND +f.rowid IN (${matches.sql})`, text, ...matches.args)
-          : cond(`${SCORED}${newest}`, text);
+        // Broad: only the newest SCORE_CAP matches are scored (created_at, then id: the newest-first
+        // index walked against the set of the matches).
+        const scored = amongNewest(text, await newestOf(matches));
         return result(await byRelevance(scored, offset, n, words), total, relevanceNext);
       }
       // Many matches in an order: the ranks are made now (once per order, ~1.3 s at 1M); the plans below
