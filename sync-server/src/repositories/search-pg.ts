@@ -176,7 +176,6 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
     /** Nothing to make ahead: the index is PostgreSQL's. */
     warm(): void {},
 
-    /** Re-indexes every public announcement (after a bulk load made with the trigger disabled). */
     /** True when some public announcement matches the text query (the suggestions' check). */
     async exists(t: TextQuery): Promise<boolean> {
       if (t.groups.length === 0) return true;
@@ -185,6 +184,21 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
       return (await query(`SELECT 1 AS x FROM search_docs d WHERE ${where} LIMIT 1`, q.values)).length > 0;
     },
 
+    /** The analysed texts of the newest `k` public matches (search.ts's `texts`). */
+    async texts(t: TextQuery, k: number): Promise<string[]> {
+      if (t.groups.length === 0) return [];
+      const q = new Params();
+      const where = matchSql(t, q).join(' AND ');
+      const rows = await query<{ text: string }>(
+        `SELECT ' ' || a.search_title || ' ' || a.search_text || ' ' AS text FROM announcements a
+         WHERE a.id IN (SELECT d.id FROM search_docs d WHERE ${where}
+           ORDER BY d.created_at DESC, d.id DESC LIMIT ${Math.max(0, Math.floor(k))})`,
+        q.values,
+      );
+      return rows.map((r) => r.text);
+    },
+
+    /** Re-indexes every public announcement (after a bulk load made with the trigger disabled). */
     async rebuildIndex(): Promise<void> {
       await query('SELECT hobbiz_search_rebuild()', []);
     },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
-import { dialectOf, rawRun } from '../lib/sql.ts';
+import { dialectOf, rawAll, rawRun } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import { type MEMORY_LIMITS, searchMemory } from './search-memory.ts';
 import { type SearchResult, searchRequest } from './search-page.ts';
@@ -23,6 +23,7 @@ import {
   SORTS,
   type Sorted,
   textQuery,
+  toSql,
 } from './search-sql.ts';
 import { searchSteps } from './search-steps.ts';
 
@@ -311,6 +312,25 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
     async exists(t: TextQuery): Promise<boolean> {
       if (t.groups.length === 0) return true;
       return (await rowids(cond(`${MATCHES} LIMIT 1`, textQuery(t)))).length > 0;
+    },
+
+    /**
+     * The analysed title and description (' ' + tokens + ' ') of the newest `k` public matches of `t`
+     * (by rowid: FTS5 lists them from the end), the suggestions' sample of words that go together.
+     */
+    async texts(t: TextQuery, k: number): Promise<string[]> {
+      if (t.groups.length === 0) return [];
+      const rows = await rawAll<{ text: string }>(
+        db,
+        toSql(
+          cond(
+          `SELECT ' ' || a.search_title || ' ' || a.search_text || ' ' AS text FROM announcements a
+           WHERE a.rowid IN (${MATCHES} ORDER BY rowid DESC LIMIT ${Math.max(0, Math.floor(k))})`,
+            textQuery(t),
+          ),
+        ),
+      );
+      return rows.map((r) => r.text);
     },
 
     /**
