@@ -324,7 +324,7 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
         db,
         toSql(
           cond(
-          `SELECT ' ' || a.search_title || ' ' || a.search_text || ' ' AS text FROM announcements a
+            `SELECT ' ' || a.search_title || ' ' || a.search_text || ' ' AS text FROM announcements a
            WHERE a.rowid IN (${MATCHES} ORDER BY rowid DESC LIMIT ${Math.max(0, Math.floor(k))})`,
             textQuery(t),
           ),

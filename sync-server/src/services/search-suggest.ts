@@ -20,8 +20,8 @@ const samples = new WeakMap<Engine, Map<string, Sample>>();
 
 /** The words (tokens of the analysed texts) of the newest SUGGEST_SAMPLE announcements holding `before`. */
 async function wordsWith(engine: Engine, before: string[], now: number): Promise<Set<string>> {
-  let kept = samples.get(engine);
-  if (!kept) samples.set(engine, (kept = new Map()));
+  const kept = samples.get(engine) ?? new Map<string, Sample>();
+  samples.set(engine, kept);
   const key = before.join(' ');
   const hit = kept.get(key);
   kept.delete(key);
