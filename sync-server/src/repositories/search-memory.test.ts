@@ -163,4 +163,20 @@ describe.skipIf(onPg)('pages from memory', () => {
       expect(await scored(memo, params), JSON.stringify(params)).toEqual(expected);
     }
   });
+
+  it("are not made again for favourites recounts, which move the rows' seq but nothing a search sees", async () => {
+    await memo.search({ q: 'c', sort: 'title' });
+    expect(memo.ready('title')).toBe(true);
+    const rows = (await plans.search({ q: 'c', sort: 'recent', limit: 10 })).rows;
+    // More recounts than dirtyMax (6): a change a search sees this many times would drop everything.
+    for (const [i, row] of rows.entries()) await change(row.id, { favoritesCount: i + 1 });
+    await memo.search({ q: 'c', sort: 'recent' });
+    expect(memo.ready('title')).toBe(true);
+    await expectSame();
+    // Prices are seen: past dirtyMax, made again (the title order's ranks are gone until asked).
+    for (const [i, row] of rows.entries()) await change(row.id, { price: 1000 + i });
+    await memo.search({ q: 'c', sort: 'recent' });
+    expect(memo.ready('title')).toBe(false);
+    await expectSame();
+  });
 });

@@ -32,7 +32,8 @@ import {
  * a few ms whatever the order.
  *
  * Freshness: everything is valid as of a seq (`asOf`, read before anything was built). Rows changed since
- * (the announcements' change feed: seq > asOf) are "dirty": their ranks are cleared and their list entries
+ * (the feed of changes a search can see, `announcements_search_seq`: seq > asOf; a favourites recount is
+ * not one) are "dirty": their ranks are cleared and their list entries
  * ignored; they are read from the table and checked with the same rule in JS (filterConds, the FTS5 match
  * of the analysed columns), then merged by the exact order. Past `dirtyMax` dirty rows everything is
  * dropped and built again from the current state. Statements of one page run in one read transaction.
@@ -90,12 +91,14 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
 
   /** Reads the change feed since the last search; starts again when too much changed. */
   function refresh(): State {
-    const max = one('SELECT max(seq) FROM announcements');
+    // Changes a search can see (migration 0021: not a favourites recount, which moves the row's seq too).
+    const max = one('SELECT max(seq) FROM announcements_search_seq');
     if (state && max < state.seen) state = null;
     if (state && max > state.seen) {
-      const changed = stmt('raw', 'SELECT rowid, seq FROM announcements WHERE seq > ? ORDER BY seq').all(
-        state.seen,
-      ) as [number, number][];
+      const changed = stmt(
+        'raw',
+        'SELECT rid, seq FROM announcements_search_seq WHERE seq > ? ORDER BY seq',
+      ).all(state.seen) as [number, number][];
       for (const [r, seq] of changed) {
         state.dirty.set(r, { seq });
         for (const rank of state.ranks.values()) if (r < rank.length) rank[r] = -1;

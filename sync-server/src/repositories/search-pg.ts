@@ -175,6 +175,8 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
 
     /** Nothing to make ahead: the index is PostgreSQL's. */
     warm(): void {},
+    /** No memory of orders here (search.ts's `ready`). */
+    ready: (_sort: Sorted): boolean => false,
 
     /** True when some public announcement matches the text query (the suggestions' check). */
     async exists(t: TextQuery): Promise<boolean> {

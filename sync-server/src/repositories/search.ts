@@ -303,6 +303,9 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
       memory?.warm();
     },
 
+    /** True when the memory holds the order's ranks (tests: what a change made it drop). */
+    ready: (sort: Sorted): boolean => memory?.ready(sort) ?? false,
+
     forgetRankings(): void {
       forgetRankings();
       memory?.forget();
