@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { acceptedEncoding, COMPRESS_THRESHOLD, pageBody } from './search-answer.ts';
 
 describe("a search page's bytes (made where the search ran)", () => {
-  it('picks brotli before gzip, honours q=0 and *, and none for identity or nothing', () => {
+  it('picks the higher q, brotli on a tie, honours q=0 and *, and none for identity or nothing', () => {
     expect(acceptedEncoding('gzip, deflate, br, zstd')).toBe('br');
     expect(acceptedEncoding('gzip, deflate')).toBe('gzip');
     expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
@@ -13,6 +13,8 @@ describe("a search page's bytes (made where the search ran)", () => {
     expect(acceptedEncoding('identity')).toBeNull();
     expect(acceptedEncoding('deflate')).toBeNull();
     expect(acceptedEncoding('BR;Q=0.1')).toBe('br');
+    expect(acceptedEncoding('br;q=0.2, gzip;q=0.9')).toBe('gzip');
+    expect(acceptedEncoding('gzip;q=0.5, *;q=0.8')).toBe('br');
     expect(acceptedEncoding('br;q=abc, gzip')).toBe('gzip');
     expect(acceptedEncoding(undefined)).toBeNull();
     expect(acceptedEncoding('')).toBeNull();

@@ -26,8 +26,8 @@ const BROTLI = {
 };
 
 /**
- * What the client accepts of ours (`Accept-Encoding`): brotli before gzip, `q=0` refusing one, `*`
- * accepting any; null for none (or identity only).
+ * What the client accepts of ours (`Accept-Encoding`): the higher q, brotli on a tie, `q=0` refusing
+ * one, `*` accepting any; null for none (or identity only).
  */
 export function acceptedEncoding(header: string | string[] | undefined): PageEncoding | null {
   if (!header) return null;
@@ -38,8 +38,10 @@ export function acceptedEncoding(header: string | string[] | undefined): PageEnc
     const value = weight === undefined ? 1 : Number(weight.slice(2));
     if (name) q.set(name, Number.isFinite(value) ? value : 0);
   }
-  const ok = (name: PageEncoding) => (q.get(name) ?? q.get('*') ?? 0) > 0;
-  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : null;
+  const weight = (name: PageEncoding) => q.get(name) ?? q.get('*') ?? 0;
+  const [br, gzip] = [weight('br'), weight('gzip')];
+  if (br <= 0 && gzip <= 0) return null;
+  return br >= gzip ? 'br' : 'gzip';
 }
 
 /** The page as the searchPage schema shapes it: items with their seller cards, cursor, total, correction. */

@@ -84,6 +84,14 @@ describe.skipIf(onPg)('the search pool', () => {
       const b = await get(inThread, '/api/announcements/search', query);
       expect(JSON.parse(inflate(a.rawPayload).toString())).toEqual(b.json());
     }
+    const plain = await pooled.inject({
+      method: 'GET',
+      url: '/api/announcements/search',
+      query: { q: 'lectii', sort: 'recent' },
+      headers: { 'accept-encoding': 'br, gzip', 'x-no-compression': '1' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toMatchObject({ items: expect.any(Array) });
     const bad = await get(pooled, '/api/announcements/search', { q: 'tort', cursor: 'eyJzIjoicmVjZW50In0' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: expect.any(String) });

@@ -35,7 +35,11 @@ export default async function searchRoutes(app: FastifyInstance) {
     async (request, reply) => {
       // The answer's bytes come made (services/search-answer.ts): with its seller cards, as JSON, and on
       // a search thread compressed, so this loop only sends them. Same shape as the schema above.
-      const encoding = acceptedEncoding(request.headers['accept-encoding']);
+      // `x-no-compression` asks for none, as @fastify/compress honours it on every other route.
+      const encoding =
+        request.headers['x-no-compression'] === undefined
+          ? acceptedEncoding(request.headers['accept-encoding'])
+          : null;
       const found = await pageFromParams(app.searcher, request.query, encoding, clientAddress(request.ip));
       const page = unwrap(found);
       // Added to what is there (CORS_ORIGINS sets `Vary: Origin` before the route runs).
