@@ -28,11 +28,16 @@ export function buildSearcher(deps: {
   const { db, config, repo, vocab, toApi } = deps;
   const file = config.dataDir === ':memory:' ? null : join(config.dataDir, 'hobbiz.sqlite');
   const slots = Math.max(1, config.searchWorkers);
-  const base =
-    dialectOf(db) === 'sqlite' && file && config.searchWorkers > 0
-      ? pooledSearcher(searchPool(file, config.searchWorkers))
-      : boundedSearcher(inThreadSearcher(repo, vocab, toApi), slots, slots * SEARCH_QUEUE_PER_WORKER);
-  return perAddress(
-    cachedSearcher(base, async () => [...(await vocab.catalogueVersion()), dayNumber()], config.searchCache),
+  const pooled = dialectOf(db) === 'sqlite' && file !== null && config.searchWorkers > 0;
+  const base = pooled
+    ? pooledSearcher(searchPool(file, config.searchWorkers))
+    : boundedSearcher(inThreadSearcher(repo, vocab, toApi), slots, slots * SEARCH_QUEUE_PER_WORKER);
+  const cached = cachedSearcher(
+    base,
+    async () => [...(await vocab.catalogueVersion()), dayNumber()],
+    config.searchCache,
   );
+  // In this thread a page's body is never compressed here (@fastify/compress does it as it sends): one
+  // kept page serves every encoding.
+  return perAddress(pooled ? cached : { ...cached, page: (p, _encoding, a) => cached.page(p, null, a) });
 }
