@@ -136,13 +136,47 @@ export function searchSteps(db: Db) {
       return kept.top;
     }
     const deep = Math.max(depth, RANK_DEPTH);
-    const bm25 = await all<{ r: number; s: number }>(
-      cond(`${scored.sql} ORDER BY s LIMIT ${deep}`, ...scored.args),
-    );
-    const top = await boosted(bm25, words, today);
+    const top = await boosted(await deepest(scored, deep), words, today);
     rankings.set(key, { version, depth: deep, top });
     if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
     return top;
+  }
+
+  /**
+   * The `deep` best rows by BM25, equal scores newest first (created_at, then id, as PostgreSQL's
+   * statement orders them): which of many rows tying at the edge are taken decides what the recency
+   * prior can lift, so it must not be FTS5's scan order (templated texts tie by dozens).
+   */
+  async function deepest(scored: Cond, deep: number): Promise<{ r: number; s: number }[]> {
+    const fetched = await all<{ r: number; s: number }>(
+      cond(`${scored.sql} ORDER BY s LIMIT ${deep + TIE_SLACK}`, ...scored.args),
+    );
+    let best = fetched;
+    if (fetched.length > deep) {
+      const edge = fetched[deep - 1]!.s;
+      best = fetched.filter((x) => x.s <= edge);
+      if (best.length === fetched.length) {
+        // More rows tie with the edge than were fetched: all of them.
+        const tied = await all<{ r: number; s: number }>(
+          cond(`SELECT r, s FROM (${scored.sql}) WHERE s = ?`, ...scored.args, edge),
+        );
+        best = [...fetched.filter((x) => x.s < edge), ...tied];
+      }
+    }
+    const keys = new Map(
+      (
+        await all<{ r: number; created_at: string; id: string }>(
+          cond(
+            `SELECT a.rowid AS r, a.created_at, a.id FROM announcements a WHERE a.rowid IN ${JSON_SET}`,
+            JSON.stringify(best.map((x) => x.r)),
+          ),
+        )
+      ).map((k) => [k.r, k]),
+    );
+    const none = { created_at: '', id: '' };
+    return best
+      .sort((a, b) => a.s - b.s || newest(keys.get(a.r) ?? none, keys.get(b.r) ?? none))
+      .slice(0, deep);
   }
 
   /**

@@ -197,6 +197,27 @@ describe('the full-text index follows every write', () => {
   });
 });
 
+describe('relevance with many equal scores', () => {
+  it('takes the newest of the rows tying at the ranking edge, whatever order they were written in', async () => {
+    const owner = await registerAndLogin(app, 'ties@example.com');
+    // 260 announcements with the same words (the same BM25), written oldest first, a day apart: the
+    // ranking keeps 200, and which 200 decides what the recency prior lifts to the first page.
+    const day = (i: number) => new Date(Date.UTC(2026, 0, 1) + i * 86_400_000).toISOString();
+    const made: string[] = [];
+    for (let i = 0; i < 260; i++)
+      made.push(
+        await insertAnnouncement(app, owner.userId, {
+          title: 'Pălării croșetate manual',
+          description: 'Pălării de vară croșetate din bumbac.',
+          createdAt: day(i),
+          updatedAt: day(i),
+        }),
+      );
+    const page = await searchRepository(app.db).search({ q: 'palarii crosetate', limit: 24 });
+    expect(page.rows.map((r) => r.id)).toEqual(made.slice(-24).reverse());
+  });
+});
+
 describe('words() splits text as the index tokenizer does', () => {
   it('agrees with FTS5 unicode61 remove_diacritics 2 on random Romanian-ish text', async () => {
     const sqlite = new Database(':memory:');
