@@ -5,7 +5,7 @@
  * seededDataDir); its announcements are copied once into a database `hobbiz_bench_search` on DATABASE_URL's
  * server (kept between runs; BENCH_RELOAD=1 copies again), indexed set-wise, vacuumed and analysed. Then
  * first pages (a new search each time: kept rankings forgotten) of each query are timed on both engines,
- * interleaved; prints p50/p95 in ms. Env: QUERIES='tort ciocolata|sedinta foto', REPS=40. The users are
+ * interleaved, SQLite as a search thread serves (its memory made first); prints p50/p95 in ms. Env: QUERIES='tort ciocolata|sedinta foto', REPS=40. The users are
  * copied too, so that `DATABASE_URL=…/hobbiz_bench_search npm run bench:search` serves that database.
  */
 import { join } from 'node:path';
@@ -89,13 +89,15 @@ const fmt = (xs: number[]) => {
 };
 
 console.log(`search tables on PostgreSQL: ${size}`);
+liteRepo.warm();
 const cases: SearchParams[] = [...queries.map((q) => ({ q })), ...(process.env.EXTRA ? EXTRA : [])];
 for (const params of cases) {
   const q = JSON.stringify(params);
   const times = { pg: [] as number[], sqlite: [] as number[] };
   for (let i = 0; i < reps + 5; i++) {
     pgRepo.forgetRankings();
-    liteRepo.forgetRankings();
+    // SQLite as a search thread serves: its memory made (below), kept rankings forgotten.
+    liteRepo.forgetRankings(false);
     let t = performance.now();
     const a = await pgRepo.search(params);
     const tp = performance.now() - t;

@@ -85,7 +85,15 @@ function freq(ph: Phrase, q: Params): string {
  * (created_at, then id) are scored, as on SQLite (search.ts's SCORE_CAP); the statistics stay the whole
  * index's. Ties newest first. Yields (id, created_at, price, title_key, s) for the first `limit` rows.
  */
-export function scoredSql(t: TextQuery, filters: string[], limit: number, scoreCap: number, q: Params) {
+export function scoredSql(
+  t: TextQuery,
+  filters: string[],
+  limit: number,
+  scoreCap: number,
+  q: Params,
+  /** 'sort': the matches found through the word index, then sorted (few matches); 'walk': the planner's. */
+  newest: 'sort' | 'walk' = 'walk',
+) {
   // The phrases of `not` are absent from every match: FTS5 adds 0 for each, left out here.
   const all = phrasesOf(t);
   const hits = all.map(
@@ -107,8 +115,12 @@ export function scoredSql(t: TextQuery, filters: string[], limit: number, scoreC
   h AS MATERIALIZED (SELECT ${hits.join(', ')}),
   idf AS MATERIALIZED (SELECT ${idf.join(', ')} FROM st, h),
   m AS MATERIALIZED (
-    SELECT d.id, d.created_at, d.price, d.title_key, d.size, d.terms, d.cs FROM search_docs d
-    WHERE ${where} ORDER BY ${NEWEST} LIMIT ${scoreCap})
+    SELECT d.id, d.created_at, d.price, d.title_key, d.size, d.terms, d.cs FROM ${
+      // OFFSET 0 fences the matches off from the ORDER BY: no walk of the date index for them.
+      newest === 'sort'
+        ? `(SELECT * FROM search_docs d WHERE ${where} OFFSET 0) d`
+        : `search_docs d WHERE ${where}`
+    } ORDER BY ${NEWEST} LIMIT ${scoreCap})
 SELECT x.* FROM (
   SELECT d.id, d.created_at, d.price, d.title_key, ${num(-1)} * (${num(0)}${terms.join('')}) AS s
   FROM m d CROSS JOIN st CROSS JOIN idf CROSS JOIN LATERAL (SELECT ${fs.join(', ')} OFFSET 0) fx

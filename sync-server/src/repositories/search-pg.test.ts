@@ -10,6 +10,7 @@ import { pgPoolOf } from '../lib/pg-backend.ts';
 import { buildTestApp, registerAndLogin } from '../test-helper.ts';
 import { SEARCH_TUNING, type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures, LABELLED } from './search-fixtures.ts';
+import { newestPlan } from './search-pg.ts';
 import { copyAnnouncements } from './search-pg-copy.ts';
 
 /**
@@ -261,5 +262,33 @@ describe.skipIf(!onPg)('PostgreSQL search: relevance scores the newest matches, 
     const broad = await pages(pgCapped, { q: 'c' }, 2);
     expect(broad.ids).toHaveLength(3);
     expect(broad.totals[0]).toBeGreaterThan(3);
+  });
+});
+
+describe('how PostgreSQL finds the newest matches to score', () => {
+  const df = { '=meditatii': 20_000, '=meditat': 4_000, '*foto': 200_000, '=sedinta': 30_000 };
+  const q = (...groups: [string, boolean][][]) => ({
+    groups: groups.map((g) => g.map(([term, prefix]) => ({ term, prefix }))),
+    not: [],
+  });
+  it('sorts few matches found through the word index, walks the date index for many', () => {
+    // 24k matches of 1M: a walk reads ~208k rows for 5,000, sorting reads 24k.
+    expect(
+      newestPlan(
+        q([
+          ['meditatii', false],
+          ['meditat', false],
+        ]),
+        df,
+        1_000_000,
+        [],
+        5000,
+      ),
+    ).toBe('sort');
+    expect(newestPlan(q([['foto', true]]), df, 1_000_000, [], 5000)).toBe('walk');
+    // Two words: bounded by the rarer.
+    expect(newestPlan(q([['foto', true]], [['sedinta', false]]), df, 1_000_000, [], 5000)).toBe('sort');
+    // Filters: the planner's choice (they may have an index of their own).
+    expect(newestPlan(q([['meditatii', false]]), df, 1_000_000, ['d.category = $1'], 5000)).toBe('walk');
   });
 });

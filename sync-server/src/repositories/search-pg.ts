@@ -48,6 +48,27 @@ function bound(text: string, values: unknown[]): SQL {
 const COLUMNS = Object.entries(getTableColumns(announcements));
 
 /**
+ * How the newest SCORE_CAP matches are found (search-pg-sql.ts): walking the date index reads about
+ * cap·N/matches rows, finding the matches through the word index and sorting them reads each match, at
+ * about twice a walked row's cost (measured at 1M: 'meditatii', 24k matches, 600 ms walked, 280 ms sorted;
+ * 'reparatii', 50k, 290 / 400 ms; 'fotograf', 200k, 60 / 1,450 ms). Matches are bounded by the rarest
+ * group (its phrases' row counts, search_df). With filters the planner chooses (they may have an index).
+ */
+export function newestPlan(
+  text: TextQuery,
+  df: Record<string, number>,
+  rows: number,
+  filters: string[],
+  scoreCap: number,
+): 'sort' | 'walk' {
+  if (filters.length > 0 || text.groups.length === 0) return 'walk';
+  const matches = Math.min(
+    ...text.groups.map((g) => g.reduce((sum, ph) => sum + (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0), 0)),
+  );
+  return 2 * matches * matches < scoreCap * rows ? 'sort' : 'walk';
+}
+
+/**
  * `scoreCap`: relevance scores the newest this many matches (search.ts's SCORE_CAP; tests lower it).
  */
 export function searchRepositoryPg(db: Db, scoreCap: number) {
@@ -59,7 +80,16 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
   const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
 
   async function ranked(text: TextQuery, words: TextQuery, p: SearchParams, need: number, cap: number) {
-    const [{ version }] = await query<{ version: string }>('SELECT version::text FROM search_stats', []);
+    const keys = text.groups.flat().map((ph) => (ph.prefix ? '*' : '=') + ph.term);
+    const [{ version, rows: catalogue, df }] = await query<{
+      version: string;
+      rows: number;
+      df: Record<string, number> | null;
+    }>(
+      `SELECT version::text, rows, (SELECT json_object_agg(key, docs) FROM search_df WHERE key = ANY($1)) AS df
+       FROM search_stats`,
+      [keys],
+    );
     const today = dayNumber();
     const key = JSON.stringify([
       text,
@@ -83,7 +113,15 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
     }
     const depth = Math.max(need, RANK_DEPTH, kept ? kept.depth * 2 : 0);
     const q = new Params();
-    const sql = scoredSql(text, filterSql(p, q), depth, scoreCap, q);
+    const filters = filterSql(p, q);
+    const sql = scoredSql(
+      text,
+      filters,
+      depth,
+      scoreCap,
+      q,
+      newestPlan(text, df ?? {}, Number(catalogue), filters, scoreCap),
+    );
     // Counted apart, up to the page's cap (past it the answer says "more than"), as on SQLite.
     const c = new Params();
     const counted = cappedSql([...filterSql(p, c), ...matchSql(text, c)], cap + 1);
@@ -169,7 +207,7 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
     },
 
     /** Forgets the kept rankings (benchmarks time a first page as a new search). */
-    forgetRankings(): void {
+    forgetRankings(_memoryToo = true): void {
       rankings.clear();
     },
 

@@ -294,10 +294,6 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
       return result(page, counted, keyedNext(sort));
     },
 
-    /**
-     * Forgets what is kept between searches (relevance rankings, ranks and word lists): benchmarks time a
-     * first page as a new search; a test that refills the table outside the change feed calls it too.
-     */
     /** Makes what the memory keeps for every order now, instead of at the first broad search. */
     warm(): void {
       memory?.warm();
@@ -306,9 +302,14 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
     /** True when the memory holds the order's ranks (tests: what a change made it drop). */
     ready: (sort: Sorted): boolean => memory?.ready(sort) ?? false,
 
-    forgetRankings(): void {
+    /**
+     * Forgets what is kept between searches (relevance rankings; with `memoryToo`, ranks and word lists):
+     * benchmarks time a first page as a new search; a test that refills the table outside the change feed
+     * calls it too.
+     */
+    forgetRankings(memoryToo = true): void {
       forgetRankings();
-      memory?.forget();
+      if (memoryToo) memory?.forget();
     },
 
     /** True when some public announcement matches the text query (the suggestions' check; one row read). */
