@@ -101,10 +101,14 @@ export function searchVocabRepository(db: Db) {
       variants.length === 0
         ? []
         : await all<{ word: string; docs: number }>(
-            sql`SELECT word, docs FROM search_vocab WHERE word IN (${sql.join(
-              variants.map((v) => sql`${v}`),
-              sql`, `,
-            )})`,
+            pg
+              ? // A join: with `word IN (…)` PostgreSQL probes the trigram index with each of the ~300
+                // variants (460 ms at 1M) instead of the word's own.
+                sql`SELECT v.word, v.docs::integer AS docs FROM json_array_elements_text(${JSON.stringify(variants)}::json) u(w) JOIN search_vocab v ON v.word = u.w`
+              : sql`SELECT word, docs FROM search_vocab WHERE word IN (${sql.join(
+                  variants.map((v) => sql`${v}`),
+                  sql`, `,
+                )})`,
           );
     return [...near, ...exact];
   }
