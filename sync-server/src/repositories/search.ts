@@ -3,7 +3,7 @@ import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import { dialectOf, rawAll, rawRun } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
-import { type MEMORY_LIMITS, searchMemory } from './search-memory.ts';
+import { searchMemory } from './search-memory.ts';
 import { type SearchResult, searchRequest } from './search-page.ts';
 import { searchRepositoryPg } from './search-pg.ts';
 import {
@@ -26,6 +26,18 @@ import {
   toSql,
 } from './search-sql.ts';
 import { searchSteps } from './search-steps.ts';
+import {
+  BROAD,
+  LIST_SORT_WHOLE,
+  MATCHES_COUNTED,
+  PROBE_PHRASES,
+  PROBE_WALK,
+  phraseCount,
+  SCORE_CAP,
+  SEARCH_TUNING,
+  type SearchTuning,
+  WALK_PER_MATCH,
+} from './search-tuning.ts';
 
 /**
  * The server search (issue 11): full text over `announcements_fts` (public announcements only, see
@@ -42,78 +54,13 @@ import { searchSteps } from './search-steps.ts';
  *   against the set of the matches (SQLite lists it once per statement, from the full-text index alone);
  *   the walk may read a few dozen index entries per match before it gives up and the matches are read
  *   and sorted whole;
- * - relevance ranks by BM25 (title weighted 10, description 1), ties newest first: the top rows are
- *   taken by score alone (no row reads), then only those rows are read to break ties. BM25 has no
- *   shortcut: every match is scored (see docs/decisions.md), so the ranking is kept for the search's
- *   next pages while the index is unchanged (search-steps.ts).
- * Every statement names its index (INDEXED BY) rather than leaving the choice to the planner, which has
- * no statistics about the full-text side.
+ * - relevance: BM25 (title 10, description 1) over the newest SCORE_CAP matches by date, ties newest
+ *   first, the ranking kept for the next pages while the index is unchanged (search-steps.ts).
+ * Every statement names its index (INDEXED BY): the planner has no statistics about the full-text side.
  */
 
 export type { SearchResult } from './search-page.ts';
-
-/** Up to this many matches (words ∩ filters), they are read whole and sorted; above, an index is walked. */
-const S_SMALL = 2000;
-/**
- * Index entries a walk with words reads at least before giving up (then the matches are read and
- * sorted whole: 'meditatii' titles all start with M, cakes are never the dearest).
- */
-const WALK_BUDGET = 15_000;
-/**
- * …and per match: at 1M (a 5 GB file, not all of it in the page cache) reading a match's row to sort it
- * costs ~10 µs ('meditatii' by title: 24k rows, 231 ms), a walked index entry checked against the set
- * ~0.3 µs (the same page by a walk of 506k entries: 133 ms), so up to 24 entries per match still pay.
- */
-const WALK_PER_MATCH = 24;
-/** A listing (no words) up to this many rows is sorted whole; above, its order's index is walked. */
-const LIST_SORT_WHOLE = 200;
-/**
- * Past this many matches a search in an order walks the order's index and looks each row up in the
- * full-text index, instead of listing the matches (at least 1 row in 50 of the catalogue matches then).
- */
-const BROAD = 20_000;
-/** Index entries such a walk reads at most (then the order's index is walked against the matches). */
-const PROBE_WALK = 400;
-/** Phrases of a query (words and their forms) up to which a broad search looks walked rows up. */
-const PROBE_PHRASES = 12;
-const phraseCount = (t: TextQuery) => t.groups.reduce((n, g) => n + g.length, t.not.length);
-/** Matches counted to size a walk's budget (past it, the walk may read the whole index). */
-const MATCHES_COUNTED = 250_000;
-/**
- * Relevance scores at most this many matches, the newest (a broad word at a million announcements
- * matches a hundred thousand; BM25 has no shortcut). Their statistics stay the whole index's.
- */
-export const SCORE_CAP = 5_000;
-/** Below this many filtered rows (B-tree count), the words' matches are taken among them. */
-const E_SMALL = 12_000;
-
-/** Thresholds of the plan choice (tests lower them to run every plan on a small catalogue). */
-export type SearchTuning = {
-  small: number;
-  walkBudget: number;
-  filteredSmall: number;
-  /** Index entries a walk may read per match (default WALK_PER_MATCH; 0: walkBudget alone). */
-  walkPerMatch?: number;
-  /** Matches past which a search in an order first looks walked rows up (default BROAD). */
-  broad?: number;
-  /** Index entries that walk reads before giving up (default PROBE_WALK). */
-  probeWalk?: number;
-  /**
-   * Many matches in an order are paged from memory (search-memory.ts; default true); 'always': every
-   * search with words in an order (tests: the rows changed since the ranks were made).
-   */
-  memory?: boolean | 'always';
-  memoryLimits?: typeof MEMORY_LIMITS;
-  /** Matches relevance scores at most, the newest (default SCORE_CAP; tests lower it). */
-  scoreCap?: number;
-};
-
-/** The thresholds in production. */
-export const SEARCH_TUNING: SearchTuning = {
-  small: S_SMALL,
-  walkBudget: WALK_BUDGET,
-  filteredSmall: E_SMALL,
-};
+export { SCORE_CAP, SEARCH_TUNING, type SearchTuning } from './search-tuning.ts';
 
 export function searchRepository(db: Db, tuning: SearchTuning = SEARCH_TUNING) {
   // PostgreSQL: the same operation on its own index (search-pg.ts); the plan thresholds are SQLite's.
