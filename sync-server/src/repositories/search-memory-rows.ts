@@ -1,7 +1,7 @@
 import { COUNTRY_WIDE } from '../../../schema/constants.ts';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { Phrase, TextQuery } from '../../../schema/text.ts';
-import type { Keyed, Row } from './search-sql.ts';
+import { type Keyed, ROW_ORDER, type Row } from './search-sql.ts';
 
 /**
  * A row changed since the memory's state was made (search-memory.ts), read from the table and checked in
@@ -51,4 +51,20 @@ export const matchesText = (text: string, t: TextQuery) =>
 export function keysOf(c: Keyed): Row {
   const k = c as { c: string; i: string; p?: number | null; t?: string };
   return { r: 0, id: k.i, created_at: k.c, price: k.p ?? null, title_key: k.t ?? '' };
+}
+
+/**
+ * The `k` newest of the clean matches (rowids, newest first) and the changed ones, by the exact order:
+ * only the last `changed.length` clean rows can be pushed out, so only their keys are read (`read`).
+ */
+export function withChanged(
+  clean: number[],
+  changed: Row[],
+  k: number,
+  read: (rowids: number[]) => Row[],
+): number[] {
+  if (changed.length === 0) return clean.slice(0, k);
+  const sure = Math.max(0, Math.min(clean.length, k - changed.length));
+  const rest = [...read(clean.slice(sure)), ...changed].sort(ROW_ORDER.recent).slice(0, k - sure);
+  return [...clean.slice(0, sure), ...rest.map((x) => x.r)];
 }

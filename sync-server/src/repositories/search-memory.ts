@@ -6,7 +6,7 @@ import { and, andNot } from './search-bits.ts';
 import { type Attrs, filterCodes, filterMask } from './search-memory-filters.ts';
 import { type ListCache, type Listed, listCache } from './search-memory-lists.ts';
 import { bitMatches, newestInBits, newestInLists, rankMatches } from './search-memory-match.ts';
-import { type DirtyRow, keysOf, matchesText, passesFilters } from './search-memory-rows.ts';
+import { type DirtyRow, keysOf, matchesText, passesFilters, withChanged } from './search-memory-rows.ts';
 import {
   COLS,
   facetTerms,
@@ -194,6 +194,12 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
     return [...s.dirty.values()].flatMap((d) => (d.row ? [d.row] : []));
   }
 
+  /** Rows' order keys (rowid, id, created_at, price, title_key), by rowid. */
+  const keysOfRows = (rowids: number[]) =>
+    stmt('rows', `SELECT ${COLS} FROM announcements a WHERE a.rowid IN ${JSON_SET}`).all(
+      JSON.stringify(rowids),
+    ) as Row[];
+
   /** The cursor row's rank, when it is unchanged since the ranks were made (else null: not from memory). */
   function cursorRank(s: State, rank: Int32Array, c: Keyed): number | null {
     const k = c as { s: Sorted; c: string; i: string; p?: number | null; t?: string };
@@ -237,9 +243,7 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
       ? bitMatches(matchBits(s, lists, not, mask), s.dirty.keys(), ranked, after, n)
       : rankMatches(ids(lists), not?.ids ?? null, rank, mask, after, n);
     let total = found.total;
-    const rows = stmt('rows', `SELECT ${COLS} FROM announcements a WHERE a.rowid IN ${JSON_SET}`).all(
-      JSON.stringify(found.best),
-    ) as Row[];
+    const rows = keysOfRows(found.best);
     // The rows changed since, checked one by one and placed by the exact order.
     const order = ROW_ORDER[sort];
     const cursorRow = cursor && keysOf(cursor);
@@ -275,17 +279,8 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
       ? newestInBits(matchBits(s, lists, not, mask), s.dirty.keys(), ranked, k)
       : newestInLists(ids(lists), not?.ids ?? null, ranked, mask, k);
     const changed = dirtyRows(s).filter((d) => passesFilters(d, p) && matchesText(d.text, t));
-    const total = clean.total + changed.length;
-    if (changed.length === 0) return { total, newest: clean.newest.sort((a, b) => a - b) };
-    // The changed rows placed among the clean ones by the exact order: only the last `changed.length`
-    // clean rows can be pushed out, so only their keys are read.
-    const sure = Math.max(0, Math.min(clean.newest.length, k - changed.length));
-    const tail = stmt('rows', `SELECT ${COLS} FROM announcements a WHERE a.rowid IN ${JSON_SET}`).all(
-      JSON.stringify(clean.newest.slice(sure)),
-    ) as Row[];
-    const rest = [...tail, ...changed].sort(ROW_ORDER.recent).slice(0, k - sure);
-    const newest = [...clean.newest.slice(0, sure), ...rest.map((x) => x.r)];
-    return { total, newest: newest.sort((a, b) => a - b) };
+    const newest = withChanged(clean.newest, changed, k, keysOfRows).sort((a, b) => a - b);
+    return { total: clean.total + changed.length, newest };
   }
 
   /**
