@@ -126,6 +126,12 @@ describe('sorted rowid lists and bitsets (pages from memory)', () => {
       const fromLists = newestInLists([list], null, ranked, null, k);
       expect(fromLists.newest, `lists ${k}`).toEqual(expected);
       expect(fromLists.total).toBe(clean.length);
+      // The clean matches from a rowid on (is the newest set a rowid range?).
+      for (const edge of [0, list[100]!, list[100]! + 1, top]) {
+        const above = clean.filter((r) => r >= edge).length;
+        expect(fromBits.from(edge), `bits from ${edge}`).toBe(above);
+        expect(fromLists.from(edge), `lists from ${edge}`).toBe(above);
+      }
     }
   });
 });

@@ -81,13 +81,14 @@ export function newestInBits(
 ) {
   let total = count(bits);
   for (const r of dirty) if (r <= top && has(bits, r)) total--;
+  const from = (edge: number) => bitsFrom(bits, rank, edge);
   if (total > 8 * k) {
     const newest: number[] = [];
     for (let pos = 0; pos < byRank.length && newest.length < k; pos++) {
       const r = byRank[pos]!;
       if (rank[r] === pos && has(bits, r)) newest.push(r);
     }
-    return { total, newest };
+    return { total, newest, from };
   }
   const ranks = new Int32Array(total);
   let i = 0;
@@ -95,7 +96,22 @@ export function newestInBits(
     const x = rank[r]!;
     if (x >= 0 && i < ranks.length) ranks[i++] = x;
   });
-  return { total, newest: firstRows(ranks.subarray(0, i), byRank, k) };
+  return { total, newest: firstRows(ranks.subarray(0, i), byRank, k), from };
+}
+
+/** The clean matches (ranked) among `bits` with a rowid of `edge` or more, counted from the top. */
+function bitsFrom(bits: Uint32Array, rank: Int32Array, edge: number): number {
+  let n = 0;
+  for (let w = bits.length - 1; w >= 0 && w * 32 + 31 >= edge; w--) {
+    let x = bits[w]!;
+    while (x !== 0) {
+      const b = 31 - Math.clz32(x);
+      x ^= 1 << b;
+      const r = w * 32 + b;
+      if (r >= edge && rank[r]! >= 0) n++;
+    }
+  }
+  return n;
 }
 
 /** The same from the lists (few matches). */
@@ -108,13 +124,15 @@ export function newestInLists(
 ) {
   const matches = matched(lists, not);
   const ranks = new Int32Array(matches.length);
+  const clean = (r: number) => r < rank.length && rank[r]! >= 0 && (!mask || has(mask, r));
   let total = 0;
-  for (const r of matches) {
-    const x = r < rank.length ? rank[r]! : -1;
-    if (x < 0 || (mask && !has(mask, r))) continue;
-    ranks[total++] = x;
-  }
-  return { total, newest: firstRows(ranks.subarray(0, total), byRank, k) };
+  for (const r of matches) if (clean(r)) ranks[total++] = rank[r]!;
+  const from = (edge: number) => {
+    let n = 0;
+    for (let i = matches.length - 1; i >= 0 && matches[i]! >= edge; i--) if (clean(matches[i]!)) n++;
+    return n;
+  };
+  return { total, newest: firstRows(ranks.subarray(0, total), byRank, k), from };
 }
 
 /** The rows of the `k` best ranks, best first. */

@@ -265,7 +265,11 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
    * All current matches of a search (any order): their exact number and the `k` newest (created_at, then
    * id: the 'recent' order), as rowids ascending, for relevance, which scores the newest matches only.
    */
-  function newestNow(p: SearchParams, t: TextQuery, k: number): { total: number; newest: number[] } | null {
+  function newestNow(
+    p: SearchParams,
+    t: TextQuery,
+    k: number,
+  ): { total: number; newest: number[]; tail: boolean } | null {
     const s = refresh();
     const rank = ranks(s, 'recent');
     const parts = [...t.groups.map((g) => groupQuery(g)), ...facetTerms({ owner: p.owner })];
@@ -280,7 +284,11 @@ export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
       : newestInLists(ids(lists), not?.ids ?? null, ranked, mask, k);
     const changed = dirtyRows(s).filter((d) => passesFilters(d, p) && matchesText(d.text, t));
     const newest = withChanged(clean.newest, changed, k, keysOfRows).sort((a, b) => a - b);
-    return { total: clean.total + changed.length, newest };
+    // The newest by date are also every match from the smallest of their rowids on (rowids grow with
+    // time; a renewal breaks it): relevance may then score that rowid range alone.
+    const edge = newest[0] ?? 0;
+    const above = clean.from(edge) + changed.filter((d) => d.r >= edge).length;
+    return { total: clean.total + changed.length, newest, tail: above === newest.length };
   }
 
   /**

@@ -235,3 +235,12 @@ export const ROW_ORDER: Record<Sorted, (a: Row, b: Row) => number> = {
   'price-desc': byPrice(-1),
   title: (a, b) => cmp(a.title_key, b.title_key) || newest(a, b),
 };
+
+/**
+ * The scoring statement of relevance over the given matches only (rowids ascending: the newest
+ * SCORE_CAP), FTS5 reading its lists from the smallest of them on.
+ */
+export function amongNewest(text: string, newest: number[]): Cond {
+  const edge = newest.length > 0 ? ` AND f.rowid >= ${Number(newest[0])}` : '';
+  return cond(`${SCORED}${edge} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(newest));
+}

@@ -7,6 +7,7 @@ import { searchMemory } from './search-memory.ts';
 import { type SearchResult, searchRequest } from './search-page.ts';
 import { searchRepositoryPg } from './search-pg.ts';
 import {
+  amongNewest,
   and,
   BANDS,
   type Cond,
@@ -68,15 +69,6 @@ export function searchRepository(db: Db, tuning: SearchTuning = SEARCH_TUNING) {
   return searchRepositorySqlite(db, tuning);
 }
 
-/**
- * The scoring statement of relevance over the given matches only (rowids ascending: the newest
- * SCORE_CAP), FTS5 reading its lists from the smallest of them on.
- */
-function amongNewest(text: string, newest: number[]) {
-  const edge = newest.length > 0 ? ` AND f.rowid >= ${Number(newest[0])}` : '';
-  return cond(`${SCORED}${edge} AND +f.rowid IN ${JSON_SET}`, text, JSON.stringify(newest));
-}
-
 function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
   const { small, walkBudget, filteredSmall } = tuning;
   const walkPerMatch = tuning.walkPerMatch ?? WALK_PER_MATCH;
@@ -135,14 +127,19 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
       }
       const text = textQuery(query);
       if (sort === 'relevance' && memory && (memory.ready('recent') || tuning.memory === 'always')) {
-        // The exact matches from memory: their number, and the newest SCORE_CAP of them, scored by BM25
-        // (no count, no probe, no list of the matches in SQL).
+        // From memory: the matches' number and their newest SCORE_CAP, scored by BM25 (no count in SQL).
         const kept = await memory.newest(params, query, scoreCap);
         if (kept) {
           const { total, newest } = kept;
           if (newest.length === 0) return result([], 0, relevanceNext);
-          const all = facetQuery(params) === null && total <= scoreCap;
-          const scored = all ? cond(SCORED, text) : amongNewest(text, newest);
+          // Unfiltered: all matches if few, else the rowid range when it holds exactly the newest by date.
+          const unfiltered = facetQuery(params) === null;
+          const scored =
+            unfiltered && total <= scoreCap
+              ? cond(SCORED, text)
+              : unfiltered && kept.tail
+                ? cond(`${SCORED} AND f.rowid >= ${Number(newest[0])}`, text)
+                : amongNewest(text, newest);
           return result(await byRelevance(scored, offset, n, words), total, relevanceNext);
         }
       }
