@@ -165,13 +165,18 @@ export function segments(sort: Sorted, c: Keyed | null, q: Params): Segment[] {
   }
 }
 
-/** Up to n rows after the cursor in each range (the caller merges them in order and keeps n). */
-export function pageSql(conds: string[], segs: Segment[], n: number): string {
+/**
+ * Up to n rows after the cursor in each range (the caller merges them in order and keeps n). `fenced`:
+ * the rows of `conds` are found first (OFFSET 0 keeps the planner from walking the order's index for them).
+ */
+export function pageSql(conds: string[], segs: Segment[], n: number, fenced = false): string {
+  const cols = 'd.id, d.created_at, d.price, d.title_key';
+  const from = (where: string) =>
+    fenced
+      ? `(SELECT ${cols} FROM search_docs d WHERE ${conds.join(' AND ') || 'true'} OFFSET 0) d WHERE ${where}`
+      : `search_docs d WHERE ${[...conds, where].join(' AND ')}`;
   return segs
-    .map(
-      (s) =>
-        `(SELECT d.id, d.created_at, d.price, d.title_key FROM search_docs d WHERE ${[...conds, s.where].join(' AND ')} ORDER BY ${s.orderBy} LIMIT ${n})`,
-    )
+    .map((s) => `(SELECT ${cols} FROM ${from(s.where)} ORDER BY ${s.orderBy} LIMIT ${n})`)
     .join(' UNION ALL ');
 }
 

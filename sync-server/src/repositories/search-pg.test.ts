@@ -10,7 +10,7 @@ import { pgPoolOf } from '../lib/pg-backend.ts';
 import { buildTestApp, registerAndLogin } from '../test-helper.ts';
 import { SEARCH_TUNING, type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures, LABELLED } from './search-fixtures.ts';
-import { newestPlan } from './search-pg.ts';
+import { newestPlan, orderPlan } from './search-pg.ts';
 import { copyAnnouncements } from './search-pg-copy.ts';
 
 /**
@@ -114,11 +114,16 @@ const FILTERED: SearchParams[] = [
 
 describe.skipIf(!onPg)('PostgreSQL search: filters, orders and pages as on SQLite', () => {
   it.each(FILTERED)('%j', async (params) => {
+    // Pages in an order by either plan (few matches found first, or the order's index walked).
+    const byPlan = (['sort', 'walk'] as const).map((pgPagePlan) =>
+      searchRepository(pgApp.db, { ...SEARCH_TUNING, pgPagePlan }),
+    );
     for (const sort of SEARCH_SORTS)
-      for (const limit of [2, 7])
-        expect(await pages(repo, { ...params, sort }, limit), `${sort} ${limit}`).toEqual(
-          await pages(lite, { ...params, sort }, limit),
-        );
+      for (const limit of [2, 7]) {
+        const expected = await pages(lite, { ...params, sort }, limit);
+        expect(await pages(repo, { ...params, sort }, limit), `${sort} ${limit}`).toEqual(expected);
+        for (const r of byPlan) expect(await pages(r, { ...params, sort }, limit)).toEqual(expected);
+      }
   });
 
   it('counts, and refuses a cursor of another order or not of ours', async () => {
@@ -262,6 +267,19 @@ describe.skipIf(!onPg)('PostgreSQL search: relevance scores the newest matches, 
     const broad = await pages(pgCapped, { q: 'c' }, 2);
     expect(broad.ids).toHaveLength(3);
     expect(broad.totals[0]).toBeGreaterThan(3);
+  });
+});
+
+describe('how PostgreSQL finds a page in an order', () => {
+  const df = { '=chitara': 40_000, '=meditatii': 24_000, '*foto': 200_000, '*prajitrui': 0 };
+  const one = (term: string, prefix = false) => ({ groups: [[{ term, prefix }]], not: [] });
+  it('walks the order for common words, finds few matches first, filters counting', () => {
+    expect(orderPlan(one('prajitrui', true), df, 1_000_000, {}, 25)).toBe('sort');
+    expect(orderPlan(one('foto', true), df, 1_000_000, {}, 25)).toBe('walk');
+    expect(orderPlan(one('chitara'), df, 1_000_000, {}, 25)).toBe('walk');
+    // In one county (~1/20 of the rows): far fewer matches than the word alone.
+    expect(orderPlan(one('chitara'), df, 1_000_000, { judet: 'Cluj' }, 25)).toBe('sort');
+    expect(orderPlan(one('meditatii'), df, 1_000_000, { judet: 'Cluj' }, 25)).toBe('sort');
   });
 });
 

@@ -54,6 +54,39 @@ const COLUMNS = Object.entries(getTableColumns(announcements));
  * 'reparatii', 50k, 290 / 400 ms; 'fotograf', 200k, 60 / 1,450 ms). Matches are bounded by the rarest
  * group (its phrases' row counts, search_df). With filters the planner chooses (they may have an index).
  */
+/** Rough share of the rows a filter keeps (14 categories, 42 counties, 4 price bands), for orderPlan. */
+const FILTER_SHARE = { category: 1 / 14, judet: 1 / 20, localitate: 1 / 5, pret: 1 / 4, owner: 1 / 1000 };
+
+/**
+ * How a page in an order finds its `n` rows: walking the order's index reads about n·rows/matches rows,
+ * finding the matches through the word index reads each of them once (the rarest group bounds them; the
+ * filters' rough shares scale the walk).
+ */
+export function orderPlan(
+  text: TextQuery,
+  df: Record<string, number>,
+  rows: number,
+  p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
+  n: number,
+): 'sort' | 'walk' {
+  const matches = rarest(text, df);
+  let share = 1;
+  for (const [k, f] of Object.entries(FILTER_SHARE)) if (p[k as keyof typeof FILTER_SHARE]) share *= f;
+  return matches * matches * share < WALK_SKEW * n * rows ? 'sort' : 'walk';
+}
+/**
+ * A walk is chosen only when expected this much cheaper: matches cluster in an order (cheap lessons at
+ * one end of the prices), where a walk reads far more than its share ('meditatii' in Cluj by price: 1.9 s
+ * walked at 1M).
+ */
+const WALK_SKEW = 20;
+
+/** The matches' bound: the rarest group's rows (each group's phrases' row counts summed). */
+const rarest = (text: TextQuery, df: Record<string, number>) =>
+  Math.min(
+    ...text.groups.map((g) => g.reduce((sum, ph) => sum + (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0), 0)),
+  );
+
 export function newestPlan(
   text: TextQuery,
   df: Record<string, number>,
@@ -62,16 +95,15 @@ export function newestPlan(
   scoreCap: number,
 ): 'sort' | 'walk' {
   if (filters.length > 0 || text.groups.length === 0) return 'walk';
-  const matches = Math.min(
-    ...text.groups.map((g) => g.reduce((sum, ph) => sum + (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0), 0)),
-  );
+  const matches = rarest(text, df);
   return 2 * matches * matches < scoreCap * rows ? 'sort' : 'walk';
 }
 
 /**
- * `scoreCap`: relevance scores the newest this many matches (search.ts's SCORE_CAP; tests lower it).
+ * `scoreCap`: relevance scores the newest this many matches (search.ts's SCORE_CAP; tests lower it);
+ * `pagePlan`: how pages in an order find their rows (orderPlan's choice unless a test forces one).
  */
-export function searchRepositoryPg(db: Db, scoreCap: number) {
+export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' | 'walk') {
   const pg = db as unknown as PgExecutor;
   const query = async <T>(text: string, values: unknown[]) =>
     (await pg.execute(bound(text, values))).rows as T[];
@@ -79,17 +111,19 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
   /** Relevance rankings of recent searches, valid while `search_stats.version` is unchanged. */
   const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
 
-  async function ranked(text: TextQuery, words: TextQuery, p: SearchParams, need: number, cap: number) {
+  /** The index's version, its rows, and how many rows hold each phrase of `text` (search_df). */
+  async function wordStats(text: TextQuery) {
     const keys = text.groups.flat().map((ph) => (ph.prefix ? '*' : '=') + ph.term);
-    const [{ version, rows: catalogue, df }] = await query<{
-      version: string;
-      rows: number;
-      df: Record<string, number> | null;
-    }>(
+    const [row] = await query<{ version: string; rows: number; df: Record<string, number> | null }>(
       `SELECT version::text, rows, (SELECT json_object_agg(key, docs) FROM search_df WHERE key = ANY($1)) AS df
        FROM search_stats`,
       [keys],
     );
+    return { version: row!.version, catalogue: Number(row!.rows), df: row!.df ?? {} };
+  }
+
+  async function ranked(text: TextQuery, words: TextQuery, p: SearchParams, need: number, cap: number) {
+    const { version, catalogue, df } = await wordStats(text);
     const today = dayNumber();
     const key = JSON.stringify([
       text,
@@ -120,7 +154,7 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
       depth,
       scoreCap,
       q,
-      newestPlan(text, df ?? {}, Number(catalogue), filters, scoreCap),
+      newestPlan(text, df, catalogue, filters, scoreCap),
     );
     // Counted apart, up to the page's cap (past it the answer says "more than"), as on SQLite.
     const c = new Params();
@@ -198,8 +232,13 @@ export function searchRepositoryPg(db: Db, scoreCap: number) {
       const conds = [...filterSql(params, q), ...matchSql(text, q)];
       const countValues = [...q.values];
       const segs = segments(sorted, cursor as Keyed | null, q);
+      // Few matches: found through the word index and sorted, not by walking the order's index (which,
+      // for a word nobody wrote, reads the whole table: 'prajitrui' by title took 4.4 s at 1M).
+      const { catalogue, df } = text.groups.length > 0 ? await wordStats(text) : { catalogue: 0, df: {} };
+      const fenced =
+        text.groups.length > 0 && (pagePlan ?? orderPlan(text, df, catalogue, params, n)) === 'sort';
       const [page, [{ n: total }]] = await Promise.all([
-        query<PgRow>(pageSql(conds, segs, n), q.values),
+        query<PgRow>(pageSql(conds, segs, n, fenced), q.values),
         query<{ n: number }>(cappedSql(conds, cap + 1), countValues),
       ]);
       const rows = page.map(toRow).sort(ROW_ORDER[sorted]).slice(0, n);

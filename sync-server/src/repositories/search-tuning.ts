@@ -60,6 +60,8 @@ export type SearchTuning = {
   memoryLimits?: typeof MEMORY_LIMITS;
   /** Matches relevance scores at most, the newest (default SCORE_CAP; tests lower it). */
   scoreCap?: number;
+  /** PostgreSQL: how pages in an order find their rows (default: search-pg.ts's orderPlan; tests). */
+  pgPagePlan?: 'sort' | 'walk';
 };
 
 /** The thresholds in production. */
