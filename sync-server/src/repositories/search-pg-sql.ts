@@ -166,17 +166,28 @@ export function segments(sort: Sorted, c: Keyed | null, q: Params): Segment[] {
 }
 
 /**
- * Up to n rows after the cursor in each range (the caller merges them in order and keeps n). `fenced`:
- * the rows of `conds` are found first (OFFSET 0 keeps the planner from walking the order's index for them).
+ * How a page's rows are found: 'plan' (the planner's choice), 'sort' (the rows of the filters and words
+ * first: OFFSET 0 keeps the planner from walking the order's index for them), or a walk of at most
+ * `budget` entries of the order (the filters checked there), its rows then checked for the words.
  */
-export function pageSql(conds: string[], segs: Segment[], n: number, fenced = false): string {
+export type PageWay = 'plan' | 'sort' | { budget: number; filters: string[]; match: string[] };
+
+/**
+ * Up to n rows after the cursor in each range, `g` its index (the caller merges them in order and keeps
+ * n).
+ */
+export function pageSql(conds: string[], segs: Segment[], n: number, way: PageWay = 'plan'): string {
   const cols = 'd.id, d.created_at, d.price, d.title_key';
-  const from = (where: string) =>
-    fenced
-      ? `(SELECT ${cols} FROM search_docs d WHERE ${conds.join(' AND ') || 'true'} OFFSET 0) d WHERE ${where}`
-      : `search_docs d WHERE ${[...conds, where].join(' AND ')}`;
+  const all = (xs: string[]) => xs.join(' AND ') || 'true';
+  const from = (s: Segment) =>
+    way === 'plan'
+      ? `search_docs d WHERE ${all([...conds, s.where])}`
+      : way === 'sort'
+        ? `(SELECT ${cols} FROM search_docs d WHERE ${all(conds)} OFFSET 0) d WHERE ${s.where}`
+        : `(SELECT ${cols}, d.doc FROM search_docs d WHERE ${all([...way.filters, s.where])}
+            ORDER BY ${s.orderBy} LIMIT ${way.budget}) d WHERE ${all(way.match)}`;
   return segs
-    .map((s) => `(SELECT ${cols} FROM ${from(s.where)} ORDER BY ${s.orderBy} LIMIT ${n})`)
+    .map((s, g) => `(SELECT ${g} AS g, ${cols} FROM ${from(s)} ORDER BY ${s.orderBy} LIMIT ${n})`)
     .join(' UNION ALL ');
 }
 

@@ -114,8 +114,9 @@ const FILTERED: SearchParams[] = [
 
 describe.skipIf(!onPg)('PostgreSQL search: filters, orders and pages as on SQLite', () => {
   it.each(FILTERED)('%j', async (params) => {
-    // Pages in an order by either plan (few matches found first, or the order's index walked).
-    const byPlan = (['sort', 'walk'] as const).map((pgPagePlan) =>
+    // Pages in an order by either plan (few matches found first, or the order's index walked; a walk
+    // stopped after 3 entries, then the matches found first).
+    const byPlan = (['sort', 'walk', 3] as const).map((pgPagePlan) =>
       searchRepository(pgApp.db, { ...SEARCH_TUNING, pgPagePlan }),
     );
     for (const sort of SEARCH_SORTS)

@@ -57,6 +57,13 @@ const COLUMNS = Object.entries(getTableColumns(announcements));
 /** Rough share of the rows a filter keeps (14 categories, 42 counties, 4 price bands), for orderPlan. */
 const FILTER_SHARE = { category: 1 / 14, judet: 1 / 20, localitate: 1 / 5, pret: 1 / 4, owner: 1 / 1000 };
 
+/** The rough share of the rows the filters of `p` keep. */
+const shareOf = (p: Pick<SearchParams, keyof typeof FILTER_SHARE>) =>
+  Object.entries(FILTER_SHARE).reduce(
+    (share, [k, f]) => (p[k as keyof typeof FILTER_SHARE] ? share * f : share),
+    1,
+  );
+
 /**
  * How a page in an order finds its `n` rows: walking the order's index reads about n·rows/matches rows,
  * finding the matches through the word index reads each of them once (the rarest group bounds them; the
@@ -70,8 +77,7 @@ export function orderPlan(
   n: number,
 ): 'sort' | 'walk' {
   const matches = rarest(text, df);
-  let share = 1;
-  for (const [k, f] of Object.entries(FILTER_SHARE)) if (p[k as keyof typeof FILTER_SHARE]) share *= f;
+  const share = shareOf(p);
   return matches * matches * share < WALK_SKEW * n * rows ? 'sort' : 'walk';
 }
 /**
@@ -80,6 +86,19 @@ export function orderPlan(
  * walked at 1M).
  */
 const WALK_SKEW = 20;
+
+/** Order entries a walk reads at most: four times its expected length, 2,000 to 20,000. */
+export function walkBudget(
+  text: TextQuery,
+  df: Record<string, number>,
+  rows: number,
+  p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
+  n: number,
+): number {
+  const share = shareOf(p);
+  const expected = (n * rows) / Math.max(1, rarest(text, df) * share);
+  return Math.round(Math.min(20_000, Math.max(2000, 4 * expected)));
+}
 
 /** The matches' bound: the rarest group's rows (each group's phrases' row counts summed). */
 const rarest = (text: TextQuery, df: Record<string, number>) =>
@@ -101,9 +120,10 @@ export function newestPlan(
 
 /**
  * `scoreCap`: relevance scores the newest this many matches (search.ts's SCORE_CAP; tests lower it);
- * `pagePlan`: how pages in an order find their rows (orderPlan's choice unless a test forces one).
+ * `pagePlan`: how pages in an order find their rows (orderPlan's choice unless a test forces one; a
+ * number: a walk of that many entries).
  */
-export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' | 'walk') {
+export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' | 'walk' | number) {
   const pg = db as unknown as PgExecutor;
   const query = async <T>(text: string, values: unknown[]) =>
     (await pg.execute(bound(text, values))).rows as T[];
@@ -229,18 +249,30 @@ export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' |
 
       const sorted = sort as Sorted;
       const q = new Params();
-      const conds = [...filterSql(params, q), ...matchSql(text, q)];
+      const filters = filterSql(params, q);
+      const match = matchSql(text, q);
+      const conds = [...filters, ...match];
       const countValues = [...q.values];
       const segs = segments(sorted, cursor as Keyed | null, q);
-      // Few matches: found through the word index and sorted, not by walking the order's index (which,
-      // for a word nobody wrote, reads the whole table: 'prajitrui' by title took 4.4 s at 1M).
-      const { catalogue, df } = text.groups.length > 0 ? await wordStats(text) : { catalogue: 0, df: {} };
-      const fenced =
-        text.groups.length > 0 && (pagePlan ?? orderPlan(text, df, catalogue, params, n)) === 'sort';
-      const [page, [{ n: total }]] = await Promise.all([
-        query<PgRow>(pageSql(conds, segs, n, fenced), q.values),
-        query<{ n: number }>(cappedSql(conds, cap + 1), countValues),
-      ]);
+      const counted = query<{ n: number }>(cappedSql(conds, cap + 1), countValues);
+      let page: (PgRow & { g: number })[];
+      if (match.length === 0) page = await query(pageSql(conds, segs, n), q.values);
+      else {
+        // Few matches: found through the word index and sorted, not by walking the order's index (which,
+        // for a word nobody wrote, reads the whole table: 'prajitrui' by title took 4.4 s at 1M). Many: a
+        // walk of a bounded part of the order; matches clustered elsewhere ('meditatii' titles all start
+        // with M: 2 s walked) are then found first after all.
+        const { catalogue, df } = await wordStats(text);
+        const plan =
+          typeof pagePlan === 'number' ? 'walk' : (pagePlan ?? orderPlan(text, df, catalogue, params, n));
+        const budget = typeof pagePlan === 'number' ? pagePlan : walkBudget(text, df, catalogue, params, n);
+        page =
+          plan === 'walk' ? await query(pageSql(conds, segs, n, { budget, filters, match }), q.values) : [];
+        // A walk is the page when its first range filled it (a shorter one may have stopped at the budget).
+        if (plan === 'sort' || page.filter((r) => Number(r.g) === 0).length < n)
+          page = await query(pageSql(conds, segs, n, 'sort'), q.values);
+      }
+      const [{ n: total }] = await counted;
       const rows = page.map(toRow).sort(ROW_ORDER[sorted]).slice(0, n);
       return result(rows, total, (last) => SORTS[sorted].cursor(last));
     },

@@ -61,7 +61,7 @@ export type SearchTuning = {
   /** Matches relevance scores at most, the newest (default SCORE_CAP; tests lower it). */
   scoreCap?: number;
   /** PostgreSQL: how pages in an order find their rows (default: search-pg.ts's orderPlan; tests). */
-  pgPagePlan?: 'sort' | 'walk';
+  pgPagePlan?: 'sort' | 'walk' | number;
 };
 
 /** The thresholds in production. */
