@@ -10,8 +10,8 @@ import { pgPoolOf } from '../lib/pg-backend.ts';
 import { buildTestApp, registerAndLogin } from '../test-helper.ts';
 import { SEARCH_TUNING, type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures, LABELLED } from './search-fixtures.ts';
-import { newestPlan, orderPlan } from './search-pg.ts';
 import { copyAnnouncements } from './search-pg-copy.ts';
+import { newestPlan, orderPlan } from './search-pg-plan.ts';
 
 /**
  * The PostgreSQL search (issue 13) on the fixtures of search.test.ts: the labelled relevance set, and

@@ -5,6 +5,7 @@ import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
 import { type FoundRow, type SearchResult, searchRequest } from './search-page.ts';
+import { newestPlan, orderPlan, walkBudget } from './search-pg-plan.ts';
 import { cappedSql, filterSql, matchSql, Params, pageSql, scoredSql, segments } from './search-pg-sql.ts';
 import { type Keyed, ROW_ORDER, type Row, SORTS, type Sorted } from './search-sql.ts';
 import { RELEVANCE_MAX_OFFSET } from './search-steps.ts';
@@ -46,77 +47,6 @@ function bound(text: string, values: unknown[]): SQL {
 }
 
 const COLUMNS = Object.entries(getTableColumns(announcements));
-
-/**
- * How the newest SCORE_CAP matches are found (search-pg-sql.ts): walking the date index reads about
- * cap·N/matches rows, finding the matches through the word index and sorting them reads each match, at
- * about twice a walked row's cost (measured at 1M: 'meditatii', 24k matches, 600 ms walked, 280 ms sorted;
- * 'reparatii', 50k, 290 / 400 ms; 'fotograf', 200k, 60 / 1,450 ms). Matches are bounded by the rarest
- * group (its phrases' row counts, search_df). With filters the planner chooses (they may have an index).
- */
-/** Rough share of the rows a filter keeps (14 categories, 42 counties, 4 price bands), for orderPlan. */
-const FILTER_SHARE = { category: 1 / 14, judet: 1 / 20, localitate: 1 / 5, pret: 1 / 4, owner: 1 / 1000 };
-
-/** The rough share of the rows the filters of `p` keep. */
-const shareOf = (p: Pick<SearchParams, keyof typeof FILTER_SHARE>) =>
-  Object.entries(FILTER_SHARE).reduce(
-    (share, [k, f]) => (p[k as keyof typeof FILTER_SHARE] ? share * f : share),
-    1,
-  );
-
-/**
- * How a page in an order finds its `n` rows: walking the order's index reads about n·rows/matches rows,
- * finding the matches through the word index reads each of them once (the rarest group bounds them; the
- * filters' rough shares scale the walk).
- */
-export function orderPlan(
-  text: TextQuery,
-  df: Record<string, number>,
-  rows: number,
-  p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
-  n: number,
-): 'sort' | 'walk' {
-  const matches = rarest(text, df);
-  const share = shareOf(p);
-  return matches * matches * share < WALK_SKEW * n * rows ? 'sort' : 'walk';
-}
-/**
- * A walk is chosen only when expected this much cheaper: matches cluster in an order (cheap lessons at
- * one end of the prices), where a walk reads far more than its share ('meditatii' in Cluj by price: 1.9 s
- * walked at 1M).
- */
-const WALK_SKEW = 20;
-
-/** Order entries a walk reads at most: four times its expected length, 2,000 to 20,000. */
-export function walkBudget(
-  text: TextQuery,
-  df: Record<string, number>,
-  rows: number,
-  p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
-  n: number,
-): number {
-  const share = shareOf(p);
-  const expected = (n * rows) / Math.max(1, rarest(text, df) * share);
-  return Math.round(Math.min(20_000, Math.max(2000, 4 * expected)));
-}
-
-/** The matches' bound: the rarest group's rows (each group's phrases' row counts summed). */
-const rarest = (text: TextQuery, df: Record<string, number>) =>
-  Math.min(
-    ...text.groups.map((g) => g.reduce((sum, ph) => sum + (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0), 0)),
-  );
-
-export function newestPlan(
-  text: TextQuery,
-  df: Record<string, number>,
-  rows: number,
-  filters: string[],
-  scoreCap: number,
-): 'sort' | 'walk' {
-  if (filters.length > 0 || text.groups.length === 0) return 'walk';
-  const matches = rarest(text, df);
-  return 2 * matches * matches < scoreCap * rows ? 'sort' : 'walk';
-}
 
 /**
  * `scoreCap`: relevance scores the newest this many matches (search.ts's SCORE_CAP; tests lower it);
