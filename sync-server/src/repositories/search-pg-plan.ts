@@ -76,3 +76,16 @@ export function newestPlan(
   const matches = rarest(text, df);
   return 2 * matches * matches < scoreCap * rows ? 'sort' : 'walk';
 }
+
+/** Matches past which finding them first costs more than any walk (then a cut walk goes on unbounded; 'meditatii', ~48k, sorted in 180 ms at 1M). */
+const SORT_MAX = 60_000;
+
+/**
+ * After a walk cut at its budget: the matches found first when they are few enough, else the planner's
+ * walk, unbounded ('lectii' by price at 1M: 100k cheap lessons, sorting them took 1.1 s).
+ */
+export const afterCutWalk = (
+  text: TextQuery,
+  df: Record<string, number>,
+  p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
+): 'sort' | 'plan' => (rarest(text, df) * shareOf(p) <= SORT_MAX ? 'sort' : 'plan');

@@ -5,7 +5,7 @@ import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
 import { type FoundRow, type SearchResult, searchRequest } from './search-page.ts';
-import { newestPlan, orderPlan, walkBudget } from './search-pg-plan.ts';
+import { afterCutWalk, newestPlan, orderPlan, walkBudget } from './search-pg-plan.ts';
 import { cappedSql, filterSql, matchSql, Params, pageSql, scoredSql, segments } from './search-pg-sql.ts';
 import { type Keyed, ROW_ORDER, type Row, SORTS, type Sorted } from './search-sql.ts';
 import { RELEVANCE_MAX_OFFSET } from './search-steps.ts';
@@ -199,8 +199,9 @@ export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' |
         page =
           plan === 'walk' ? await query(pageSql(conds, segs, n, { budget, filters, match }), q.values) : [];
         // A walk is the page when its first range filled it (a shorter one may have stopped at the budget).
-        if (plan === 'sort' || page.filter((r) => Number(r.g) === 0).length < n)
-          page = await query(pageSql(conds, segs, n, 'sort'), q.values);
+        if (plan === 'sort') page = await query(pageSql(conds, segs, n, 'sort'), q.values);
+        else if (page.filter((r) => Number(r.g) === 0).length < n)
+          page = await query(pageSql(conds, segs, n, afterCutWalk(text, df, params)), q.values);
       }
       const [{ n: total }] = await counted;
       const rows = page.map(toRow).sort(ROW_ORDER[sorted]).slice(0, n);
