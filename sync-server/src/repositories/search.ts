@@ -199,12 +199,16 @@ function searchRepositorySqlite(db: Db, tuning: SearchTuning) {
         : cond(MATCHES, allFacets ? `${text} AND ${allFacets}` : text);
       if (sort === 'relevance') {
         // Counted up to the cap (without filters the first probe is the whole set: past the cap it says
-        // enough). Scored on the words alone: filter terms would weigh in, and cost a pass over their
-        // long lists.
+        // enough). Scored on the words alone: filter terms would weigh in and cost their long lists.
         const total = !allFacets && first.length > cap ? cap + 1 : await capped(matches, cap + 1);
-        // Broad: only the newest SCORE_CAP matches are scored (created_at, then id: the newest-first
-        // index walked against the set of the matches).
-        const scored = amongNewest(text, await newestOf(matches));
+        // Past SCORE_CAP matches only the newest are scored (created_at, then id: the newest-first index
+        // walked against the set of the matches; with fewer that walk would read the whole index).
+        const all = (await capped(matches, scoreCap + 1)) <= scoreCap;
+        const scored = all
+          ? allFacets
+            ? cond(`${SCORED} AND +f.rowid IN (${matches.sql})`, text, ...matches.args)
+            : cond(SCORED, text)
+          : amongNewest(text, await newestOf(matches));
         return result(await byRelevance(scored, offset, n, words), total, relevanceNext);
       }
       // Many matches in an order: the ranks are made now (once per order, ~1.3 s at 1M); the plans below

@@ -5,9 +5,10 @@ import type { SearchVocab } from '../repositories/search-vocab.ts';
 /** Catalogue words read per suggestion request, before the ones that go with the typed words are kept. */
 const CANDIDATES = 40;
 /**
- * After other words, a completion is offered when it is among the words of the newest this many
- * announcements holding them: one read of their analysed texts (an exact check per completion cost up to
- * 12 ms at a million announcements when the two words never meet, their long lists read whole).
+ * After other words, a completion is offered when it is among the words of this many announcements
+ * holding them (the newest; on PostgreSQL, for words under ~10k announcements, the first the word index
+ * gives): one read of their analysed texts (an exact check per completion cost up to 12 ms at a million
+ * announcements when the two words never meet, their long lists read whole).
  */
 export const SUGGEST_SAMPLE = 200;
 /** Samples kept per engine for the next keystrokes ('tort c', 'tort ci', 'tort cio' share one). */
