@@ -21,6 +21,17 @@ const bitsOf = (ids: Iterable<number>, top: number) => {
   return b;
 };
 
+/** An order: a permutation of the rowids, every 13th row not public (rank -1). */
+function anOrder(top: number) {
+  const byRankAll = Array.from({ length: top + 1 }, (_, r) => r).sort(
+    (a, b) => ((a * 7919) % 10007) - ((b * 7919) % 10007),
+  );
+  const rank = new Int32Array(top + 1).fill(-1);
+  const byRank: number[] = [];
+  for (const r of byRankAll) if (r % 13 !== 0) rank[r] = byRank.push(r) - 1;
+  return { rank, byRank };
+}
+
 describe('sorted rowid lists and bitsets (pages from memory)', () => {
   it('intersects and subtracts lists as sets do, whatever their lengths', () => {
     for (const [a, b, c] of [
@@ -77,13 +88,7 @@ describe('sorted rowid lists and bitsets (pages from memory)', () => {
 
   it('finds the same page by walking the order as by ranking every match', () => {
     const top = 20_000;
-    // An order: a permutation of the rowids; some rows not public (-1).
-    const byRankAll = Array.from({ length: top + 1 }, (_, r) => r).sort(
-      (a, b) => ((a * 7919) % 10007) - ((b * 7919) % 10007),
-    );
-    const rank = new Int32Array(top + 1).fill(-1);
-    const byRank: number[] = [];
-    for (const r of byRankAll) if (r % 13 !== 0) rank[r] = byRank.push(r) - 1;
+    const { rank, byRank } = anOrder(top);
     // The word lists hold public rows only (as the full-text index does).
     const list = randomList(9, 8000, top).filter((r) => r % 13 !== 0);
     const bits = bitsOf(list, top);
@@ -105,12 +110,7 @@ describe('sorted rowid lists and bitsets (pages from memory)', () => {
 
   it('takes the k best ranks of the matches by walking the order or by sorting their ranks', () => {
     const top = 20_000;
-    const byRankAll = Array.from({ length: top + 1 }, (_, r) => r).sort(
-      (a, b) => ((a * 7919) % 10007) - ((b * 7919) % 10007),
-    );
-    const rank = new Int32Array(top + 1).fill(-1);
-    const byRank: number[] = [];
-    for (const r of byRankAll) if (r % 13 !== 0) rank[r] = byRank.push(r) - 1;
+    const { rank, byRank } = anOrder(top);
     const list = randomList(5, 8000, top).filter((r) => r % 13 !== 0);
     const dirty = [list[10]!, list[500]!];
     for (const r of dirty) rank[r] = -1;

@@ -23,21 +23,24 @@ const shareOf = (p: Pick<SearchParams, keyof typeof FILTER_SHARE>) =>
     1,
   );
 
-/**
- * How a page in an order finds its `n` rows: walking the order's index reads about n·rows/matches rows,
- * finding the matches through the word index reads each of them once (the rarest group bounds them; the
- * filters' rough shares scale the walk).
- */
-export function orderPlan(
+/** Order entries a walk reads to find `n` matches: rows / (matches kept by the filters) per match. */
+function expectedWalk(
   text: TextQuery,
   df: Record<string, number>,
   rows: number,
   p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
   n: number,
-): 'sort' | 'walk' {
-  const matches = rarest(text, df);
-  const share = shareOf(p);
-  return matches * matches * share < WALK_SKEW * n * rows ? 'sort' : 'walk';
+): number {
+  return (n * rows) / Math.max(1, rarest(text, df) * shareOf(p));
+}
+
+/**
+ * How a page in an order finds its `n` rows: walking the order's index reads expectedWalk entries,
+ * finding the matches through the word index reads each of them once (the rarest group bounds them).
+ */
+export function orderPlan(...args: Parameters<typeof expectedWalk>): 'sort' | 'walk' {
+  const [text, df] = args;
+  return rarest(text, df) < WALK_SKEW * expectedWalk(...args) ? 'sort' : 'walk';
 }
 /**
  * A walk is chosen only when expected this much cheaper: matches cluster in an order (cheap lessons at
@@ -47,16 +50,8 @@ export function orderPlan(
 const WALK_SKEW = 20;
 
 /** Order entries a walk reads at most: four times its expected length, 2,000 to 20,000. */
-export function walkBudget(
-  text: TextQuery,
-  df: Record<string, number>,
-  rows: number,
-  p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
-  n: number,
-): number {
-  const share = shareOf(p);
-  const expected = (n * rows) / Math.max(1, rarest(text, df) * share);
-  return Math.round(Math.min(20_000, Math.max(2000, 4 * expected)));
+export function walkBudget(...args: Parameters<typeof expectedWalk>): number {
+  return Math.round(Math.min(20_000, Math.max(2000, 4 * expectedWalk(...args))));
 }
 
 /** The matches' bound: the rarest group's rows (each group's phrases' row counts summed). */
