@@ -1,19 +1,24 @@
 import { COUNTRY_WIDE } from './constants.ts';
-import {
-  analyze,
-  foldDiacritics,
-  matchesQuery,
-  queryWords,
-  type TextQuery,
-  textQueryOf,
-  words,
-} from './text.ts';
+import type { PriceFilter, SearchSort, SortOption } from './listing-params.ts';
+import { analyze, foldDiacritics, matchesQuery, type TextQuery, textQueryOf, words } from './text.ts';
 
 /**
  * Text matching shared by the listing pages and the server: searches ignore case and diacritics, so a
  * query typed on a phone without a Romanian keyboard ('prajituri') still finds 'Prăjituri de casă'.
  */
 
+export {
+  effectiveSort,
+  PRICE_FILTER_LABELS,
+  PRICE_FILTERS,
+  type PriceFilter,
+  SEARCH_SORT_LABELS,
+  SEARCH_SORTS,
+  type SearchSort,
+  SORT_LABELS,
+  SORT_OPTIONS,
+  type SortOption,
+} from './listing-params.ts';
 export { foldDiacritics, words } from './text.ts';
 
 /**
@@ -59,19 +64,6 @@ export function titleSortKey(title: string): string {
 /** Romanian alphabetical order, ignoring case and accents for equality (for sorting titles A–Z). */
 export const roCollator: Intl.Collator = new Intl.Collator('ro', { sensitivity: 'base' });
 
-// ---- Listing filters and sort (spec doc 2 §5), shared by the listing page and its tests ----
-
-/** Price filters in lei: free = 0; under50 = above 0 up to 50; under100 = above 50 up to 100; over100 = above 100. */
-export const PRICE_FILTERS = ['free', 'under50', 'under100', 'over100'] as const;
-export type PriceFilter = (typeof PRICE_FILTERS)[number];
-
-export const PRICE_FILTER_LABELS: Record<PriceFilter, string> = {
-  free: 'Gratuit',
-  under50: 'Până la 50 lei',
-  under100: '50–100 lei',
-  over100: 'Peste 100 lei',
-};
-
 /** An announcement without a price (null) matches no price filter: nothing is known about it. */
 export function matchesPriceFilter(price: number | null, filter: PriceFilter | undefined): boolean {
   if (!filter) return true;
@@ -86,37 +78,6 @@ export function matchesPriceFilter(price: number | null, filter: PriceFilter | u
     case 'over100':
       return price > 100;
   }
-}
-
-export const SORT_OPTIONS = ['recent', 'price-asc', 'price-desc', 'title'] as const;
-export type SortOption = (typeof SORT_OPTIONS)[number];
-
-export const SORT_LABELS: Record<SortOption, string> = {
-  recent: 'Cele mai noi',
-  'price-asc': 'Preț crescător',
-  'price-desc': 'Preț descrescător',
-  title: 'Titlu (A–Z)',
-};
-
-/** The server's search adds a fifth order, by relevance (BM25, title above description); needs words. */
-export const SEARCH_SORTS = ['relevance', ...SORT_OPTIONS] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-
-export const SEARCH_SORT_LABELS: Record<SearchSort, string> = { relevance: 'Relevanță', ...SORT_LABELS };
-
-/**
- * The order a search runs in: the one asked for, else relevance when there are words to rank by, else the
- * newest first. Relevance without words has nothing to rank: it is the newest-first order.
- */
-export function effectiveSort(
-  q: string | undefined,
-  sort: SearchSort | undefined,
-  /** A topic with terms (catalog/topics.ts) also gives something to rank by. */
-  topic = false,
-): SearchSort {
-  const hasWords = topic || queryWords(q ?? '').length > 0;
-  if (sort === 'relevance' || sort === undefined) return hasWords ? 'relevance' : 'recent';
-  return sort;
 }
 
 type Sortable = { id: string; title: string; price: number | null; createdAt: string };

@@ -1,4 +1,5 @@
 import { stemmer as snowballRomanian } from '@orama/stemmers/romanian';
+import { contentWords, queryWords, WORD_MAX } from './words.ts';
 
 /**
  * Romanian text analysis (issue 20), defined once for the three places that search: SQLite's FTS5 index,
@@ -18,37 +19,15 @@ import { stemmer as snowballRomanian } from '@orama/stemmers/romanian';
  * Stop words ('de', 'si', 'pentru'…) are neither indexed nor searched.
  */
 
-/** Both comma-below (standard) and cedilla (legacy) forms of ș/ț, upper and lower case. */
-const S_T_VARIANTS = /[șşȘŞțţȚŢ]/g;
-const S_T_FOLD: Record<string, string> = { ș: 's', ş: 's', Ș: 's', Ş: 's', ț: 't', ţ: 't', Ț: 't', Ţ: 't' };
-
-export function foldDiacritics(s: string): string {
-  return s
-    .replace(S_T_VARIANTS, (ch) => S_T_FOLD[ch] ?? ch)
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
-
-/** Longest word kept whole (a query word has at most 200 characters; longer ones are cut). */
-export const WORD_MAX = 60;
-
-/** Folded words: split on anything that is not a letter or a digit. */
-export function words(s: string): string[] {
-  return foldDiacritics(s)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '');
-}
-
-/** Words that say nothing about what is offered (folded). Neither indexed nor searched. */
-export const STOP_WORDS: ReadonlySet<string> = new Set(
-  (
-    'a ai al ale am ar are as asa au ca cat cati ce cea cei cel cele ci cu cum da daca de deci din ' +
-    'dintre dupa e ea ei el ele era este eu fara fi fie fost iar in inca intr intre isi la le li lor ' +
-    'lui m ma mai mi ne ni nici noi nu o or ori pe pentru peste prin s sa sau se si sub sunt spre ' +
-    'ta tale tau te ti tu un una unei unor unui va vi voi vom vor'
-  ).split(' '),
-);
+export {
+  contentWords,
+  foldDiacritics,
+  QUERY_WORDS_MAX,
+  queryWords,
+  STOP_WORDS,
+  WORD_MAX,
+  words,
+} from './words.ts';
 
 /** Romanian inflection endings, longest first ('torturile' → 'tort'), then a final vowel. */
 const ENDINGS = [
@@ -103,13 +82,6 @@ export function wordForms(word: string): readonly string[] {
   return forms;
 }
 
-/** The searchable words of a text: folded, stop words left out, cut at WORD_MAX. */
-export function contentWords(text: string): string[] {
-  return words(text)
-    .filter((w) => !STOP_WORDS.has(w))
-    .map((w) => (w.length > WORD_MAX ? w.slice(0, WORD_MAX) : w));
-}
-
 /** A text as the index holds it: every form of every content word, separated by spaces. */
 export function analyze(text: string): string {
   const out: string[] = [];
@@ -138,9 +110,6 @@ export type Phrase = { term: string; prefix: boolean };
  */
 export type TextQuery = { groups: Phrase[][]; not: Phrase[] };
 
-/** Most words of a query that are searched (a 200-word paste is cut: bounded work). */
-export const QUERY_WORDS_MAX = 8;
-
 /** The phrases of one query word: its forms, and for the word being typed, its beginning. */
 export function wordGroup(word: string, typing: boolean): Phrase[] {
   const forms = wordForms(word);
@@ -154,11 +123,6 @@ export function wordGroup(word: string, typing: boolean): Phrase[] {
       .map((term) => ({ term, prefix: false })),
     { term: w, prefix: true },
   ];
-}
-
-/** The content words of a query, at most QUERY_WORDS_MAX, without repeats. */
-export function queryWords(q: string): string[] {
-  return [...new Set(contentWords(q))].slice(0, QUERY_WORDS_MAX);
 }
 
 /**

@@ -14,7 +14,6 @@ import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthRouteImport } from './routes/_auth';
 import { Route as AdaugaAnuntRouteImport } from './routes/adauga-anunt';
-import { Route as ConfirmareEmailRouteImport } from './routes/confirmare-email';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as OauthSuccessRouteImport } from './routes/oauth-success';
 import { Route as AuthContRouteImport } from './routes/_auth/cont';
@@ -24,6 +23,7 @@ import { Route as ProfilUserIdIndexRouteImport } from './routes/profil/$userId/i
 
 const ConfidentialitateLazyRouteImport =
   createFileRoute('/confidentialitate')();
+const ConfirmareEmailLazyRouteImport = createFileRoute('/confirmare-email')();
 const ContactLazyRouteImport = createFileRoute('/contact')();
 const CookieLazyRouteImport = createFileRoute('/cookie')();
 const CumFunctioneazaLazyRouteImport = createFileRoute('/cum-functioneaza')();
@@ -75,11 +75,13 @@ const ConfidentialitateLazyRoute = ConfidentialitateLazyRouteImport.update({
 } as any).lazy(() =>
   import('./routes/confidentialitate.lazy').then((d) => d.Route),
 );
-const ConfirmareEmailRoute = ConfirmareEmailRouteImport.update({
+const ConfirmareEmailLazyRoute = ConfirmareEmailLazyRouteImport.update({
   id: '/confirmare-email',
   path: '/confirmare-email',
   getParentRoute: () => rootRouteImport,
-} as any);
+} as any).lazy(() =>
+  import('./routes/confirmare-email.lazy').then((d) => d.Route),
+);
 const ContactLazyRoute = ContactLazyRouteImport.update({
   id: '/contact',
   path: '/contact',
@@ -245,10 +247,10 @@ const ProfilUserIdToateRecenziileLazyRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/confirmare-email': typeof ConfirmareEmailRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
+  '/confirmare-email': typeof ConfirmareEmailLazyRoute;
   '/contact': typeof ContactLazyRoute;
   '/cookie': typeof CookieLazyRoute;
   '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
@@ -276,10 +278,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/confirmare-email': typeof ConfirmareEmailRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
+  '/confirmare-email': typeof ConfirmareEmailLazyRoute;
   '/contact': typeof ContactLazyRoute;
   '/cookie': typeof CookieLazyRoute;
   '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
@@ -309,10 +311,10 @@ export interface FileRoutesById {
   '/': typeof IndexRoute;
   '/_auth': typeof AuthRouteWithChildren;
   '/adauga-anunt': typeof AdaugaAnuntRoute;
-  '/confirmare-email': typeof ConfirmareEmailRoute;
   '/login': typeof LoginRoute;
   '/oauth-success': typeof OauthSuccessRoute;
   '/confidentialitate': typeof ConfidentialitateLazyRoute;
+  '/confirmare-email': typeof ConfirmareEmailLazyRoute;
   '/contact': typeof ContactLazyRoute;
   '/cookie': typeof CookieLazyRoute;
   '/cum-functioneaza': typeof CumFunctioneazaLazyRoute;
@@ -342,10 +344,10 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/adauga-anunt'
-    | '/confirmare-email'
     | '/login'
     | '/oauth-success'
     | '/confidentialitate'
+    | '/confirmare-email'
     | '/contact'
     | '/cookie'
     | '/cum-functioneaza'
@@ -373,10 +375,10 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/adauga-anunt'
-    | '/confirmare-email'
     | '/login'
     | '/oauth-success'
     | '/confidentialitate'
+    | '/confirmare-email'
     | '/contact'
     | '/cookie'
     | '/cum-functioneaza'
@@ -405,10 +407,10 @@ export interface FileRouteTypes {
     | '/'
     | '/_auth'
     | '/adauga-anunt'
-    | '/confirmare-email'
     | '/login'
     | '/oauth-success'
     | '/confidentialitate'
+    | '/confirmare-email'
     | '/contact'
     | '/cookie'
     | '/cum-functioneaza'
@@ -438,10 +440,10 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AuthRoute: typeof AuthRouteWithChildren;
   AdaugaAnuntRoute: typeof AdaugaAnuntRoute;
-  ConfirmareEmailRoute: typeof ConfirmareEmailRoute;
   LoginRoute: typeof LoginRoute;
   OauthSuccessRoute: typeof OauthSuccessRoute;
   ConfidentialitateLazyRoute: typeof ConfidentialitateLazyRoute;
+  ConfirmareEmailLazyRoute: typeof ConfirmareEmailLazyRoute;
   ContactLazyRoute: typeof ContactLazyRoute;
   CookieLazyRoute: typeof CookieLazyRoute;
   CumFunctioneazaLazyRoute: typeof CumFunctioneazaLazyRoute;
@@ -490,7 +492,7 @@ declare module '@tanstack/react-router' {
       id: '/confirmare-email';
       path: '/confirmare-email';
       fullPath: '/confirmare-email';
-      preLoaderRoute: typeof ConfirmareEmailRouteImport;
+      preLoaderRoute: typeof ConfirmareEmailLazyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/contact': {
@@ -705,10 +707,10 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthRoute: AuthRouteWithChildren,
   AdaugaAnuntRoute: AdaugaAnuntRoute,
-  ConfirmareEmailRoute: ConfirmareEmailRoute,
   LoginRoute: LoginRoute,
   OauthSuccessRoute: OauthSuccessRoute,
   ConfidentialitateLazyRoute: ConfidentialitateLazyRoute,
+  ConfirmareEmailLazyRoute: ConfirmareEmailLazyRoute,
   ContactLazyRoute: ContactLazyRoute,
   CookieLazyRoute: CookieLazyRoute,
   CumFunctioneazaLazyRoute: CumFunctioneazaLazyRoute,

@@ -1,4 +1,4 @@
-import { foldDiacritics } from '../search.ts';
+import { foldDiacritics } from '../words.ts';
 
 /**
  * The 12 tiles of the home page's 'Explorează categorii' grid (spec doc 1 §3). They are friendlier, shorter

@@ -66,7 +66,12 @@ async function measure(url: string): Promise<Sample> {
       if (!r.serviceWorker()) return;
       swFetches.push(
         r.sizes().then(
-          (sizes) => Math.max(0, sizes.responseBodySize + sizes.responseHeadersSize),
+          (sizes) => {
+            const n = Math.max(0, sizes.responseBodySize + sizes.responseHeadersSize);
+            if (process.env.LIST)
+              console.log(`  sw ${(n / 1024).toFixed(1).padStart(7)} kB  ${new URL(r.url()).pathname}`);
+            return n;
+          },
           () => 0,
         ),
       );

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { apiMessage } from '../../../schema/api/common.ts';
 import type { Relation } from '../../../schema/api/trust.ts';
-import { BLOCK_MESSAGES } from '../../../schema/rules/reports.ts';
+import { BLOCK_MESSAGES } from '../../../schema/rules/report-texts.ts';
 import { type Answer, api, failureMessage } from '../api/client.ts';
 
 /**

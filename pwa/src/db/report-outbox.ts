@@ -1,6 +1,6 @@
 import type { reportAnswer } from '../../../schema/api/trust.ts';
 import { newId } from '../../../schema/ids.ts';
-import { REPORT_MESSAGES } from '../../../schema/rules/reports.ts';
+import { REPORT_MESSAGES } from '../../../schema/rules/report-texts.ts';
 import { type Answer, ApiError, api, NetworkError } from '../api/client.ts';
 import { deviceOutbox } from './device-outbox.ts';
 import { drain, registerOutbox } from './outbox-drain.ts';

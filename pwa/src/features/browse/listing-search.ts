@@ -4,7 +4,7 @@ import {
   type PriceFilter,
   SEARCH_SORTS,
   type SearchSort,
-} from '../../../../schema/search.ts';
+} from '../../../../schema/listing-params.ts';
 
 export const VIEW_MODES = ['grid', 'list'] as const;
 export type ViewMode = (typeof VIEW_MODES)[number];

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import './chat.css';
 import type { MessageDoc } from '../../../../schema/entities.ts';
-import { BLOCK_MESSAGES } from '../../../../schema/rules/reports.ts';
+import { BLOCK_MESSAGES } from '../../../../schema/rules/report-texts.ts';
 import { NetworkError } from '../../api/client.ts';
 import { queueAttachment, useQueuedAttachments } from '../../db/chat-file-outbox.ts';
 import { markConversationRead, sendMessage, setViewingConversation } from '../../db/messages.ts';

@@ -1,41 +1,18 @@
-import { useState } from 'react';
-import { PUSH_TEXTS, turnPushOn } from '../../db/push-device.ts';
-import { closePushOffer, usePushOffer } from './push-offer.ts';
-import { showToast } from './toast.ts';
+import { lazy, Suspense } from 'react';
+import { usePushOffer } from './push-offer.ts';
 
-/** 'Vrei să afli imediat când îți răspunde cineva?' — offered after a meaningful moment (push-offer.ts). */
+const PushOfferCard = lazy(() => import('./PushOfferCard.tsx').then((m) => ({ default: m.PushOfferCard })));
+
+/**
+ * The offer of notifications, once push-offer.ts decides to make it. Its card and the device's push code
+ * load only then (precached for offline): the first screen, which every guest loads, does not carry them.
+ */
 export function PushOffer() {
   const open = usePushOffer();
-  const [busy, setBusy] = useState(false);
   if (!open) return null;
-  const yes = async () => {
-    setBusy(true);
-    try {
-      const state = await turnPushOn();
-      showToast(
-        state === 'on' ? PUSH_TEXTS.on : state === 'blocked' ? PUSH_TEXTS.blocked : PUSH_TEXTS.off,
-        state === 'on' ? 'success' : 'info',
-        5000,
-      );
-    } catch {
-      showToast('Notificările nu au putut fi pornite acum. Încearcă din Setări → Notificări.', 'error', 5000);
-    } finally {
-      setBusy(false);
-      closePushOffer();
-    }
-  };
   return (
-    <section className="push-offer" aria-label="Notificări">
-      <p className="push-offer-title">{PUSH_TEXTS.ask}</p>
-      <p className="muted">Îți trimitem o notificare pe acest dispozitiv, chiar și cu aplicația închisă.</p>
-      <div className="push-offer-actions">
-        <button type="button" className="btn btn-primary btn-sm" disabled={busy} onClick={() => void yes()}>
-          Da, anunță-mă
-        </button>
-        <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={closePushOffer}>
-          Nu acum
-        </button>
-      </div>
-    </section>
+    <Suspense fallback={null}>
+      <PushOfferCard />
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import { pushState } from '../../db/push-device.ts';
 import { createStore } from '../../lib/store.ts';
 
 /**
@@ -21,6 +20,8 @@ const asked = () => {
 /** After a meaningful moment: offers notifications if this device can have them and was never asked. */
 export async function offerPushAfterMoment(): Promise<void> {
   if (asked() || offer.get()) return;
+  // The device's push code loads only now: the first screen does not carry it.
+  const { pushState } = await import('../../db/push-device.ts');
   if ((await pushState()) !== 'off') return;
   offer.set(true);
 }

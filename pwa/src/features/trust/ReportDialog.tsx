@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useRef, useState } from 'react';
-import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../../schema/rules/reports.ts';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../../../../schema/rules/report-texts.ts';
 import { failureMessage } from '../../api/client.ts';
 import { submitReport } from '../../db/report-outbox.ts';
 import { hereForReturn } from '../auth/after-login.ts';

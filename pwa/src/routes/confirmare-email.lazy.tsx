@@ -1,4 +1,4 @@
-import { createFileRoute, Link } from '@tanstack/react-router';
+import { createLazyFileRoute, Link } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import type { apiMessage } from '../../../schema/api/common.ts';
 import { ACCOUNT_MESSAGES } from '../../../schema/rules/account.ts';
@@ -7,7 +7,7 @@ import { api, failureMessage } from '../api/client.ts';
 import { useSession } from '../features/session/use-session.ts';
 import { Loading } from '../ui/Loading.tsx';
 
-export const Route = createFileRoute('/confirmare-email')({ component: ConfirmEmailPage });
+export const Route = createLazyFileRoute('/confirmare-email')({ component: ConfirmEmailPage });
 
 /**
  * The link of a confirmation mail (issue 21): `?u=<account>&t=<one-time token>`, posted once to
