@@ -5,7 +5,8 @@ const PushOfferCard = lazy(() => import('./PushOfferCard.tsx').then((m) => ({ de
 
 /**
  * The offer of notifications, once push-offer.ts decides to make it. Its card and the device's push code
- * load only then (precached for offline): the first screen, which every guest loads, does not carry them.
+ * load only then (push-offer.ts waits for both before opening it): the first screen, which every guest
+ * loads, does not carry them.
  */
 export function PushOffer() {
   const open = usePushOffer();

@@ -20,8 +20,15 @@ const asked = () => {
 /** After a meaningful moment: offers notifications if this device can have them and was never asked. */
 export async function offerPushAfterMoment(): Promise<void> {
   if (asked() || offer.get()) return;
-  // The device's push code loads only now: the first screen does not carry it.
-  const { pushState } = await import('../../db/push-device.ts');
+  // The device's push code and the card load only now (the first screen does not carry them), before the
+  // offer opens: offline without them in the cache, no offer is made — asked again at the next moment,
+  // rather than a card that cannot render.
+  let pushState: typeof import('../../db/push-device.ts')['pushState'];
+  try {
+    [{ pushState }] = await Promise.all([import('../../db/push-device.ts'), import('./PushOfferCard.tsx')]);
+  } catch {
+    return;
+  }
   if ((await pushState()) !== 'off') return;
   offer.set(true);
 }
