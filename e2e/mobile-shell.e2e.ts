@@ -141,7 +141,7 @@ describe('back arrow and contact bar (item 11)', () => {
     await page.getByRole('button', { name: 'Acceptă tot' }).click();
     expect(await back(page).count()).toBe(0); // home is a top-level tab
     // Home → detail → back.
-    await page.locator('.card').first().click();
+    await page.locator('a.card').first().click();
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(path(page)).toMatch(/^\/announcement\//);
     await shot(page, 'detail-top-375');
@@ -152,7 +152,7 @@ describe('back arrow and contact bar (item 11)', () => {
     await page.goto(listing);
     await page.getByRole('heading', { level: 1, name: target.category }).waitFor();
     await shot(page, 'listing-375');
-    await page.locator('.card').first().click();
+    await page.locator('a.card').first().click();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await until(() => path(page).startsWith('/announcement/'));
     await back(page).click();
@@ -288,7 +288,7 @@ describe('sync state in the header (item 12)', () => {
 
       // The server goes away and a heart waits: the header says so, with the count, still covering nothing.
       await page.goto('/');
-      await page.locator('.card').first().waitFor();
+      await page.locator('a.card').first().waitFor();
       await server.stop();
       try {
         await page.getByText(/^Offline/).waitFor({ timeout: 15_000 });
