@@ -38,7 +38,21 @@ export function ensurePostgres(): string {
     bin = findPostgresBin();
   }
   if (!bin) throw new Error('PostgreSQL missing under /usr/lib/postgresql/*/bin after apt-get install');
+  ensureRum(bin);
   return bin;
+}
+
+/**
+ * The RUM index extension of that PostgreSQL (Debian's `postgresql-<version>-rum`; the search's
+ * migration 0004 uses it when present, and the PostgreSQL suites expect it). Installing it may upgrade
+ * the server package: a cluster already running then cannot load it until restarted.
+ */
+function ensureRum(bin: string): void {
+  const version = /\/postgresql\/(\d+)\//.exec(`${bin}/`)?.[1];
+  if (!version) return;
+  const control = `/usr/share/postgresql/${version}/extension/rum.control`;
+  if (!existsSync(control)) aptInstall(`postgresql-${version}-rum`);
+  if (!existsSync(control)) throw new Error(`${control} missing after apt-get install`);
 }
 
 /** The nginx executable (NGINX_PATH overrides), installing Debian's `nginx` when missing. */

@@ -17,7 +17,7 @@ import type { TextQuery } from '../../../schema/text.ts';
 const FILTER_SHARE = { category: 1 / 14, judet: 1 / 20, localitate: 1 / 5, pret: 1 / 4, owner: 1 / 1000 };
 
 /** The rough share of the rows the filters of `p` keep. */
-const shareOf = (p: Pick<SearchParams, keyof typeof FILTER_SHARE>) =>
+export const shareOf = (p: Pick<SearchParams, keyof typeof FILTER_SHARE>) =>
   Object.entries(FILTER_SHARE).reduce(
     (share, [k, f]) => (p[k as keyof typeof FILTER_SHARE] ? share * f : share),
     1,
@@ -55,7 +55,7 @@ export function walkBudget(...args: Parameters<typeof expectedWalk>): number {
 }
 
 /** The matches' bound: the rarest group's rows (each group's phrases' row counts summed). */
-const rarest = (text: TextQuery, df: Record<string, number>) =>
+export const rarest = (text: TextQuery, df: Record<string, number>) =>
   Math.min(
     ...text.groups.map((g) => g.reduce((sum, ph) => sum + (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0), 0)),
   );
@@ -84,3 +84,14 @@ export const afterCutWalk = (
   df: Record<string, number>,
   p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
 ): 'sort' | 'plan' => (rarest(text, df) * shareOf(p) <= SORT_MAX ? 'sort' : 'plan');
+
+/**
+ * Matches (kept by the filters) past which a page in a price order is read through the RUM index
+ * (search-pg-rum.ts) rather than walked or sorted; not for a seller's own page (a walk of their few rows).
+ */
+export const RUM_FROM = 2000;
+export const priceRumWorth = (
+  text: TextQuery,
+  df: Record<string, number>,
+  p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
+): boolean => !p.owner && rarest(text, df) * shareOf(p) >= RUM_FROM;

@@ -1,6 +1,7 @@
 import { COUNTRY_WIDE } from '../../../schema/constants.ts';
 import type { PriceFilter, SearchParams } from '../../../schema/search.ts';
 import { type Phrase, phrasesOf, type TextQuery } from '../../../schema/text.ts';
+import { NEWEST_RUM, rumOrderBy } from './search-pg-rum.ts';
 import type { Keyed, Sorted } from './search-sql.ts';
 
 /**
@@ -91,8 +92,12 @@ export function scoredSql(
   limit: number,
   scoreCap: number,
   q: Params,
-  /** 'sort': the matches found through the word index, then sorted (few matches); 'walk': the planner's. */
-  newest: 'sort' | 'walk' = 'walk',
+  /**
+   * 'sort': the matches found through the word index, then sorted (few matches); 'walk': the planner's;
+   * a number: the newest first through the RUM index (search-pg-rum.ts), that many more read than scored
+   * (the statement's rows then say whether the edge was `ambiguous`).
+   */
+  newest: 'sort' | 'walk' | number = 'walk',
 ) {
   // The phrases of `not` are absent from every match: FTS5 adds 0 for each, left out here.
   const all = phrasesOf(t);
@@ -114,24 +119,41 @@ export function scoredSql(
     SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats LIMIT 1),
   h AS MATERIALIZED (SELECT ${hits.join(', ')}),
   idf AS MATERIALIZED (SELECT ${idf.join(', ')} FROM st, h),
-  m AS MATERIALIZED (
-    SELECT d.id, d.created_at, d.price, d.title_key, d.size, d.terms, d.cs FROM ${
-      // OFFSET 0 fences the matches off from the ORDER BY: no walk of the date index for them.
-      newest === 'sort'
-        ? `(SELECT * FROM search_docs d WHERE ${where} OFFSET 0) d`
-        : `search_docs d WHERE ${where}`
-    } ORDER BY ${NEWEST} LIMIT ${scoreCap})
-SELECT x.* FROM (
+  ${matches(where, scoreCap, newest)}
+SELECT x.*${typeof newest === 'number' ? ', amb.amb' : ''} FROM (
   SELECT d.id, d.created_at, d.price, d.title_key, ${num(-1)} * (${num(0)}${terms.join('')}) AS s
   FROM m d CROSS JOIN st CROSS JOIN idf CROSS JOIN LATERAL (SELECT ${fs.join(', ')} OFFSET 0) fx
-) x
+) x${typeof newest === 'number' ? ' CROSS JOIN amb' : ''}
 ORDER BY x.s, x.created_at DESC, x.id DESC LIMIT ${limit}`;
 }
 
+const MATCH_COLS = 'd.id, d.created_at, d.price, d.title_key, d.size, d.terms, d.cs, d.k_new';
+
+/** The CTE `m` of scoredSql: the newest `cap` matches (and `amb` when read through the RUM index). */
+function matches(where: string, cap: number, newest: 'sort' | 'walk' | number): string {
+  if (typeof newest === 'number') {
+    const read = cap + newest;
+    return `r AS MATERIALIZED (
+    SELECT ${MATCH_COLS} FROM search_docs d WHERE ${where} ORDER BY ${rumOrderBy(NEWEST_RUM)} LIMIT ${read}),
+  m AS MATERIALIZED (SELECT * FROM r d ORDER BY ${NEWEST} LIMIT ${cap}),
+  amb AS MATERIALIZED (SELECT (SELECT count(*) FROM r) = ${read}
+    AND (SELECT min(k_new) FROM m) = (SELECT min(k_new) FROM r) AS amb)`;
+  }
+  // OFFSET 0 fences the matches off from the ORDER BY: no walk of the date index for them.
+  const from =
+    newest === 'sort'
+      ? `(SELECT * FROM search_docs d WHERE ${where} OFFSET 0) d`
+      : `search_docs d WHERE ${where}`;
+  return `m AS MATERIALIZED (SELECT ${MATCH_COLS} FROM ${from} ORDER BY ${NEWEST} LIMIT ${cap})`;
+}
+
 /** One ordered range of an order: the condition and the ORDER BY an index of search_docs gives. */
-type Segment = { where: string; orderBy: string };
+export type Segment = { where: string; orderBy: string };
 
 const NEWEST = 'd.created_at DESC, d.id DESC';
+
+/** The unpriced rows of a price order, after all priced ones in either direction: newest first. */
+export const UNPRICED: Segment = { where: 'd.price IS NULL', orderBy: NEWEST };
 
 /** Each order as ranges after the cursor (compareAnnouncements with the stored title key). */
 export function segments(sort: Sorted, c: Keyed | null, q: Params): Segment[] {
@@ -151,15 +173,14 @@ export function segments(sort: Sorted, c: Keyed | null, q: Params): Segment[] {
     default: {
       const dir = sort === 'price-asc' ? 'ASC' : 'DESC';
       const byPrice = `d.price ${dir} NULLS LAST, ${NEWEST}`;
-      const unpriced = { where: 'd.price IS NULL', orderBy: NEWEST };
-      if (!c) return [{ where: 'd.price IS NOT NULL', orderBy: byPrice }, unpriced];
+      if (!c) return [{ where: 'd.price IS NOT NULL', orderBy: byPrice }, UNPRICED];
       const k = c as { p: number | null; c: string; i: string };
       if (k.p === null) return [{ where: `d.price IS NULL AND ${before(k)}`, orderBy: NEWEST }];
       const p = q.v(k.p);
       return [
         { where: `d.price = ${p} AND ${before(k)}`, orderBy: NEWEST },
         { where: `d.price ${dir === 'ASC' ? '>' : '<'} ${p}`, orderBy: byPrice },
-        unpriced,
+        UNPRICED,
       ];
     }
   }

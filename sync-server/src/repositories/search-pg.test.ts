@@ -116,9 +116,16 @@ describe.skipIf(!onPg)('PostgreSQL search: filters, orders and pages as on SQLit
   it.each(FILTERED)('%j', async (params) => {
     // Pages in an order by either plan (few matches found first, or the order's index walked; a walk
     // stopped after 3 entries, then the matches found first).
-    const byPlan = (['sort', 'walk', 3] as const).map((pgPagePlan) =>
-      searchRepository(pgApp.db, { ...SEARCH_TUNING, pgPagePlan }),
-    );
+    const byPlan = [
+      ...(['sort', 'walk', 3] as const).map((pgPagePlan) =>
+        searchRepository(pgApp.db, { ...SEARCH_TUNING, pgPagePlan }),
+      ),
+      // Price orders through the RUM indexes whenever they can serve; with no room past the rows
+      // needed, each edge is ambiguous and the other way is taken.
+      ...[64, 0].map((margin) =>
+        searchRepository(pgApp.db, { ...SEARCH_TUNING, pgRum: { use: 'always', margin } }),
+      ),
+    ];
     for (const sort of SEARCH_SORTS)
       for (const limit of [2, 7]) {
         const expected = await pages(lite, { ...params, sort }, limit);
@@ -251,6 +258,7 @@ describe.skipIf(!onPg)('PostgreSQL search: relevance scores the newest matches, 
   it('the same newest matches by date, the same pages (a low cap)', async () => {
     const capped = { ...SEARCH_TUNING, scoreCap: 3 };
     const pgCapped = searchRepository(pgApp.db, capped);
+    const pgRum = searchRepository(pgApp.db, { ...capped, pgRum: { use: 'always', margin: 2 } });
     const liteCapped = searchRepository(app.db, capped);
     const liteMemory = searchRepository(app.db, { ...capped, memory: 'always' });
     const searches: SearchParams[] = [
@@ -262,6 +270,7 @@ describe.skipIf(!onPg)('PostgreSQL search: relevance scores the newest matches, 
     for (const params of searches) {
       const expected = await pages(liteCapped, params, 2);
       expect(await pages(pgCapped, params, 2), JSON.stringify(params)).toEqual(expected);
+      expect(await pages(pgRum, params, 2), JSON.stringify(params)).toEqual(expected);
       expect(await pages(liteMemory, params, 2), JSON.stringify(params)).toEqual(expected);
     }
     // More matches than scored: only the cap's worth are shown, the total counts them all.

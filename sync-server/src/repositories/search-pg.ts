@@ -5,10 +5,22 @@ import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
 import { type FoundRow, type SearchResult, searchRequest } from './search-page.ts';
-import { afterCutWalk, newestPlan, orderPlan, walkBudget } from './search-pg-plan.ts';
-import { cappedSql, filterSql, matchSql, Params, pageSql, scoredSql, segments } from './search-pg-sql.ts';
+import { afterCutWalk, newestPlan, orderPlan, priceRumWorth, rarest, walkBudget } from './search-pg-plan.ts';
+import { ambiguous, priceRum, rumPageSql } from './search-pg-rum.ts';
+import {
+  cappedSql,
+  filterSql,
+  matchSql,
+  Params,
+  pageSql,
+  type Segment,
+  scoredSql,
+  segments,
+  UNPRICED,
+} from './search-pg-sql.ts';
 import { type Keyed, ROW_ORDER, type Row, SORTS, type Sorted } from './search-sql.ts';
 import { RELEVANCE_MAX_OFFSET } from './search-steps.ts';
+import type { RumUse } from './search-tuning.ts';
 
 /**
  * The server search on PostgreSQL (issue 13): the same operation as search.ts (SQLite), over the tables
@@ -48,15 +60,36 @@ function bound(text: string, values: unknown[]): SQL {
 
 const COLUMNS = Object.entries(getTableColumns(announcements));
 
+export const RUM_USE: RumUse = { use: 'auto', margin: 64 };
+const RUM_INDEXES = ['search_docs_rum_new', 'search_docs_rum_pdesc', 'search_docs_rum_pasc'];
+
 /**
  * `scoreCap`: relevance scores the newest this many matches (search.ts's SCORE_CAP; tests lower it);
  * `pagePlan`: how pages in an order find their rows (orderPlan's choice unless a test forces one; a
  * number: a walk of that many entries).
  */
-export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' | 'walk' | number) {
+export function searchRepositoryPg(
+  db: Db,
+  scoreCap: number,
+  pagePlan?: 'sort' | 'walk' | number,
+  rum: RumUse = RUM_USE,
+) {
   const pg = db as unknown as PgExecutor;
   const query = async <T>(text: string, values: unknown[]) =>
     (await pg.execute(bound(text, values))).rows as T[];
+  /** Whether the RUM indexes are there (the extension may be missing), asked once. */
+  let rumThere: Promise<boolean> | null = null;
+  const hasRum = (): Promise<boolean> => {
+    if (rum.use === 'never') return Promise.resolve(false);
+    rumThere ??= query<{ n: number }>(
+      `SELECT count(*)::integer AS n FROM pg_indexes WHERE tablename = 'search_docs' AND indexname = ANY($1)`,
+      [RUM_INDEXES],
+    ).then(
+      ([r]) => r!.n === RUM_INDEXES.length,
+      () => false,
+    );
+    return rumThere;
+  };
 
   /** Relevance rankings of recent searches, valid while `search_stats.version` is unchanged. */
   const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
@@ -96,23 +129,29 @@ export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' |
       return kept;
     }
     const depth = Math.max(need, RANK_DEPTH, kept ? kept.depth * 2 : 0);
-    const q = new Params();
-    const filters = filterSql(p, q);
-    const sql = scoredSql(
-      text,
-      filters,
-      depth,
-      scoreCap,
-      q,
-      newestPlan(text, df, catalogue, filters, scoreCap),
-    );
+    // Without filters, many matches: the newest through the RUM index (its edge checked, else as before).
+    const viaRum =
+      filterSql(p, new Params()).length === 0 &&
+      text.groups.length > 0 &&
+      (rum.use === 'always' || rarest(text, df) > scoreCap) &&
+      (await hasRum());
+    const scored = (way: 'sort' | 'walk' | number) => {
+      const q = new Params();
+      const filters = filterSql(p, q);
+      const plan = way === 'walk' ? newestPlan(text, df, catalogue, filters, scoreCap) : way;
+      return query<PgRow & { s: number; amb?: boolean }>(
+        scoredSql(text, filters, depth, scoreCap, q, plan),
+        q.values,
+      );
+    };
     // Counted apart, up to the page's cap (past it the answer says "more than"), as on SQLite.
     const c = new Params();
     const counted = cappedSql([...filterSql(p, c), ...matchSql(text, c)], cap + 1);
-    const [rows, [{ n }]] = await Promise.all([
-      query<PgRow & { s: number }>(sql, q.values),
+    let [rows, [{ n }]] = await Promise.all([
+      scored(viaRum ? rum.margin : 'walk'),
       query<{ n: number }>(counted, c.values),
     ]);
+    if (rows[0]?.amb) rows = await scored('walk');
     const entry = { version, depth, top: (await boosted(rows, words, today)).map(toRow), total: Number(n) };
     rankings.set(key, entry);
     if (rankings.size > RANKINGS_KEPT) rankings.delete(rankings.keys().next().value!);
@@ -163,6 +202,77 @@ export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' |
     return page.map((r) => byId.get(r.id)).filter((r): r is FoundRow => r !== undefined);
   }
 
+  /**
+   * A page in an order of the rows holding words, range by range (`segs`). Few matches: found through
+   * the word index and sorted, not by walking the order's index (which, for a word nobody wrote, reads
+   * the whole table: 'prajitrui' by title took 4.4 s at 1M). Many: a walk of a bounded part of the order;
+   * matches clustered elsewhere ('meditatii' titles all start with M: 2 s walked) are then found first
+   * after all — unless the count already says the walk found every match (none, typically).
+   */
+  async function withWords(
+    conds: string[],
+    segs: Segment[],
+    values: unknown[],
+    w: {
+      text: TextQuery;
+      params: SearchParams;
+      filters: string[];
+      match: string[];
+      n: number;
+      c: Keyed | null;
+      counted: Promise<number>;
+      catalogue: number;
+      df: Record<string, number>;
+    },
+  ): Promise<PgRow[]> {
+    const { text, params, filters, match, n, df, catalogue } = w;
+    const plan =
+      typeof pagePlan === 'number' ? 'walk' : (pagePlan ?? orderPlan(text, df, catalogue, params, n));
+    if (plan === 'sort') return query(pageSql(conds, segs, n, 'sort'), values);
+    const budget = typeof pagePlan === 'number' ? pagePlan : walkBudget(text, df, catalogue, params, n);
+    const walked = await query<PgRow & { g: number }>(
+      pageSql(conds, segs, n, { budget, filters, match }),
+      values,
+    );
+    // The walk is the page when its first range filled it (a shorter one may have stopped at the budget),
+    // or when it holds every match there is (from the start: the count says how many).
+    if (walked.filter((r) => Number(r.g) === 0).length >= n) return walked;
+    const total = await w.counted;
+    if (total === 0 || (!w.c && total === walked.length)) return walked;
+    return query(pageSql(conds, segs, n, afterCutWalk(text, df, params)), values);
+  }
+
+  /**
+   * The first `n` priced rows after the cursor in a price order through its RUM index (search-pg-rum.ts)
+   * when the words are many enough to be worth it, exactly sorted; null when not used or when its edge
+   * was ambiguous (the caller then finds them as before). Fewer than `n`: there are no more priced rows.
+   */
+  async function priceByRum(
+    sorted: Sorted,
+    text: TextQuery,
+    params: SearchParams,
+    df: Record<string, number>,
+    c: Keyed | null,
+    n: number,
+  ): Promise<Row[] | null> {
+    if (sorted !== 'price-asc' && sorted !== 'price-desc') return null;
+    if ((c as { p?: number | null } | null)?.p === null) return null;
+    if (rum.use !== 'always' && !priceRumWorth(text, df, params)) return null;
+    if (!(await hasRum())) return null;
+    const q = new Params();
+    const conds = [...filterSql(params, q), ...matchSql(text, q)];
+    const ranges = segments(sorted, c, q)
+      .slice(0, -1)
+      .map((s) => s.where);
+    const asc = sorted === 'price-asc';
+    const read = n + rum.margin;
+    const order = priceRum(asc ? 'asc' : 'desc', c, (x) => q.v(x));
+    const found = await query<PgRow & { k: string }>(rumPageSql(conds, ranges, order, read), q.values);
+    const rows = found.map((r) => ({ ...toRow(r), k: r.k })).sort(ROW_ORDER[sorted]);
+    if (ambiguous(rows, n, read, asc)) return null;
+    return rows.slice(0, n);
+  }
+
   return {
     /** One page of public announcements for `params`; the contract of searchRepository (search.ts). */
     async search(params: SearchParams): Promise<SearchResult> {
@@ -178,33 +288,38 @@ export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' |
       }
 
       const sorted = sort as Sorted;
+      const c = cursor as Keyed | null;
       const q = new Params();
       const filters = filterSql(params, q);
       const match = matchSql(text, q);
       const conds = [...filters, ...match];
-      const countValues = [...q.values];
-      const segs = segments(sorted, cursor as Keyed | null, q);
-      const counted = query<{ n: number }>(cappedSql(conds, cap + 1), countValues);
-      let page: (PgRow & { g: number })[];
-      if (match.length === 0) page = await query(pageSql(conds, segs, n), q.values);
-      else {
-        // Few matches: found through the word index and sorted, not by walking the order's index (which,
-        // for a word nobody wrote, reads the whole table: 'prajitrui' by title took 4.4 s at 1M). Many: a
-        // walk of a bounded part of the order; matches clustered elsewhere ('meditatii' titles all start
-        // with M: 2 s walked) are then found first after all.
-        const { catalogue, df } = await wordStats(text);
-        const plan =
-          typeof pagePlan === 'number' ? 'walk' : (pagePlan ?? orderPlan(text, df, catalogue, params, n));
-        const budget = typeof pagePlan === 'number' ? pagePlan : walkBudget(text, df, catalogue, params, n);
-        page =
-          plan === 'walk' ? await query(pageSql(conds, segs, n, { budget, filters, match }), q.values) : [];
-        // A walk is the page when its first range filled it (a shorter one may have stopped at the budget).
-        if (plan === 'sort') page = await query(pageSql(conds, segs, n, 'sort'), q.values);
-        else if (page.filter((r) => Number(r.g) === 0).length < n)
-          page = await query(pageSql(conds, segs, n, afterCutWalk(text, df, params)), q.values);
+      const counted = query<{ n: number }>(cappedSql(conds, cap + 1), [...q.values]).then(([r]) =>
+        Number(r!.n),
+      );
+      const stats = match.length > 0 ? await wordStats(text) : null;
+      // Broad words by price: the priced rows through a RUM index; the unpriced (after all of them) are
+      // looked for only when those ran out.
+      const priced = stats ? await priceByRum(sorted, text, params, stats.df, c, n) : null;
+      let page: Row[] = priced ?? [];
+      if (page.length < n) {
+        const segs = priced ? [UNPRICED] : segments(sorted, c, q);
+        const rest =
+          match.length === 0
+            ? await query<PgRow>(pageSql(conds, segs, n), q.values)
+            : await withWords(conds, segs, q.values, {
+                text,
+                params,
+                filters,
+                match,
+                n,
+                c,
+                counted,
+                ...stats!,
+              });
+        page = [...page, ...rest.map(toRow)];
       }
-      const [{ n: total }] = await counted;
-      const rows = page.map(toRow).sort(ROW_ORDER[sorted]).slice(0, n);
+      const total = await counted;
+      const rows = page.sort(ROW_ORDER[sorted]).slice(0, n);
       return result(rows, total, (last) => SORTS[sorted].cursor(last));
     },
 
@@ -251,6 +366,7 @@ export function searchRepositoryPg(db: Db, scoreCap: number, pagePlan?: 'sort' |
     /** Re-indexes every public announcement (after a bulk load made with the trigger disabled). */
     async rebuildIndex(): Promise<void> {
       await query('SELECT hobbiz_search_rebuild()', []);
+      rumThere = null;
     },
   };
 }

@@ -62,7 +62,16 @@ export type SearchTuning = {
   scoreCap?: number;
   /** PostgreSQL: how pages in an order find their rows (default: search-pg.ts's orderPlan; tests). */
   pgPagePlan?: 'sort' | 'walk' | number;
+  /** PostgreSQL: when its RUM indexes serve broad words (default search-pg.ts's RUM_USE; tests). */
+  pgRum?: RumUse;
 };
+
+/**
+ * When the PostgreSQL search uses its RUM indexes (search-pg-rum.ts), if they exist: 'auto' for broad
+ * words, 'always' whenever they can serve (tests), 'never'; `margin`: rows read past those needed (tests
+ * lower it to reach an ambiguous edge).
+ */
+export type RumUse = { use: 'auto' | 'always' | 'never'; margin: number };
 
 /** The thresholds in production. */
 export const SEARCH_TUNING: SearchTuning = {

@@ -66,7 +66,7 @@ export { SCORE_CAP, SEARCH_TUNING, type SearchTuning } from './search-tuning.ts'
 export function searchRepository(db: Db, tuning: SearchTuning = SEARCH_TUNING) {
   // PostgreSQL: the same operation on its own index (search-pg.ts); the plan thresholds are SQLite's.
   if (dialectOf(db) === 'postgres')
-    return searchRepositoryPg(db, tuning.scoreCap ?? SCORE_CAP, tuning.pgPagePlan);
+    return searchRepositoryPg(db, tuning.scoreCap ?? SCORE_CAP, tuning.pgPagePlan, tuning.pgRum);
   return searchRepositorySqlite(db, tuning);
 }
 
