@@ -5,7 +5,7 @@
  * seededDataDir); its announcements are copied once into a database `hobbiz_bench_search` on DATABASE_URL's
  * server (kept between runs; BENCH_RELOAD=1 copies again), indexed set-wise, vacuumed and analysed. Then
  * first pages (a new search each time: kept rankings forgotten) of each query are timed on both engines,
- * interleaved, SQLite as a search thread serves (its memory made first); prints p50/p95 in ms. Env: QUERIES='tort ciocolata|sedinta foto', REPS=40. The users are
+ * interleaved, SQLite as a search thread serves (its memory made first); prints p50/p95 in ms. Env: QUERIES='tort ciocolata|sedinta foto|reparatii@price-desc' (`@`: an order), REPS=40. The users are
  * copied too, so that `DATABASE_URL=…/hobbiz_bench_search npm run bench:search` serves that database.
  */
 import { join } from 'node:path';
@@ -90,7 +90,12 @@ const fmt = (xs: number[]) => {
 
 console.log(`search tables on PostgreSQL: ${size}`);
 liteRepo.warm();
-const cases: SearchParams[] = [...queries.map((q) => ({ q })), ...(process.env.EXTRA ? EXTRA : [])];
+// 'reparatii@price-desc': a query in an order.
+const asParams = (s: string): SearchParams => {
+  const [q, sort] = s.split('@');
+  return sort ? { q, sort: sort as SearchParams['sort'] } : { q };
+};
+const cases: SearchParams[] = [...queries.map(asParams), ...(process.env.EXTRA ? EXTRA : [])];
 for (const params of cases) {
   const q = JSON.stringify(params);
   const times = { pg: [] as number[], sqlite: [] as number[] };

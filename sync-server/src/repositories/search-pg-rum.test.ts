@@ -30,11 +30,7 @@ function textOf(q: unknown): string {
 }
 
 /** A PostgreSQL search whose statements are recorded. */
-function recorded(
-  rum: { use: 'always' | 'never'; margin: number },
-  scoreCap = SCORE_CAP,
-  pagePlan?: number,
-) {
+function recorded(rum: { use: 'always' | 'never'; margin: number }, scoreCap = SCORE_CAP, pagePlan?: number) {
   const statements: string[] = [];
   const db = {
     execute: (q: SQL) => {

@@ -1,4 +1,5 @@
 import type { Keyed } from './search-sql.ts';
+import type { RumUse } from './search-tuning.ts';
 
 /**
  * Broad words in an order through the RUM indexes of migrations-pg-extra/0004_search_rum.sql (issue 20):
@@ -66,4 +67,35 @@ export function rumPageSql(conds: string[], ranges: string[], o: RumOrder, read:
   const where = [...conds, 'd.price IS NOT NULL', `(${ranges.map((r) => `(${r})`).join(' OR ')})`];
   return `SELECT d.id, d.created_at, d.price, d.title_key, d.${o.key} AS k FROM search_docs d
     WHERE ${where.join(' AND ')} ORDER BY ${rumOrderBy(o)} LIMIT ${read}`;
+}
+
+/** RUM for broad words, reading 64 rows past those needed. */
+export const RUM_USE: RumUse = { use: 'auto', margin: 64 };
+const RUM_INDEXES = ['search_docs_rum_new', 'search_docs_rum_pdesc', 'search_docs_rum_pasc'];
+
+/**
+ * Whether the three RUM indexes are there (the extension may be missing on a managed PostgreSQL), asked
+ * once; `forget()` after a rebuild (which drops and makes them again).
+ */
+export function rumIndexesThere(
+  query: <T>(text: string, values: unknown[]) => Promise<T[]>,
+  rum: RumUse,
+): (() => Promise<boolean>) & { forget(): void } {
+  let there: Promise<boolean> | null = null;
+  const ask = () => {
+    if (rum.use === 'never') return Promise.resolve(false);
+    there ??= query<{ n: number }>(
+      `SELECT count(*)::integer AS n FROM pg_indexes WHERE tablename = 'search_docs' AND indexname = ANY($1)`,
+      [RUM_INDEXES],
+    ).then(
+      ([r]) => r!.n === RUM_INDEXES.length,
+      () => false,
+    );
+    return there;
+  };
+  return Object.assign(ask, {
+    forget: () => {
+      there = null;
+    },
+  });
 }

@@ -5,15 +5,15 @@ import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
 import { type FoundRow, type SearchResult, searchRequest } from './search-page.ts';
-import { afterCutWalk, newestPlan, orderPlan, priceRumWorth, rarest, walkBudget } from './search-pg-plan.ts';
-import { ambiguous, priceRum, rumPageSql } from './search-pg-rum.ts';
+import { orderedPages, type PgRow, toRow } from './search-pg-ordered.ts';
+import { newestPlan, rarest } from './search-pg-plan.ts';
+import { RUM_USE, rumIndexesThere } from './search-pg-rum.ts';
 import {
   cappedSql,
   filterSql,
   matchSql,
   Params,
   pageSql,
-  type Segment,
   scoredSql,
   segments,
   UNPRICED,
@@ -35,16 +35,6 @@ import type { RumUse } from './search-tuning.ts';
 const RANK_DEPTH = 200;
 const RANKINGS_KEPT = 64;
 
-type PgRow = { id: string; created_at: string; price: string | number | null; title_key: string };
-
-const toRow = (r: PgRow): Row => ({
-  r: 0,
-  id: r.id,
-  created_at: r.created_at,
-  price: r.price === null ? null : Number(r.price),
-  title_key: r.title_key,
-});
-
 /** The PostgreSQL side of `db` (drizzle's node-postgres database, or the back-end's router over it). */
 type PgExecutor = { execute(query: SQL): Promise<{ rows: unknown[] }> };
 
@@ -60,9 +50,6 @@ function bound(text: string, values: unknown[]): SQL {
 
 const COLUMNS = Object.entries(getTableColumns(announcements));
 
-export const RUM_USE: RumUse = { use: 'auto', margin: 64 };
-const RUM_INDEXES = ['search_docs_rum_new', 'search_docs_rum_pdesc', 'search_docs_rum_pasc'];
-
 /**
  * `scoreCap`: relevance scores the newest this many matches (search.ts's SCORE_CAP; tests lower it);
  * `pagePlan`: how pages in an order find their rows (orderPlan's choice unless a test forces one; a
@@ -77,19 +64,8 @@ export function searchRepositoryPg(
   const pg = db as unknown as PgExecutor;
   const query = async <T>(text: string, values: unknown[]) =>
     (await pg.execute(bound(text, values))).rows as T[];
-  /** Whether the RUM indexes are there (the extension may be missing), asked once. */
-  let rumThere: Promise<boolean> | null = null;
-  const hasRum = (): Promise<boolean> => {
-    if (rum.use === 'never') return Promise.resolve(false);
-    rumThere ??= query<{ n: number }>(
-      `SELECT count(*)::integer AS n FROM pg_indexes WHERE tablename = 'search_docs' AND indexname = ANY($1)`,
-      [RUM_INDEXES],
-    ).then(
-      ([r]) => r!.n === RUM_INDEXES.length,
-      () => false,
-    );
-    return rumThere;
-  };
+  const hasRum = rumIndexesThere(query, rum);
+  const { withWords, priceByRum } = orderedPages(query, pagePlan, rum, hasRum);
 
   /** Relevance rankings of recent searches, valid while `search_stats.version` is unchanged. */
   const rankings = new Map<string, { version: string; depth: number; top: Row[]; total: number }>();
@@ -202,77 +178,6 @@ export function searchRepositoryPg(
     return page.map((r) => byId.get(r.id)).filter((r): r is FoundRow => r !== undefined);
   }
 
-  /**
-   * A page in an order of the rows holding words, range by range (`segs`). Few matches: found through
-   * the word index and sorted, not by walking the order's index (which, for a word nobody wrote, reads
-   * the whole table: 'prajitrui' by title took 4.4 s at 1M). Many: a walk of a bounded part of the order;
-   * matches clustered elsewhere ('meditatii' titles all start with M: 2 s walked) are then found first
-   * after all — unless the count already says the walk found every match (none, typically).
-   */
-  async function withWords(
-    conds: string[],
-    segs: Segment[],
-    values: unknown[],
-    w: {
-      text: TextQuery;
-      params: SearchParams;
-      filters: string[];
-      match: string[];
-      n: number;
-      c: Keyed | null;
-      counted: Promise<number>;
-      catalogue: number;
-      df: Record<string, number>;
-    },
-  ): Promise<PgRow[]> {
-    const { text, params, filters, match, n, df, catalogue } = w;
-    const plan =
-      typeof pagePlan === 'number' ? 'walk' : (pagePlan ?? orderPlan(text, df, catalogue, params, n));
-    if (plan === 'sort') return query(pageSql(conds, segs, n, 'sort'), values);
-    const budget = typeof pagePlan === 'number' ? pagePlan : walkBudget(text, df, catalogue, params, n);
-    const walked = await query<PgRow & { g: number }>(
-      pageSql(conds, segs, n, { budget, filters, match }),
-      values,
-    );
-    // The walk is the page when its first range filled it (a shorter one may have stopped at the budget),
-    // or when it holds every match there is (from the start: the count says how many).
-    if (walked.filter((r) => Number(r.g) === 0).length >= n) return walked;
-    const total = await w.counted;
-    if (total === 0 || (!w.c && total === walked.length)) return walked;
-    return query(pageSql(conds, segs, n, afterCutWalk(text, df, params)), values);
-  }
-
-  /**
-   * The first `n` priced rows after the cursor in a price order through its RUM index (search-pg-rum.ts)
-   * when the words are many enough to be worth it, exactly sorted; null when not used or when its edge
-   * was ambiguous (the caller then finds them as before). Fewer than `n`: there are no more priced rows.
-   */
-  async function priceByRum(
-    sorted: Sorted,
-    text: TextQuery,
-    params: SearchParams,
-    df: Record<string, number>,
-    c: Keyed | null,
-    n: number,
-  ): Promise<Row[] | null> {
-    if (sorted !== 'price-asc' && sorted !== 'price-desc') return null;
-    if ((c as { p?: number | null } | null)?.p === null) return null;
-    if (rum.use !== 'always' && !priceRumWorth(text, df, params)) return null;
-    if (!(await hasRum())) return null;
-    const q = new Params();
-    const conds = [...filterSql(params, q), ...matchSql(text, q)];
-    const ranges = segments(sorted, c, q)
-      .slice(0, -1)
-      .map((s) => s.where);
-    const asc = sorted === 'price-asc';
-    const read = n + rum.margin;
-    const order = priceRum(asc ? 'asc' : 'desc', c, (x) => q.v(x));
-    const found = await query<PgRow & { k: string }>(rumPageSql(conds, ranges, order, read), q.values);
-    const rows = found.map((r) => ({ ...toRow(r), k: r.k })).sort(ROW_ORDER[sorted]);
-    if (ambiguous(rows, n, read, asc)) return null;
-    return rows.slice(0, n);
-  }
-
   return {
     /** One page of public announcements for `params`; the contract of searchRepository (search.ts). */
     async search(params: SearchParams): Promise<SearchResult> {
@@ -366,7 +271,7 @@ export function searchRepositoryPg(
     /** Re-indexes every public announcement (after a bulk load made with the trigger disabled). */
     async rebuildIndex(): Promise<void> {
       await query('SELECT hobbiz_search_rebuild()', []);
-      rumThere = null;
+      hasRum.forget();
     },
   };
 }

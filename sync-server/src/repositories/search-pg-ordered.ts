@@ -1,0 +1,107 @@
+import type { SearchParams } from '../../../schema/search.ts';
+import type { TextQuery } from '../../../schema/text.ts';
+import { afterCutWalk, orderPlan, priceRumWorth, walkBudget } from './search-pg-plan.ts';
+import { ambiguous, priceRum, rumPageSql } from './search-pg-rum.ts';
+import { filterSql, matchSql, Params, pageSql, type Segment, segments } from './search-pg-sql.ts';
+import { type Keyed, ROW_ORDER, type Row, type Sorted } from './search-sql.ts';
+import type { RumUse } from './search-tuning.ts';
+
+/**
+ * Pages in an order of the PostgreSQL search (search-pg.ts) when words are given: a walk of the order's
+ * index or the matches found first (search-pg-plan.ts chooses), and for broad words by price the RUM
+ * index (search-pg-rum.ts).
+ */
+
+/** A statement with $1, $2… and its values, run on the search's connection. */
+export type PgQuery = <T>(text: string, values: unknown[]) => Promise<T[]>;
+
+export type PgRow = { id: string; created_at: string; price: string | number | null; title_key: string };
+
+export const toRow = (r: PgRow): Row => ({
+  r: 0,
+  id: r.id,
+  created_at: r.created_at,
+  price: r.price === null ? null : Number(r.price),
+  title_key: r.title_key,
+});
+
+/** `pagePlan`: forced by tests (search-pg.ts); `hasRum`: whether the RUM indexes are there. */
+export function orderedPages(
+  query: PgQuery,
+  pagePlan: 'sort' | 'walk' | number | undefined,
+  rum: RumUse,
+  hasRum: () => Promise<boolean>,
+) {
+  /**
+   * A page in an order of the rows holding words, range by range (`segs`). Few matches: found through
+   * the word index and sorted, not by walking the order's index (which, for a word nobody wrote, reads
+   * the whole table: 'prajitrui' by title took 4.4 s at 1M). Many: a walk of a bounded part of the order;
+   * matches clustered elsewhere ('meditatii' titles all start with M: 2 s walked) are then found first
+   * after all — unless the count already says the walk found every match (none, typically).
+   */
+  async function withWords(
+    conds: string[],
+    segs: Segment[],
+    values: unknown[],
+    w: {
+      text: TextQuery;
+      params: SearchParams;
+      filters: string[];
+      match: string[];
+      n: number;
+      c: Keyed | null;
+      counted: Promise<number>;
+      catalogue: number;
+      df: Record<string, number>;
+    },
+  ): Promise<PgRow[]> {
+    const { text, params, filters, match, n, df, catalogue } = w;
+    const plan =
+      typeof pagePlan === 'number' ? 'walk' : (pagePlan ?? orderPlan(text, df, catalogue, params, n));
+    if (plan === 'sort') return query(pageSql(conds, segs, n, 'sort'), values);
+    const budget = typeof pagePlan === 'number' ? pagePlan : walkBudget(text, df, catalogue, params, n);
+    const walked = await query<PgRow & { g: number }>(
+      pageSql(conds, segs, n, { budget, filters, match }),
+      values,
+    );
+    // The walk is the page when its first range filled it (a shorter one may have stopped at the budget),
+    // or when it holds every match there is (from the start: the count says how many).
+    if (walked.filter((r) => Number(r.g) === 0).length >= n) return walked;
+    const total = await w.counted;
+    if (total === 0 || (!w.c && total === walked.length)) return walked;
+    return query(pageSql(conds, segs, n, afterCutWalk(text, df, params)), values);
+  }
+
+  /**
+   * The first `n` priced rows after the cursor in a price order through its RUM index (search-pg-rum.ts)
+   * when the words are many enough to be worth it, exactly sorted; null when not used or when its edge
+   * was ambiguous (the caller then finds them as before). Fewer than `n`: there are no more priced rows.
+   */
+  async function priceByRum(
+    sorted: Sorted,
+    text: TextQuery,
+    params: SearchParams,
+    df: Record<string, number>,
+    c: Keyed | null,
+    n: number,
+  ): Promise<Row[] | null> {
+    if (sorted !== 'price-asc' && sorted !== 'price-desc') return null;
+    if ((c as { p?: number | null } | null)?.p === null) return null;
+    if (rum.use !== 'always' && !priceRumWorth(text, df, params)) return null;
+    if (!(await hasRum())) return null;
+    const q = new Params();
+    const conds = [...filterSql(params, q), ...matchSql(text, q)];
+    const ranges = segments(sorted, c, q)
+      .slice(0, -1)
+      .map((s) => s.where);
+    const asc = sorted === 'price-asc';
+    const read = n + rum.margin;
+    const order = priceRum(asc ? 'asc' : 'desc', c, (x) => q.v(x));
+    const found = await query<PgRow & { k: string }>(rumPageSql(conds, ranges, order, read), q.values);
+    const rows = found.map((r) => ({ ...toRow(r), k: r.k })).sort(ROW_ORDER[sorted]);
+    if (ambiguous(rows, n, read, asc)) return null;
+    return rows.slice(0, n);
+  }
+
+  return { withWords, priceByRum };
+}
