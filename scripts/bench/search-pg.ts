@@ -14,7 +14,7 @@ import { announcements, users } from '../../schema/db/tables.ts';
 import type { SearchParams } from '../../schema/search.ts';
 import { closePgDatabase, openPgDatabase, pgPoolOf } from '../../sync-server/src/lib/pg-backend.ts';
 import { openDatabase } from '../../sync-server/src/plugins/db.ts';
-import { searchRepository } from '../../sync-server/src/repositories/search.ts';
+import { SEARCH_TUNING, searchRepository } from '../../sync-server/src/repositories/search.ts';
 import { copyAnnouncements, copyRows } from '../../sync-server/src/repositories/search-pg-copy.ts';
 
 const url = process.env.DATABASE_URL;
@@ -78,7 +78,9 @@ const size = (
     "SELECT pg_size_pretty(sum(pg_total_relation_size(c.oid))) AS s FROM pg_class c WHERE c.relname IN ('search_docs', 'search_postings')",
   )
 ).rows[0].s;
-const pgRepo = searchRepository(pgDb);
+// PG_RUM=never|always: the RUM indexes never or whenever they can serve (default: for broad words).
+const pgRum = process.env.PG_RUM as 'never' | 'always' | undefined;
+const pgRepo = searchRepository(pgDb, pgRum ? { ...SEARCH_TUNING, pgRum: { use: pgRum, margin: 64 } } : SEARCH_TUNING);
 const liteRepo = searchRepository(lite);
 
 const quantile = (sorted: number[], q: number) =>

@@ -2,7 +2,16 @@ import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
 import { afterCutWalk, orderPlan, priceRumWorth, walkBudget } from './search-pg-plan.ts';
 import { ambiguous, priceRum, rumPageSql } from './search-pg-rum.ts';
-import { filterSql, matchSql, Params, pageSql, type Segment, segments } from './search-pg-sql.ts';
+import {
+  filterSql,
+  matchByRarestSql,
+  matchSql,
+  Params,
+  pageSql,
+  type Segment,
+  segments,
+  UNPRICED,
+} from './search-pg-sql.ts';
 import { type Keyed, ROW_ORDER, type Row, type Sorted } from './search-sql.ts';
 import type { RumUse } from './search-tuning.ts';
 
@@ -32,33 +41,45 @@ export function orderedPages(
   rum: RumUse,
   hasRum: () => Promise<boolean>,
 ) {
+  type Words = {
+    sorted: Sorted;
+    text: TextQuery;
+    params: SearchParams;
+    filters: string[];
+    match: string[];
+    n: number;
+    c: Keyed | null;
+    counted: Promise<number>;
+    catalogue: number;
+    df: Record<string, number>;
+    /** The unpriced rows of a price order: no RUM index for them. */
+    unpriced?: boolean;
+  };
+
   /**
-   * A page in an order of the rows holding words, range by range (`segs`). Few matches: found through
-   * the word index and sorted, not by walking the order's index (which, for a word nobody wrote, reads
-   * the whole table: 'prajitrui' by title took 4.4 s at 1M). Many: a walk of a bounded part of the order;
-   * matches clustered elsewhere ('meditatii' titles all start with M: 2 s walked) are then found first
-   * after all — unless the count already says the walk found every match (none, typically).
+   * A page in an order of the rows holding words, range by range (`segs`, with `values` for their
+   * parameters). Few matches: found through the word index and sorted, not by walking the order's index
+   * (which, for a word nobody wrote, reads the whole table: 'prajitrui' by title took 4.4 s at 1M). Many:
+   * a walk of a bounded part of the order. Matches clustered elsewhere ('meditatii' titles all start with
+   * M: 2 s walked; 'reparatii' by price, cheap services far from the top prices) are then found another
+   * way: by price through the RUM index, else first found and sorted — unless the count already says the
+   * walk found every match (none, typically).
    */
-  async function withWords(
-    conds: string[],
-    segs: Segment[],
-    values: unknown[],
-    w: {
-      text: TextQuery;
-      params: SearchParams;
-      filters: string[];
-      match: string[];
-      n: number;
-      c: Keyed | null;
-      counted: Promise<number>;
-      catalogue: number;
-      df: Record<string, number>;
-    },
-  ): Promise<PgRow[]> {
+  async function withWords(conds: string[], segs: Segment[], values: unknown[], w: Words): Promise<Row[]> {
     const { text, params, filters, match, n, df, catalogue } = w;
+    // Tests: the RUM index whenever it can serve.
+    if (rum.use === 'always' && !w.unpriced) {
+      const viaRum = await byPrice(w);
+      if (viaRum) return viaRum;
+    }
     const plan =
       typeof pagePlan === 'number' ? 'walk' : (pagePlan ?? orderPlan(text, df, catalogue, params, n));
-    if (plan === 'sort') return query(pageSql(conds, segs, n, 'sort'), values);
+    if (plan === 'sort') {
+      // Many matches kept by the filters (few compared with the table): the RUM index reads n of them.
+      const viaRum =
+        rum.use === 'auto' && !w.unpriced && priceRumWorth(text, df, params) ? await byPrice(w) : null;
+      return viaRum ?? rowsOf(pageSql(conds, segs, n, 'sort'), values);
+    }
     const budget = typeof pagePlan === 'number' ? pagePlan : walkBudget(text, df, catalogue, params, n);
     const walked = await query<PgRow & { g: number }>(
       pageSql(conds, segs, n, { budget, filters, match }),
@@ -66,16 +87,32 @@ export function orderedPages(
     );
     // The walk is the page when its first range filled it (a shorter one may have stopped at the budget),
     // or when it holds every match there is (from the start: the count says how many).
-    if (walked.filter((r) => Number(r.g) === 0).length >= n) return walked;
+    if (walked.filter((r) => Number(r.g) === 0).length >= n) return walked.map(toRow);
     const total = await w.counted;
-    if (total === 0 || (!w.c && total === walked.length)) return walked;
-    return query(pageSql(conds, segs, n, afterCutWalk(text, df, params)), values);
+    if (total === 0 || (!w.c && total === walked.length)) return walked.map(toRow);
+    const viaRum = rum.use === 'auto' && !w.unpriced ? await byPrice(w) : null;
+    return viaRum ?? rowsOf(pageSql(conds, segs, n, afterCutWalk(text, df, params)), values);
+  }
+
+  const rowsOf = async (sql: string, values: unknown[]) => (await query<PgRow>(sql, values)).map(toRow);
+
+  /**
+   * A page in a price order with the priced rows through the RUM index; the unpriced ones (after all
+   * priced ones in either direction) looked for only when those ran out. Null when not a price order,
+   * when the index is missing or when its edge was ambiguous.
+   */
+  async function byPrice(w: Words): Promise<Row[] | null> {
+    const priced = await priceByRum(w.sorted, w.text, w.params, w.df, w.c, w.n);
+    if (!priced || priced.length === w.n) return priced;
+    const q = new Params();
+    const conds = [...filterSql(w.params, q), ...matchSql(w.text, q)];
+    return [...priced, ...(await withWords(conds, [UNPRICED], q.values, { ...w, c: null, unpriced: true }))];
   }
 
   /**
-   * The first `n` priced rows after the cursor in a price order through its RUM index (search-pg-rum.ts)
-   * when the words are many enough to be worth it, exactly sorted; null when not used or when its edge
-   * was ambiguous (the caller then finds them as before). Fewer than `n`: there are no more priced rows.
+   * The first `n` priced rows after the cursor in a price order through its RUM index (search-pg-rum.ts),
+   * exactly sorted; null when not a price order or when its edge was ambiguous (the caller then finds
+   * them as before). Fewer than `n`: there are no more priced rows.
    */
   async function priceByRum(
     sorted: Sorted,
@@ -87,10 +124,9 @@ export function orderedPages(
   ): Promise<Row[] | null> {
     if (sorted !== 'price-asc' && sorted !== 'price-desc') return null;
     if ((c as { p?: number | null } | null)?.p === null) return null;
-    if (rum.use !== 'always' && !priceRumWorth(text, df, params)) return null;
     if (!(await hasRum())) return null;
     const q = new Params();
-    const conds = [...filterSql(params, q), ...matchSql(text, q)];
+    const conds = [...filterSql(params, q), ...matchByRarestSql(text, q, df)];
     const ranges = segments(sorted, c, q)
       .slice(0, -1)
       .map((s) => s.where);
@@ -103,5 +139,5 @@ export function orderedPages(
     return rows.slice(0, n);
   }
 
-  return { withWords, priceByRum };
+  return { withWords };
 }

@@ -17,7 +17,7 @@ import type { TextQuery } from '../../../schema/text.ts';
 const FILTER_SHARE = { category: 1 / 14, judet: 1 / 20, localitate: 1 / 5, pret: 1 / 4, owner: 1 / 1000 };
 
 /** The rough share of the rows the filters of `p` keep. */
-export const shareOf = (p: Pick<SearchParams, keyof typeof FILTER_SHARE>) =>
+const shareOf = (p: Pick<SearchParams, keyof typeof FILTER_SHARE>) =>
   Object.entries(FILTER_SHARE).reduce(
     (share, [k, f]) => (p[k as keyof typeof FILTER_SHARE] ? share * f : share),
     1,
@@ -55,7 +55,7 @@ export function walkBudget(...args: Parameters<typeof expectedWalk>): number {
 }
 
 /** The matches' bound: the rarest group's rows (each group's phrases' row counts summed). */
-export const rarest = (text: TextQuery, df: Record<string, number>) =>
+const rarest = (text: TextQuery, df: Record<string, number>) =>
   Math.min(
     ...text.groups.map((g) => g.reduce((sum, ph) => sum + (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0), 0)),
   );
@@ -86,12 +86,36 @@ export const afterCutWalk = (
 ): 'sort' | 'plan' => (rarest(text, df) * shareOf(p) <= SORT_MAX ? 'sort' : 'plan');
 
 /**
- * Matches (kept by the filters) past which a page in a price order is read through the RUM index
- * (search-pg-rum.ts) rather than walked or sorted; not for a seller's own page (a walk of their few rows).
+ * Whether relevance's newest `scoreCap` matches (no filters) are read through the RUM index
+ * (search-pg-rum.ts): when they are more than scored, and too few for a short walk of the date index
+ * (which reads about cap·rows/matches wide rows: 'fotograf', 211k matches of 1M, walked 52 ms, through
+ * the index 281 ms, every posting of the word read; 'reparatii', ~50k, walked or sorted 170 ms, through
+ * the index 78 ms).
  */
-export const RUM_FROM = 2000;
+export const rumForNewest = (text: TextQuery, df: Record<string, number>, rows: number, scoreCap: number) => {
+  const matches = rarest(text, df);
+  return matches > scoreCap && (scoreCap * rows) / matches > RUM_WALK_MAX;
+};
+/** Rows of the date index past which a walk for the newest matches costs more than the RUM index. */
+const RUM_WALK_MAX = 30_000;
+
+/**
+ * Matches kept by the filters past which a page in a price order that would sort them is read through
+ * the RUM index instead ('tort' by price at 1M: ~22k matches sorted in 200 ms); not a seller's own page
+ * (their few rows are sorted at once).
+ */
+const RUM_FROM = 2000;
 export const priceRumWorth = (
   text: TextQuery,
   df: Record<string, number>,
   p: Pick<SearchParams, keyof typeof FILTER_SHARE>,
 ): boolean => !p.owner && rarest(text, df) * shareOf(p) >= RUM_FROM;
+
+/**
+ * True when `text` surely has `limit` matches or more, from search_df alone: one group (no `not`) with a
+ * phrase held by that many rows (each of them matches).
+ */
+export const surelyMore = (text: TextQuery, df: Record<string, number>, limit: number): boolean =>
+  text.groups.length === 1 &&
+  text.not.length === 0 &&
+  text.groups[0]!.some((ph) => (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0) >= limit);

@@ -11,7 +11,7 @@ import { buildTestApp, registerAndLogin } from '../test-helper.ts';
 import { SEARCH_TUNING, type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures, LABELLED } from './search-fixtures.ts';
 import { copyAnnouncements } from './search-pg-copy.ts';
-import { newestPlan, orderPlan } from './search-pg-plan.ts';
+import { newestPlan, orderPlan, surelyMore } from './search-pg-plan.ts';
 
 /**
  * The PostgreSQL search (issue 13) on the fixtures of search.test.ts: the labelled relevance set, and
@@ -318,5 +318,32 @@ describe('how PostgreSQL finds the newest matches to score', () => {
     expect(newestPlan(q([['foto', true]], [['sedinta', false]]), df, 1_000_000, [], 5000)).toBe('sort');
     // Filters: the planner's choice (they may have an index of their own).
     expect(newestPlan(q([['meditatii', false]]), df, 1_000_000, ['d.category = $1'], 5000)).toBe('walk');
+  });
+});
+
+describe('counting the matches on PostgreSQL', () => {
+  const df = { '=reparatii': 31_000, '*foto': 227_000, '=sedinta': 900 };
+  const q = (...groups: [string, boolean][][]) => ({
+    groups: groups.map((g) => g.map(([term, prefix]) => ({ term, prefix }))),
+    not: [] as { term: string; prefix: boolean }[],
+  });
+  it('skips the count only when one word alone has more rows than the cap', () => {
+    expect(surelyMore(q([['reparatii', false]]), df, 1001)).toBe(true);
+    expect(
+      surelyMore(
+        q([
+          ['repar', false],
+          ['foto', true],
+        ]),
+        df,
+        1001,
+      ),
+    ).toBe(true);
+    expect(surelyMore(q([['sedinta', false]]), df, 1001)).toBe(false);
+    // Two words: both must be there, search_df cannot say how many rows hold both.
+    expect(surelyMore(q([['foto', true]], [['reparatii', false]]), df, 1001)).toBe(false);
+    expect(surelyMore({ ...q([['foto', true]]), not: [{ term: 'nunta', prefix: false }] }, df, 1001)).toBe(
+      false,
+    );
   });
 });
