@@ -4,10 +4,10 @@ import { afterCutWalk, orderPlan, priceRumWorth, walkBudget } from './search-pg-
 import { ambiguous, priceRum, rumPageSql } from './search-pg-rum.ts';
 import {
   filterSql,
-  matchByRarestSql,
   matchSql,
   Params,
   pageSql,
+  rumMatchSql,
   type Segment,
   segments,
   UNPRICED,
@@ -126,7 +126,7 @@ export function orderedPages(
     if ((c as { p?: number | null } | null)?.p === null) return null;
     if (!(await hasRum())) return null;
     const q = new Params();
-    const conds = [...filterSql(params, q), ...matchByRarestSql(text, q, df)];
+    const conds = [...filterSql(params, q), ...rumMatchSql(text, q, df)];
     const ranges = segments(sorted, c, q)
       .slice(0, -1)
       .map((s) => s.where);

@@ -8,16 +8,7 @@ import { type FoundRow, type SearchResult, searchRequest } from './search-page.t
 import { orderedPages, type PgRow, toRow } from './search-pg-ordered.ts';
 import { newestPlan, rumForNewest, surelyMore } from './search-pg-plan.ts';
 import { RUM_USE, rumIndexesThere } from './search-pg-rum.ts';
-import {
-  cappedSql,
-  filterSql,
-  matchByRarestSql,
-  matchSql,
-  Params,
-  pageSql,
-  scoredSql,
-  segments,
-} from './search-pg-sql.ts';
+import { cappedSql, filterSql, matchSql, Params, pageSql, scoredSql, segments } from './search-pg-sql.ts';
 import { type Keyed, ROW_ORDER, type Row, SORTS, type Sorted } from './search-sql.ts';
 import { RELEVANCE_MAX_OFFSET } from './search-steps.ts';
 import type { RumUse } from './search-tuning.ts';
@@ -134,14 +125,13 @@ export function searchRepositoryPg(
   /**
    * How many public rows match `text` and the filters of `p`, counted no further than `limit` (past the
    * page's cap the answer says "more than", as on SQLite). One word with more rows than that in
-   * search_df is not counted; several are found from the rarest (matchByRarestSql: 'sedinta foto' at 1M,
-   * 211 → ~20 ms).
+   * search_df is not counted.
    */
   function countUpTo(text: TextQuery, p: SearchParams, df: Record<string, number>, limit: number) {
     const c = new Params();
     const filters = filterSql(p, c);
     if (filters.length === 0 && surelyMore(text, df, limit)) return Promise.resolve(limit);
-    const sql = cappedSql([...filters, ...matchByRarestSql(text, c, df)], limit);
+    const sql = cappedSql([...filters, ...matchSql(text, c)], limit);
     return query<{ n: number }>(sql, c.values).then(([r]) => Number(r!.n));
   }
 
