@@ -80,7 +80,10 @@ const size = (
 ).rows[0].s;
 // PG_RUM=never|always: the RUM indexes never or whenever they can serve (default: for broad words).
 const pgRum = process.env.PG_RUM as 'never' | 'always' | undefined;
-const pgRepo = searchRepository(pgDb, pgRum ? { ...SEARCH_TUNING, pgRum: { use: pgRum, margin: 64 } } : SEARCH_TUNING);
+const pgRepo = searchRepository(
+  pgDb,
+  pgRum ? { ...SEARCH_TUNING, pgRum: { use: pgRum, margin: 64 } } : SEARCH_TUNING,
+);
 const liteRepo = searchRepository(lite);
 
 const quantile = (sorted: number[], q: number) =>

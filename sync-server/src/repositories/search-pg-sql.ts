@@ -143,10 +143,9 @@ export function scoredSql(
   const terms = all.map(
     (_, i) => ` + idf.i${i} * ((fx.f${i} * (${num(1.2)} + ${num(1)})) / (fx.f${i} + ${norm}))`,
   );
-  const where = [
-    ...(typeof newest === 'number' ? rumMatchSql(t, q, df) : matchSql(t, q)),
-    ...filters,
-  ].join(' AND ');
+  const where = [...(typeof newest === 'number' ? rumMatchSql(t, q, df) : matchSql(t, q)), ...filters].join(
+    ' AND ',
+  );
   return `WITH st AS MATERIALIZED (
     SELECT rows AS n, tokens::float8 / nullif(rows, 0)::float8 AS avgdl FROM search_stats LIMIT 1),
   h AS MATERIALIZED (SELECT ${hits.join(', ')}),
