@@ -72,12 +72,21 @@ export function orderedPages(
       const viaRum = await byPrice(w);
       if (viaRum) return viaRum;
     }
-    const plan =
+    let plan =
       typeof pagePlan === 'number' ? 'walk' : (pagePlan ?? orderPlan(text, df, catalogue, params, n));
+    // Words and filters: the plan's estimate takes them as independent, and unrelated ones ('transport
+    // mobila' in Prăjituri, 0 rows) cost a whole walk (300 ms at 1M). The capped count, already running,
+    // says first: none, or few enough to be found first (sorted from the pages the count just read).
+    const measured = pagePlan === undefined && filters.length > 0 && !w.unpriced;
+    if (measured) {
+      const total = await w.counted;
+      if (total === 0) return [];
+      if (total <= FEW_COUNTED) plan = 'sort';
+    }
     if (plan === 'sort') {
       // Many matches kept by the filters (few compared with the table): the RUM index reads n of them.
-      const viaRum =
-        rum.use === 'auto' && !w.unpriced && priceRumWorth(text, df, params) ? await byPrice(w) : null;
+      const many = measured ? (await w.counted) > FEW_COUNTED : priceRumWorth(text, df, params);
+      const viaRum = rum.use === 'auto' && !w.unpriced && many ? await byPrice(w) : null;
       return viaRum ?? rowsOf(pageSql(conds, segs, n, 'sort'), values);
     }
     const budget = typeof pagePlan === 'number' ? pagePlan : walkBudget(text, df, catalogue, params, n);
@@ -93,6 +102,9 @@ export function orderedPages(
     const viaRum = rum.use === 'auto' && !w.unpriced ? await byPrice(w) : null;
     return viaRum ?? rowsOf(pageSql(conds, segs, n, afterCutWalk(text, df, params)), values);
   }
+
+  /** Counted matches (of the filters and words) few enough to sort rather than walk or read by RUM. */
+  const FEW_COUNTED = 1000;
 
   const rowsOf = async (sql: string, values: unknown[]) => (await query<PgRow>(sql, values)).map(toRow);
 

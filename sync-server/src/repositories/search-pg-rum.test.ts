@@ -7,6 +7,7 @@ import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-help
 import { SCORE_CAP, SEARCH_TUNING, searchRepository } from './search.ts';
 import { searchRepositoryPg } from './search-pg.ts';
 import { ambiguous } from './search-pg-rum.ts';
+import type { RumUse } from './search-tuning.ts';
 
 /**
  * The RUM indexes of the PostgreSQL search (search-pg-rum.ts) where their keys tie: rows created in the
@@ -30,7 +31,7 @@ function textOf(q: unknown): string {
 }
 
 /** A PostgreSQL search whose statements are recorded. */
-function recorded(rum: { use: 'always' | 'never'; margin: number }, scoreCap = SCORE_CAP, pagePlan?: number) {
+function recorded(rum: { use: RumUse['use']; margin: number }, scoreCap = SCORE_CAP, pagePlan?: number) {
   const statements: string[] = [];
   const db = {
     execute: (q: SQL) => {
@@ -151,6 +152,14 @@ describe.skipIf(!onPg)('PostgreSQL search: a page in an order that finds nothing
       const page = await r.repo.search({ q: 'ornic', category: 'Business', sort });
       expect([page.rows.length, page.total]).toEqual([0, 0]);
       expect(pageStatements(), sort).toBe(1);
+    }
+    // The search as served (its own plan): with filters, the count that says 0 is the only statement.
+    const served = recorded({ use: 'auto', margin: 64 });
+    for (const sort of ['recent', 'title', 'price-desc'] as const) {
+      served.statements.length = 0;
+      const page = await served.repo.search({ q: 'ornic', category: 'Business', judet: 'Cluj', sort });
+      expect([page.rows.length, page.total]).toEqual([0, 0]);
+      expect(served.statements.filter((s) => s.includes(' AS g, ')).length, sort).toBe(0);
     }
     // Something to find past the walk: the second statement finds it.
     r.statements.length = 0;
