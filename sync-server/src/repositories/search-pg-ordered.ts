@@ -114,7 +114,7 @@ export function orderedPages(
    * when the index is missing or when its edge was ambiguous.
    */
   async function byPrice(w: Words): Promise<Row[] | null> {
-    const priced = await priceByRum(w.sorted, w.text, w.params, w.df, w.c, w.n);
+    const priced = await priceByRum(w);
     if (!priced || priced.length === w.n) return priced;
     const q = new Params();
     const conds = [...filterSql(w.params, q), ...matchSql(w.text, q)];
@@ -126,14 +126,7 @@ export function orderedPages(
    * exactly sorted; null when not a price order or when its edge was ambiguous (the caller then finds
    * them as before). Fewer than `n`: there are no more priced rows.
    */
-  async function priceByRum(
-    sorted: Sorted,
-    text: TextQuery,
-    params: SearchParams,
-    df: Record<string, number>,
-    c: Keyed | null,
-    n: number,
-  ): Promise<Row[] | null> {
+  async function priceByRum({ sorted, text, params, df, c, n }: Words): Promise<Row[] | null> {
     if (sorted !== 'price-asc' && sorted !== 'price-desc') return null;
     if ((c as { p?: number | null } | null)?.p === null) return null;
     if (!(await hasRum())) return null;

@@ -1,5 +1,5 @@
 import type { SearchParams } from '../../../schema/search.ts';
-import type { TextQuery } from '../../../schema/text.ts';
+import type { Phrase, TextQuery } from '../../../schema/text.ts';
 
 /**
  * The PostgreSQL search's two choices made by hand (search-pg.ts), from the word counts of search_df:
@@ -54,11 +54,16 @@ export function walkBudget(...args: Parameters<typeof expectedWalk>): number {
   return Math.round(Math.min(20_000, Math.max(2000, 4 * expectedWalk(...args))));
 }
 
-/** The matches' bound: the rarest group's rows (each group's phrases' row counts summed). */
+/** A phrase's key in search_df: '=' + a whole word, '*' + a beginning. */
+export const dfKey = (ph: Phrase) => (ph.prefix ? '*' : '=') + ph.term;
+
+/** At most how many rows hold one of a group's phrases (their row counts summed). */
+export const groupRows = (g: Phrase[], df: Record<string, number>) =>
+  g.reduce((sum, ph) => sum + (df[dfKey(ph)] ?? 0), 0);
+
+/** The matches' bound: the rarest group's rows. */
 const rarest = (text: TextQuery, df: Record<string, number>) =>
-  Math.min(
-    ...text.groups.map((g) => g.reduce((sum, ph) => sum + (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0), 0)),
-  );
+  Math.min(...text.groups.map((g) => groupRows(g, df)));
 
 export function newestPlan(
   text: TextQuery,
@@ -123,4 +128,4 @@ export const priceRumWorth = (
 export const surelyMore = (text: TextQuery, df: Record<string, number>, limit: number): boolean =>
   text.groups.length === 1 &&
   text.not.length === 0 &&
-  text.groups[0]!.some((ph) => (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0) >= limit);
+  text.groups[0]!.some((ph) => (df[dfKey(ph)] ?? 0) >= limit);

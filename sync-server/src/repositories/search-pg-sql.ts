@@ -1,6 +1,7 @@
 import { COUNTRY_WIDE } from '../../../schema/constants.ts';
 import type { PriceFilter, SearchParams } from '../../../schema/search.ts';
 import { type Phrase, phrasesOf, type TextQuery } from '../../../schema/text.ts';
+import { dfKey, groupRows } from './search-pg-plan.ts';
 import { NEWEST_RUM, rumOrderBy } from './search-pg-rum.ts';
 import type { Keyed, Sorted } from './search-sql.ts';
 
@@ -81,8 +82,7 @@ export function rumMatchSql(t: TextQuery, q: Params, df: Record<string, number>)
   const tsquery = tsqueryOf(t);
   if (tsquery === null) return [];
   if (t.groups.length === 1 && t.not.length === 0) return [holds(tsquery, q, true)];
-  const rows = (g: Phrase[]) => g.reduce((sum, ph) => sum + (df[(ph.prefix ? '*' : '=') + ph.term] ?? 0), 0);
-  const rarest = t.groups.reduce((best, g) => (rows(g) < rows(best) ? g : best));
+  const rarest = t.groups.reduce((best, g) => (groupRows(g, df) < groupRows(best, df) ? g : best));
   return [holds(anyOf(rarest), q, true), `ts_match_vq(d.doc, ${q.v(tsquery)}::tsquery)`];
 }
 
@@ -131,8 +131,7 @@ export function scoredSql(
   // The phrases of `not` are absent from every match: FTS5 adds 0 for each, left out here.
   const all = phrasesOf(t);
   const hits = all.map(
-    (ph, i) =>
-      `coalesce((SELECT docs FROM search_df WHERE key = ${q.v((ph.prefix ? '*' : '=') + ph.term)}), 0) AS h${i}`,
+    (ph, i) => `coalesce((SELECT docs FROM search_df WHERE key = ${q.v(dfKey(ph))}), 0) AS h${i}`,
   );
   const idf = all.map((_, i) => {
     const x = `ln(((st.n - h.h${i}) + ${num(0.5)}) / (h.h${i} + ${num(0.5)}))`;

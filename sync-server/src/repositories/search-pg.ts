@@ -6,7 +6,7 @@ import type { TextQuery } from '../../../schema/text.ts';
 import type { Db } from '../plugins/db.ts';
 import { type FoundRow, type SearchResult, searchRequest } from './search-page.ts';
 import { orderedPages, type PgRow, toRow } from './search-pg-ordered.ts';
-import { newestPlan, rumForNewest, surelyMore } from './search-pg-plan.ts';
+import { dfKey, newestPlan, rumForNewest, surelyMore } from './search-pg-plan.ts';
 import { RUM_USE, rumIndexesThere } from './search-pg-rum.ts';
 import { cappedSql, filterSql, matchSql, Params, pageSql, scoredSql, segments } from './search-pg-sql.ts';
 import { type Keyed, ROW_ORDER, type Row, SORTS, type Sorted } from './search-sql.ts';
@@ -63,7 +63,7 @@ export function searchRepositoryPg(
 
   /** The index's version, its rows, and how many rows hold each phrase of `text` (search_df). */
   async function wordStats(text: TextQuery) {
-    const keys = text.groups.flat().map((ph) => (ph.prefix ? '*' : '=') + ph.term);
+    const keys = text.groups.flat().map(dfKey);
     const [row] = await query<{ version: string; rows: number; df: Record<string, number> | null }>(
       `SELECT version::text, rows, (SELECT json_object_agg(key, docs) FROM search_df WHERE key = ANY($1)) AS df
        FROM search_stats`,
@@ -244,7 +244,7 @@ export function searchRepositoryPg(
       if (t.groups.length === 0) return [];
       const [{ df, rows: catalogue }] = await query<{ df: Record<string, number> | null; rows: number }>(
         'SELECT rows, (SELECT json_object_agg(key, docs) FROM search_df WHERE key = ANY($1)) AS df FROM search_stats',
-        [t.groups.flat().map((ph) => (ph.prefix ? '*' : '=') + ph.term)],
+        [t.groups.flat().map(dfKey)],
       );
       const q = new Params();
       const where = matchSql(t, q).join(' AND ');
