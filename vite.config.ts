@@ -6,8 +6,8 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { CHAT_FILE_CACHE, WORKING_SET } from './schema/constants.ts';
 import { initialChunk } from './scripts/vite-initial-chunk.ts';
 import { offlineShellFiles } from './scripts/vite-offline-shell.ts';
-import { prerender } from './scripts/vite-prerender.ts';
-import { SW_OUTBOX_FILE, swOutbox } from './scripts/vite-sw-outbox.ts';
+import { INLINED_CSS, prerender } from './scripts/vite-prerender.ts';
+import { SW_OUTBOX_FILE, swOutbox, writeShellRevision } from './scripts/vite-sw-outbox.ts';
 
 const app = initialChunk();
 const outDir = process.env.STATIC_DIR
@@ -25,7 +25,12 @@ export default defineConfig({
     target: 'es2022',
     // The home page must paint from the prerendered HTML; keep chunks honest so the budget shows.
     chunkSizeWarningLimit: 400,
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The app's stylesheet is inside every HTML response (the prerender): a lazy chunk that shares the
+      // first screen's code must not fetch it again — offline it is not even on the phone.
+      resolveDependencies: (_file, deps) => deps.filter((dep) => !INLINED_CSS.test(dep)),
+    },
     // .vite/manifest.json: the server preloads the detail page's chunk for a direct visit.
     manifest: true,
     rolldownOptions: {
@@ -60,42 +65,31 @@ export default defineConfig({
       // out of the precache, so a first visit does not download 512-pixel images nobody sees.
       includeAssets: [],
       includeManifestIcons: false,
-      manifest: {
-        name: 'Hobbiz — pasiunea ta, sursă de venit',
-        short_name: 'Hobbiz',
-        description:
-          'Anunțuri de la pasionați: descoperă, vinde și cumpără servicii sau produse create din pasiune.',
-        lang: 'ro',
-        dir: 'ltr',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait-primary',
-        background_color: '#ffffff',
-        theme_color: '#0f766e',
-        categories: ['shopping', 'lifestyle'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // The web app manifest is a file of its own (pwa/public/manifest.webmanifest, linked from index.html),
+      // not the plugin's: the plugin would add it to the precache, and the browser fetches it by itself.
+      manifest: false,
       workbox: {
         // The device outboxes' Background Sync drain (pwa/src/sw/outbox-worker.ts).
         importScripts: [`/${SW_OUTBOX_FILE}`],
         clientsClaim: true,
         skipWaiting: true,
         cleanupOutdatedCaches: true,
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/uploads\//, /^\/auth\//],
-        // Precache = what offline browsing needs (docs/decisions.md, "First visit's bytes"): the shell, the
-        // home's category pictures, and the chunks of home, listing, detail and favourites. Hashed chunks
-        // carry no revision, so the worker's fetch reuses what the page has just downloaded (HTTP cache).
-        globPatterns: ['index.html', 'favicon.svg', 'assets/*.{js,css}'],
+        // Navigations are answered with the app's HTML by pwa/src/sw/shell-worker.ts, not by Workbox (null:
+        // the plugin's default would bind them to an index.html the precache no longer holds).
+        navigateFallback: null,
+        // Precache = what a guest's first visit offers offline (docs/decisions.md, "First visit's bytes"):
+        // the home and the announcement page (scripts/vite-offline-shell.ts). Hashed chunks carry no
+        // revision, so the worker's fetch reuses what the page has just downloaded (HTTP cache). The HTML
+        // is kept by the shell worker, which is handed its revision here; the web app manifest and the
+        // icons are the browser's business.
+        globPatterns: ['index.html', 'assets/*.{js,css}'],
         manifestTransforms: [
           (entries) => {
+            const html = entries.find((e) => e.url === 'index.html');
+            if (!html?.revision) throw new Error('service worker: index.html has no revision');
+            writeShellRevision(outDir, html.revision);
             const shell = offlineShellFiles(outDir);
-            const manifest = entries.filter((e) => !e.url.startsWith('assets/') || shell.has(e.url));
+            const manifest = entries.filter((e) => e.url.startsWith('assets/') && shell.has(e.url));
             return { manifest, warnings: [] };
           },
         ],

@@ -59,10 +59,13 @@ function catalogueTemplate(n: number): string {
 export class TestServer {
   private proc: ChildProcess | null = null;
   readonly dataDir: string;
+  /** The built PWA it serves (STATIC_DIR), when not the repository's dist/. */
+  readonly staticDir: string | undefined;
   port = 0;
 
   /** `catalogue`: the demo data plus that many generated announcements (scripts/seed-catalogue.ts). */
-  constructor(opts: { seed?: boolean; catalogue?: number } = {}) {
+  constructor(opts: { seed?: boolean; catalogue?: number; staticDir?: string } = {}) {
+    this.staticDir = opts.staticDir;
     this.dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-e2e-'));
     if (opts.catalogue) cpSync(catalogueTemplate(opts.catalogue), this.dataDir, { recursive: true });
     else if (opts.seed !== false) cpSync(seededTemplate(), this.dataDir, { recursive: true });
@@ -83,6 +86,7 @@ export class TestServer {
         HOST: '127.0.0.1',
         DATA_DIR: this.dataDir,
         LOG_LEVEL: 'warn',
+        ...(this.staticDir ? { STATIC_DIR: this.staticDir } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -33,9 +33,8 @@ writeFileSync(
 );
 
 describe('offlineShellFiles', () => {
-  it("holds the page's scripts and the chosen pages with their imports and CSS, nothing else", () => {
+  it("holds the page's scripts and the chosen pages with their imports and CSS (not the app's, inlined), nothing else", () => {
     expect([...offlineShellFiles(dir, ['src/detail.tsx'])].sort()).toEqual([
-      'assets/app-1.css',
       'assets/app-1.js',
       'assets/detail-1.css',
       'assets/detail-1.js',

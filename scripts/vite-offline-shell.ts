@@ -1,21 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { INLINED_CSS } from './vite-prerender.ts';
 
 /**
- * The pages a guest can browse offline from the first visit on: home (and its category overlay), a
- * listing, a detail, favourites; plus the local database and the worker's registration. Their chunks,
- * with what they import and their CSS, form the precache; every other hashed chunk (publish form, chat,
- * settings, static pages, the SIRUTA place names) is cached by the service worker when a page first
- * needs it (CacheFirst on /assets/), or in the background once a person signs in (sw-register.ts).
+ * The pages a guest can open offline after a first visit that saw only the home: the home and the
+ * announcement page, since the home's cards are on the phone (the working set)
+ * and tapping one is what an offline visitor does; plus the local database and the worker's registration.
+ * Their chunks, with what they import and their CSS, form the precache. Every other hashed chunk (a
+ * listing, favourites, the desktop's category overlay, the publish form, chat, settings, static pages, the SIRUTA place names) is kept by
+ * the service worker the first time a page needs it (CacheFirst on /assets/) — a listing opened once
+ * opens offline after — or in the background once a person signs in (features/offline/signed-in-pages.ts).
+ * docs/decisions.md, "First visit's bytes", weighs this against the bytes of a first visit.
  */
-export const OFFLINE_PAGES = [
-  'src/db/boot.ts',
-  'src/sw-register.ts',
-  'src/features/home/CategoryOverlay.tsx',
-  'src/routes/anunturi-categorie/$category.lazy.tsx',
-  'src/routes/announcement/$id.lazy.tsx',
-  'src/routes/favorite-announcements.lazy.tsx',
-];
+export const OFFLINE_PAGES = ['src/db/boot.ts', 'src/sw-register.ts', 'src/routes/announcement/$id.lazy.tsx'];
 
 type ManifestChunk = { file: string; src?: string; imports?: string[]; css?: string[] };
 
@@ -51,9 +48,8 @@ export function offlineShellFiles(outDir: string, pages = OFFLINE_PAGES): Set<st
       continue;
     }
     files.add(chunk.file);
-    // The app chunk's stylesheet too, although the prerender inlines it: Vite preloads it with some lazy
-    // imports (the publish queue's), which fail offline without it.
-    for (const css of chunk.css ?? []) files.add(css);
+    // The app chunk's stylesheet is inside every HTML response (INLINED_CSS): no page fetches it.
+    for (const css of chunk.css ?? []) if (!INLINED_CSS.test(css)) files.add(css);
     stack.push(...(chunk.imports ?? []));
   }
   return files;

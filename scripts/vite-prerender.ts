@@ -1,6 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { createServer, type Plugin } from 'vite';
 
+/**
+ * The first screen's stylesheet (the `app` chunk's, scripts/vite-initial-chunk.ts), which the prerender
+ * puts inside index.html. Every HTML response of the app carries it, so no script ever needs the file:
+ * vite.config.ts leaves it out of the stylesheets a lazy chunk preloads, and the service worker does not
+ * keep it. The build fails if the prerender inlines any other file (this pattern would be stale).
+ */
+export const INLINED_CSS = /^assets\/app-[\w-]+\.css$/;
+
 async function renderHome(root: string): Promise<string> {
   // A throwaway Vite instance compiles the app for Node; configFile: false avoids re-entering this plugin.
   const vite = await createServer({
@@ -45,9 +53,8 @@ export function prerender(): Plugin {
               `<link rel="stylesheet"[^>]*href="/${name.replace(/[.]/g, '\\.')}"[^>]*>`,
             );
             if (!link.test(html)) continue;
+            if (!INLINED_CSS.test(name)) throw new Error(`prerender: ${name} is not the app's stylesheet`);
             html = html.replace(link, () => `<style>${String(asset.source)}</style>`);
-            // The file stays: lazy pages that share the first screen's chunk list it among their
-            // stylesheets and load it (offline from the service worker); re-applying it is harmless.
           }
         }
         const app = await renderHome(root);

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import type { Plugin } from 'vite';
@@ -27,4 +28,15 @@ export function swOutbox(): Plugin {
       this.emitFile({ type: 'asset', fileName: SW_OUTBOX_FILE, source: out.outputFiles[0]!.text });
     },
   };
+}
+
+/**
+ * Gives the shell worker (pwa/src/sw/shell-worker.ts) the revision of the built index.html: written at
+ * the head of the worker's script once the HTML is final (Workbox's manifest step, vite.config.ts), so a
+ * release that changes the HTML changes the script, and the browser installs the new worker.
+ */
+export function writeShellRevision(outDir: string, revision: string): void {
+  const file = join(outDir, SW_OUTBOX_FILE);
+  const source = readFileSync(file, 'utf8').replace(/^self\.__HOBBIZ_SHELL__=[^;]*;/, '');
+  writeFileSync(file, `self.__HOBBIZ_SHELL__=${JSON.stringify(revision)};${source}`);
 }

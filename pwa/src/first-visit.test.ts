@@ -70,6 +70,24 @@ describe('a first visit carries only what it uses', () => {
     expect(named(visit, pkg)).toBeNull();
   });
 
+  it.each([
+    'pwa/src/db/publish-queue.ts',
+    'pwa/src/db/chat-file-outbox.ts',
+    'pwa/src/db/report-outbox.ts',
+    'pwa/src/db/outbox-drain.ts',
+    'pwa/src/db/push-device.ts',
+  ])('a guest does not download %s: it comes with the first signed-in session (db/member.ts)', (file) => {
+    expect(named(visit, file)).toBeNull();
+    expect(named(reach(['pwa/src/db/member.ts']), file)).not.toBeNull();
+  });
+
+  it.each(['ChatThread.tsx', 'ReportDialog.tsx', 'RatingDialog.tsx', 'pwa/src/db/report-outbox.ts'])(
+    'the announcement page (kept for offline from the first visit) loads %s only when opened',
+    (file) => {
+      expect(named(reach(['pwa/src/routes/announcement/$id.lazy.tsx']), file)).toBeNull();
+    },
+  );
+
   it.each(['schema/rules/account.ts', 'schema/text.ts', 'pwa/src/db/push-device.ts'])(
     'the first screen does not carry %s',
     (file) => {

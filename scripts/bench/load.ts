@@ -47,11 +47,16 @@ async function measure(url: string): Promise<Sample> {
     const bytes = new Map<string, number>();
     let loaded = false;
     const initialScripts = new Set<string>();
+    // A data: URL (the tiles' icons inside the stylesheet) is no transfer: its bytes are already in the
+    // response that holds it, and counting it again would add them twice.
+    const inline = new Set<string>();
     cdp.on('Network.responseReceived', (e) => {
+      if (e.response.url.startsWith('data:')) inline.add(e.requestId);
       types.set(e.requestId, e.type);
       urls.set(e.requestId, new URL(e.response.url).pathname);
     });
     cdp.on('Network.loadingFinished', (e) => {
+      if (inline.has(e.requestId)) return;
       bytes.set(e.requestId, e.encodedDataLength);
       if (!loaded && types.get(e.requestId) === 'Script') initialScripts.add(e.requestId);
     });

@@ -1,5 +1,4 @@
 import type { RxReplicationState } from 'rxdb/plugins/replication';
-// Loaded with the database, not with the chat page: files queued offline go out when the link is back.
 import { DRAFT_ID } from '../../../schema/fields.ts';
 import {
   type SyncCheckpoint,
@@ -7,35 +6,21 @@ import {
   type SyncWriteLimited,
   WRITE_LIMITED_EVENT,
 } from '../../../schema/sync.ts';
-import { forgetChatFiles } from '../api/chat-files.ts';
 import { storedToken } from '../api/client.ts';
-import { flushAttachments, queuedAttachmentsOf, startChatFileOutbox } from './chat-file-outbox.ts';
 import { openDatabase } from './database.ts';
 import { setDeviceSession } from './device-session.ts';
-import { clearDraftImages } from './draft-images.ts';
-import { markDraftLeft } from './draft-left.ts';
 import { importLegacyGuestFavorites, offerGuestFavorites } from './guest-favorites.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
-import { drainAll, registerOutbox } from './outbox-drain.ts';
-import { forgetBackgroundAuth, startOutboxSync } from './outbox-sync.ts';
 import { pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
-import {
-  clearPendingAnnouncements,
-  flushOutbox,
-  onPendingChange,
-  pendingAnnouncements,
-} from './publish-queue.ts';
-import { dropDeviceSubscription } from './push-device.ts';
 import { setCurrentDatabase, setWorkingSet } from './registry.ts';
-import { isRelationRefusal, refreshKnownRelations } from './relations.ts';
 import { startReplication } from './replication.ts';
-import { startReportOutbox } from './report-outbox.ts';
 import { SyncClient } from './sync-client.ts';
 import { setSyncClient } from './sync-status.ts';
 import type { AppSession, HobbizDatabase, Notify } from './types.ts';
 import { WorkingSet } from './working-set.ts';
 
 type Replication = RxReplicationState<unknown, SyncCheckpoint>;
+type Member = typeof import('./member.ts');
 type Running = {
   key: string;
   db: HobbizDatabase;
@@ -70,11 +55,29 @@ let app: BootDeps = {
   notify: () => undefined,
 };
 
+let memberModule: Promise<Member> | null = null;
+/**
+ * The signed-in part (member.ts), loaded with the first signed-in session and its outboxes started then.
+ * Unreachable (offline, never kept): the database opens without it, and the next signed-in start asks again.
+ */
+function member(): Promise<Member | null> {
+  memberModule ??= import('./member.ts').then((m) => {
+    m.startOutboxes(app);
+    return m;
+  });
+  return memberModule.catch((err) => {
+    memberModule = null;
+    console.warn('Cozile de trimitere nu s-au încărcat', err);
+    return null;
+  });
+}
+
 /** Local changes not yet confirmed by the server, plus announcements and chat files waiting on the device. */
 async function unsynced(run: Running | null, inSync = false): Promise<number> {
   if (!run || run.key === 'guest') return 0;
-  const queued = await pendingAnnouncements(run.key).catch(() => []);
-  const files = await queuedAttachmentsOf(run.key).catch(() => []);
+  const m = await member();
+  const queued = (await m?.pendingAnnouncements(run.key).catch(() => [])) ?? [];
+  const files = (await m?.queuedAttachmentsOf(run.key).catch(() => [])) ?? [];
   return (inSync ? 0 : pendingChangeCount()) + queued.length + files.length;
 }
 
@@ -102,10 +105,11 @@ async function pushBeforeLogout(ms: number): Promise<number> {
   });
   if (!online) return unsynced(run);
   let inSync = false;
+  const m = await member();
   const pushed = Promise.all([
     ...run.replications.filter((r) => WRITABLE.has(r.collection.name)).map((r) => r.awaitInSync()),
-    flushOutbox(run.key, app.notify),
-    flushAttachments(),
+    m?.flushOutbox(run.key, app.notify),
+    m?.flushAttachments(),
   ]).then(() => {
     // RxDB's own queue is the truth; the counter beside it can only be behind.
     inSync = client.status$.value === 'online';
@@ -125,10 +129,10 @@ function writeLimited(error: string): void {
   app.notify(error, 'error', 5000);
 }
 
-async function rememberLeftDraft(db: HobbizDatabase, userId: string): Promise<void> {
+async function rememberLeftDraft(m: Member | null, db: HobbizDatabase, userId: string): Promise<void> {
   try {
     const draft = await db.drafts.findOne(DRAFT_ID).exec();
-    if (draft && !draft.deleted) markDraftLeft(userId, draft.updatedAt);
+    if (draft && !draft.deleted) m?.markDraftLeft(userId, draft.updatedAt);
   } catch {
     /* no draft to leave behind */
   }
@@ -137,6 +141,8 @@ async function rememberLeftDraft(db: HobbizDatabase, userId: string): Promise<vo
 async function start(userId: string | null): Promise<void> {
   const key = userId ?? 'guest';
   if (running?.key === key) return;
+  // Asked at once, so its download runs beside the database's opening; a guest after a guest never asks.
+  const signedIn = userId || (running && running.key !== 'guest') ? member() : Promise.resolve(null);
   const previous = running;
   running = null;
   setCurrentDatabase(null);
@@ -146,17 +152,18 @@ async function start(userId: string | null): Promise<void> {
   if (previous) {
     // Signing out clears the draft from this device (the spec); the account's copy stays on the server,
     // so the version left is remembered and not shown here again (draft-left.ts).
-    if (previous.key !== 'guest' && !userId) await rememberLeftDraft(previous.db, previous.key);
+    const m = await signedIn;
+    if (previous.key !== 'guest' && !userId) await rememberLeftDraft(m, previous.db, previous.key);
     await previous.stop();
     // The person signed out: their local data leaves the device with them (the logout asked first
     // when some of it had not reached the server).
     if (previous.key !== 'guest' && !userId) {
       await previous.db.remove();
-      await clearDraftImages(previous.key);
-      await clearPendingAnnouncements(previous.key).catch(() => undefined);
-      await forgetBackgroundAuth();
-      await forgetChatFiles();
-      await dropDeviceSubscription();
+      await m?.clearDraftImages(previous.key);
+      await m?.clearPendingAnnouncements(previous.key).catch(() => undefined);
+      await m?.forgetBackgroundAuth();
+      await m?.forgetChatFiles();
+      await m?.dropDeviceSubscription();
       try {
         localStorage.removeItem(`hobbiz_outbox_${previous.key}`);
       } catch {
@@ -165,40 +172,43 @@ async function start(userId: string | null): Promise<void> {
     }
   }
   const db = await openDatabase(userId);
+  const m = userId ? await signedIn : null;
   selectOutbox(userId);
   if (!userId) await importLegacyGuestFavorites(db);
   const token = userId ? storedToken() : null;
   const client = new SyncClient(token);
   const replications = startReplication(db, client, !!userId);
   const workingSet = new WorkingSet(db, client, userId, {
-    pendingIds: async () => (userId ? (await pendingAnnouncements(userId)).map((p) => p.id) : []),
+    pendingIds: async () => (userId && m ? (await m.pendingAnnouncements(userId)).map((p) => p.id) : []),
   });
   const events = client.events$.subscribe((e) => {
     if (e.name === 'syncRejected') {
       const { error } = e.payload as SyncRejection;
       app.notify(error, 'error', 4000);
       // A message refused because of a block or a deleted account: the conversation shows why.
-      if (isRelationRefusal(error)) refreshKnownRelations();
+      if (m?.isRelationRefusal(error)) m.refreshKnownRelations();
     }
     if (e.name === WRITE_LIMITED_EVENT) writeLimited((e.payload as SyncWriteLimited).error);
   });
   // Announcements published offline join the device's outboxes; every outbox drains whenever the
   // connection is (back) up — this subscription is the one place that starts them (db/outbox-drain.ts).
-  const unregisterPublish = userId ? registerOutbox('publish', () => flushOutbox(userId, app.notify)) : null;
+  const unregisterPublish =
+    userId && m ? m.registerOutbox('publish', () => m.flushOutbox(userId, app.notify)) : null;
   const draining = client.status$.subscribe((s) => {
-    if (s === 'online') void drainAll();
+    if (s === 'online' && m) void m.drainAll();
   });
   // The sync chip's count includes them (those the server refused wait for the person, not the network).
   let counting = !!userId;
   const countQueued = () => {
-    if (!userId) return;
-    void pendingAnnouncements(userId)
+    if (!userId || !m) return;
+    void m
+      .pendingAnnouncements(userId)
       .then((list) => {
         if (counting) setQueuedPublishes(list.filter((p) => !p.error).length);
       })
       .catch(() => undefined);
   };
-  const unwatchQueue = userId ? onPendingChange(countQueued) : null;
+  const unwatchQueue = m ? m.onPendingChange(countQueued) : null;
   countQueued();
   // The server closed this session (revoked from another device, password reset): sign out here.
   let revokedTimer: ReturnType<typeof setTimeout> | null = null;
@@ -246,9 +256,6 @@ async function start(userId: string | null): Promise<void> {
 export function bootDatabase(deps: BootDeps): void {
   app = deps;
   const { session } = deps;
-  startChatFileOutbox(deps);
-  startReportOutbox(deps);
-  startOutboxSync(drainAll);
   // Asked right after a page load, the person's database may still be opening: wait for it (bounded),
   // or its waiting changes would be counted as none.
   const opened = () => Promise.race([switching, new Promise<void>((r) => setTimeout(r, 5000))]);

@@ -1,20 +1,19 @@
 import { getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, useEffect, useLayoutEffect, useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { formatDate, formatPrice, idTail, pluralRo } from '../../../../schema/format.ts';
 import { createdAtFromId } from '../../../../schema/ids.ts';
 import { firstPaintDone } from '../../first-paint.ts';
-import { ChatPopup } from '../chat/ChatPopup.tsx';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useSession } from '../session/use-session.ts';
+import { LazyPart } from '../shell/LazyPart.tsx';
 import { useMediaQuery } from '../shell/use-media-query.ts';
-import { ReportDialog } from '../trust/ReportDialog.tsx';
 import { ContactBar } from './ContactBar.tsx';
 import { DetailSkeleton } from './DetailSkeleton.tsx';
+import { loadChatPopup, loadRatingDialog, loadReportDialog } from './dialogs.ts';
 import { ImageCarousel } from './ImageCarousel.tsx';
 import { MapBox } from './MapBox.tsx';
-import { RatingDialog } from './RatingDialog.tsx';
 import { SellerCard } from './SellerCard.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { UpdatedBanner } from './UpdatedBanner.tsx';
@@ -22,6 +21,10 @@ import { type SellerCardApi, useAnnouncement } from './use-announcement.ts';
 import { useSeller } from './use-seller.ts';
 import { ZoomViewer } from './ZoomViewer.tsx';
 import './detail.css';
+
+const ChatPopup = lazy(() => loadChatPopup().then((m) => ({ default: m.ChatPopup })));
+const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
+const RatingDialog = lazy(() => loadRatingDialog().then((m) => ({ default: m.RatingDialog })));
 
 const route = getRouteApi('/announcement/$id');
 
@@ -154,19 +157,23 @@ function DetailBody({ announcement: a, restUser, viewerId, banner, startWith }: 
       {zoomAt !== null && a.images.length > 0 && (
         <ZoomViewer images={a.images} start={zoomAt} title={title} onClose={() => setZoomAt(null)} />
       )}
-      {dialog === 'rating' && (
-        <RatingDialog
-          sellerId={a.ownerId}
-          sellerName={sellerName}
-          announcementId={a.id}
-          onClose={() => setDialog(null)}
-        />
-      )}
-      {dialog === 'report' && (
-        <ReportDialog target={{ announcementId: a.id }} title={title} onClose={() => setDialog(null)} />
-      )}
-      {dialog === 'chat' && !isOwner && (
-        <ChatPopup announcementId={a.id} sellerId={a.ownerId} onClose={() => setDialog(null)} />
+      {dialog && (
+        <LazyPart onFail={() => setDialog(null)}>
+          {dialog === 'rating' && (
+            <RatingDialog
+              sellerId={a.ownerId}
+              sellerName={sellerName}
+              announcementId={a.id}
+              onClose={() => setDialog(null)}
+            />
+          )}
+          {dialog === 'report' && (
+            <ReportDialog target={{ announcementId: a.id }} title={title} onClose={() => setDialog(null)} />
+          )}
+          {dialog === 'chat' && !isOwner && (
+            <ChatPopup announcementId={a.id} sellerId={a.ownerId} onClose={() => setDialog(null)} />
+          )}
+        </LazyPart>
       )}
     </article>
   );

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, useEffect, useRef, useState } from 'react';
 import { GridIcon } from '../../ui/icons.tsx';
+import { LazyPart } from '../shell/LazyPart.tsx';
 
 const loadOverlay = () => import('./CategoryOverlay.tsx');
 const CategoryOverlay = lazy(() => loadOverlay().then((m) => ({ default: m.CategoryOverlay })));
@@ -7,7 +8,8 @@ const CategoryOverlay = lazy(() => loadOverlay().then((m) => ({ default: m.Categ
 /**
  * 'Categorii' (from the md breakpoint) toggles the category overlay; it closes on a click outside, on
  * Escape, or when a category is chosen. The overlay's code is fetched when the pointer or focus reaches
- * the button, so it is ready by the time it is clicked.
+ * the button, so it is ready by the time it is clicked (and kept for offline use from then on); a phone
+ * never shows the button, so a first visit does not download it.
  */
 export function CategoryMenu() {
   const [open, setOpen] = useState(false);
@@ -40,9 +42,9 @@ export function CategoryMenu() {
         Categorii
       </button>
       {open && (
-        <Suspense fallback={null}>
+        <LazyPart onFail={() => setOpen(false)}>
           <CategoryOverlay onClose={() => setOpen(false)} />
-        </Suspense>
+        </LazyPart>
       )}
     </>
   );

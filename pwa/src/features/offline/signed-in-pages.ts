@@ -1,3 +1,4 @@
+import { loadChatPopup, loadRatingDialog, loadReportDialog } from '../detail/dialogs.ts';
 import { session } from '../session/session-store.ts';
 import { handLoadedFilesToWorker } from './keep-loaded.ts';
 
@@ -10,8 +11,14 @@ import { handLoadedFilesToWorker } from './keep-loaded.ts';
  * files when it takes control (sw-register.ts) — and after each page here, for one still in flight then.
  */
 export const SIGNED_IN_PAGES: (() => Promise<unknown>)[] = [
-  // The outbox the form's 'Publică' hands an announcement to when offline (its own lazy chunk).
+  // The outbox the form's 'Publică' hands an announcement to when offline (its own lazy chunk), and the
+  // signed-in part of the local database (db/member.ts: every outbox).
   () => import('../../db/publish-queue.ts'),
+  () => import('../../db/member.ts'),
+  // The announcement page's dialogs a guest does not open (writing to the seller, rating, reporting).
+  loadChatPopup,
+  loadRatingDialog,
+  loadReportDialog,
   // Every page of the signed-in branch, as the router splits them: a new page there is kept too.
   ...Object.values(import.meta.glob('../../routes/_auth/**/*.lazy.tsx')),
   () => import('../../../../schema/locations.ts'),
