@@ -11,6 +11,7 @@ import { withoutNul } from '../../schema/rules/common.ts';
 import type { Config } from './config.ts';
 import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
+import { compileZodSchemas } from './lib/route-schema.ts';
 import { S3Storage } from './lib/s3-storage.ts';
 import { isUnstorableText } from './lib/sql.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
@@ -70,8 +71,6 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
       }),
     },
   },
-  // Unknown body fields are dropped by the schema validator rather than trusted.
-  ajv: { customOptions: { removeAdditional: 'all', coerceTypes: true, useDefaults: true } },
   bodyLimit: 1024 * 1024,
   // Off unless TRUST_PROXY says which proxy to believe: X-Forwarded-For from anyone else is ignored.
   trustProxy: config.trustProxy,
@@ -219,6 +218,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       done(Object.assign(new Error('invalid JSON'), { statusCode: 400 }), undefined);
     }
   });
+  // Routes declare zod schemas; Fastify checks and answers with their JSON schemas (lib/route-schema.ts).
+  compileZodSchemas(app);
   await app.register(security);
   // Other origins' clients (CORS_ORIGINS); a no-op by default. Before the routes, so preflights are answered.
   await app.register(cors);

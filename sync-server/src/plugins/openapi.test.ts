@@ -50,6 +50,19 @@ describe('OpenAPI at /api/docs', () => {
       }
     }
     expect(missing).toEqual([]);
+    // Bodies and answers are the routes' zod schemas as JSON schemas (lib/route-schema.ts).
+    type Op = {
+      requestBody: { content: Record<string, { schema: { properties: Record<string, { type: string }> } }> };
+      responses: Record<string, Op['requestBody']>;
+      parameters: { name: string }[];
+    };
+    const op = (path: string, method: string) => doc.paths[path]?.[method] as Op;
+    const login = op('/api/users/login', 'post');
+    const sent = login.requestBody.content['application/json'].schema;
+    expect(Object.keys(sent.properties)).toEqual(expect.arrayContaining(['email', 'password']));
+    expect(login.responses['200'].content['application/json'].schema.properties.token.type).toBe('string');
+    const search = op('/api/announcements/search', 'get').parameters.map((p) => p.name);
+    expect(search).toEqual(expect.arrayContaining(['q', 'category', 'sort']));
     // Spot checks of the spec's paths and this issue's additions.
     for (const p of [
       '/api/users/login',

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { jsonRouteSchema } from '../lib/route-schema.ts';
 
 /** '/api/users/login' → 'users', '/auth/google' → 'auth'. */
 const tagOf = (url: string) => (url.startsWith('/auth/') ? 'auth' : (url.split('/')[2] ?? 'api'));
@@ -42,7 +43,8 @@ export default fp(async function openapi(app: FastifyInstance) {
       const tags = schema?.tags ?? [tagOf(url)];
       return {
         schema: {
-          ...(schema ?? {}),
+          // The routes' zod schemas, as the JSON schemas Fastify checks and answers with.
+          ...(schema ? jsonRouteSchema(schema) : {}),
           tags,
           security: schema?.security ?? [{ bearer: [] }, {}],
           hide: hidden || schema?.hide,

@@ -153,7 +153,10 @@ export function socialAuthService(deps: {
     },
 
     /** Exchanges the authorization code (server to server, with our secret) and reads the person. */
-    async googleCallback(code: string, redirectUri: string): Promise<ServiceResult<{ token: string }>> {
+    async googleCallback(
+      code: string,
+      redirectUri: string,
+    ): Promise<ServiceResult<{ token: string; userId: string }>> {
       const tokens = await getJson(google.tokenUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -187,7 +190,7 @@ export function socialAuthService(deps: {
      * Checks a Facebook user access token with the provider: it must be valid and issued to OUR app
      * (debug_token with the app token), then reads the person (with appsecret_proof).
      */
-    async facebookToken(accessToken: string): Promise<ServiceResult<{ token: string }>> {
+    async facebookToken(accessToken: string): Promise<ServiceResult<{ token: string; userId: string }>> {
       const appToken = `${facebook.appId}|${facebook.appSecret}`;
       const debug = await getJson(
         `${facebook.graphUrl}/debug_token?${new URLSearchParams({ input_token: accessToken, access_token: appToken })}`,

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   announcementList,
   LIST_LIMITS,
@@ -12,7 +11,7 @@ import { announcementApi } from '../../../../schema/entities.ts';
 import { isObjectId } from '../../../../schema/ids.ts';
 import { jsonSchemaOf } from '../../../../schema/json-schema.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { clientAddress } from '../../plugins/write-limits.ts';
 import type { FoundRow } from '../../repositories/search-page.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
@@ -40,31 +39,28 @@ const listRoute = {
 const ofUserRoute = { params: profileParams, response: { 200: announcementList } };
 const oneRoute = { params: routeParams('id'), response: { 200: announcementApi, 404: apiError } };
 
-export default async function announcementRoutes(app: FastifyInstance) {
+export default async function announcementRoutes(app: Api) {
   const service = app.announcements;
   const popular = seqCache(app.counters, 'popular');
-  app.get<Typed<typeof popularRoute>>(
-    '/api/announcements/popular',
-    { schema: routeSchema(popularRoute) },
-    (request, reply) => {
-      const { limit } = request.query;
-      // The most requested answer (every home visit): built once per data version, see seq-cache.ts.
-      return popular(request, reply, String(limit), () => app.announcementsRepo.popular(limit));
-    },
-  );
+  app.get('/api/announcements/popular', { schema: popularRoute }, (request, reply) => {
+    const { limit } = request.query;
+    // The most requested answer (every home visit): built once per data version, see seq-cache.ts.
+    return popular(request, reply, String(limit), () => app.announcementsRepo.popular(limit));
+  });
 
   await app.register(searchRoutes);
 
   // The spec's public list, newest first unless `sort` says otherwise: the same parameters as the search,
   // answered as the spec's array, one page at a time (it used to be the whole table: a million rows at
   // scale). The next page's cursor travels in X-Next-Cursor. An unknown category matches nothing.
-  app.get<Typed<typeof listRoute>>(
+  app.get(
     '/api/announcements',
     {
-      schema: routeSchema(listRoute, {
+      schema: {
+        ...listRoute,
         tags: ['announcements'],
         summary: 'Anunțurile publice, o pagină (cursorul paginii următoare în antetul X-Next-Cursor)',
-      }),
+      },
     },
     async (request, reply) => {
       const { ids, limit, ...query } = request.query;
@@ -107,30 +103,22 @@ export default async function announcementRoutes(app: FastifyInstance) {
   );
 
   // A user's public announcements (the profile carousels); the owner's inactive ones are not listed here.
-  app.get<Typed<typeof ofUserRoute>>(
-    '/api/users/announcements/:userId',
-    { schema: routeSchema(ofUserRoute) },
-    async (request) => {
-      const { userId } = request.params;
-      return isObjectId(userId) ? service.listPublic({ ownerId: userId }) : [];
-    },
-  );
+  app.get('/api/users/announcements/:userId', { schema: ofUserRoute }, async (request) => {
+    const { userId } = request.params;
+    return isObjectId(userId) ? service.listPublic({ ownerId: userId }) : [];
+  });
 
-  app.get<Typed<typeof oneRoute>>(
-    '/api/announcements/:id',
-    { schema: routeSchema(oneRoute) },
-    async (request) => {
-      const { id } = request.params;
-      const row = isObjectId(id) ? await app.announcementsRepo.byId(id) : undefined;
-      // A deactivated announcement stays visible to its owner only.
-      if (!row || row.deleted || (!row.active && row.ownerId !== request.userId))
-        throw httpError(404, NOT_FOUND);
-      await service.countView(row, {
-        userId: request.userId,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-      });
-      return service.toApi((await app.announcementsRepo.byId(id))!);
-    },
-  );
+  app.get('/api/announcements/:id', { schema: oneRoute }, async (request) => {
+    const { id } = request.params;
+    const row = isObjectId(id) ? await app.announcementsRepo.byId(id) : undefined;
+    // A deactivated announcement stays visible to its owner only.
+    if (!row || row.deleted || (!row.active && row.ownerId !== request.userId))
+      throw httpError(404, NOT_FOUND);
+    await service.countView(row, {
+      userId: request.userId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
+    return service.toApi((await app.announcementsRepo.byId(id))!);
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import {
   searchPage,
   searchQuery,
@@ -7,7 +7,7 @@ import {
 } from '../../../../schema/api/announcements.ts';
 import { apiError } from '../../../../schema/api/common.ts';
 import { SEARCH_PAGE } from '../../../../schema/search.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { clientAddress } from '../../plugins/write-limits.ts';
 import { unwrap } from '../../services/rest-http.ts';
 import { pageFromParams, suggestFor } from '../../services/search.ts';
@@ -20,17 +20,18 @@ import { acceptedEncoding, asBuffer } from '../../services/search-answer.ts';
 const search = { querystring: searchQuery, response: { 200: searchPage, 400: apiError } };
 const suggestRoute = { querystring: suggestQuery, response: { 200: suggestAnswer } };
 
-export default async function searchRoutes(app: FastifyInstance) {
-  app.get<Typed<typeof search>>(
+export default async function searchRoutes(app: Api) {
+  app.get(
     '/api/announcements/search',
     {
-      schema: routeSchema(search, {
+      schema: {
+        ...search,
         tags: ['announcements'],
         summary: 'Caută anunțuri: text, categorie, loc, preț, ordine, pagini cu cursor',
         description:
           'Doar anunțurile publice (active). `total` este exact până la ' +
           `${SEARCH_PAGE.countCap}; peste, \`totalCapped\` este true. Parametri greșiți: 400 cu \`{ error }\` în română.`,
-      }),
+      },
     },
     async (request, reply) => {
       // The answer's bytes come made (services/search-answer.ts): with its seller cards, as JSON, and on
@@ -48,18 +49,20 @@ export default async function searchRoutes(app: FastifyInstance) {
         .type('application/json; charset=utf-8')
         .header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
       if (page.encoding) reply.header('content-encoding', page.encoding);
-      return reply.send(asBuffer(page.body));
+      // Bytes, not an object for the schema's serializer: the reply's typed `send` takes objects only.
+      return (reply as FastifyReply).send(asBuffer(page.body));
     },
   );
 
   // Suggestions while typing (issue 20, item 7): cheap enough for every keystroke after a short pause.
-  app.get<Typed<typeof suggestRoute>>(
+  app.get(
     '/api/announcements/suggest',
     {
-      schema: routeSchema(suggestRoute, {
+      schema: {
+        ...suggestRoute,
         tags: ['announcements'],
         summary: 'Sugestii pentru ce se scrie în căutare: subiecte și cuvinte din catalog',
-      }),
+      },
     },
     async (request) => ({
       suggestions: await suggestFor(app.searcher, request.query.q ?? '', clientAddress(request.ip)),

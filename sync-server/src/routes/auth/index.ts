@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   facebookTokenBody,
   googleCallbackQuery,
@@ -9,7 +9,7 @@ import {
 import { apiError, apiMessage } from '../../../../schema/api/common.ts';
 import { loginAnswer } from '../../../../schema/api/users.ts';
 import type { OAuthErrorCode } from '../../../../schema/rules/account.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import { SOCIAL_MESSAGES } from '../../services/social-auth.ts';
 
@@ -32,7 +32,7 @@ function cookie(request: FastifyRequest, name: string): string | null {
   return null;
 }
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(app: Api) {
   const { social, oauthStates: states } = app;
   const base = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
   const callbackUrl = (request: FastifyRequest) => `${base(request)}/auth/google/callback`;
@@ -44,7 +44,7 @@ export default async function authRoutes(app: FastifyInstance) {
   // Logout revokes the presented session; answering 200 without one keeps logout idempotent.
   app.get(
     '/auth/logout',
-    { schema: routeSchema(logout, doc('Ieșire din cont (revocă sesiunea prezentată)')) },
+    { schema: { ...logout, ...doc('Ieșire din cont (revocă sesiunea prezentată)') } },
     async (request) => {
       if (request.token) await app.accounts.logout(request.token);
       return { message: 'Ai fost deconectat din cont.' };
@@ -54,16 +54,16 @@ export default async function authRoutes(app: FastifyInstance) {
   // Which social sign-ins this server offers; the Facebook app id is public by nature (the SDK needs it).
   app.get(
     '/api/auth/providers',
-    { schema: routeSchema(providers, doc('Autentificări sociale disponibile')) },
+    { schema: { ...providers, ...doc('Autentificări sociale disponibile') } },
     async () => ({
       google: social.googleConfigured(),
       facebookAppId: social.facebookConfigured() ? app.config.facebook.appId : null,
     }),
   );
 
-  app.get<Typed<typeof googleStart>>(
+  app.get(
     '/auth/google',
-    { schema: routeSchema(googleStart, doc('Începe autentificarea cu Google (redirect către Google)')) },
+    { schema: { ...googleStart, ...doc('Începe autentificarea cu Google (redirect către Google)') } },
     async (request, reply) => {
       if (!social.googleConfigured()) return backToLogin(reply, 'google-off');
       const state = await states.issue();
@@ -78,15 +78,15 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<Typed<typeof googleBack>>(
+  app.get(
     '/auth/google/callback',
     {
-      schema: routeSchema(
-        googleBack,
-        doc(
+      schema: {
+        ...googleBack,
+        ...doc(
           'Întoarcerea de la Google: redirect către /oauth-success?token=… (sau #token=… cu handoff=fragment)',
         ),
-      ),
+      },
     },
     async (request, reply) => {
       const gone = `Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
@@ -111,13 +111,13 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post<Typed<typeof facebook>>(
+  app.post(
     '/api/auth/facebook/token',
     {
-      schema: routeSchema(
-        facebook,
-        doc('Autentificare cu Facebook: schimbă tokenul de acces Facebook pe o sesiune Hobbiz'),
-      ),
+      schema: {
+        ...facebook,
+        ...doc('Autentificare cu Facebook: schimbă tokenul de acces Facebook pe o sesiune Hobbiz'),
+      },
     },
     async (request) => {
       if (!social.facebookConfigured())

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiError, routeParams } from '../../../../schema/api/common.ts';
 import { favoriteIdsAnswer, favoritesAnswer, guestToggleAnswer } from '../../../../schema/api/favorites.ts';
 import type { AnnouncementApi } from '../../../../schema/entities.ts';
 import { isObjectId } from '../../../../schema/ids.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api, RequestOf } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
@@ -22,7 +21,7 @@ const writes = { config: writeLimit('favorites') };
  * Every path acts on the caller's own rows only (guest → 401), so there is nobody else's favourite to
  * refuse; an announcement the caller may not see answers 404 exactly like an unknown one.
  */
-export default async function favoritesRoutes(app: FastifyInstance) {
+export default async function favoritesRoutes(app: Api) {
   const notFound = () => httpError(404, FAVORITE_MESSAGES.notFound, 'not_found');
   const favoriteIds = async (userId: string) => ({ favoriteIds: await app.favoritesRepo.activeIds(userId) });
 
@@ -35,7 +34,7 @@ export default async function favoritesRoutes(app: FastifyInstance) {
 
   await app.register(
     signedIn(async (app) => {
-      app.get('/api/favorites', { schema: routeSchema(list) }, async (request) => {
+      app.get('/api/favorites', { schema: list }, async (request) => {
         const userId = callerOf(request);
         const favorites: AnnouncementApi[] = await app.announcementsRepo.toApi(
           await app.favoritesRepo.visibleAnnouncementsOf(userId),
@@ -45,12 +44,11 @@ export default async function favoritesRoutes(app: FastifyInstance) {
         return { ...(await favoriteIds(userId)), favorites };
       });
 
-      const route = { ...writes, schema: routeSchema(mine) };
-      type Mine = FastifyRequest<Typed<typeof mine>>;
-      const toggle = (wanted: boolean) => (request: Mine) =>
+      const route = { ...writes, schema: mine };
+      const toggle = (wanted: boolean) => (request: RequestOf<typeof mine>) =>
         write(callerOf(request), request.params.id, wanted);
-      app.post<Typed<typeof mine>>('/api/favorites/:id', route, toggle(true));
-      app.delete<Typed<typeof mine>>('/api/favorites/:id', route, toggle(false));
+      app.post('/api/favorites/:id', route, toggle(true));
+      app.delete('/api/favorites/:id', route, toggle(false));
     }),
   );
 
@@ -59,7 +57,7 @@ export default async function favoritesRoutes(app: FastifyInstance) {
    * so for a guest this only confirms the announcement exists and changes nothing: no anonymous call can
    * move `favoritesCount`. A signed-in caller gets exactly /api/favorites/:id.
    */
-  const guestToggle = (wanted: boolean) => async (request: FastifyRequest<Typed<typeof guest>>) => {
+  const guestToggle = (wanted: boolean) => async (request: RequestOf<typeof guest>) => {
     const { id } = request.params;
     const row = isObjectId(id) ? await app.announcementsRepo.byId(id) : undefined;
     if (!row) throw notFound();
@@ -68,7 +66,7 @@ export default async function favoritesRoutes(app: FastifyInstance) {
     if (row.deleted || !row.active) throw notFound();
     return { ok: true };
   };
-  const guestRoute = { ...writes, schema: routeSchema(guest) };
-  app.post<Typed<typeof guest>>('/api/announcements/:id/favorite', guestRoute, guestToggle(true));
-  app.delete<Typed<typeof guest>>('/api/announcements/:id/favorite', guestRoute, guestToggle(false));
+  const guestRoute = { ...writes, schema: guest };
+  app.post('/api/announcements/:id/favorite', guestRoute, guestToggle(true));
+  app.delete('/api/announcements/:id/favorite', guestRoute, guestToggle(false));
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import {
@@ -20,7 +20,7 @@ import {
   validateMessageBody,
 } from '../../../../schema/rules/messages.ts';
 import { newId } from '../../lib/ids.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, listOwner, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import {
@@ -65,7 +65,7 @@ const upload = { response: { 201: attachmentAnswer, ...err } };
 const react = { params: routeParams('id'), body: reactBody, response: { 200: reactAnswer, ...err } };
 const deleteOne = { params: routeParams('id'), response: { 200: apiMessage, ...err } };
 
-export default signedIn(async function messagesRoutes(app: FastifyInstance) {
+export default signedIn(async function messagesRoutes(app: Api) {
   const repo = app.messagingRepo;
   /** The caller and the conversation of the path; somebody else's answers exactly like an unknown one. */
   const ownConversation = async (request: FastifyRequest<{ Params: { conversationId: string } }>) => {
@@ -100,32 +100,24 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
     return parsed.success ? parsed.data : 'invalid';
   }
 
-  app.get<Typed<typeof conversations>>(
-    '/api/messages/conversations/:userId',
-    { schema: routeSchema(conversations) },
-    async (request) => {
-      const callerId = listOwner(request, REST_MESSAGE_MESSAGES.conversationsNotFound);
-      return toSummariesApi(repo, await repo.liveMembersOf(callerId));
-    },
-  );
+  app.get('/api/messages/conversations/:userId', { schema: conversations }, async (request) => {
+    const callerId = listOwner(request, REST_MESSAGE_MESSAGES.conversationsNotFound);
+    return toSummariesApi(repo, await repo.liveMembersOf(callerId));
+  });
 
-  app.get<Typed<typeof conversation>>(
-    '/api/messages/conversation/:conversationId',
-    { schema: routeSchema(conversation) },
-    async (request) => {
-      const { callerId, conversationId } = await ownConversation(request);
-      return toMessagesApi(
-        repo,
-        await repo.liveMessages(conversationId),
-        await repo.conversation(conversationId),
-        { id: callerId, files: app.chatFiles },
-      );
-    },
-  );
+  app.get('/api/messages/conversation/:conversationId', { schema: conversation }, async (request) => {
+    const { callerId, conversationId } = await ownConversation(request);
+    return toMessagesApi(
+      repo,
+      await repo.liveMessages(conversationId),
+      await repo.conversation(conversationId),
+      { id: callerId, files: app.chatFiles },
+    );
+  });
 
-  app.put<Typed<typeof markRead>>(
+  app.put(
     '/api/messages/conversation/:conversationId/mark-read',
-    { config: writeLimit('chat'), schema: routeSchema(markRead) },
+    { config: writeLimit('chat'), schema: markRead },
     async (request) => {
       const { callerId, conversationId } = await ownConversation(request);
       // No body at all arrives as undefined.
@@ -147,7 +139,7 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
     {
       config: writeLimit('messages'),
       schema: {
-        ...routeSchema(sent),
+        ...sent,
         body: { content: { 'application/json': { schema: jsonSchemaOf(sendJsonBody, 'input') } } },
       },
     },
@@ -226,7 +218,7 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
    * it here when the connection is back, then the message (with this path) goes through replication.
    * Same checks as a message's attachment: caller, size, kind by content, images re-encoded.
    */
-  const uploadRoute = { config: writeLimit('uploads'), schema: routeSchema(upload) };
+  const uploadRoute = { config: writeLimit('uploads'), schema: upload };
   app.post('/api/messages/attachments', uploadRoute, async (request, reply) => {
     const callerId = callerOf(request);
     // A body that is not a form carries no file: the same answer as a form without one.
@@ -246,29 +238,24 @@ export default signedIn(async function messagesRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post<Typed<typeof react>>(
-    '/api/messages/:id/react',
-    { config: writeLimit('chat'), schema: routeSchema(react) },
-    async (request) => {
-      const callerId = callerOf(request);
-      const { id } = request.params;
-      const msg = await visibleMessage(callerId, id);
-      // A react without a body arrives as undefined.
-      const emoji = str(request.body?.emoji);
-      if (!reactionSchema.shape.emoji.safeParse(emoji).success) {
-        throw httpError(400, REST_MESSAGE_MESSAGES.invalidReaction, 'validation');
-      }
-      // The same emoji again takes the caller's reaction back; another one replaces it.
-      const had = msg.reactions.find((r) => r.userId === callerId)?.emoji ?? null;
-      // visibleMessage answered for a stranger already: the same 404 whatever the service says.
-      if (!(await app.messaging.react(callerId, msg, had === emoji ? null : emoji)).ok)
-        throw messageNotFound();
-      return { reactions: (await repo.message(id))?.reactions ?? [] };
-    },
-  );
+  app.post('/api/messages/:id/react', { config: writeLimit('chat'), schema: react }, async (request) => {
+    const callerId = callerOf(request);
+    const { id } = request.params;
+    const msg = await visibleMessage(callerId, id);
+    // A react without a body arrives as undefined.
+    const emoji = str(request.body?.emoji);
+    if (!reactionSchema.shape.emoji.safeParse(emoji).success) {
+      throw httpError(400, REST_MESSAGE_MESSAGES.invalidReaction, 'validation');
+    }
+    // The same emoji again takes the caller's reaction back; another one replaces it.
+    const had = msg.reactions.find((r) => r.userId === callerId)?.emoji ?? null;
+    // visibleMessage answered for a stranger already: the same 404 whatever the service says.
+    if (!(await app.messaging.react(callerId, msg, had === emoji ? null : emoji)).ok) throw messageNotFound();
+    return { reactions: (await repo.message(id))?.reactions ?? [] };
+  });
 
-  const deleteRoute = { config: writeLimit('chat'), schema: routeSchema(deleteOne) };
-  app.delete<Typed<typeof deleteOne>>('/api/messages/:id', deleteRoute, async (request) => {
+  const deleteRoute = { config: writeLimit('chat'), schema: deleteOne };
+  app.delete('/api/messages/:id', deleteRoute, async (request) => {
     const callerId = callerOf(request);
     const msg = await visibleMessage(callerId, request.params.id);
     // The recipient already sees this message: telling them it is not theirs to delete (403) reveals nothing.

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import {
@@ -14,7 +14,7 @@ import {
   reasonBody,
   suspendBody,
 } from '../../../../schema/rules/moderation.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
@@ -38,7 +38,7 @@ function parsed<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
  * The moderation console's API (issue 24): signed in (401) and a moderator (403 for everyone else, the
  * role read from the database at each request, so `npm run moderator -- remove` takes effect at once).
  */
-export default signedIn(async (app: FastifyInstance) => {
+export default signedIn(async (app: Api) => {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (!(await app.moderation.isModerator(callerOf(request))))
       throw httpError(403, MODERATION_MESSAGES.forbidden, 'forbidden');
@@ -48,62 +48,62 @@ export default signedIn(async (app: FastifyInstance) => {
   app.get(
     '/api/moderation/reports',
     {
-      schema: routeSchema(
-        { response: { 200: reportQueue, '4xx': apiError } },
-        doc('Raportările deschise, pe ținte'),
-      ),
+      schema: {
+        ...{ response: { 200: reportQueue, '4xx': apiError } },
+        ...doc('Raportările deschise, pe ținte'),
+      },
     },
     () => app.moderation.queue(),
   );
   app.get(
     '/api/moderation/log',
     {
-      schema: routeSchema(
-        { response: { 200: moderationLog, '4xx': apiError } },
-        doc('Jurnalul acțiunilor de moderare'),
-      ),
+      schema: {
+        ...{ response: { 200: moderationLog, '4xx': apiError } },
+        ...doc('Jurnalul acțiunilor de moderare'),
+      },
     },
     () => app.moderation.recentLog(),
   );
-  app.post<Typed<typeof dismiss>>(
+  app.post(
     '/api/moderation/reports/dismiss',
-    { ...writes, schema: routeSchema(dismiss, doc('Respinge raportările unei ținte')) },
+    { ...writes, schema: { ...dismiss, ...doc('Respinge raportările unei ținte') } },
     async (request) => {
       const b = parsed(dismissBody, request.body);
       unwrap(await app.moderation.dismiss(callerOf(request), b.targetType, b.targetId, b.reason));
       return { message: 'Raportările au fost respinse.' };
     },
   );
-  app.post<Typed<typeof onAnnouncement>>(
+  app.post(
     '/api/moderation/announcements/:id/hide',
-    { ...writes, schema: routeSchema(onAnnouncement, doc('Ascunde un anunț')) },
+    { ...writes, schema: { ...onAnnouncement, ...doc('Ascunde un anunț') } },
     async (request) => {
       const { reason } = parsed(reasonBody, request.body);
       unwrap(await app.moderation.hide(callerOf(request), request.params.id, reason));
       return { message: 'Anunțul a fost ascuns.' };
     },
   );
-  app.post<Typed<typeof onAnnouncement>>(
+  app.post(
     '/api/moderation/announcements/:id/restore',
-    { ...writes, schema: routeSchema(onAnnouncement, doc('Repune un anunț ascuns')) },
+    { ...writes, schema: { ...onAnnouncement, ...doc('Repune un anunț ascuns') } },
     async (request) => {
       const { reason } = parsed(reasonBody, request.body);
       unwrap(await app.moderation.restore(callerOf(request), request.params.id, reason));
       return { message: 'Anunțul este din nou vizibil.' };
     },
   );
-  app.post<Typed<typeof onUser>>(
+  app.post(
     '/api/moderation/users/:id/suspend',
-    { ...writes, schema: routeSchema(onUser, doc('Suspendă (zile) sau închide (fără zile) un cont')) },
+    { ...writes, schema: { ...onUser, ...doc('Suspendă (zile) sau închide (fără zile) un cont') } },
     async (request) => {
       const { reason, days } = parsed(suspendBody, request.body);
       unwrap(await app.moderation.suspend(callerOf(request), request.params.id, days ?? null, reason));
       return { message: days ? `Contul a fost suspendat pentru ${days} zile.` : 'Contul a fost închis.' };
     },
   );
-  app.post<Typed<typeof onUserReason>>(
+  app.post(
     '/api/moderation/users/:id/unsuspend',
-    { ...writes, schema: routeSchema(onUserReason, doc('Ridică suspendarea unui cont')) },
+    { ...writes, schema: { ...onUserReason, ...doc('Ridică suspendarea unui cont') } },
     async (request) => {
       const { reason } = parsed(reasonBody, request.body);
       unwrap(await app.moderation.unsuspend(callerOf(request), request.params.id, reason));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { z } from 'zod';
 import { formFromAnnouncement } from '../../../../schema/announcement-api.ts';
 import { apiMessage } from '../../../../schema/api/common.ts';
@@ -16,7 +16,7 @@ import { DRAFT_FIELDS } from '../../../../schema/fields.ts';
 import { isObjectId } from '../../../../schema/ids.ts';
 import { resolvePlaceName } from '../../../../schema/place-names.ts';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api, RequestOf } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { giveWriteBack, writeLimit } from '../../plugins/write-limits.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
@@ -39,7 +39,7 @@ const updateRoute = { params, body: updateAnnouncementBody, response: ownAnnounc
 const deleteRoute = { params, response: { 200: apiMessage, '4xx': formError } };
 const renewRoute = { params, response: ownAnnouncementAnswer };
 const activeRoute = { params, body: activeBody, response: ownAnnouncementAnswer };
-type OwnRoute = Typed<{ params: typeof params }>;
+type OwnRequest = RequestOf<{ params: typeof params }>;
 
 const INVALID = 'Datele trimise nu sunt valide.';
 
@@ -137,7 +137,7 @@ function send<T>(reply: FastifyReply, outcome: Outcome<T>) {
 const notFound = () => httpError(404, NOT_FOUND);
 
 /** Every route here acts for the signed-in seller (guest → 401 from the scope's one hook). */
-export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstance) {
+export default signedIn(async function myAnnouncementsRoutes(app: Api) {
   const service = app.announcements;
 
   /** The caller's live announcement; unknown, deleted and somebody else's are the same 404. */
@@ -147,18 +147,18 @@ export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstanc
     return row;
   };
 
-  app.get('/api/users/my-announcements', { schema: routeSchema(listRoute) }, async (request) =>
+  app.get('/api/users/my-announcements', { schema: listRoute }, async (request) =>
     service.mine(callerOf(request)),
   );
 
   const publish = {
     preValidation: collectForm,
     config: writeLimit('publish'),
-    schema: routeSchema(createRoute),
+    schema: createRoute,
   };
   await app.register(photoRoutes);
 
-  app.post<Typed<typeof createRoute>>('/api/users/my-announcements', publish, async (request, reply) => {
+  app.post('/api/users/my-announcements', publish, async (request, reply) => {
     const body = request.body;
     const { files, tooManyFiles } = uploads.get(request)!;
     const outcome = await service.create(callerOf(request), normalizeAnnouncementInput(body), files, {
@@ -173,16 +173,16 @@ export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstanc
   });
 
   // Before a byte of the (up to 55 MB) form is read: only the owner of a live announcement gets further.
-  const ownerFirst = async (request: FastifyRequest<OwnRoute>) => {
+  const ownerFirst = async (request: OwnRequest) => {
     await ownLive(callerOf(request), request.params.id);
   };
   const edit = {
     onRequest: ownerFirst,
     preValidation: collectForm,
     config: writeLimit('announcements'),
-    schema: routeSchema(updateRoute),
+    schema: updateRoute,
   };
-  app.put<Typed<typeof updateRoute>>('/api/users/my-announcements/:id', edit, async (request, reply) => {
+  app.put('/api/users/my-announcements/:id', edit, async (request, reply) => {
     const userId = callerOf(request);
     const { id } = request.params;
     const body = request.body;
@@ -195,23 +195,20 @@ export default signedIn(async function myAnnouncementsRoutes(app: FastifyInstanc
 
   /** A change of one announcement by id (the service checks ownership; an impossible id is its 404). */
   type Act = (userId: string, id: string) => Promise<Outcome<unknown>>;
-  const change = async (request: FastifyRequest<OwnRoute>, reply: FastifyReply, act: Act) => {
+  const change = async (request: OwnRequest, reply: FastifyReply, act: Act) => {
     const { id } = request.params;
     if (!isObjectId(id)) throw notFound();
     return send(reply, await act(callerOf(request), id));
   };
-  const writes = (schema: Parameters<typeof routeSchema>[0]) => ({
-    config: writeLimit('announcements'),
-    schema: routeSchema(schema),
-  });
+  const writes = <S extends FastifySchema>(schema: S) => ({ config: writeLimit('announcements'), schema });
   const url = '/api/users/my-announcements/:id';
-  app.delete<Typed<typeof deleteRoute>>(url, writes(deleteRoute), (request, reply) =>
+  app.delete(url, writes(deleteRoute), (request, reply) =>
     change(request, reply, (userId, id) => service.remove(userId, id)),
   );
-  app.post<Typed<typeof renewRoute>>(`${url}/renew`, writes(renewRoute), (request, reply) =>
+  app.post(`${url}/renew`, writes(renewRoute), (request, reply) =>
     change(request, reply, (userId, id) => service.renew(userId, id)),
   );
-  app.put<Typed<typeof activeRoute>>(`${url}/active`, writes(activeRoute), (request, reply) =>
+  app.put(`${url}/active`, writes(activeRoute), (request, reply) =>
     change(request, reply, (userId, id) => service.setActive(userId, id, request.body.active)),
   );
 });

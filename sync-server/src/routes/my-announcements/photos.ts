@@ -1,7 +1,6 @@
-import type { FastifyInstance } from 'fastify';
 import { formError, photoAnswer, photoParams } from '../../../../schema/api/my-announcements.ts';
 import { ANNOUNCEMENT_MESSAGES } from '../../../../schema/rules/announcement.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
@@ -18,15 +17,15 @@ const getRoute = { params: photoParams, response: { 200: photoAnswer, '4xx': for
 const putRoute = { params: photoParams, response: { 200: photoAnswer, 201: photoAnswer, '4xx': formError } };
 const NOT_HERE = 'Fotografia nu a fost găsită.';
 
-export default async function photoRoutes(app: FastifyInstance) {
-  app.get<Typed<typeof getRoute>>(photoUrl, { schema: routeSchema(getRoute) }, async (request) => {
+export default async function photoRoutes(app: Api) {
+  app.get(photoUrl, { schema: getRoute }, async (request) => {
     const photo = await app.photoUploads.own(callerOf(request), request.params.photoId);
     if (!photo) throw httpError(404, NOT_HERE, 'not_found');
     return photo;
   });
 
-  const put = { config: writeLimit('photos'), schema: routeSchema(putRoute) };
-  app.put<Typed<typeof putRoute>>(photoUrl, put, async (request, reply) => {
+  const put = { config: writeLimit('photos'), schema: putRoute };
+  app.put(photoUrl, put, async (request, reply) => {
     const userId = callerOf(request);
     const { photoId } = request.params;
     // A retry of a photo already stored: answered before a byte of the new copy is looked at.

@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import { type NotificationApi, notificationApi } from '../../../../schema/api/notifications.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, listOwner, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { httpError } from '../../services/rest-http.ts';
@@ -23,35 +22,31 @@ export const NOTIFICATION_MESSAGES = {
  * Notifications: each user reads and deletes only their own. Someone else's (or an unknown) id answers
  * 404 with the same text, so a stranger cannot tell whether it exists; a guest gets 401.
  */
-export default signedIn(async function notificationsRoutes(app: FastifyInstance) {
+export default signedIn(async function notificationsRoutes(app: Api) {
   const repo = app.messagingRepo;
-  app.get<Typed<typeof list>>(
-    '/api/notifications/:userId',
-    { schema: routeSchema(list) },
-    async (request) => {
-      const rows = await repo.liveNotificationsOf(listOwner(request, NOTIFICATION_MESSAGES.listNotFound));
-      const cards = await repo.userCards(rows.map((n) => n.senderId));
-      return rows.map((n): NotificationApi => {
-        const card = cards.get(n.senderId);
-        return {
-          _id: n.id,
-          userId: n.userId,
-          conversationId: n.conversationId,
-          read: n.read,
-          link: n.link,
-          message: n.message,
-          createdAt: n.createdAt,
-          senderId: n.senderId,
-          senderName: card ? `${card.firstName} ${card.lastName}`.trim() : '',
-          senderAvatar: card?.avatar ?? null,
-          preview: n.message,
-        };
-      });
-    },
-  );
+  app.get('/api/notifications/:userId', { schema: list }, async (request) => {
+    const rows = await repo.liveNotificationsOf(listOwner(request, NOTIFICATION_MESSAGES.listNotFound));
+    const cards = await repo.userCards(rows.map((n) => n.senderId));
+    return rows.map((n): NotificationApi => {
+      const card = cards.get(n.senderId);
+      return {
+        _id: n.id,
+        userId: n.userId,
+        conversationId: n.conversationId,
+        read: n.read,
+        link: n.link,
+        message: n.message,
+        createdAt: n.createdAt,
+        senderId: n.senderId,
+        senderName: card ? `${card.firstName} ${card.lastName}`.trim() : '',
+        senderAvatar: card?.avatar ?? null,
+        preview: n.message,
+      };
+    });
+  });
 
-  const deleteOne = { config: writeLimit('notifications'), schema: routeSchema(remove) };
-  app.delete<Typed<typeof remove>>('/api/notifications/:id', deleteOne, async (request) => {
+  const deleteOne = { config: writeLimit('notifications'), schema: remove };
+  app.delete('/api/notifications/:id', deleteOne, async (request) => {
     const callerId = callerOf(request);
     const { id } = request.params;
     const row = await repo.notification(id);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { apiError } from '../../../../schema/api/common.ts';
 import {
   avatarAnswer,
@@ -16,7 +16,7 @@ import {
   notificationSettingsChange,
 } from '../../../../schema/rules/notification-settings.ts';
 import { normalizeProfileInput, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { HttpError, httpError, unwrap } from '../../services/rest-http.ts';
@@ -43,31 +43,27 @@ async function orFail<T>(request: FastifyRequest, what: string, message: string,
   }
 }
 
-export default async function profilesRoutes(app: FastifyInstance) {
+export default async function profilesRoutes(app: Api) {
   const profiles = app.profiles;
 
   /** Public: anybody may read it. Only public fields; a deleted or unknown user is 'Profil indisponibil'. */
-  app.get<Typed<typeof show>>(
-    '/api/users/profile/:userId',
-    { schema: routeSchema(show) },
-    async (request) => {
-      const profile = await orFail(request, 'public profile', M.loadFailed, () =>
-        profiles.publicProfile(request.params.userId),
-      );
-      if (!profile) throw httpError(404, M.unavailable);
-      return profile;
-    },
-  );
+  app.get('/api/users/profile/:userId', { schema: show }, async (request) => {
+    const profile = await orFail(request, 'public profile', M.loadFailed, () =>
+      profiles.publicProfile(request.params.userId),
+    );
+    if (!profile) throw httpError(404, M.unavailable);
+    return profile;
+  });
 
   await app.register(signedIn(ownProfileRoutes));
 }
 
 /** The caller's own profile and avatar. */
-async function ownProfileRoutes(app: FastifyInstance) {
+async function ownProfileRoutes(app: Api) {
   const profiles = app.profiles;
 
-  const saveProfile = { config: writeLimit('account'), schema: routeSchema(save) };
-  app.put<Typed<typeof save>>('/api/users/profile', saveProfile, async (request) => {
+  const saveProfile = { config: writeLimit('account'), schema: save };
+  app.put('/api/users/profile', saveProfile, async (request) => {
     const userId = callerOf(request);
     return orFail(request, 'profile save', M.saveFailed, async () => {
       // A field the client leaves out keeps its stored value (the spec's client sends all four; another
@@ -100,7 +96,7 @@ async function ownProfileRoutes(app: FastifyInstance) {
     });
   });
 
-  const uploadRoute = { config: writeLimit('uploads'), schema: routeSchema(upload) };
+  const uploadRoute = { config: writeLimit('uploads'), schema: upload };
   app.post('/api/users/avatar', uploadRoute, async (request) => {
     const userId = callerOf(request);
     if (!request.isMultipart()) throw httpError(400, M.imageFailed);
@@ -123,11 +119,11 @@ async function ownProfileRoutes(app: FastifyInstance) {
     );
   });
 
-  app.delete<Typed<typeof remove>>(
+  app.delete(
     '/api/users/avatar',
     {
       config: writeLimit('account'),
-      schema: routeSchema(remove),
+      schema: remove,
       // A DELETE often comes without a body; answer the Romanian refusal, not a validation error.
       preValidation: async (request) => {
         request.body ??= {};

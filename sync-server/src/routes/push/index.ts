@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { apiError, apiMessage } from '../../../../schema/api/common.ts';
 import { pushKeyAnswer, pushSubscriptionBody } from '../../../../schema/api/push.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { hashToken } from '../../repositories/sessions.ts';
@@ -19,10 +18,10 @@ const keyRoute = { response: { 200: pushKeyAnswer } };
 const subscribeRoute = { body: pushSubscriptionBody, response: { 201: apiMessage, '4xx': apiError } };
 const unsubscribeRoute = { response: { 200: apiMessage, '4xx': apiError } };
 
-const signedInRoutes = signedIn(async (app: FastifyInstance) => {
-  app.post<Typed<typeof subscribeRoute>>(
+const signedInRoutes = signedIn(async (app: Api) => {
+  app.post(
     '/api/push/subscriptions',
-    { config: writeLimit('account'), schema: routeSchema(subscribeRoute) },
+    { config: writeLimit('account'), schema: subscribeRoute },
     async (request, reply) => {
       const outcome = await app.push.subscribe(
         callerOf(request),
@@ -33,9 +32,9 @@ const signedInRoutes = signedIn(async (app: FastifyInstance) => {
       return reply.code(201).send({ message: 'Notificările sunt pornite pe acest dispozitiv.' });
     },
   );
-  app.delete<Typed<typeof unsubscribeRoute>>(
+  app.delete(
     '/api/push/subscriptions',
-    { config: writeLimit('account'), schema: routeSchema(unsubscribeRoute) },
+    { config: writeLimit('account'), schema: unsubscribeRoute },
     async (request) => {
       await app.push.unsubscribe(callerOf(request), hashToken(sessionOf(request)));
       return { message: PUSH_MESSAGES.unsubscribed };
@@ -49,7 +48,7 @@ const mailUnsubscribeRoute = {
   response: { 200: apiMessage, '4xx': apiError },
 };
 
-export default async function pushRoutes(app: FastifyInstance) {
+export default async function pushRoutes(app: Api) {
   // What a mail client's one-click sends ('List-Unsubscribe=One-Click') and the page's form: nothing is
   // read from the body, the link's query says who.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, _body, done) =>
@@ -57,9 +56,9 @@ export default async function pushRoutes(app: FastifyInstance) {
   );
   // The e-mail fallback's unsubscribe: POST is the one-click of RFC 8058 (mail clients send it); GET, a
   // person following the link, gets a page with the button (a GET never changes anything: link scanners).
-  app.post<Typed<typeof mailUnsubscribeRoute>>(
+  app.post(
     UNSUBSCRIBE_PATH,
-    { config: writeLimit('account'), schema: routeSchema(mailUnsubscribeRoute) },
+    { config: writeLimit('account'), schema: mailUnsubscribeRoute },
     async (request) => {
       const { u, t } = request.query;
       if (!(await app.messageMail.unsubscribe(u, t)))
@@ -81,7 +80,7 @@ export default async function pushRoutes(app: FastifyInstance) {
       );
   });
 
-  app.get('/api/push/key', { schema: routeSchema(keyRoute) }, async () => ({
+  app.get('/api/push/key', { schema: keyRoute }, async () => ({
     publicKey: (await app.push.vapidKeys()).publicKey,
   }));
   await app.register(signedInRoutes);

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { apiError } from '../../../../schema/api/common.ts';
 import {
   reviewApi,
@@ -10,7 +9,7 @@ import {
   reviewParams,
 } from '../../../../schema/api/reviews.ts';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { unwrap } from '../../services/rest-http.ts';
@@ -26,7 +25,7 @@ const deleteRoute = { params: reviewParams, response: { 200: reviewDeleteAnswer,
 const likeRoute = { params: reviewParams, response: { 200: reviewLikeAnswer, ...errors } };
 
 /** Every review route writes as the signed-in caller; reading reviews goes through profiles and sync. */
-export default signedIn(async function reviewsRoutes(app: FastifyInstance) {
+export default signedIn(async function reviewsRoutes(app: Api) {
   const reviews = app.reviews;
   // A request without a body reaches the shared rules (and their Romanian messages), not a validation error.
   // This plugin is encapsulated (no fastify-plugin), so the hook applies to these routes only.
@@ -35,50 +34,38 @@ export default signedIn(async function reviewsRoutes(app: FastifyInstance) {
   });
   const writes = { config: writeLimit('reviews') };
 
-  app.post<Typed<typeof createRoute>>(
-    '/api/reviews',
-    { ...writes, schema: routeSchema(createRoute) },
-    async (request, reply) => {
-      const body = request.body ?? {};
-      const review = await reviews.create(callerOf(request), {
-        user: body.user ?? '',
-        score: body.score,
-        comment: body.comment,
-        announcement: body.announcement ?? null,
-      });
-      return reply.code(201).send(unwrap(review));
-    },
-  );
+  app.post('/api/reviews', { ...writes, schema: createRoute }, async (request, reply) => {
+    const body = request.body ?? {};
+    const review = await reviews.create(callerOf(request), {
+      user: body.user ?? '',
+      score: body.score,
+      comment: body.comment,
+      announcement: body.announcement ?? null,
+    });
+    return reply.code(201).send(unwrap(review));
+  });
 
-  app.put<Typed<typeof editRoute>>(
-    '/api/reviews/:id',
-    { ...writes, schema: routeSchema(editRoute) },
-    async (request) => {
-      const body = request.body ?? {};
-      const result = await reviews.edit(callerOf(request), request.params.id, {
-        score: body.score,
-        comment: body.comment === null ? '' : body.comment,
-      });
-      // Spec: { review: { comment, score } }; the whole card is sent so the list can replace its item.
-      return { review: unwrap(result) };
-    },
-  );
+  app.put('/api/reviews/:id', { ...writes, schema: editRoute }, async (request) => {
+    const body = request.body ?? {};
+    const result = await reviews.edit(callerOf(request), request.params.id, {
+      score: body.score,
+      comment: body.comment === null ? '' : body.comment,
+    });
+    // Spec: { review: { comment, score } }; the whole card is sent so the list can replace its item.
+    return { review: unwrap(result) };
+  });
 
-  app.delete<Typed<typeof deleteRoute>>(
-    '/api/reviews/:id',
-    { ...writes, schema: routeSchema(deleteRoute) },
-    async (request) => {
-      const { _id } = unwrap(await reviews.remove(callerOf(request), request.params.id));
-      return { message: REVIEW_MESSAGES.deleted, _id };
-    },
-  );
+  app.delete('/api/reviews/:id', { ...writes, schema: deleteRoute }, async (request) => {
+    const { _id } = unwrap(await reviews.remove(callerOf(request), request.params.id));
+    return { message: REVIEW_MESSAGES.deleted, _id };
+  });
 
-  app.post<Typed<typeof likeRoute>>(
+  app.post(
     '/api/reviews/:id/like',
     // Spec doc 1 §6: liking needs sign-in, with its own message.
     {
       config: { ...writes.config, signInMessage: REVIEW_MESSAGES.likeSignIn },
-      schema: routeSchema(likeRoute),
+      schema: likeRoute,
     },
     async (request) => unwrap(await reviews.toggleLike(callerOf(request), request.params.id)),
   );

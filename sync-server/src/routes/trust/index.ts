@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import { hiddenOwn } from '../../../../schema/api/moderation.ts';
 import {
@@ -10,7 +9,7 @@ import {
 } from '../../../../schema/api/trust.ts';
 import type { ReportRow } from '../../../../schema/db/tables.ts';
 import { BLOCK_MESSAGES, parseReport, REPORT_MESSAGES } from '../../../../schema/rules/reports.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
@@ -41,12 +40,12 @@ const answer = (r: ReportRow, message: string) => ({
  * Issue 24: `POST /api/reports` (201 new, 200 already there), and the caller's blocked people:
  * `GET/POST /api/users/blocked`, `DELETE /api/users/blocked/:userId`. Signed in only (a guest gets 401).
  */
-export default signedIn(async (app: FastifyInstance) => {
-  app.post<Typed<typeof report>>(
+export default signedIn(async (app: Api) => {
+  app.post(
     '/api/reports',
     {
       config: writeLimit('reports'),
-      schema: routeSchema(report, doc(['reports'], 'Raportează un anunț, o persoană sau un mesaj')),
+      schema: { ...report, ...doc(['reports'], 'Raportează un anunț, o persoană sau un mesaj') },
     },
     async (request, reply) => {
       const parsed = parseReport(request.body);
@@ -58,9 +57,9 @@ export default signedIn(async (app: FastifyInstance) => {
     },
   );
 
-  app.get<Typed<typeof list>>(
+  app.get(
     '/api/users/blocked',
-    { schema: routeSchema(list, doc(['users'], 'Utilizatorii blocați de mine')) },
+    { schema: { ...list, ...doc(['users'], 'Utilizatorii blocați de mine') } },
     async (request) =>
       (await app.trust.list(callerOf(request))).map((b) => ({
         userId: b.userId,
@@ -74,37 +73,37 @@ export default signedIn(async (app: FastifyInstance) => {
   app.get(
     '/api/users/my-announcements/hidden',
     {
-      schema: routeSchema(
-        { response: { 200: hiddenOwn, '4xx': apiError } },
-        doc(['my-announcements'], 'Anunțurile mele ascunse de moderare'),
-      ),
+      schema: {
+        ...{ response: { 200: hiddenOwn, '4xx': apiError } },
+        ...doc(['my-announcements'], 'Anunțurile mele ascunse de moderare'),
+      },
     },
     async (request) =>
       (await app.announcementsRepo.byOwner(callerOf(request)))
         .filter((a) => a.hiddenReason)
         .map((a) => ({ id: a.id, reason: a.hiddenReason })),
   );
-  app.post<Typed<typeof reviewRequest>>(
+  app.post(
     '/api/users/my-announcements/:id/review-request',
     {
       config: writeLimit('reports'),
-      schema: routeSchema(reviewRequest, doc(['my-announcements'], 'Cere o nouă verificare')),
+      schema: { ...reviewRequest, ...doc(['my-announcements'], 'Cere o nouă verificare') },
     },
     async (request) => ({
       message: unwrap(await app.moderation.askReview(callerOf(request), request.params.id)),
     }),
   );
 
-  app.get<Typed<typeof relation>>(
+  app.get(
     '/api/users/relation/:userId',
     {
-      schema: routeSchema(relation, doc(['users'], 'Contul celuilalt șters, blocat de mine sau m-a blocat')),
+      schema: { ...relation, ...doc(['users'], 'Contul celuilalt șters, blocat de mine sau m-a blocat') },
     },
     async (request) => app.trust.relation(callerOf(request), request.params.userId),
   );
-  app.post<Typed<typeof block>>(
+  app.post(
     '/api/users/blocked',
-    { config: writeLimit('blocks'), schema: routeSchema(block, doc(['users'], 'Blochează un utilizator')) },
+    { config: writeLimit('blocks'), schema: { ...block, ...doc(['users'], 'Blochează un utilizator') } },
     async (request, reply) => {
       const body = request.body as { userId?: unknown } | null;
       const userId = typeof body?.userId === 'string' ? body.userId : '';
@@ -113,11 +112,11 @@ export default signedIn(async (app: FastifyInstance) => {
       return reply.code(created ? 201 : 200).send({ message: BLOCK_MESSAGES.blocked });
     },
   );
-  app.delete<Typed<typeof unblock>>(
+  app.delete(
     '/api/users/blocked/:userId',
     {
       config: writeLimit('blocks'),
-      schema: routeSchema(unblock, doc(['users'], 'Deblochează un utilizator')),
+      schema: { ...unblock, ...doc(['users'], 'Deblochează un utilizator') },
     },
     async (request) => {
       await app.trust.unblock(callerOf(request), request.params.userId);

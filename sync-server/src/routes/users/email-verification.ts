@@ -1,8 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError, apiMessage } from '../../../../schema/api/common.ts';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
@@ -17,28 +17,28 @@ const doc = (summary: string, signedIn = false) => ({
 });
 
 /** Where links in mails point: PUBLIC_URL, else the address this request came to. */
-export const publicOrigin = (app: FastifyInstance, request: FastifyRequest) =>
+export const publicOrigin = (app: Api, request: FastifyRequest) =>
   app.config.publicUrl ?? `${request.protocol}://${request.host}`;
 
 /** Opening the link of a confirmation mail (the page /confirmare-email posts it): no sign-in needed. */
-export async function confirmEmailRoute(app: FastifyInstance) {
-  app.post<Typed<typeof confirm>>(
+export async function confirmEmailRoute(app: Api) {
+  app.post(
     '/api/users/verify-email',
     {
       config: writeLimit('account'),
-      schema: routeSchema(confirm, doc('Confirmă adresa de e-mail (linkul din e-mail)')),
+      schema: { ...confirm, ...doc('Confirmă adresa de e-mail (linkul din e-mail)') },
     },
     async (request) => unwrap(await app.emailVerification.confirm(request.body.userId, request.body.token)),
   );
 }
 
 /** 'Trimite din nou e-mailul de confirmare' (Setări), for the caller's current address. */
-export async function resendConfirmationRoute(app: FastifyInstance) {
+export async function resendConfirmationRoute(app: Api) {
   app.post(
     '/api/users/verify-email/resend',
     {
       config: writeLimit('account'),
-      schema: routeSchema(resend, doc('Trimite din nou linkul de confirmare', true)),
+      schema: { ...resend, ...doc('Trimite din nou linkul de confirmare', true) },
     },
     async (request) => {
       const user = await app.usersRepo.byId(callerOf(request));

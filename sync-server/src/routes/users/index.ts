@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { apiError, apiMessage } from '../../../../schema/api/common.ts';
 import { ownProfileAnswer } from '../../../../schema/api/profiles.ts';
@@ -25,7 +25,7 @@ import {
   validateEmailChange,
 } from '../../../../schema/rules/account.ts';
 import { deviceLabel } from '../../lib/device.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { isRefusal, type SignInAttempt } from '../../services/login-throttle.ts';
@@ -51,7 +51,7 @@ type Confirmation = z.infer<typeof confirmation>;
  * 429 with Retry-After and the Romanian reason.
  */
 async function reserveAttempt(
-  app: FastifyInstance,
+  app: Api,
   request: FastifyRequest,
   reply: FastifyReply,
   email: string,
@@ -64,7 +64,7 @@ async function reserveAttempt(
 
 /** Settles a reserved attempt by what the password check answered (also when it threw). */
 async function settled<T extends { ok: boolean; status?: number }>(
-  app: FastifyInstance,
+  app: Api,
   attempt: SignInAttempt,
   run: () => Promise<T>,
   wrongStatus: number,
@@ -82,11 +82,11 @@ async function settled<T extends { ok: boolean; status?: number }>(
   return result;
 }
 
-export default async function userRoutes(app: FastifyInstance) {
+export default async function userRoutes(app: Api) {
   await app.register(passwordResetRoutes);
   await app.register(confirmEmailRoute);
-  const register = { config: writeLimit('register'), schema: routeSchema(registerRoute) };
-  app.post<Typed<typeof registerRoute>>('/api/users/register', register, async (request, reply) => {
+  const register = { config: writeLimit('register'), schema: registerRoute };
+  app.post('/api/users/register', register, async (request, reply) => {
     const input = normalizeRegistration(request.body);
     const { created, user } = unwrap(await app.accounts.register(input));
     // A new address is confirmed by a link (issue 21): the account works meanwhile. An address that
@@ -96,33 +96,29 @@ export default async function userRoutes(app: FastifyInstance) {
     return reply.code(201).send({ message: ACCOUNT_MESSAGES.registered });
   });
 
-  const login = { schema: routeSchema(loginRoute) };
-  app.post<Typed<typeof loginRoute>>('/api/users/login', login, async (request, reply) => {
+  const login = { schema: loginRoute };
+  app.post('/api/users/login', login, async (request, reply) => {
     const input = normalizeLogin(request.body);
     const attempt = await reserveAttempt(app, request, reply, input.email);
     const device = deviceLabel(request.headers['user-agent']);
     return unwrap(await settled(app, attempt, () => app.accounts.login(input, device), 401));
   });
 
-  app.get(
-    '/api/users/auth/check',
-    { schema: routeSchema(authCheckRoute) },
-    async (request): Promise<AuthCheck> => {
-      if (!request.userId) return { isAuthenticated: false, avatar: null, googleAvatar: null };
-      const user = await app.usersRepo.byId(request.userId);
-      return {
-        isAuthenticated: !!user,
-        avatar: user?.avatar ?? null,
-        googleAvatar: user?.googleAvatar ?? null,
-      };
-    },
-  );
+  app.get('/api/users/auth/check', { schema: authCheckRoute }, async (request): Promise<AuthCheck> => {
+    if (!request.userId) return { isAuthenticated: false, avatar: null, googleAvatar: null };
+    const user = await app.usersRepo.byId(request.userId);
+    return {
+      isAuthenticated: !!user,
+      avatar: user?.avatar ?? null,
+      googleAvatar: user?.googleAvatar ?? null,
+    };
+  });
 
   await app.register(signedIn(accountRoutes));
 }
 
 /** The caller's own account: settings, e-mail, password, sessions, deletion, profile. */
-async function accountRoutes(app: FastifyInstance) {
+async function accountRoutes(app: Api) {
   await app.register(notificationSettingsRoutes);
   await app.register(sessionRoutes);
   await app.register(resendConfirmationRoute);
@@ -151,9 +147,9 @@ async function accountRoutes(app: FastifyInstance) {
     }
   };
 
-  app.put<Typed<typeof updateEmailRoute>>(
+  app.put(
     '/api/users/update-email',
-    { config: writeLimit('account'), schema: routeSchema(updateEmailRoute) },
+    { config: writeLimit('account'), schema: updateEmailRoute },
     async (request, reply) => {
       const { newEmail } = request.body;
       // The new address's own errors first (form order); its availability only after the proof, so a
@@ -168,9 +164,9 @@ async function accountRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put<Typed<typeof updatePasswordRoute>>(
+  app.put(
     '/api/users/update-password',
-    { config: writeLimit('account'), schema: routeSchema(updatePasswordRoute) },
+    { config: writeLimit('account'), schema: updatePasswordRoute },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
       const userId = callerOf(request);
@@ -180,25 +176,21 @@ async function accountRoutes(app: FastifyInstance) {
   );
 
   // 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included.
-  const logoutAll = { config: writeLimit('account'), schema: routeSchema(messageRoute) };
+  const logoutAll = { config: writeLimit('account'), schema: messageRoute };
   app.post('/api/users/logout-all', logoutAll, async (request) => {
     // Revoking closes the sync sockets of every ended session, this device's too (sessions repository).
     await app.accounts.logoutAll(callerOf(request));
     return { message: ACCOUNT_MESSAGES.loggedOutEverywhere };
   });
 
-  const deleteAccount = { config: writeLimit('account'), schema: routeSchema(deleteAccountRoute) };
-  app.delete<Typed<typeof deleteAccountRoute>>(
-    '/api/users/delete-account',
-    deleteAccount,
-    async (request, reply) => {
-      await confirmed(request, reply, request.body);
-      await app.accountDeletion.remove(callerOf(request));
-      return { message: ACCOUNT_MESSAGES.accountDeleted };
-    },
-  );
+  const deleteAccount = { config: writeLimit('account'), schema: deleteAccountRoute };
+  app.delete('/api/users/delete-account', deleteAccount, async (request, reply) => {
+    await confirmed(request, reply, request.body);
+    await app.accountDeletion.remove(callerOf(request));
+    return { message: ACCOUNT_MESSAGES.accountDeleted };
+  });
 
-  app.get('/api/users/profile', { schema: routeSchema(profileRoute) }, async (request) => {
+  app.get('/api/users/profile', { schema: profileRoute }, async (request) => {
     const user = await app.usersRepo.byId(callerOf(request));
     if (!user) throw httpError(404, 'Utilizatorul nu a fost găsit.');
     return { ...toOwnProfile(user), notificationSettings: await notificationSettingsOf(app, user.id) };

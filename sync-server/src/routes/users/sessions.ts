@@ -1,8 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import { deviceSessions } from '../../../../schema/api/users.ts';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
-import { routeSchema, type Typed } from '../../lib/route-schema.ts';
+import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, sessionOf } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { hashToken } from '../../repositories/sessions.ts';
@@ -16,10 +15,10 @@ const doc = (summary: string) => ({ tags: ['users'], summary, security: [{ beare
  * 'Dispozitive conectate' in Setări (issue 21): where the account is signed in (device, when it was last
  * used) and signing one of them out. Signed in (users/index.ts); only the caller's own sessions.
  */
-export default async function sessionRoutes(app: FastifyInstance) {
+export default async function sessionRoutes(app: Api) {
   app.get(
     '/api/users/sessions',
-    { schema: routeSchema(list, doc('Dispozitivele pe care contul este conectat')) },
+    { schema: { ...list, ...doc('Dispozitivele pe care contul este conectat') } },
     async (request) => {
       const current = hashToken(sessionOf(request));
       const rows = await app.sessionsRepo.devicesOf(callerOf(request));
@@ -36,9 +35,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
   );
 
   // Ending one session: its sync sockets close (sessions repository → hub), as at a logout there.
-  app.delete<Typed<typeof end>>(
+  app.delete(
     '/api/users/sessions/:id',
-    { config: writeLimit('account'), schema: routeSchema(end, doc('Deconectează un dispozitiv')) },
+    { config: writeLimit('account'), schema: { ...end, ...doc('Deconectează un dispozitiv') } },
     async (request) => unwrap(await app.accounts.endDevice(callerOf(request), request.params.id)),
   );
 }
