@@ -5,8 +5,9 @@ import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { CHAT_FILE_CACHE, WORKING_SET } from './schema/constants.ts';
 import { initialChunk } from './scripts/vite-initial-chunk.ts';
+import { inlinedCssNotPreloaded } from './scripts/vite-inlined-css.ts';
 import { offlineShellFiles } from './scripts/vite-offline-shell.ts';
-import { INLINED_CSS, prerender } from './scripts/vite-prerender.ts';
+import { prerender } from './scripts/vite-prerender.ts';
 import { SW_OUTBOX_FILE, swOutbox, writeShellRevision } from './scripts/vite-sw-outbox.ts';
 
 const app = initialChunk();
@@ -25,12 +26,7 @@ export default defineConfig({
     target: 'es2022',
     // The home page must paint from the prerendered HTML; keep chunks honest so the budget shows.
     chunkSizeWarningLimit: 400,
-    modulePreload: {
-      polyfill: false,
-      // The app's stylesheet is inside every HTML response (the prerender): a lazy chunk that shares the
-      // first screen's code must not fetch it again — offline it is not even on the phone.
-      resolveDependencies: (_file, deps) => deps.filter((dep) => !INLINED_CSS.test(dep)),
-    },
+    modulePreload: { polyfill: false },
     // .vite/manifest.json: the server preloads the detail page's chunk for a direct visit.
     manifest: true,
     rolldownOptions: {
@@ -56,6 +52,8 @@ export default defineConfig({
     }),
     react(),
     prerender(),
+    // The app's stylesheet is inside every HTML response: no lazy chunk fetches it again.
+    inlinedCssNotPreloaded(),
     swOutbox(),
     VitePWA({
       injectRegister: false,

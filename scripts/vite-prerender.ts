@@ -4,8 +4,8 @@ import { createServer, type Plugin } from 'vite';
 /**
  * The first screen's stylesheet (the `app` chunk's, scripts/vite-initial-chunk.ts), which the prerender
  * puts inside index.html. Every HTML response of the app carries it, so no script ever needs the file:
- * vite.config.ts leaves it out of the stylesheets a lazy chunk preloads, and the service worker does not
- * keep it. The build fails if the prerender inlines any other file (this pattern would be stale).
+ * scripts/vite-inlined-css.ts takes it out of the stylesheets a lazy chunk preloads, and the service worker
+ * does not keep it. The build fails if the prerender inlines any other file (this pattern would be stale).
  */
 export const INLINED_CSS = /^assets\/app-[\w-]+\.css$/;
 

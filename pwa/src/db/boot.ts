@@ -58,11 +58,13 @@ let app: BootDeps = {
 let memberModule: Promise<Member> | null = null;
 /**
  * The signed-in part (member.ts), loaded with the first signed-in session and its outboxes started then.
- * Unreachable (offline, never kept): the database opens without it, and the next signed-in start asks again.
+ * Unreachable (offline and not kept yet): the database runs without it and asks again whenever the sync
+ * link comes up (see `attach` in start()); a sign-out's cleanup waits for it (LEAVE_PENDING).
  */
 function member(): Promise<Member | null> {
-  memberModule ??= import('./member.ts').then((m) => {
+  memberModule ??= import('./member.ts').then(async (m) => {
     m.startOutboxes(app);
+    for (const userId of pendingLeaves()) await leaveDevice(m, userId);
     return m;
   });
   return memberModule.catch((err) => {
@@ -70,6 +72,42 @@ function member(): Promise<Member | null> {
     console.warn('Cozile de trimitere nu s-au încărcat', err);
     return null;
   });
+}
+
+/** Accounts signed out while member.ts could not load: their device data is removed once it does. */
+const LEAVE_PENDING = 'hobbiz_leave_pending';
+function pendingLeaves(): string[] {
+  try {
+    return JSON.parse(localStorage.getItem(LEAVE_PENDING) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+}
+function setPendingLeaves(ids: string[]): void {
+  try {
+    if (ids.length === 0) localStorage.removeItem(LEAVE_PENDING);
+    else localStorage.setItem(LEAVE_PENDING, JSON.stringify(ids));
+  } catch {
+    /* storage refused: nothing to remember */
+  }
+}
+
+/**
+ * What leaves the device with a person who signs out, besides their database: the photos of their draft,
+ * their queued announcements, Background Sync's copy of their token, their chat files, their push
+ * subscription. Without member.ts (offline, not kept yet) it is remembered and done when it loads.
+ */
+async function leaveDevice(m: Member | null, userId: string): Promise<void> {
+  if (!m) {
+    setPendingLeaves([...new Set([...pendingLeaves(), userId])]);
+    return;
+  }
+  await m.clearDraftImages(userId);
+  await m.clearPendingAnnouncements(userId).catch(() => undefined);
+  await m.forgetBackgroundAuth();
+  await m.forgetChatFiles();
+  await m.dropDeviceSubscription();
+  setPendingLeaves(pendingLeaves().filter((id) => id !== userId));
 }
 
 /** Local changes not yet confirmed by the server, plus announcements and chat files waiting on the device. */
@@ -143,6 +181,7 @@ async function start(userId: string | null): Promise<void> {
   if (running?.key === key) return;
   // Asked at once, so its download runs beside the database's opening; a guest after a guest never asks.
   const signedIn = userId || (running && running.key !== 'guest') ? member() : Promise.resolve(null);
+  const signingOut = !!running && running.key !== 'guest' && !userId;
   const previous = running;
   running = null;
   setCurrentDatabase(null);
@@ -152,18 +191,14 @@ async function start(userId: string | null): Promise<void> {
   if (previous) {
     // Signing out clears the draft from this device (the spec); the account's copy stays on the server,
     // so the version left is remembered and not shown here again (draft-left.ts).
-    const m = await signedIn;
-    if (previous.key !== 'guest' && !userId) await rememberLeftDraft(m, previous.db, previous.key);
+    const m = signingOut ? await signedIn : null;
+    if (signingOut) await rememberLeftDraft(m, previous.db, previous.key);
     await previous.stop();
     // The person signed out: their local data leaves the device with them (the logout asked first
     // when some of it had not reached the server).
-    if (previous.key !== 'guest' && !userId) {
+    if (signingOut) {
       await previous.db.remove();
-      await m?.clearDraftImages(previous.key);
-      await m?.clearPendingAnnouncements(previous.key).catch(() => undefined);
-      await m?.forgetBackgroundAuth();
-      await m?.forgetChatFiles();
-      await m?.dropDeviceSubscription();
+      await leaveDevice(m, previous.key);
       try {
         localStorage.removeItem(`hobbiz_outbox_${previous.key}`);
       } catch {
@@ -172,44 +207,62 @@ async function start(userId: string | null): Promise<void> {
     }
   }
   const db = await openDatabase(userId);
-  const m = userId ? await signedIn : null;
   selectOutbox(userId);
   if (!userId) await importLegacyGuestFavorites(db);
   const token = userId ? storedToken() : null;
   const client = new SyncClient(token);
   const replications = startReplication(db, client, !!userId);
+  // The signed-in part joins when member.ts is here (now, or once the link is up if it could not load):
+  // the session does not wait for it.
+  let live = true;
+  let attached: Member | null = null;
+  let detach = () => {};
+  const attach = async (): Promise<Member | null> => {
+    if (!userId || attached || !live) return attached;
+    const m = await member();
+    if (!m || attached || !live) return attached;
+    attached = m;
+    // Announcements published offline join the device's outboxes; every outbox drains whenever the
+    // connection is (back) up — the `draining` subscription below is the one place that starts them.
+    const unregister = m.registerOutbox('publish', () => m.flushOutbox(userId, app.notify));
+    const unwatch = m.onPendingChange(countQueued);
+    detach = () => {
+      unregister();
+      unwatch();
+    };
+    countQueued();
+    return m;
+  };
   const workingSet = new WorkingSet(db, client, userId, {
-    pendingIds: async () => (userId && m ? (await m.pendingAnnouncements(userId)).map((p) => p.id) : []),
+    pendingIds: async () => {
+      const m = await attach();
+      return userId && m ? (await m.pendingAnnouncements(userId)).map((p) => p.id) : [];
+    },
   });
   const events = client.events$.subscribe((e) => {
     if (e.name === 'syncRejected') {
       const { error } = e.payload as SyncRejection;
       app.notify(error, 'error', 4000);
       // A message refused because of a block or a deleted account: the conversation shows why.
-      if (m?.isRelationRefusal(error)) m.refreshKnownRelations();
+      if (attached?.isRelationRefusal(error)) attached.refreshKnownRelations();
     }
     if (e.name === WRITE_LIMITED_EVENT) writeLimited((e.payload as SyncWriteLimited).error);
   });
-  // Announcements published offline join the device's outboxes; every outbox drains whenever the
-  // connection is (back) up — this subscription is the one place that starts them (db/outbox-drain.ts).
-  const unregisterPublish =
-    userId && m ? m.registerOutbox('publish', () => m.flushOutbox(userId, app.notify)) : null;
+  // Every outbox drains whenever the connection is (back) up (db/outbox-drain.ts).
   const draining = client.status$.subscribe((s) => {
-    if (s === 'online' && m) void m.drainAll();
+    if (s === 'online') void attach().then((m) => m?.drainAll());
   });
   // The sync chip's count includes them (those the server refused wait for the person, not the network).
-  let counting = !!userId;
-  const countQueued = () => {
-    if (!userId || !m) return;
-    void m
+  function countQueued() {
+    if (!userId || !attached) return;
+    void attached
       .pendingAnnouncements(userId)
       .then((list) => {
-        if (counting) setQueuedPublishes(list.filter((p) => !p.error).length);
+        if (live) setQueuedPublishes(list.filter((p) => !p.error).length);
       })
       .catch(() => undefined);
-  };
-  const unwatchQueue = m ? m.onPendingChange(countQueued) : null;
-  countQueued();
+  }
+  void attach();
   // The server closed this session (revoked from another device, password reset): sign out here.
   let revokedTimer: ReturnType<typeof setTimeout> | null = null;
   const revoked = userId
@@ -230,9 +283,8 @@ async function start(userId: string | null): Promise<void> {
       workingSet.stop();
       setWorkingSet(null);
       draining.unsubscribe();
-      unregisterPublish?.();
-      counting = false;
-      unwatchQueue?.();
+      live = false;
+      detach();
       setQueuedPublishes(0);
       revoked?.unsubscribe();
       if (revokedTimer) clearTimeout(revokedTimer);
@@ -256,6 +308,8 @@ async function start(userId: string | null): Promise<void> {
 export function bootDatabase(deps: BootDeps): void {
   app = deps;
   const { session } = deps;
+  // A sign-out whose cleanup could not run (offline, member.ts not kept yet) finishes now.
+  if (pendingLeaves().length > 0) void member();
   // Asked right after a page load, the person's database may still be opening: wait for it (bounded),
   // or its waiting changes would be counted as none.
   const opened = () => Promise.race([switching, new Promise<void>((r) => setTimeout(r, 5000))]);

@@ -46,7 +46,7 @@ self.addEventListener('install', (event) => event.waitUntil(keepShell()));
 self.addEventListener('activate', (event) => event.waitUntil(dropOldShells()));
 self.addEventListener('fetch', (event) => {
   const { request } = event;
-  if (request.mode !== 'navigate') return;
+  if (request.mode !== 'navigate' || request.method !== 'GET') return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || NOT_THE_APP.some((re) => re.test(url.pathname))) return;
   event.respondWith(answerNavigation(request));

@@ -1,5 +1,5 @@
 import { getRouteApi, Link, useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import type { AnnouncementDoc } from '../../../../schema/entities.ts';
 import { formatDate, formatPrice, idTail, pluralRo } from '../../../../schema/format.ts';
@@ -7,7 +7,7 @@ import { createdAtFromId } from '../../../../schema/ids.ts';
 import { firstPaintDone } from '../../first-paint.ts';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
 import { useSession } from '../session/use-session.ts';
-import { LazyPart } from '../shell/LazyPart.tsx';
+import { LazyPart, lazyPart } from '../shell/LazyPart.tsx';
 import { useMediaQuery } from '../shell/use-media-query.ts';
 import { ContactBar } from './ContactBar.tsx';
 import { DetailSkeleton } from './DetailSkeleton.tsx';
@@ -22,9 +22,9 @@ import { useSeller } from './use-seller.ts';
 import { ZoomViewer } from './ZoomViewer.tsx';
 import './detail.css';
 
-const ChatPopup = lazy(() => loadChatPopup().then((m) => ({ default: m.ChatPopup })));
-const ReportDialog = lazy(() => loadReportDialog().then((m) => ({ default: m.ReportDialog })));
-const RatingDialog = lazy(() => loadRatingDialog().then((m) => ({ default: m.RatingDialog })));
+const ChatPopup = lazyPart(() => loadChatPopup().then((m) => m.ChatPopup));
+const ReportDialog = lazyPart(() => loadReportDialog().then((m) => m.ReportDialog));
+const RatingDialog = lazyPart(() => loadRatingDialog().then((m) => m.RatingDialog));
 
 const route = getRouteApi('/announcement/$id');
 

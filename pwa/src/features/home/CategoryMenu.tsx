@@ -1,9 +1,9 @@
-import { lazy, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { GridIcon } from '../../ui/icons.tsx';
-import { LazyPart } from '../shell/LazyPart.tsx';
+import { LazyPart, lazyPart } from '../shell/LazyPart.tsx';
 
 const loadOverlay = () => import('./CategoryOverlay.tsx');
-const CategoryOverlay = lazy(() => loadOverlay().then((m) => ({ default: m.CategoryOverlay })));
+const CategoryOverlay = lazyPart(() => loadOverlay().then((m) => m.CategoryOverlay));
 
 /**
  * 'Categorii' (from the md breakpoint) toggles the category overlay; it closes on a click outside, on

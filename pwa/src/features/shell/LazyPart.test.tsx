@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { Component, lazy, type ReactNode } from 'react';
+import { Component, type ComponentType, lazy, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LAZY_PART_FAILED, LAZY_PART_OFFLINE, LazyPart } from './LazyPart.tsx';
+import { LAZY_PART_FAILED, LAZY_PART_OFFLINE, LazyPart, lazyPart } from './LazyPart.tsx';
 import { useToast } from './toast.ts';
 
 function ToastText() {
@@ -23,7 +23,7 @@ class PageBoundary extends Component<{ children: ReactNode }, { error: string }>
 const failing = (message: string) =>
   lazy(() => Promise.reject(new TypeError(message)) as Promise<{ default: () => ReactNode }>);
 
-async function show(Part: ReturnType<typeof lazy>, onFail = vi.fn()) {
+async function show(Part: ComponentType, onFail = vi.fn()) {
   await act(async () => {
     render(
       <PageBoundary>
@@ -74,5 +74,23 @@ describe('a part of a page loaded when opened', () => {
     const onFail = await show(failing('x is undefined'));
     expect(onFail).not.toHaveBeenCalled();
     expect(screen.getByText('Ecranul paginii: x is undefined')).toBeTruthy();
+  });
+
+  it('after a failure, opening it again downloads again (React keeps a failed lazy import for good)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let online = false;
+    const load = vi.fn(async () => {
+      if (!online)
+        throw new TypeError('Failed to fetch dynamically imported module: /assets/ReportDialog-x.js');
+      return () => <p>Raportează anunțul</p>;
+    });
+    const Dialog = lazyPart(load);
+    const onFail = await show(Dialog);
+    expect(onFail).toHaveBeenCalledOnce();
+    cleanup();
+    online = true;
+    await show(Dialog);
+    expect(screen.getByText('Raportează anunțul')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });
