@@ -212,8 +212,17 @@ describe('announcement detail', () => {
     await open(page, target);
     await page.locator('iframe.map-frame').waitFor({ state: 'attached' });
     await waitForServiceWorker(page);
-    // Opened, so held by the device (it holds what it showed, not the catalogue).
+    // Opened, so held by the device (it holds what it showed, not the catalogue); its category's listing,
+    // one tap away, is kept for offline use (features/offline/next-pages.ts).
     await until(async () => (await localAnnouncementIds(page)).includes(target._id));
+    await until(() =>
+      page.evaluate(async () => {
+        const cache = await caches.open('hobbiz-assets');
+        return (await cache.keys()).some((r) =>
+          new URL(r.url).pathname.startsWith('/assets/_category.lazy-'),
+        );
+      }),
+    );
     await server.stop();
     try {
       await page.reload();

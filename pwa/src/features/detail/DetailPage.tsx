@@ -6,6 +6,7 @@ import { formatDate, formatPrice, idTail, pluralRo } from '../../../../schema/fo
 import { createdAtFromId } from '../../../../schema/ids.ts';
 import { firstPaintDone } from '../../first-paint.ts';
 import { FavoriteButton } from '../favorites/FavoriteButton.tsx';
+import { keepNextPage } from '../offline/next-pages.ts';
 import { useSession } from '../session/use-session.ts';
 import { LazyPart, lazyPart } from '../shell/LazyPart.tsx';
 import { useMediaQuery } from '../shell/use-media-query.ts';
@@ -50,6 +51,9 @@ export function DetailPage({ id }: { id: string }) {
   useEffect(() => {
     if (updated === 1 || intent) void navigate({ search: {}, replace: true });
   }, [updated, intent, navigate]);
+
+  // Its category's listing is one tap away (the chip under the title): kept for offline use.
+  useEffect(() => keepNextPage('listing'), []);
 
   // The server's first screen of this announcement (a direct visit) gives way once there is more to show.
   useLayoutEffect(() => {

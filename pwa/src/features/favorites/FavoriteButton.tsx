@@ -3,6 +3,7 @@ import { TIMINGS } from '../../../../schema/constants.ts';
 import { FAVORITE_MESSAGES } from '../../../../schema/rules/favorites.ts';
 import { toggleFavorite, useFavoriteIds } from '../../db/favorites.ts';
 import { HeartIcon } from '../../ui/icons.tsx';
+import { keepNextPage } from '../offline/next-pages.ts';
 import { showToast } from '../shell/toast.ts';
 
 /**
@@ -20,6 +21,8 @@ export function FavoriteButton({ id, title }: { id: string; title: string }) {
     try {
       const now = await toggleFavorite(id);
       if (!now) showToast(FAVORITE_MESSAGES.removed, 'info', TIMINGS.toastMs);
+      // The favourites page is where a heart leads: kept for offline use.
+      else keepNextPage('favourites');
     } catch (err) {
       showToast(
         err instanceof Error && err.message ? err.message : FAVORITE_MESSAGES.updateFailed,

@@ -1,6 +1,7 @@
 import { loadChatPopup, loadRatingDialog, loadReportDialog } from '../detail/dialogs.ts';
 import { session } from '../session/session-store.ts';
 import { handLoadedFilesToWorker } from './keep-loaded.ts';
+import { NEXT_PAGES } from './next-pages.ts';
 
 /**
  * The pages a signed-in person uses that a guest does not (every page under routes/_auth: publish and
@@ -14,14 +15,17 @@ export const SIGNED_IN_PAGES: (() => Promise<unknown>)[] = [
   // The outbox the form's 'Publică' hands an announcement to when offline (its own lazy chunk), and the
   // signed-in part of the local database (db/member.ts: every outbox).
   () => import('../../db/publish-queue.ts'),
+  // The favourites, which a signed-in person's hearts fill.
+  NEXT_PAGES.favourites,
+  // Every page of the signed-in branch, as the router splits them: a new page there is kept too.
+  ...Object.values(import.meta.glob('../../routes/_auth/**/*.lazy.tsx')),
+  () => import('../../../../schema/locations.ts'),
+  NEXT_PAGES.listing,
   () => import('../../db/member.ts'),
   // The announcement page's dialogs a guest does not open (writing to the seller, rating, reporting).
   loadChatPopup,
   loadRatingDialog,
   loadReportDialog,
-  // Every page of the signed-in branch, as the router splits them: a new page there is kept too.
-  ...Object.values(import.meta.glob('../../routes/_auth/**/*.lazy.tsx')),
-  () => import('../../../../schema/locations.ts'),
 ];
 
 function idle(): Promise<void> {
