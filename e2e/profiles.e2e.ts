@@ -251,6 +251,9 @@ describe('profiles and reviews', () => {
     await mine.getByRole('button', { name: 'Șterge' }).click();
     const confirm = page.getByRole('dialog', { name: 'Ștergi recenzia?' });
     await confirm.getByRole('button', { name: 'Șterge' }).click();
+    // The dialog closes once the server has answered; only then is the card gone for good (while the
+    // modal is open, the page behind it is inert and role queries may not see the card at all).
+    await confirm.waitFor({ state: 'detached' });
     await mine.waitFor({ state: 'detached' });
     expect(row().deleted).toBe(1);
     // The profile counts one review now, and no longer offers 'Toate comentariile'.
