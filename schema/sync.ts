@@ -34,7 +34,7 @@ export const SYNC_LIMITS = {
    * While the socket is down and the page is visible, the client asks GET /api/health this often (one
    * tiny request, answered without the socket's handshake) and reconnects as soon as it answers.
    */
-  probeIntervalMs: 2000,
+  probeIntervalMs: 1500,
   probeTimeoutMs: 1500,
 } as const;
 

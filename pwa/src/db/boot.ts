@@ -11,6 +11,7 @@ import { openDatabase } from './database.ts';
 import { setDeviceSession } from './device-session.ts';
 import { importLegacyGuestFavorites, offerGuestFavorites } from './guest-favorites.ts';
 import { setGuestMergeOffer } from './guest-merge.ts';
+import { leaveDevice, type Member, member, pendingLeaves, setMemberDeps } from './member-loader.ts';
 import { pendingChangeCount, selectOutbox, setQueuedPublishes } from './pending-count.ts';
 import { setCurrentDatabase, setWorkingSet } from './registry.ts';
 import { startReplication } from './replication.ts';
@@ -20,7 +21,6 @@ import type { AppSession, HobbizDatabase, Notify } from './types.ts';
 import { WorkingSet } from './working-set.ts';
 
 type Replication = RxReplicationState<unknown, SyncCheckpoint>;
-type Member = typeof import('./member.ts');
 type Running = {
   key: string;
   db: HobbizDatabase;
@@ -54,61 +54,6 @@ let app: BootDeps = {
   },
   notify: () => undefined,
 };
-
-let memberModule: Promise<Member> | null = null;
-/**
- * The signed-in part (member.ts), loaded with the first signed-in session and its outboxes started then.
- * Unreachable (offline and not kept yet): the database runs without it and asks again whenever the sync
- * link comes up (see `attach` in start()); a sign-out's cleanup waits for it (LEAVE_PENDING).
- */
-function member(): Promise<Member | null> {
-  memberModule ??= import('./member.ts').then(async (m) => {
-    m.startOutboxes(app);
-    for (const userId of pendingLeaves()) await leaveDevice(m, userId);
-    return m;
-  });
-  return memberModule.catch((err) => {
-    memberModule = null;
-    console.warn('Cozile de trimitere nu s-au încărcat', err);
-    return null;
-  });
-}
-
-/** Accounts signed out while member.ts could not load: their device data is removed once it does. */
-const LEAVE_PENDING = 'hobbiz_leave_pending';
-function pendingLeaves(): string[] {
-  try {
-    return JSON.parse(localStorage.getItem(LEAVE_PENDING) ?? '[]') as string[];
-  } catch {
-    return [];
-  }
-}
-function setPendingLeaves(ids: string[]): void {
-  try {
-    if (ids.length === 0) localStorage.removeItem(LEAVE_PENDING);
-    else localStorage.setItem(LEAVE_PENDING, JSON.stringify(ids));
-  } catch {
-    /* storage refused: nothing to remember */
-  }
-}
-
-/**
- * What leaves the device with a person who signs out, besides their database: the photos of their draft,
- * their queued announcements, Background Sync's copy of their token, their chat files, their push
- * subscription. Without member.ts (offline, not kept yet) it is remembered and done when it loads.
- */
-async function leaveDevice(m: Member | null, userId: string): Promise<void> {
-  if (!m) {
-    setPendingLeaves([...new Set([...pendingLeaves(), userId])]);
-    return;
-  }
-  await m.clearDraftImages(userId);
-  await m.clearPendingAnnouncements(userId).catch(() => undefined);
-  await m.forgetBackgroundAuth();
-  await m.forgetChatFiles();
-  await m.dropDeviceSubscription();
-  setPendingLeaves(pendingLeaves().filter((id) => id !== userId));
-}
 
 /** Local changes not yet confirmed by the server, plus announcements and chat files waiting on the device. */
 async function unsynced(run: Running | null, inSync = false): Promise<number> {
@@ -307,6 +252,7 @@ async function start(userId: string | null): Promise<void> {
  */
 export function bootDatabase(deps: BootDeps): void {
   app = deps;
+  setMemberDeps(deps);
   const { session } = deps;
   // A sign-out whose cleanup could not run (offline, member.ts not kept yet) finishes now.
   if (pendingLeaves().length > 0) void member();
