@@ -2,6 +2,7 @@ import { namedTopic } from '../../../schema/catalog/topics.ts';
 import { SEARCH_PAGE, type SearchParams } from '../../../schema/search.ts';
 import {
   anyOf,
+  foldDiacritics,
   type Phrase,
   queryWords,
   type TextQuery,
@@ -90,7 +91,7 @@ export async function assistedSearch(
       const cq = corrected.join(' ');
       const second = await search({ ...params, q: cq });
       if (second.total > first.total) {
-        result = { ...second, correctedQuery: cq };
+        result = { ...second, correctedQuery: spelled(corrected, ws, params.q ?? '', second.rows) };
         q = cq;
       }
     }
@@ -122,6 +123,35 @@ export async function assistedSearch(
       };
   }
   return result;
+}
+
+/** A text's words as written, lower case ('Caș' → 'caș'). */
+const writtenWords = (text: string) =>
+  text
+    .toLocaleLowerCase('ro')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '');
+
+/**
+ * The corrected query as a person reads it: the vocabulary holds folded words ('cas' for 'caș'), so each
+ * word put in is written as the announcements found write it, and each word kept as the person typed it,
+ * in lower case (folded where neither is found). Searching it again folds it back to the same query.
+ */
+function spelled(corrected: string[], typed: string[], q: string, rows: SearchResult['rows']): string {
+  const asTyped = new Map(writtenWords(q).map((w) => [foldDiacritics(w), w]));
+  let seen: Map<string, string> | null = null;
+  const asWritten = (w: string) => {
+    if (!seen) {
+      seen = new Map();
+      for (const r of rows)
+        for (const x of writtenWords(`${r.title} ${r.description}`)) {
+          const f = foldDiacritics(x);
+          if (!seen.has(f)) seen.set(f, x);
+        }
+    }
+    return seen.get(w);
+  };
+  return corrected.map((w, i) => (w === typed[i] ? asTyped.get(w) : asWritten(w)) ?? w).join(' ');
 }
 
 /** FTS5 keeps prefix indexes up to this many characters (migration 0009: prefix='1 2 3 4 5 6'). */
