@@ -1,6 +1,7 @@
 import { CATEGORIES } from './catalog/categories.ts';
 import { HOME_CATEGORIES } from './catalog/home-grid.ts';
-import { contentWords, STOP_WORDS, wordForms, words } from './text.ts';
+import { STOP_WORDS, spelledContentWords, wordForms, words, writtenWords } from './text.ts';
+import { betterSpelling } from './words.ts';
 
 /**
  * Suggestions while typing (issue 20, item 7), shared by the server (`GET /api/announcements/suggest`) and
@@ -32,14 +33,24 @@ const TOPICS: TopicEntry[] = [
   ),
 ];
 
-/** The typed words (folded), the last one being typed; null when there is nothing to complete. */
-export function typedWords(q: string): { before: string[]; last: string } | null {
+/**
+ * The typed words (folded), the last one being typed, and the words before it as the person wrote them
+ * (lower case, diacritics kept: what the suggestions show); null when there is nothing to complete.
+ */
+export function typedWords(q: string): { before: string[]; last: string; written: string[] } | null {
   if (q.length > SUGGEST_Q_MAX) return null;
   const ws = words(q);
   const last = ws.pop();
   if (!last || last.length < SUGGEST_MIN || /[^\p{L}\p{N}]$/u.test(q)) return null;
-  return { before: ws, last };
+  const asWritten = writtenWords(q).map((w) => w.written);
+  // The same split unless the text holds detached marks; then the folded words are shown.
+  const written = asWritten.length === ws.length + 1 ? asWritten.slice(0, -1) : ws;
+  return { before: ws, last, written };
 }
+
+/** A completion's text: the words typed before, as written, then the completed word as spelt. */
+export const completionText = (typed: { written: string[] }, spelt: string) =>
+  [...typed.written, spelt].join(' ');
 
 /** Topics whose name holds every typed word as the beginning of one of its words (tiles first). */
 export function topicSuggestions(q: string, max = SUGGEST_TOPICS_MAX): Suggestion[] {
@@ -68,16 +79,20 @@ export function offlineSuggestions(q: string, titles: readonly string[]): Sugges
   if (!typed) return [];
   const out = topicSuggestions(q);
   const counts = new Map<string, number>();
+  const spelt = new Map<string, string>();
   for (const title of titles)
-    for (const w of new Set(contentWords(title)))
-      if (w.startsWith(typed.last) && w !== typed.last) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const [w, written] of spelledContentWords(title)) {
+      if (!w.startsWith(typed.last) || w === typed.last) continue;
+      counts.set(w, (counts.get(w) ?? 0) + 1);
+      spelt.set(w, betterSpelling(w, spelt.get(w), written));
+    }
   const stems = new Set<string>();
   for (const [w] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
     if (out.length >= SUGGEST_MAX) break;
     const stem = wordForms(w)[1] ?? w;
     if (stems.has(stem)) continue;
     stems.add(stem);
-    out.push({ text: [...typed.before, w].join(' ') });
+    out.push({ text: completionText(typed, spelt.get(w) ?? w) });
   }
   return out;
 }

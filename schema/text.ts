@@ -25,8 +25,10 @@ export {
   QUERY_WORDS_MAX,
   queryWords,
   STOP_WORDS,
+  spelledContentWords,
   WORD_MAX,
   words,
+  writtenWords,
 } from './words.ts';
 
 /** Romanian inflection endings, longest first ('torturile' → 'tort'), then a final vowel. */

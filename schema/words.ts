@@ -27,6 +27,23 @@ export function words(s: string): string[] {
     .filter((w) => w !== '');
 }
 
+/**
+ * A text's words as written, in lower case ('Caș' → 'caș'), beside their folded forms: what a person is
+ * shown of a word the index holds folded (suggestions, corrections). Same split as `words`.
+ */
+export function writtenWords(s: string): { folded: string; written: string }[] {
+  return s
+    .normalize('NFC')
+    .toLocaleLowerCase('ro')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w !== '')
+    .map((written) => ({ folded: foldDiacritics(written), written }));
+}
+
+/** Of two spellings of one folded word, the one to show: the one with diacritics ('căsătorie'). */
+export const betterSpelling = (folded: string, a: string | undefined, b: string): string =>
+  a !== undefined && a !== folded ? a : b;
+
 /** Words that say nothing about what is offered (folded). Neither indexed nor searched. */
 export const STOP_WORDS: ReadonlySet<string> = new Set(
   (
@@ -36,6 +53,20 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
     'ta tale tau te ti tu un una unei unor unui va vi voi vom vor'
   ).split(' '),
 );
+
+/**
+ * The distinct searchable words of a text (as `contentWords`), each with its spelling as written there
+ * (lower case; the one with diacritics when the text writes it both ways).
+ */
+export function spelledContentWords(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const { folded, written } of writtenWords(text)) {
+    if (STOP_WORDS.has(folded)) continue;
+    const w = folded.length > WORD_MAX ? folded.slice(0, WORD_MAX) : folded;
+    out.set(w, betterSpelling(w, out.get(w), w === folded ? written : w));
+  }
+  return out;
+}
 
 /** The searchable words of a text: folded, stop words left out, cut at WORD_MAX. */
 export function contentWords(text: string): string[] {

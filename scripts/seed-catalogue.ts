@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import { titleSortKey } from '../schema/search.ts';
-import { analyze, contentWords } from '../schema/text.ts';
+import { analyze, spelledContentWords } from '../schema/text.ts';
+import { betterSpelling } from '../schema/words.ts';
 import { LocalDirectoryStorage } from '../sync-server/src/lib/file-storage.ts';
 import type { SqliteDb } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
@@ -264,7 +265,7 @@ export async function seedCatalogue(db: Handle | SqliteDb, opts: CatalogueOption
       .value;
     const firstSeq = seq;
     /** Every content word of the catalogue with how many announcements hold it (search_vocab). */
-    const vocab = new Map<string, number>();
+    const vocab = new Map<string, { docs: number; shown: string }>();
 
     const insertUser = sqlite.prepare(
       `INSERT INTO users (id, email, password_hash, first_name, last_name, phone, localitate, avatar, created_at, last_seen, seq, email_verified_at)
@@ -334,8 +335,10 @@ export async function seedCatalogue(db: Handle | SqliteDb, opts: CatalogueOption
         new Date(updated).toISOString(),
         ++seq,
       );
-      for (const w of new Set(contentWords(`${a.title} ${a.description}`)))
-        vocab.set(w, (vocab.get(w) ?? 0) + 1);
+      for (const [w, written] of spelledContentWords(`${a.title} ${a.description}`)) {
+        const kept = vocab.get(w);
+        vocab.set(w, { docs: (kept?.docs ?? 0) + 1, shown: betterSpelling(w, kept?.shown, written) });
+      }
       if ((i + 1) % PROGRESS_EVERY === 0) log(`[catalogue] ${i + 1} / ${n} announcements (${secs()} s)`);
     }
 
@@ -374,9 +377,10 @@ export async function seedCatalogue(db: Handle | SqliteDb, opts: CatalogueOption
     // otherwise the change feed brings these words with the rest.
     if ((vocabSeq?.value ?? 0) >= firstSeq) {
       const addWord = sqlite.prepare(
-        'INSERT INTO search_vocab (word, docs) VALUES (?, ?) ON CONFLICT (word) DO UPDATE SET docs = docs + excluded.docs',
+        `INSERT INTO search_vocab (word, docs, shown) VALUES (?, ?, ?) ON CONFLICT (word) DO UPDATE SET docs = docs + excluded.docs,
+           shown = CASE WHEN shown IS NULL OR shown = word THEN excluded.shown ELSE shown END`,
       );
-      for (const [w, docs] of vocab) addWord.run(w, docs);
+      for (const [w, { docs, shown }] of vocab) addWord.run(w, docs, shown);
       sqlite.prepare("INSERT OR REPLACE INTO counters (name, value) VALUES ('vocab_seq', ?)").run(seq);
     }
     log(`[catalogue] ${vocab.size} words in the spelling vocabulary (${secs()} s)`);

@@ -359,6 +359,8 @@ export const serverKeys = sqliteTable('server_keys', {
 export const searchVocab = sqliteTable('search_vocab', {
   word: text('word').primaryKey(),
   docs: integer('docs').notNull(),
+  /** The word as the announcements write it, lower case ('căsătorie' for 'casatorie'); null: as `word`. */
+  shown: text('shown'),
 });
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { distance } from 'fastest-levenshtein';
-import { contentWords, STOP_WORDS, searchColumns } from '../../../schema/text.ts';
+import { STOP_WORDS, searchColumns, spelledContentWords } from '../../../schema/text.ts';
+import { betterSpelling } from '../../../schema/words.ts';
 import { dialectOf, rawAll, rawGet, rawRun } from '../lib/sql.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { Db } from '../plugins/db.ts';
@@ -145,12 +146,15 @@ export function searchVocabRepository(db: Db) {
       return [Number(row?.a ?? 0), Number(row?.v ?? 0), Number(row?.c ?? 0)];
     },
 
-    /** Catalogue words beginning with `prefix` (not the prefix itself), the most common first. */
-    async completions(prefix: string, max: number): Promise<string[]> {
-      const rows = await all<{ word: string }>(
-        sql`SELECT word FROM search_vocab WHERE word > ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY docs DESC, word LIMIT ${max}`,
+    /**
+     * Catalogue words beginning with `prefix` (not the prefix itself), the most common first, each with
+     * its spelling as the announcements write it.
+     */
+    async completions(prefix: string, max: number): Promise<{ word: string; shown: string }[]> {
+      const rows = await all<{ word: string; shown: string | null }>(
+        sql`SELECT word, shown FROM search_vocab WHERE word > ${prefix} AND word < ${`${prefix}\u{10FFFF}`} ORDER BY docs DESC, word LIMIT ${max}`,
       );
-      return rows.map((r) => r.word);
+      return rows.map((r) => ({ word: r.word, shown: r.shown ?? r.word }));
     },
 
     /**
@@ -198,16 +202,23 @@ export function searchVocabRepository(db: Db) {
             );
             if (rows.length === 0) return true;
             const counts = new Map<string, number>();
+            const spelt = new Map<string, string>();
             for (const r of rows) {
               if (Number(r.live) !== 1) continue;
-              for (const w of new Set(contentWords(`${r.title} ${r.description}`)))
+              for (const [w, written] of spelledContentWords(`${r.title} ${r.description}`)) {
                 counts.set(w, (counts.get(w) ?? 0) + 1);
+                spelt.set(w, betterSpelling(w, spelt.get(w), written));
+              }
             }
-            // In byte order (two instances never wait on each other's rows in opposite orders).
+            // In byte order (two instances never wait on each other's rows in opposite orders). A
+            // spelling with diacritics replaces one without ('casatorie' → 'căsătorie'), never another.
             for (const [w, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
               await rawRun(
                 db,
-                sql`INSERT INTO search_vocab (word, docs) VALUES (${w}, ${n}) ON CONFLICT (word) DO UPDATE SET docs = search_vocab.docs + ${n}`,
+                sql`INSERT INTO search_vocab (word, docs, shown) VALUES (${w}, ${n}, ${spelt.get(w) ?? w})
+                  ON CONFLICT (word) DO UPDATE SET docs = search_vocab.docs + ${n},
+                    shown = CASE WHEN search_vocab.shown IS NULL OR search_vocab.shown = search_vocab.word
+                      THEN excluded.shown ELSE search_vocab.shown END`,
               );
             const to = Number(rows[rows.length - 1]!.seq);
             const moved = await rawRun(

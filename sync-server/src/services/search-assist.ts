@@ -172,8 +172,8 @@ export async function expandPrefixes(t: TextQuery, vocab: SearchVocab): Promise<
       if (!ph.prefix || ph.term.length <= PREFIX_INDEXED) out.push(ph);
       else {
         out.push({ term: ph.term, prefix: false });
-        for (const w of await vocab.completions(ph.term, PREFIX_EXPANSIONS))
-          out.push({ term: w, prefix: false });
+        for (const { word } of await vocab.completions(ph.term, PREFIX_EXPANSIONS))
+          out.push({ term: word, prefix: false });
       }
     }
     const seen = new Set<string>();

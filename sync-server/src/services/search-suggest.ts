@@ -1,4 +1,10 @@
-import { SUGGEST_MAX, type Suggestion, topicSuggestions, typedWords } from '../../../schema/suggest.ts';
+import {
+  completionText,
+  SUGGEST_MAX,
+  type Suggestion,
+  topicSuggestions,
+  typedWords,
+} from '../../../schema/suggest.ts';
 import { STOP_WORDS, type TextQuery, wordForms, wordGroup } from '../../../schema/text.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';
 
@@ -58,7 +64,7 @@ export async function suggest(
   const words = await vocab.completions(typed.last, CANDIDATES);
   const together = before.length > 0 ? await wordsWith(engine, before, now) : null;
   const stems = new Set<string>();
-  for (const w of words) {
+  for (const { word: w, shown } of words) {
     if (out.length >= SUGGEST_MAX) break;
     if (STOP_WORDS.has(w)) continue;
     // One form of a word ('nunta', not also 'nunti' and 'nuntii'): the most common, listed first.
@@ -68,7 +74,7 @@ export async function suggest(
     // The completed word whole (any of its forms) in an announcement with the words before it.
     if (together && !forms.some((f) => together.has(f))) continue;
     stems.add(stem);
-    out.push({ text: [...typed.before, w].join(' ') });
+    out.push({ text: completionText(typed, shown) });
   }
   return out;
 }

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { offlineSuggestions, typedWords } from './suggest.ts';
+import { spelledContentWords } from './words.ts';
+
+describe('spellings shown by suggestions', () => {
+  it('a text’s content words keep their spelling, the one with diacritics when it writes both', () => {
+    expect([...spelledContentWords('Prajituri si prăjituri de casă, CĂSĂTORIE')]).toEqual([
+      ['prajituri', 'prăjituri'],
+      ['casa', 'casă'],
+      ['casatorie', 'căsătorie'],
+    ]);
+  });
+
+  it('the words typed before the last are shown as typed, in lower case', () => {
+    expect(typedWords('Lecții de chi')).toEqual({
+      before: ['lectii', 'de'],
+      last: 'chi',
+      written: ['lecții', 'de'],
+    });
+    expect(typedWords('lectii  de ch')?.written).toEqual(['lectii', 'de']);
+  });
+
+  it('offline, a completion is written as the titles the device holds write it', () => {
+    const titles = ['Tort de ciocolată cu vișine', 'Tort ciocolata amaruie', 'Prăjituri de casă'];
+    expect(offlineSuggestions('Tort de cio', titles).map((s) => s.text)).toEqual(['tort de ciocolată']);
+    expect(offlineSuggestions('praj', titles).map((s) => s.text)).toContain('prăjituri');
+  });
+});
