@@ -25,4 +25,10 @@ describe('spellings shown by suggestions', () => {
     expect(offlineSuggestions('Tort de cio', titles).map((s) => s.text)).toEqual(['tort de ciocolată']);
     expect(offlineSuggestions('praj', titles).map((s) => s.text)).toContain('prăjituri');
   });
+
+  it('offers one form of a word: those the search would match with it are left out', () => {
+    const titles = ['Chitare electrice', 'Chitare acustice', 'Chitară clasică', 'Chiar azi, livrare'];
+    const words = offlineSuggestions('chi', titles).filter((s) => !s.subiect); // after the topics
+    expect(words.map((s) => s.text)).toEqual(['chitare', 'chiar']);
+  });
 });

@@ -48,6 +48,14 @@ export function typedWords(q: string): { before: string[]; last: string; written
   return { before: ws, last, written };
 }
 
+/**
+ * True when a word (its `forms`, schema/text.ts) meets a word already offered — one of its forms is one
+ * of theirs, as the search would match them ('chitare' after 'chitara', 'nunti' after 'nunta'): one
+ * suggestion per word.
+ */
+export const otherFormOf = (offered: ReadonlySet<string>, forms: readonly string[]) =>
+  forms.some((f) => offered.has(f));
+
 /** A completion's text: the words typed before, as written, then the completed word as spelt. */
 export const completionText = (typed: { written: string[] }, spelt: string) =>
   [...typed.written, spelt].join(' ');
@@ -86,12 +94,12 @@ export function offlineSuggestions(q: string, titles: readonly string[]): Sugges
       counts.set(w, (counts.get(w) ?? 0) + 1);
       spelt.set(w, betterSpelling(w, spelt.get(w), written));
     }
-  const stems = new Set<string>();
+  const offered = new Set<string>();
   for (const [w] of [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))) {
     if (out.length >= SUGGEST_MAX) break;
-    const stem = wordForms(w)[1] ?? w;
-    if (stems.has(stem)) continue;
-    stems.add(stem);
+    const forms = wordForms(w);
+    if (otherFormOf(offered, forms)) continue;
+    for (const f of forms) offered.add(f);
     out.push({ text: completionText(typed, spelt.get(w) ?? w) });
   }
   return out;

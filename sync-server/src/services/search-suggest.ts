@@ -1,5 +1,6 @@
 import {
   completionText,
+  otherFormOf,
   SUGGEST_MAX,
   type Suggestion,
   topicSuggestions,
@@ -63,17 +64,16 @@ export async function suggest(
   const before = typed.before.filter((w) => !STOP_WORDS.has(w));
   const words = await vocab.completions(typed.last, CANDIDATES);
   const together = before.length > 0 ? await wordsWith(engine, before, now) : null;
-  const stems = new Set<string>();
+  const offered = new Set<string>();
   for (const { word: w, shown } of words) {
     if (out.length >= SUGGEST_MAX) break;
     if (STOP_WORDS.has(w)) continue;
     // One form of a word ('nunta', not also 'nunti' and 'nuntii'): the most common, listed first.
     const forms = wordForms(w);
-    const stem = forms[1] ?? w;
-    if (stems.has(stem)) continue;
+    if (otherFormOf(offered, forms)) continue;
     // The completed word whole (any of its forms) in an announcement with the words before it.
     if (together && !forms.some((f) => together.has(f))) continue;
-    stems.add(stem);
+    for (const f of forms) offered.add(f);
     out.push({ text: completionText(typed, shown) });
   }
   return out;
