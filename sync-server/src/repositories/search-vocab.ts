@@ -146,6 +146,18 @@ export function searchVocabRepository(db: Db) {
       return [Number(row?.a ?? 0), Number(row?.v ?? 0), Number(row?.c ?? 0)];
     },
 
+    /** How the catalogue writes each of `words` (folded words it knows; the others are left out). */
+    async spellings(words: string[]): Promise<Map<string, string>> {
+      if (words.length === 0) return new Map();
+      const rows = await all<{ word: string; shown: string | null }>(
+        sql`SELECT word, shown FROM search_vocab WHERE word IN (${sql.join(
+          words.map((w) => sql`${w}`),
+          sql`, `,
+        )})`,
+      );
+      return new Map(rows.map((r) => [r.word, r.shown ?? r.word]));
+    },
+
     /**
      * Catalogue words beginning with `prefix` (not the prefix itself), the most common first, each with
      * its spelling as the announcements write it.

@@ -91,7 +91,11 @@ export async function assistedSearch(
       const cq = corrected.join(' ');
       const second = await search({ ...params, q: cq });
       if (second.total > first.total) {
-        result = { ...second, correctedQuery: spelled(corrected, ws, params.q ?? '', second.rows) };
+        const catalogue = await vocab.spellings(corrected.filter((w, i) => w !== ws[i]));
+        result = {
+          ...second,
+          correctedQuery: spelled(corrected, ws, params.q ?? '', second.rows, catalogue),
+        };
         q = cq;
       }
     }
@@ -134,10 +138,16 @@ const writtenWords = (text: string) =>
 
 /**
  * The corrected query as a person reads it: the vocabulary holds folded words ('cas' for 'caș'), so each
- * word put in is written as the announcements found write it, and each word kept as the person typed it,
- * in lower case (folded where neither is found). Searching it again folds it back to the same query.
+ * word put in is written as the announcements found write it (else as the vocabulary spells it), and each
+ * word kept as the person typed it, in lower case. Searching it again folds it back to the same query.
  */
-function spelled(corrected: string[], typed: string[], q: string, rows: SearchResult['rows']): string {
+function spelled(
+  corrected: string[],
+  typed: string[],
+  q: string,
+  rows: SearchResult['rows'],
+  catalogue: Map<string, string>,
+): string {
   const asTyped = new Map(writtenWords(q).map((w) => [foldDiacritics(w), w]));
   let seen: Map<string, string> | null = null;
   const asWritten = (w: string) => {
@@ -151,7 +161,9 @@ function spelled(corrected: string[], typed: string[], q: string, rows: SearchRe
     }
     return seen.get(w);
   };
-  return corrected.map((w, i) => (w === typed[i] ? asTyped.get(w) : asWritten(w)) ?? w).join(' ');
+  return corrected
+    .map((w, i) => (w === typed[i] ? asTyped.get(w) : (asWritten(w) ?? catalogue.get(w))) ?? w)
+    .join(' ');
 }
 
 /** FTS5 keeps prefix indexes up to this many characters (migration 0009: prefix='1 2 3 4 5 6'). */
