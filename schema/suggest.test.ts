@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { offlineSuggestions, typedWords } from './suggest.ts';
-import { spelledContentWords } from './words.ts';
+import { contentWords, spelledContentWords } from './words.ts';
 
 describe('spellings shown by suggestions', () => {
   it('a text’s content words keep their spelling, the one with diacritics when it writes both', () => {
@@ -9,6 +9,18 @@ describe('spellings shown by suggestions', () => {
       ['casa', 'casă'],
       ['casatorie', 'căsătorie'],
     ]);
+  });
+
+  it('holds exactly the index’s words, also for marks with no composed letter and decomposed text', () => {
+    for (const text of [
+      'İstanbul și Cluj',
+      'ca\u0306sa\u0306 s\u0326i ma\u0306r',
+      'Şcoală de ţesut',
+      'tort 🎂 x2',
+    ]) {
+      expect([...spelledContentWords(text).keys()], text).toEqual([...new Set(contentWords(text))]);
+    }
+    expect(spelledContentWords('ca\u0306sa\u0306').get('casa')).toBe('căsă'); // composed: NFC
   });
 
   it('the words typed before the last are shown as typed, in lower case', () => {

@@ -36,6 +36,8 @@ export const SYNC_LIMITS = {
    */
   probeIntervalMs: 1500,
   probeTimeoutMs: 1500,
+  /** A socket attempt not open after this long is dropped for a new one once the health probe answers. */
+  stuckAttemptMs: 2000,
 } as const;
 
 /** What a device shows when the server refuses its socket (SOCKET_LIMITS). */

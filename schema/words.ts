@@ -32,12 +32,17 @@ export function words(s: string): string[] {
  * shown of a word the index holds folded (suggestions, corrections). Same split as `words`.
  */
 export function writtenWords(s: string): { folded: string; written: string }[] {
-  return s
-    .normalize('NFC')
-    .toLocaleLowerCase('ro')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '')
-    .map((written) => ({ folded: foldDiacritics(written), written }));
+  return (
+    s
+      .normalize('NFC')
+      .toLocaleLowerCase('ro')
+      // Marks with no composed letter ('İ' lower-cased is 'i' + U+0307) go, as `words` drops them: the same
+      // split, so the vocabulary holds the index's words.
+      .replace(/\p{M}+/gu, '')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w !== '')
+      .map((written) => ({ folded: foldDiacritics(written), written }))
+  );
 }
 
 /** Of two spellings of one folded word, the one to show: the one with diacritics ('căsătorie'). */

@@ -17,7 +17,8 @@ export function setMemberDeps(app: { session: AppSession; notify: Notify }): voi
  */
 export function member(): Promise<Member | null> {
   memberModule ??= import('./member.ts').then(async (m) => {
-    if (deps) m.startOutboxes(deps);
+    if (!deps) throw new Error('member() before setMemberDeps(): the outboxes would never start');
+    m.startOutboxes(deps);
     for (const userId of pendingLeaves()) await leaveDevice(m, userId);
     return m;
   });

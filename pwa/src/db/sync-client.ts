@@ -233,10 +233,10 @@ export class SyncClient {
     this.probeTimer = null;
   }
 
-  /** An attempt that has not even opened for a probe interval (e.g. stuck on a dead route). */
+  /** An attempt that has not even opened for stuckAttemptMs (e.g. stuck on a dead route). */
   private stuckAttempt(): WebSocket | null {
     const socket = this.socket;
-    const waited = Date.now() - this.attemptAt >= SYNC_LIMITS.probeIntervalMs;
+    const waited = Date.now() - this.attemptAt >= SYNC_LIMITS.stuckAttemptMs;
     return socket && this.status$.value === 'connecting' && !this.opened && waited ? socket : null;
   }
 

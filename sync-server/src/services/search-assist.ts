@@ -2,13 +2,14 @@ import { namedTopic } from '../../../schema/catalog/topics.ts';
 import { SEARCH_PAGE, type SearchParams } from '../../../schema/search.ts';
 import {
   anyOf,
-  foldDiacritics,
   type Phrase,
   queryWords,
   type TextQuery,
   textQueryOf,
   wordGroup,
+  writtenWords,
 } from '../../../schema/text.ts';
+import { betterSpelling } from '../../../schema/words.ts';
 import type { SearchResult } from '../repositories/search-page.ts';
 import type { SearchVocab } from '../repositories/search-vocab.ts';
 
@@ -129,13 +130,6 @@ export async function assistedSearch(
   return result;
 }
 
-/** A text's words as written, lower case ('Caș' → 'caș'). */
-const writtenWords = (text: string) =>
-  text
-    .toLocaleLowerCase('ro')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((w) => w !== '');
-
 /**
  * The corrected query as a person reads it: the vocabulary holds folded words ('cas' for 'caș'), so each
  * word put in is written as the announcements found write it (else as the vocabulary spells it), and each
@@ -148,16 +142,14 @@ function spelled(
   rows: SearchResult['rows'],
   catalogue: Map<string, string>,
 ): string {
-  const asTyped = new Map(writtenWords(q).map((w) => [foldDiacritics(w), w]));
+  const asTyped = new Map(writtenWords(q).map((w) => [w.folded, w.written]));
   let seen: Map<string, string> | null = null;
   const asWritten = (w: string) => {
     if (!seen) {
       seen = new Map();
       for (const r of rows)
-        for (const x of writtenWords(`${r.title} ${r.description}`)) {
-          const f = foldDiacritics(x);
-          if (!seen.has(f)) seen.set(f, x);
-        }
+        for (const { folded, written } of writtenWords(`${r.title} ${r.description}`))
+          seen.set(folded, betterSpelling(folded, seen.get(folded), written));
     }
     return seen.get(w);
   };
