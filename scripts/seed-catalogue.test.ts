@@ -10,7 +10,7 @@ import { validateAnnouncement } from '../schema/rules/announcement.ts';
 import { charCount, isPhone } from '../schema/rules/common.ts';
 import { titleSortKey } from '../schema/search.ts';
 import { analyze } from '../schema/text.ts';
-import { type Db, openDatabase } from '../sync-server/src/plugins/db.ts';
+import { openDatabase, type SqliteDb } from '../sync-server/src/plugins/db.ts';
 import { type CatalogueResult, seedCatalogue } from './seed-catalogue.ts';
 
 type Row = {
@@ -40,22 +40,22 @@ const dir = mkdtempSync(join(tmpdir(), 'hobbiz-catalogue-'));
 const uploadsDir = join(dir, 'uploads');
 /** Two photos per category here (12 by default): enough to see that rows share them and they differ. */
 const PHOTOS = 2;
-const dbs: Db[] = [];
-let db: Db;
+const dbs: SqliteDb[] = [];
+let db: SqliteDb;
 let result: CatalogueResult;
 let rows: Row[];
 
-function open(name: string): Db {
+function open(name: string): SqliteDb {
   const d = openDatabase(join(dir, `${name}.sqlite`));
   dbs.push(d);
   return d;
 }
 
-function all(d: Db): Row[] {
+function all(d: SqliteDb): Row[] {
   return d.$client.prepare('SELECT * FROM announcements ORDER BY seq').all() as Row[];
 }
 
-function ftsCount(d: Db, query: string): number {
+function ftsCount(d: SqliteDb, query: string): number {
   return (
     d.$client
       .prepare('SELECT count(*) AS n FROM announcements_fts WHERE announcements_fts MATCH ?')
@@ -238,7 +238,7 @@ describe('seedCatalogue', () => {
   it('restores the WAL journal, and the indexes and triggers exactly as the migrations made them', () => {
     expect(db.$client.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.$client.pragma('synchronous', { simple: true })).toBe(1);
-    const schema = (d: Db) =>
+    const schema = (d: SqliteDb) =>
       d.$client
         .prepare(
           "SELECT type, name, sql FROM sqlite_master WHERE tbl_name = 'announcements' ORDER BY type, name",

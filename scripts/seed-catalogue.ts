@@ -5,7 +5,7 @@ import { titleSortKey } from '../schema/search.ts';
 import { analyze, spelledContentWords } from '../schema/text.ts';
 import { betterSpelling } from '../schema/words.ts';
 import { LocalDirectoryStorage } from '../sync-server/src/lib/file-storage.ts';
-import type { Db } from '../sync-server/src/plugins/db.ts';
+import type { SqliteDb } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
 import { hashPassword } from '../sync-server/src/services/passwords.ts';
 import { FIRST_NAMES_F, FIRST_NAMES_M, LAST_NAMES } from './seed-catalogue-data.ts';
@@ -77,7 +77,7 @@ function phoneNumber(rng: Rng): string {
 
 type Handle = Database.Database;
 
-function clientOf(db: Handle | Db): Handle {
+function clientOf(db: Handle | SqliteDb): Handle {
   return '$client' in db ? db.$client : (db as Handle);
 }
 
@@ -229,7 +229,7 @@ function bulk(sqlite: Handle, log: (line: string) => void, load: () => void): vo
  * Fills the database with `announcements` generated announcements, their sellers and favourites. Appends
  * to what is there (seller emails continue after the highest existing `vanzatorN@hobbiz.test`).
  */
-export async function seedCatalogue(db: Handle | Db, opts: CatalogueOptions): Promise<CatalogueResult> {
+export async function seedCatalogue(db: Handle | SqliteDb, opts: CatalogueOptions): Promise<CatalogueResult> {
   const t0 = performance.now();
   const n = opts.announcements;
   if (!Number.isSafeInteger(n) || n < 1) throw new Error('announcements must be a positive integer');

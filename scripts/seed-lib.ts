@@ -6,7 +6,7 @@ import { titleSortKey } from '../schema/search.ts';
 import { searchColumns } from '../schema/text.ts';
 import { LocalDirectoryStorage } from '../sync-server/src/lib/file-storage.ts';
 import { newId } from '../sync-server/src/lib/ids.ts';
-import { type Db, nextSeq } from '../sync-server/src/plugins/db.ts';
+import { nextSeq, type SqliteDb } from '../sync-server/src/plugins/db.ts';
 import { storeImage } from '../sync-server/src/services/images.ts';
 import { hashPassword } from '../sync-server/src/services/passwords.ts';
 import { SEED_ANNOUNCEMENTS, SEED_PASSWORD, SEED_REVIEWS, SEED_USERS } from './seed-data.ts';
@@ -106,14 +106,14 @@ export async function placeholderJpeg(hue: number, variant: number): Promise<Buf
     .toBuffer();
 }
 
-export function isEmpty(db: Db): boolean {
+export function isEmpty(db: SqliteDb): boolean {
   const row = db.$client.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number };
   return row.n === 0;
 }
 
 /** Fills an empty database with the demo catalogue: users, announcements with JPEGs, favourites, reviews. */
 export async function seed(
-  db: Db,
+  db: SqliteDb,
   dataDir: string,
   now = new Date(),
 ): Promise<{ users: number; announcements: number }> {

@@ -55,7 +55,7 @@ function open(file: string) {
   const conn = new Database(file, { readonly: true, fileMustExist: true });
   conn.pragma('busy_timeout = 2000');
   conn.pragma('cache_size = -65536');
-  const db = drizzle(conn, { schema: tables }) as unknown as Db;
+  const db: Db = drizzle(conn, { schema: tables });
   const engine = searchRepository(db);
   const vocab = searchVocabRepository(db);
   const { toApi } = announcementsRepository(db);

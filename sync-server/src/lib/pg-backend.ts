@@ -59,9 +59,11 @@ const stores = new WeakMap<object, PgStore>();
 /**
  * Opens a pool on `url` (`poolMax` connections, PG_POOL_MAX), applies the migrations of
  * sync-server/migrations-pg and returns the connection router the repositories use: inside a write
- * (`uow.write`) the connection holding the open transaction; outside, the pool. It is typed as the SQLite
- * `Db` because the repositories build their queries from the SQLite table objects (docs/decisions.md);
- * `dialectOf(db)` says 'postgres'.
+ * (`uow.write`) the connection holding the open transaction; outside, the pool. It offers `Db`, the surface
+ * both engines share (plugins/db.ts): drizzle's query builders, which node-postgres's drizzle renders from
+ * the SQLite table objects the repositories use (docs/decisions.md). TypeScript cannot see that across the
+ * two dialects' builder types, hence the one cast below; the PostgreSQL suites run every repository through
+ * it. `dialectOf(db)` says 'postgres', and `pgOf(db)` gives its `execute`.
  */
 export async function openPgDatabase(
   url: string,

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { Db } from '../plugins/db.ts';
+import type { Db, SqliteDb } from '../plugins/db.ts';
 
 /**
  * Raw SQL that runs on both engines (docs/decisions.md, "One query layer, two engines"). Repositories build
@@ -15,12 +15,27 @@ export function dialectOf(db: Db): Dialect {
   return (db as unknown as { [DIALECT]?: Dialect })[DIALECT] ?? 'sqlite';
 }
 
-type PgExecutor = { execute(query: SQL): Promise<{ rows: unknown[]; rowCount: number | null }> };
+/** What the PostgreSQL back-end's handle runs raw SQL with (drizzle's node-postgres `execute`). */
+export type PgExecutor = { execute(query: SQL): Promise<{ rows: unknown[]; rowCount: number | null }> };
+
+/**
+ * The engine's own handle behind `db`, checked. `Db` is the surface both engines offer (plugins/db.ts);
+ * code written for one engine (raw statements, SQLite's search memory, offline tools) asks for its own
+ * handle here and fails loudly if handed the other engine's.
+ */
+export function sqliteOf(db: Db): SqliteDb {
+  if (dialectOf(db) !== 'sqlite') throw new Error('Expected a SQLite database handle');
+  return db as SqliteDb;
+}
+export function pgOf(db: Db): PgExecutor {
+  if (dialectOf(db) !== 'postgres') throw new Error('Expected a PostgreSQL database handle');
+  return db as unknown as PgExecutor;
+}
 
 /** Every row of `query`, as objects keyed by the selected column names. */
 export async function rawAll<T>(db: Db, query: SQL): Promise<T[]> {
-  if (dialectOf(db) === 'postgres') return (await (db as unknown as PgExecutor).execute(query)).rows as T[];
-  return db.all(query) as T[];
+  if (dialectOf(db) === 'postgres') return (await pgOf(db).execute(query)).rows as T[];
+  return sqliteOf(db).all(query) as T[];
 }
 
 /** The first row of `query`, or undefined. */
@@ -32,10 +47,10 @@ export async function rawGet<T>(db: Db, query: SQL): Promise<T | undefined> {
 /** Runs a statement; resolves to how many rows it changed. */
 export async function rawRun(db: Db, query: SQL): Promise<{ changes: number }> {
   if (dialectOf(db) === 'postgres') {
-    const r = await (db as unknown as PgExecutor).execute(query);
+    const r = await pgOf(db).execute(query);
     return { changes: r.rowCount ?? 0 };
   }
-  return { changes: db.run(query).changes };
+  return { changes: sqliteOf(db).run(query).changes };
 }
 
 /** The engine's error code (SQLite's `SQLITE_…`, PostgreSQL's SQLSTATE), also under drizzle's wrapper. */

@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDatabase, type Db, openDatabase, sqliteUnitOfWork } from '../plugins/db.ts';
+import { closeDatabase, openDatabase, type SqliteDb, sqliteUnitOfWork } from '../plugins/db.ts';
 import type { UnitOfWork } from './unit-of-work.ts';
 
 /** The unit of work on a real temp SQLite file, with a hub that records what it is told. */
 let dir: string;
-let db: Db;
+let db: SqliteDb;
 let uow: UnitOfWork;
 let sent: string[];
 let effectErrors: unknown[];

@@ -7,7 +7,7 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as tables from '../../../schema/db/tables.ts';
 import { titleSortKey } from '../../../schema/search.ts';
-import { DIALECT } from '../lib/sql.ts';
+import { DIALECT, sqliteOf } from '../lib/sql.ts';
 import {
   type BackendTx,
   createUnitOfWork,
@@ -16,7 +16,16 @@ import {
   type UnitOfWorkBackend,
 } from '../lib/unit-of-work.ts';
 
-export type Db = BetterSQLite3Database<typeof tables> & { $client: Database.Database };
+/** The SQLite database in full: drizzle's handle and its better-sqlite3 connection (this module's). */
+export type SqliteDb = BetterSQLite3Database<typeof tables> & { $client: Database.Database };
+
+/**
+ * What code beside the engines may use, on SQLite and PostgreSQL alike: drizzle's query builders, written
+ * with the table objects of schema/db/tables.ts (both engines' drizzle render them). No connection, no
+ * driver statements, no drizzle transactions: raw SQL goes through lib/sql.ts, writes through the unit of
+ * work. plugins/db.ts and lib/pg-backend.ts each return one.
+ */
+export type Db = Pick<SqliteDb, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete'>;
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '../../migrations');
 
@@ -29,17 +38,19 @@ const stores = new WeakMap<object, SqliteStore>();
  * the open transaction; outside, a second connection on the same file, so a reader never sees a write that
  * may still roll back (WAL gives it the last committed state). `:memory:` has one connection for both.
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string): SqliteDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const writeConn = connect(file, 5000);
-  const write = drizzle(writeConn, { schema: tables }) as Db;
+  const write = drizzle(writeConn, { schema: tables }) as SqliteDb;
   migrate(write, { migrationsFolder });
   writeConn.prepare("INSERT OR IGNORE INTO counters (name, value) VALUES ('seq', 0)").run();
   backfillTitleKeys(writeConn);
   // Opened when first needed (offline tools that only use the write connection never open it). A write
   // outside a unit on the read side would wait for the writer; it fails fast instead of freezing.
   const read =
-    file === ':memory:' ? () => write : lazy(() => drizzle(connect(file, 1000), { schema: tables }) as Db);
+    file === ':memory:'
+      ? () => write
+      : lazy(() => drizzle(connect(file, 1000), { schema: tables }) as SqliteDb);
   const store = new SqliteStore(write, read);
   const router = new Proxy(write, {
     get(_target, prop) {
@@ -80,7 +91,7 @@ function connect(file: string, busyTimeoutMs: number): Database.Database {
 export function closeDatabase(db: Db): void {
   const store = stores.get(db);
   if (!store) {
-    db.$client.close();
+    sqliteOf(db).$client.close();
     return;
   }
   store.close();
@@ -119,7 +130,7 @@ export function sqliteUnitOfWork(
   return createUnitOfWork(store, sink, onEffectError);
 }
 
-type OpenTx = { conn: Db; btx: BackendTx };
+type OpenTx = { conn: SqliteDb; btx: BackendTx };
 const isPromise = <T>(v: T | Promise<T>): v is Promise<T> =>
   typeof (v as { then?: unknown } | null)?.then === 'function';
 
@@ -132,8 +143,8 @@ class SqliteStore implements UnitOfWorkBackend {
   private readonly takeSeq: Database.Statement;
 
   constructor(
-    private readonly write: Db,
-    private readonly read: () => Db,
+    private readonly write: SqliteDb,
+    private readonly read: () => SqliteDb,
   ) {
     this.takeSeq = write.$client
       .prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
@@ -141,7 +152,7 @@ class SqliteStore implements UnitOfWorkBackend {
   }
 
   /** The open transaction's connection for the code running inside it, else undefined. */
-  current(): Db | undefined {
+  current(): SqliteDb | undefined {
     return this.open.getStore()?.conn;
   }
 
@@ -239,8 +250,8 @@ class SqliteStore implements UnitOfWorkBackend {
 export function nextSeq(db: Db): number {
   let take = offlineSeq.get(db);
   if (!take) {
-    take = db.$client
-      .prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
+    take = sqliteOf(db)
+      .$client.prepare("UPDATE counters SET value = value + 1 WHERE name = 'seq' RETURNING value")
       .pluck();
     offlineSeq.set(db, take);
   }

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { dialectOf, rawAll } from '../lib/sql.ts';
+import { dialectOf, rawAll, sqliteOf } from '../lib/sql.ts';
 
 /**
  * Shared pieces of the property tests: generators of hostile input and the checks every answer to it
@@ -177,7 +177,7 @@ export async function fingerprint(app: FastifyInstance): Promise<string> {
  */
 async function writeMark(app: FastifyInstance, names: string[]): Promise<string> {
   if (dialectOf(app.db) !== 'postgres') {
-    return String(app.db.$client.prepare('SELECT total_changes() AS n').pluck().get());
+    return String(sqliteOf(app.db).$client.prepare('SELECT total_changes() AS n').pluck().get());
   }
   const parts = names.map(
     (n) => `SELECT '${n}' AS t, count(*) AS n, coalesce(max(xmin::text::bigint), 0) AS x FROM "${n}"`,

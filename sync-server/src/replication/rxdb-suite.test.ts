@@ -21,7 +21,7 @@ import WebSocket from 'ws';
 import { type PushRow, SYNC_PATH, SYNC_PROTOCOL_VERSION, type WithDeleted } from '../../../schema/sync.ts';
 import { rawAll, rawGet, rawRun } from '../lib/sql.ts';
 import type { PulledCollection, UnitOfWork } from '../lib/unit-of-work.ts';
-import { closeDatabase, type Db, openDatabase, sqliteUnitOfWork } from '../plugins/db.ts';
+import { closeDatabase, openDatabase, type SqliteDb, sqliteUnitOfWork } from '../plugins/db.ts';
 import { announcementsRepository } from '../repositories/announcements.ts';
 import { countersRepository } from '../repositories/counters.ts';
 import { reviewsRepository } from '../repositories/reviews.ts';
@@ -56,7 +56,7 @@ type ClientHuman = { passportId: string; firstName: string; lastName: string; ag
 const TOKEN = 'suite-token';
 const USER = 'a'.repeat(24);
 let dir: string;
-let db: Db;
+let db: SqliteDb;
 let app: FastifyInstance;
 let url: string;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements } from '../../../schema/db/tables.ts';
 import { type SearchParams, titleSortKey } from '../../../schema/search.ts';
 import { searchColumns } from '../../../schema/text.ts';
+import { sqliteOf } from '../lib/sql.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { type SearchRepository, searchRepository } from './search.ts';
 import { insertSearchFixtures } from './search-fixtures.ts';
@@ -117,7 +118,7 @@ describe.skipIf(onPg)('pages from memory', () => {
 
   it('keeps nothing from a write left open on its connection (it may roll back)', async () => {
     const [a, b] = (await plans.search({ q: 'c', sort: 'price-asc', limit: 2 })).rows;
-    const conn = app.db.$client;
+    const conn = sqliteOf(app.db).$client;
     conn.exec('BEGIN IMMEDIATE');
     try {
       // The next seq, given back by the rollback and then taken by another row's change: a memory that

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
+import { sqliteOf } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import { and, andNot } from './search-bits.ts';
 import { type Attrs, filterCodes, filterMask } from './search-memory-filters.ts';
@@ -72,7 +73,7 @@ type State = {
 };
 
 export function searchMemory(db: Db, limits = MEMORY_LIMITS) {
-  const conn = (db as unknown as { $client: Database.Database }).$client;
+  const conn = sqliteOf(db).$client;
   let state: State | null = null;
   // Statements prepared once (preparing costs more than running most of them).
   const statements = new Map<string, Database.Statement>();

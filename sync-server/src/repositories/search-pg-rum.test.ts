@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchParams } from '../../../schema/search.ts';
 import { pgPoolOf } from '../lib/pg-backend.ts';
+import { DIALECT, pgOf } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { SCORE_CAP, SEARCH_TUNING, searchRepository } from './search.ts';
@@ -34,9 +35,10 @@ function textOf(q: unknown): string {
 function recorded(rum: { use: RumUse['use']; margin: number }, scoreCap = SCORE_CAP, pagePlan?: number) {
   const statements: string[] = [];
   const db = {
+    [DIALECT]: 'postgres',
     execute: (q: SQL) => {
       statements.push(textOf(q));
-      return (app.db as unknown as { execute(q: SQL): Promise<unknown> }).execute(q);
+      return pgOf(app.db).execute(q);
     },
   } as unknown as Db;
   return { repo: searchRepositoryPg(db, scoreCap, pagePlan, rum), statements };

@@ -3,6 +3,7 @@ import { announcements } from '../../../schema/db/tables.ts';
 import { BOOST_TEXT, boost, dayNumber, RERANK_WINDOW, rerank } from '../../../schema/rank.ts';
 import type { SearchParams } from '../../../schema/search.ts';
 import type { TextQuery } from '../../../schema/text.ts';
+import { pgOf } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import { type FoundRow, type SearchResult, searchRequest } from './search-page.ts';
 import { orderedPages, type PgRow, toRow } from './search-pg-ordered.ts';
@@ -25,9 +26,6 @@ import type { RumUse } from './search-tuning.ts';
 /** A ranking is fetched at least this deep and kept for the next pages while the index is unchanged. */
 const RANK_DEPTH = 200;
 const RANKINGS_KEPT = 64;
-
-/** The PostgreSQL side of `db` (drizzle's node-postgres database, or the back-end's router over it). */
-type PgExecutor = { execute(query: SQL): Promise<{ rows: unknown[] }> };
 
 /** A statement written with $1, $2… (search-pg-sql.ts) as drizzle SQL, each value a bound parameter. */
 function bound(text: string, values: unknown[]): SQL {
@@ -52,7 +50,7 @@ export function searchRepositoryPg(
   pagePlan?: 'sort' | 'walk' | number,
   rum: RumUse = RUM_USE,
 ) {
-  const pg = db as unknown as PgExecutor;
+  const pg = pgOf(db);
   const query = async <T>(text: string, values: unknown[]) =>
     (await pg.execute(bound(text, values))).rows as T[];
   const hasRum = rumIndexesThere(query, rum);

@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchParams } from '../../../schema/search.ts';
+import { sqliteOf } from '../lib/sql.ts';
 import type { Db } from '../plugins/db.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { searchRepository } from './search.ts';
@@ -25,7 +26,7 @@ beforeAll(async () => {
   const dialect = (app.db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string } } }).dialect;
   const all = (query: SQL) => {
     ran.push(dialect.sqlToQuery(query).sql);
-    return app.db.all(query);
+    return sqliteOf(app.db).all(query);
   };
   traced = Object.create(app.db, { all: { value: all } }) as Db;
 });
