@@ -2,7 +2,7 @@ import type { attachmentAnswer } from '../../../schema/api/messages.ts';
 import { newId } from '../../../schema/ids.ts';
 import type { Answer } from '../api/client.ts';
 import { api } from '../api/client.ts';
-import { chatFileOutbox, type QueuedAttachment, useOutbox } from './device-outbox.ts';
+import { chatFileOutbox, type QueuedAttachment, queuedAtNow, useOutbox } from './device-outbox.ts';
 import { sendMessage } from './messages.ts';
 import { drain, registerOutbox } from './outbox-drain.ts';
 import { setQueuedChatFiles } from './pending-count.ts';
@@ -42,7 +42,7 @@ export async function queueAttachment(
     id: newId(),
     file: blob,
     name: file.name,
-    queuedAt: new Date().toISOString(),
+    queuedAt: queuedAtNow(),
   };
   await chatFileOutbox.put(entry.id, entry);
 }

@@ -68,6 +68,22 @@ describe('deviceOutbox', () => {
     expect((await box.list()).map((i) => i.id)).toEqual(['ff', 'aa', 'bb', '00']);
   });
 
+  it('items queued in one millisecond keep the order they were queued in, whatever their keys', async () => {
+    const { deviceOutbox, queuedAtNow } = await load();
+    vi.useFakeTimers({ now: new Date('2026-03-01T00:00:00.000Z'), toFake: ['Date'] });
+    try {
+      const box = deviceOutbox<Item>('same-ms', { order: (i) => i.queuedAt });
+      for (const id of ['ff', '00', 'bb']) await box.put(id, item(id, queuedAtNow()));
+      expect((await box.list()).map((i) => i.id)).toEqual(['ff', '00', 'bb']);
+      // The clock going back (a corrected device clock) does not reorder what follows.
+      vi.setSystemTime(new Date('2026-02-01T00:00:00.000Z'));
+      await box.put('01', item('01', queuedAtNow()));
+      expect((await box.list()).at(-1)?.id).toBe('01');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('keeps Blobs, and survives a reopen (a reload of the page)', async () => {
     const first = await load();
     const photos = first.deviceOutbox<Blob[]>('photos');

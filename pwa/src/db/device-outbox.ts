@@ -35,6 +35,16 @@ export type QueuedAttachment = {
   queuedAt: string;
 };
 
+let lastQueuedMs = 0;
+/**
+ * The time an item joins an outbox, as the ISO text `list()` orders by. Never the same twice in this
+ * page: two files attached in one millisecond would otherwise be sent in the order of their random ids.
+ */
+export function queuedAtNow(): string {
+  lastQueuedMs = Math.max(Date.now(), lastQueuedMs + 1);
+  return new Date(lastQueuedMs).toISOString();
+}
+
 /** A database of an earlier version of the app whose content moves here on first use. */
 export type LegacyStore = { db: string; store: string };
 

@@ -1,7 +1,7 @@
 import { newId } from '../../../schema/ids.ts';
 import type { AnnouncementInput } from '../../../schema/rules/announcement.ts';
 import { ApiError, api } from '../api/client.ts';
-import { publishOutbox, useOutbox } from './device-outbox.ts';
+import { publishOutbox, queuedAtNow, useOutbox } from './device-outbox.ts';
 import { drain } from './outbox-drain.ts';
 import { requestBackgroundDrain } from './outbox-sync.ts';
 import { ensurePhoto, forgetConfirmed } from './photo-uploads.ts';
@@ -42,7 +42,7 @@ export function newPendingAnnouncement(
   id = newId(),
   photoIds?: string[],
 ): PendingAnnouncement {
-  return { id, userId, fields, images, photoIds, queuedAt: new Date().toISOString(), error: null };
+  return { id, userId, fields, images, photoIds, queuedAt: queuedAtNow(), error: null };
 }
 
 /** Keeps it on the device (same id) and tries to send it (`notify` says how that went). */

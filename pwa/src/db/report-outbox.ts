@@ -2,7 +2,7 @@ import type { reportAnswer } from '../../../schema/api/trust.ts';
 import { newId } from '../../../schema/ids.ts';
 import { REPORT_MESSAGES } from '../../../schema/rules/report-texts.ts';
 import { type Answer, ApiError, api, NetworkError } from '../api/client.ts';
-import { deviceOutbox } from './device-outbox.ts';
+import { deviceOutbox, queuedAtNow } from './device-outbox.ts';
 import { drain, registerOutbox } from './outbox-drain.ts';
 import type { AppSession, Notify } from './types.ts';
 
@@ -65,7 +65,7 @@ export async function submitReport(
   userId: string,
   input: Pick<QueuedReport, 'target' | 'reason' | 'details'>,
 ): Promise<string> {
-  const report: QueuedReport = { ...input, id: newId(), userId, queuedAt: new Date().toISOString() };
+  const report: QueuedReport = { ...input, id: newId(), userId, queuedAt: queuedAtNow() };
   try {
     return (await post(report)).message;
   } catch (err) {
