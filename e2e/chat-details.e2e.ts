@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_PASSWORD } from '../scripts/seed-data.ts';
 import {
   apiAccount,
@@ -43,6 +43,10 @@ beforeAll(async () => {
   expect(first.status).toBe(201);
 });
 afterAll(() => stopServerAndBrowser(server, browser));
+// A test that failed with the server stopped does not take the next ones down with it.
+afterEach(async () => {
+  if (!server.running) await server.start();
+});
 
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 async function openConversation(page: Page) {
@@ -62,6 +66,9 @@ describe('chat details', () => {
     const s = await newPage(browser, server);
     await openSignedIn(b.page, buyer);
     await openSignedIn(s.page, seller);
+    // Before the conversation is opened: if the worker is late, the page is reloaded, and an open
+    // conversation would not survive that.
+    await waitForServiceWorker(b.page);
     await openConversation(b.page);
     await openConversation(s.page);
 
@@ -74,7 +81,6 @@ describe('chat details', () => {
 
     // Offline the file waits on the device; sent over sync when the server is back, its name goes too.
     await b.page.getByText('Sincronizat').waitFor();
-    await waitForServiceWorker(b.page);
     await server.stop();
     await attach(b.page, 'Deviz lucrări.pdf');
     await b.page.getByRole('button', { name: 'Trimite', exact: true }).click();

@@ -75,6 +75,11 @@ export class TestServer {
     return `http://127.0.0.1:${this.port}`;
   }
 
+  /** False between stop() and start(): a test that failed with the server stopped leaves it so. */
+  get running(): boolean {
+    return this.proc !== null && this.proc.exitCode === null;
+  }
+
   async start(): Promise<void> {
     if (!this.port) this.port = await freePort();
     // One process (node with the tsx loader), so a kill really takes the server down.
@@ -170,6 +175,16 @@ export async function newPage(
     console.error('[pageerror]', err.message);
     pageErrors.push(err.message);
   });
+  // E2E_TRACE=1: every console line and navigation, timed, to follow a flaky run.
+  if (process.env.E2E_TRACE) {
+    const t0 = Date.now();
+    const at = () => `[+${Date.now() - t0} ms]`;
+    page.on('console', (m) => console.log(at(), `[console.${m.type()}]`, m.text().slice(0, 300)));
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) console.log(at(), '[navigated]', f.url());
+    });
+    page.on('load', () => console.log(at(), '[load]', page.url()));
+  }
   // A Content-Security-Policy violation is a bug too (something the app needs is blocked).
   page.on('console', (m) => {
     if (m.type() === 'error' && m.text().includes('Content Security Policy')) pageErrors.push(m.text());
@@ -179,23 +194,29 @@ export async function newPage(
 
 /**
  * Waits until a service worker controls the page (needed before testing offline starts). A page that is
- * still not controlled 10 s after the worker is active (or whose worker is not ready after 15 s) is
+ * still not controlled 30 s after the worker is active (or whose worker is not ready after 15 s) is
  * reloaded (a load under an active worker is controlled); a third failure throws with a message instead
- * of hanging the test until its own timeout.
+ * of hanging the test until its own timeout. A reload loses what the page showed (an open conversation,
+ * a form being filled): call this before building such state, and the log says when it happened.
  */
 export async function waitForServiceWorker(page: Page): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    const controlled = await page.evaluate(async () => {
+    const state = await page.evaluate(async () => {
       // A worker whose install failed (a precache fetch refused) never becomes ready: give up after 15 s
       // and reload, which registers it again, rather than hanging until the test's own timeout.
       const ready = await Promise.race([
         navigator.serviceWorker.ready.then(() => true),
         new Promise<boolean>((r) => setTimeout(() => r(false), 15_000)),
       ]);
-      if (!ready) return false;
-      if (navigator.serviceWorker.controller) return true;
-      return new Promise<boolean>((resolve) => {
-        const timer = setTimeout(() => resolve(!!navigator.serviceWorker.controller), 10_000);
+      const describe = async () => {
+        const reg = await navigator.serviceWorker.getRegistration();
+        const w = (x: ServiceWorker | null | undefined) => x?.state ?? '-';
+        return `ready=${ready} controller=${!!navigator.serviceWorker.controller} installing=${w(reg?.installing)} waiting=${w(reg?.waiting)} active=${w(reg?.active)}`;
+      };
+      if (!ready) return describe();
+      if (navigator.serviceWorker.controller) return 'controlled';
+      const changed = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(!!navigator.serviceWorker.controller), 30_000);
         navigator.serviceWorker.addEventListener(
           'controllerchange',
           () => {
@@ -205,11 +226,49 @@ export async function waitForServiceWorker(page: Page): Promise<void> {
           { once: true },
         );
       });
+      return changed ? 'controlled' : describe();
     });
-    if (controlled) return;
+    if (state === 'controlled') return;
+    console.warn(`[harness] no service worker controls ${page.url()} (${state}): reloading`);
     await page.reload();
   }
   throw new Error('no service worker controls the page');
+}
+
+/** The URLs held in one of the service worker's caches (by name prefix). */
+export function cachedUrls(page: Page, prefix: string): Promise<string[]> {
+  return page.evaluate(async (p) => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) {
+      if (!name.startsWith(p)) continue;
+      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+    }
+    return urls;
+  }, prefix);
+}
+
+/** Signed-in pages' code the app keeps in the background after a sign-in (offline/signed-in-pages.ts). */
+export const SIGNED_IN_CHUNKS = [
+  '/assets/add-announcement.lazy-',
+  '/assets/publish-queue-',
+  '/assets/anunturile-mele.lazy-',
+  '/assets/chat.lazy-',
+  '/assets/notificari.lazy-',
+  '/assets/plati.lazy-',
+  '/assets/member-',
+  '/assets/ReportDialog-',
+];
+
+/**
+ * Waits until the signed-in pages' code is on the device. The app fetches it in idle time, one page at a
+ * time, and starts again at every page load: a test that reloads quickly and then stops the server
+ * must wait for it, as a person who opened the app a minute before would have it.
+ */
+export async function waitForSignedInPages(page: Page, chunks = SIGNED_IN_CHUNKS): Promise<void> {
+  await until(async () => {
+    const kept = await cachedUrls(page, 'hobbiz-assets');
+    return chunks.every((c) => kept.some((u) => u.startsWith(c)));
+  }, 60_000);
 }
 
 export async function localAnnouncementCount(page: Page): Promise<number> {

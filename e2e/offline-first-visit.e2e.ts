@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeShellRevision } from '../scripts/vite-sw-outbox.ts';
 import {
   apiAccount,
+  cachedUrls,
   localAnnouncementIds,
   newPage,
   openSignedIn,
@@ -14,6 +15,7 @@ import {
   TestServer,
   until,
   waitForServiceWorker,
+  waitForSignedInPages,
 } from './harness.ts';
 
 let server: TestServer;
@@ -23,18 +25,6 @@ beforeAll(async () => {
   ({ server, browser } = await startServerAndBrowser());
 });
 afterAll(() => stopServerAndBrowser(server, browser));
-
-/** The URLs held in one of the service worker's caches (by name prefix). */
-function cachedUrls(page: Page, prefix: string): Promise<string[]> {
-  return page.evaluate(async (p) => {
-    const urls: string[] = [];
-    for (const name of await caches.keys()) {
-      if (!name.startsWith(p)) continue;
-      for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
-    }
-    return urls;
-  }, prefix);
-}
 
 const OFFLINE_TITLE = 'Pagina nu este salvată pe acest telefon';
 
@@ -142,17 +132,7 @@ describe('offline after a first visit (precache = what offline browsing needs)',
     await openSignedIn(page, me);
     await waitForServiceWorker(page);
     // Neither page was opened: the app fetched them itself after the sign-in.
-    await until(async () => {
-      const kept = await cachedUrls(page, 'hobbiz-assets');
-      const pages = [
-        '/assets/add-announcement.lazy-',
-        '/assets/publish-queue-',
-        '/assets/chat.lazy-',
-        '/assets/notificari.lazy-',
-        '/assets/plati.lazy-',
-      ];
-      return pages.every((p) => kept.some((u) => u.startsWith(p)));
-    }, 60_000);
+    await waitForSignedInPages(page);
 
     await goOffline(page);
     await page.goto('/adauga-anunt');

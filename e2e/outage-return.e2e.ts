@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationWithSeededSeller,
+  localAnnouncementIds,
   newPage,
   openSignedIn,
   popularAnnouncements,
@@ -9,7 +10,9 @@ import {
   startServerAndBrowser,
   stopServerAndBrowser,
   type TestServer,
+  until,
   waitForServiceWorker,
+  waitForSignedInPages,
 } from './harness.ts';
 import { composer, heart, message } from './locators.ts';
 
@@ -75,7 +78,12 @@ describe('back after an outage', () => {
     const { page, context } = await newPage(browser, server);
     await openSignedIn(page, me);
     await chip(page).getByText('Sincronizat').waitFor();
+    // The home's cards are stored a moment after they are shown ('Sincronizat' does not wait for them):
+    // the one hearted offline below must be on the device before the page leaves the home.
+    await until(async () => (await localAnnouncementIds(page)).includes(target._id));
     await waitForServiceWorker(page);
+    // So is the code of the pages used offline below (the publish form, the chat, my announcements).
+    await waitForSignedInPages(page);
     // The conversation is on the device before the outage.
     await page.goto('/chat');
     await page.locator('.chat-list-item').first().click();
