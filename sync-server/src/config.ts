@@ -122,6 +122,12 @@ export type Config = {
    */
   searchCache: number;
   /**
+   * SEARCH_REPLICA: on PostgreSQL, whether this instance's search threads search its own SQLite copy of
+   * the catalogue (services/search-replica.ts, DATA_DIR/search-replica.sqlite). On by default; 'off'
+   * searches in PostgreSQL. Needs SEARCH_WORKERS ≥ 1; no effect on SQLite.
+   */
+  searchReplica: boolean;
+  /**
    * How often the spelling vocabulary takes in new announcements' words (ms); 0 = only at start (tests
    * call searchVocab.refresh themselves, so a timer never writes under a test's feet).
    */
@@ -157,6 +163,14 @@ function writeLimits(raw: string | undefined): WriteLimitTable | null {
   if (v === '' || v === 'on') return WRITE_LIMITS;
   if (v === 'off' || v === 'false' || v === '0') return null;
   throw new Error(`WRITE_LIMITS invalid: ${raw} (use off to turn them off)`);
+}
+
+/** A switch that is on by default: 'off' (or 0/false) turns it off. */
+function onOff(name: string, raw: string | undefined): boolean {
+  const v = (raw ?? '').trim();
+  if (v === '' || v === 'on' || v === 'true' || v === '1') return true;
+  if (v === 'off' || v === 'false' || v === '0') return false;
+  throw new Error(`${name} invalid: ${raw} (on or off)`);
 }
 
 /** SOCKET_LIMITS: on by default; 'off' (or 0/false) turns them off. */
@@ -247,6 +261,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: positiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 10),
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
     searchCache: wholeNumber('SEARCH_CACHE', env.SEARCH_CACHE, 256),
+    searchReplica: onOff('SEARCH_REPLICA', env.SEARCH_REPLICA),
     vocabRefreshMs: 5_000,
   };
 }

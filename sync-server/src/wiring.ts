@@ -89,6 +89,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     repo: searchRepo,
     vocab: searchVocab,
     toApi: announcementsRepo.toApi,
+    log,
   });
   const counters = countersRepository(db);
   /** Sign-in throttle, reset/Facebook attempt and write-limit counters, shared by every instance. */

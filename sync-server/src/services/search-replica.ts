@@ -1,0 +1,225 @@
+import { and, asc, eq, getTableColumns, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { announcements, users } from '../../../schema/db/tables.ts';
+import { rawGet, rawRun } from '../lib/sql.ts';
+import type { UnitOfWork } from '../lib/unit-of-work.ts';
+import { closeDatabase, type Db, openDatabase, type SqliteDb, sqliteUnitOfWork } from '../plugins/db.ts';
+import { searchVocabRepository } from '../repositories/search-vocab.ts';
+
+/**
+ * PostgreSQL's catalogue copied into a SQLite file of this instance, for its search threads (issue 20,
+ * docs/decisions.md "Search replica"). On PostgreSQL a broad or filtered search reads wide rows at random
+ * (p95 128 ms at 1M over HTTP); the SQLite search keeps its ranks in memory and answers in a few ms. So
+ * each instance keeps `DATA_DIR/search-replica.sqlite`: the announcements (every column, public or not:
+ * the SQLite index picks the public ones itself), the seller cards (id, names, avatar: no e-mail, no
+ * password) and its own spelling vocabulary made from them, all following PostgreSQL's change feed. Writers
+ * on every instance commit in seq order (lib/pg-backend.ts), so `seq > checkpoint` misses nothing.
+ *
+ * A search runs on the replica once it has caught up at least once and is at most REPLICA_LAG_ROWS rows
+ * behind: it first copies what changed up to PostgreSQL's current seq (a person who just published finds
+ * their announcement). Further behind (a first fill, a burst of writes), PostgreSQL answers meanwhile.
+ */
+export type SearchReplica = {
+  readonly file: string;
+  /** Caught up once: searches may use it. */
+  ready(): boolean;
+  /** Up to PostgreSQL's current seq, copying at most REPLICA_LAG_ROWS rows; false when still behind. */
+  fresh(): Promise<boolean>;
+  /** The seq it holds everything up to. */
+  seq(): number;
+  /** Catches up all the way and takes the new words into its vocabulary (the background step; tests). */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+};
+
+/** Rows of each table copied in one step (one SQLite transaction on the loop: ~10 ms at this size). */
+export const REPLICA_BATCH = 500;
+/** A search waits for at most this many changed rows to be copied; more, and PostgreSQL answers it. */
+export const REPLICA_LAG_ROWS = 2_000;
+/** The replica's own checkpoint, in its counters table. */
+const REPLICA_SEQ = 'replica_seq';
+/** Rows per INSERT statement (SQLite's limit on bound values). */
+const INSERT_CHUNK = 200;
+
+type Log = { warn(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void };
+
+/** `excluded.<column>` for each of `keep`: an upsert that writes what was sent. */
+const upsertAll = (table: typeof users, keep: string[]): Record<string, SQL> =>
+  Object.fromEntries(
+    Object.entries(getTableColumns(table))
+      .filter(([key]) => keep.includes(key))
+      .map(([key, col]) => [key, sql.raw(`excluded."${col.name}"`)]),
+  );
+
+const CARD_COLUMNS = ['firstName', 'lastName', 'avatar', 'seq', 'deleted'];
+
+export function startSearchReplica(opts: {
+  pg: Db;
+  file: string;
+  log: Log;
+  /** Background catch-up period (ms); 0 = only when a search asks (tests). */
+  intervalMs?: number;
+  /** The vocabulary's refresh period (ms), as the server's own (config.vocabRefreshMs). */
+  vocabMs?: number;
+}): SearchReplica {
+  const { pg, file, log, intervalMs = 500, vocabMs = 5_000 } = opts;
+  const local: SqliteDb = openDatabase(file);
+  // Announcements arrive before their seller's latest card when the card changed later: no foreign keys
+  // here (the main schema has none between them either; this is for the write connection's other tables).
+  local.$client.pragma('foreign_keys = OFF');
+  const uow: UnitOfWork = sqliteUnitOfWork(local, { poke: () => {}, emit: () => {} }, (err) =>
+    log.warn({ err }, 'search replica effect failed'),
+  );
+  const vocab = searchVocabRepository(local);
+  let held = Number(
+    (
+      local.$client.prepare('SELECT value FROM counters WHERE name = ?').get(REPLICA_SEQ) as
+        | { value: number }
+        | undefined
+    )?.value ?? 0,
+  );
+  let caughtUpOnce = false;
+  let closed = false;
+
+  /** One step: what changed after `held` up to PostgreSQL's committed seq, at most REPLICA_BATCH a table. */
+  async function copyStep(): Promise<boolean> {
+    const top = Number(
+      (await rawGet<{ value: number | string }>(pg, sql`SELECT value FROM counters WHERE name = 'seq'`))
+        ?.value ?? 0,
+    );
+    if (top <= held) return true;
+    const from = held;
+    const [anns, cards] = await Promise.all([
+      pg
+        .select()
+        .from(announcements)
+        .where(and(gt(announcements.seq, from), lte(announcements.seq, top)))
+        .orderBy(asc(announcements.seq))
+        .limit(REPLICA_BATCH),
+      pg
+        .select({
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          avatar: users.avatar,
+          createdAt: users.createdAt,
+          seq: users.seq,
+          deleted: users.deleted,
+        })
+        .from(users)
+        .where(and(gt(users.seq, from), lte(users.seq, top)))
+        .orderBy(asc(users.seq))
+        .limit(REPLICA_BATCH),
+    ]);
+    // A full batch ends the step at its last seq: the other table's rows past it come next step.
+    let to = top;
+    if (anns.length === REPLICA_BATCH) to = Math.min(to, anns[anns.length - 1]!.seq);
+    if (cards.length === REPLICA_BATCH) to = Math.min(to, cards[cards.length - 1]!.seq);
+    const annRows = anns.filter((a) => a.seq <= to);
+    const cardRows = cards
+      .filter((c) => c.seq <= to)
+      // A card only: the replica never holds an address or a password.
+      .map((c) => ({ ...c, email: `${c.id}@replica.invalid`, passwordHash: '', lastSeen: c.createdAt }));
+    await uow.write(async () => {
+      for (let i = 0; i < cardRows.length; i += INSERT_CHUNK)
+        await local
+          .insert(users)
+          .values(cardRows.slice(i, i + INSERT_CHUNK))
+          .onConflictDoUpdate({ target: users.id, set: upsertAll(users, CARD_COLUMNS) });
+      // Rows it holds are updated in place, as the app's own writes do: the search index's triggers
+      // follow an UPDATE (an upsert's conflict rule would override theirs), and a row keeps its rowid,
+      // which the search threads' memory is keyed by.
+      const held = new Set<string>();
+      for (let i = 0; i < annRows.length; i += INSERT_CHUNK) {
+        const part = annRows.slice(i, i + INSERT_CHUNK).map((a) => a.id);
+        for (const r of await local
+          .select({ id: announcements.id })
+          .from(announcements)
+          .where(inArray(announcements.id, part)))
+          held.add(r.id);
+      }
+      const added = annRows.filter((a) => !held.has(a.id));
+      for (let i = 0; i < added.length; i += INSERT_CHUNK)
+        await local.insert(announcements).values(added.slice(i, i + INSERT_CHUNK));
+      for (const { id, ...row } of annRows.filter((a) => held.has(a.id)))
+        await local.update(announcements).set(row).where(eq(announcements.id, id));
+      await rawRun(
+        local,
+        sql`INSERT INTO counters (name, value) VALUES (${REPLICA_SEQ}, ${to})
+          ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+      );
+    });
+    held = to;
+    return to === top;
+  }
+
+  // One step at a time; everyone arriving while one runs shares the next (it sees their writes).
+  let running: Promise<boolean> | null = null;
+  let queued: Promise<boolean> | null = null;
+  function step(): Promise<boolean> {
+    if (!running) {
+      running = copyStep().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => false)
+      .then(() => {
+        queued = null;
+        return step();
+      });
+    return queued;
+  }
+
+  async function catchUp(maxSteps: number): Promise<boolean> {
+    for (let i = 0; i < maxSteps && !closed; i++) {
+      if (await step()) {
+        if (!caughtUpOnce) log.info({ seq: held }, 'search replica caught up');
+        caughtUpOnce = true;
+        return true;
+      }
+      // Between steps the loop serves sockets (a first fill is hundreds of steps).
+      await new Promise((r) => setTimeout(r, 1));
+    }
+    return false;
+  }
+
+  let lastVocab = 0;
+  let busy = false;
+  async function tick(): Promise<void> {
+    if (busy || closed) return;
+    busy = true;
+    try {
+      await catchUp(Number.POSITIVE_INFINITY);
+      if (!closed && Date.now() - lastVocab >= vocabMs) {
+        lastVocab = Date.now();
+        await vocab.refresh(uow, 5);
+      }
+    } catch (err) {
+      log.warn({ err }, 'search replica catch-up failed');
+    } finally {
+      busy = false;
+    }
+  }
+  const timer = intervalMs > 0 ? setInterval(() => void tick(), intervalMs) : null;
+  timer?.unref();
+  if (intervalMs > 0) void tick();
+
+  return {
+    file,
+    ready: () => caughtUpOnce,
+    seq: () => held,
+    refresh: tick,
+    async fresh(): Promise<boolean> {
+      if (!caughtUpOnce || closed) return false;
+      return catchUp(Math.ceil(REPLICA_LAG_ROWS / REPLICA_BATCH));
+    },
+    async close(): Promise<void> {
+      closed = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => undefined);
+      while (busy) await new Promise((r) => setTimeout(r, 5));
+      closeDatabase(local);
+    },
+  };
+}
