@@ -18,8 +18,11 @@
  * Options: --size N, --clients 8, --rounds 2 (passes of the list per client), DATABASE_URL=postgres://…
  * to run the server on PostgreSQL (the catalogue must already be there: scripts/bench/search-pg.ts).
  */
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { CATEGORY_NAMES } from '../../schema/catalog/categories.ts';
 import { SEARCH_SORTS } from '../../schema/search.ts';
 import { SEED_PASSWORD } from '../seed-data.ts';
@@ -147,7 +150,51 @@ async function serverOn(dataDir: string, cache: string, pg: string | undefined) 
   const t0 = performance.now();
   await server.start();
   console.log(`  server ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (SEARCH_CACHE=${cache})`);
+  if (pg && /^(on|true|1)$/.test(process.env.SEARCH_REPLICA ?? '')) await replicaCaughtUp(dataDir, pg);
   return server;
+}
+
+/**
+ * On PostgreSQL the server's search threads search its copy of the catalogue once it has caught up
+ * (services/search-replica.ts): measured from then, and how long the copy took is reported.
+ */
+async function replicaCaughtUp(dataDir: string, url: string) {
+  const t0 = performance.now();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const top = Number(
+      (await client.query<{ value: string }>("SELECT value FROM counters WHERE name = 'seq'")).rows[0]
+        ?.value ?? 0,
+    );
+    for (;;) {
+      let held = 0;
+      try {
+        const copy = new Database(join(dataDir, 'search-replica.sqlite'), {
+          readonly: true,
+          fileMustExist: true,
+        });
+        try {
+          held = Number(
+            (
+              copy.prepare("SELECT value FROM counters WHERE name = 'replica_seq'").get() as
+                | { value: number }
+                | undefined
+            )?.value ?? 0,
+          );
+        } finally {
+          copy.close();
+        }
+      } catch {
+        /* not made yet */
+      }
+      if (held >= top) break;
+      await sleep(500);
+    }
+  } finally {
+    await client.end();
+  }
+  console.log(`  search replica caught up in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 
 /**

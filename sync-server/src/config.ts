@@ -123,8 +123,8 @@ export type Config = {
   searchCache: number;
   /**
    * SEARCH_REPLICA: on PostgreSQL, whether this instance's search threads search its own SQLite copy of
-   * the catalogue (services/search-replica.ts, DATA_DIR/search-replica.sqlite). On by default; 'off'
-   * searches in PostgreSQL. Needs SEARCH_WORKERS ≥ 1; no effect on SQLite.
+   * the catalogue (services/search-replica.ts, DATA_DIR/search-replica.sqlite). Off by default: its first
+   * fill still runs on the event loop (docs/decisions.md, "Search replica"). Needs SEARCH_WORKERS ≥ 1.
    */
   searchReplica: boolean;
   /**
@@ -165,10 +165,11 @@ function writeLimits(raw: string | undefined): WriteLimitTable | null {
   throw new Error(`WRITE_LIMITS invalid: ${raw} (use off to turn them off)`);
 }
 
-/** A switch that is on by default: 'off' (or 0/false) turns it off. */
-function onOff(name: string, raw: string | undefined): boolean {
+/** A switch: on/true/1 or off/false/0; unset = `fallback`. */
+function onOff(name: string, raw: string | undefined, fallback: boolean): boolean {
   const v = (raw ?? '').trim();
-  if (v === '' || v === 'on' || v === 'true' || v === '1') return true;
+  if (v === '') return fallback;
+  if (v === 'on' || v === 'true' || v === '1') return true;
   if (v === 'off' || v === 'false' || v === '0') return false;
   throw new Error(`${name} invalid: ${raw} (on or off)`);
 }
@@ -261,7 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: positiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 10),
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
     searchCache: wholeNumber('SEARCH_CACHE', env.SEARCH_CACHE, 256),
-    searchReplica: onOff('SEARCH_REPLICA', env.SEARCH_REPLICA),
+    searchReplica: onOff('SEARCH_REPLICA', env.SEARCH_REPLICA, false),
     vocabRefreshMs: 5_000,
   };
 }

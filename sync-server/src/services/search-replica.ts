@@ -60,8 +60,10 @@ export function startSearchReplica(opts: {
   intervalMs?: number;
   /** The vocabulary's refresh period (ms), as the server's own (config.vocabRefreshMs). */
   vocabMs?: number;
+  /** Called once, when it has caught up for the first time. */
+  onReady?: () => void;
 }): SearchReplica {
-  const { pg, file, log, intervalMs = 500, vocabMs = 5_000 } = opts;
+  const { pg, file, log, intervalMs = 500, vocabMs = 5_000, onReady } = opts;
   const local: SqliteDb = openDatabase(file);
   // Announcements arrive before their seller's latest card when the card changed later: no foreign keys
   // here (the main schema has none between them either; this is for the write connection's other tables).
@@ -174,8 +176,11 @@ export function startSearchReplica(opts: {
   async function catchUp(maxSteps: number): Promise<boolean> {
     for (let i = 0; i < maxSteps && !closed; i++) {
       if (await step()) {
-        if (!caughtUpOnce) log.info({ seq: held }, 'search replica caught up');
-        caughtUpOnce = true;
+        if (!caughtUpOnce) {
+          caughtUpOnce = true;
+          log.info({ seq: held }, 'search replica caught up');
+          onReady?.();
+        }
         return true;
       }
       // Between steps the loop serves sockets (a first fill is hundreds of steps).

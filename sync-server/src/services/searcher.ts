@@ -18,8 +18,8 @@ import { type SearchReplica, startSearchReplica } from './search-replica.ts';
  * address; first pages and suggestions kept until the catalogue changes (search-cache.ts); then SQLite's
  * worker threads with read-only connections (SEARCH_WORKERS, search-pool.ts), or the search in this
  * thread — on PostgreSQL at most SEARCH_WORKERS at once (search-bound.ts), so writes keep connections.
- * On PostgreSQL with search threads and a data folder, the threads search this instance's copy of the
- * catalogue (SEARCH_REPLICA, search-replica.ts) whenever it is up to date; PostgreSQL answers otherwise.
+ * On PostgreSQL with SEARCH_REPLICA=on, search threads and a data folder, the threads search this
+ * instance's copy of the catalogue (search-replica.ts) whenever it is up to date; PostgreSQL otherwise.
  */
 export function buildSearcher(deps: {
   db: Db;
@@ -65,7 +65,11 @@ export function buildSearcher(deps: {
 }
 
 /** The replica's threads when it is up to date, else PostgreSQL (search-replica.ts). */
-export function replicaSearcher(replica: SearchReplica, threads: Searcher, pg: Searcher): Searcher {
+export function replicaSearcher(
+  replica: Pick<SearchReplica, 'fresh' | 'close'>,
+  threads: Searcher,
+  pg: Searcher,
+): Searcher {
   const pick = async () => ((await replica.fresh()) ? threads : pg);
   return {
     search: async (params, address) => (await pick()).search(params, address),
