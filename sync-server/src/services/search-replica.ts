@@ -1,8 +1,6 @@
-import { and, asc, eq, getTableColumns, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { announcements, users } from '../../../schema/db/tables.ts';
-import { rawGet, rawRun } from '../lib/sql.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import { closeDatabase, type Db, openDatabase, type SqliteDb, sqliteUnitOfWork } from '../plugins/db.ts';
+import { searchReplicaRepository } from '../repositories/search-replica.ts';
 import { searchVocabRepository } from '../repositories/search-vocab.ts';
 
 /**
@@ -31,26 +29,12 @@ export type SearchReplica = {
   close(): Promise<void>;
 };
 
-/** Rows of each table copied in one step (one SQLite transaction on the loop: ~10 ms at this size). */
+/** Rows of each table copied in one step (one SQLite transaction: ~10 ms at this size). */
 export const REPLICA_BATCH = 500;
 /** A search waits for at most this many changed rows to be copied; more, and PostgreSQL answers it. */
 export const REPLICA_LAG_ROWS = 2_000;
-/** The replica's own checkpoint, in its counters table. */
-const REPLICA_SEQ = 'replica_seq';
-/** Rows per INSERT statement (SQLite's limit on bound values). */
-const INSERT_CHUNK = 200;
 
 type Log = { warn(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void };
-
-/** `excluded.<column>` for each of `keep`: an upsert that writes what was sent. */
-const upsertAll = (table: typeof users, keep: string[]): Record<string, SQL> =>
-  Object.fromEntries(
-    Object.entries(getTableColumns(table))
-      .filter(([key]) => keep.includes(key))
-      .map(([key, col]) => [key, sql.raw(`excluded."${col.name}"`)]),
-  );
-
-const CARD_COLUMNS = ['firstName', 'lastName', 'avatar', 'seq', 'deleted'];
 
 export function startSearchReplica(opts: {
   pg: Db;
@@ -72,84 +56,17 @@ export function startSearchReplica(opts: {
     log.warn({ err }, 'search replica effect failed'),
   );
   const vocab = searchVocabRepository(local);
-  let held = Number(
-    (
-      local.$client.prepare('SELECT value FROM counters WHERE name = ?').get(REPLICA_SEQ) as
-        | { value: number }
-        | undefined
-    )?.value ?? 0,
-  );
+  const repo = searchReplicaRepository(pg, local);
+  let held = repo.heldSeq();
   let caughtUpOnce = false;
   let closed = false;
 
   /** One step: what changed after `held` up to PostgreSQL's committed seq, at most REPLICA_BATCH a table. */
   async function copyStep(): Promise<boolean> {
-    const top = Number(
-      (await rawGet<{ value: number | string }>(pg, sql`SELECT value FROM counters WHERE name = 'seq'`))
-        ?.value ?? 0,
-    );
+    const top = await repo.topSeq();
     if (top <= held) return true;
-    const from = held;
-    const [anns, cards] = await Promise.all([
-      pg
-        .select()
-        .from(announcements)
-        .where(and(gt(announcements.seq, from), lte(announcements.seq, top)))
-        .orderBy(asc(announcements.seq))
-        .limit(REPLICA_BATCH),
-      pg
-        .select({
-          id: users.id,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          avatar: users.avatar,
-          createdAt: users.createdAt,
-          seq: users.seq,
-          deleted: users.deleted,
-        })
-        .from(users)
-        .where(and(gt(users.seq, from), lte(users.seq, top)))
-        .orderBy(asc(users.seq))
-        .limit(REPLICA_BATCH),
-    ]);
-    // A full batch ends the step at its last seq: the other table's rows past it come next step.
-    let to = top;
-    if (anns.length === REPLICA_BATCH) to = Math.min(to, anns[anns.length - 1]!.seq);
-    if (cards.length === REPLICA_BATCH) to = Math.min(to, cards[cards.length - 1]!.seq);
-    const annRows = anns.filter((a) => a.seq <= to);
-    const cardRows = cards
-      .filter((c) => c.seq <= to)
-      // A card only: the replica never holds an address or a password.
-      .map((c) => ({ ...c, email: `${c.id}@replica.invalid`, passwordHash: '', lastSeen: c.createdAt }));
-    await uow.write(async () => {
-      for (let i = 0; i < cardRows.length; i += INSERT_CHUNK)
-        await local
-          .insert(users)
-          .values(cardRows.slice(i, i + INSERT_CHUNK))
-          .onConflictDoUpdate({ target: users.id, set: upsertAll(users, CARD_COLUMNS) });
-      // Rows it holds are updated in place, as the app's own writes do: the search index's triggers
-      // follow an UPDATE (an upsert's conflict rule would override theirs), and a row keeps its rowid,
-      // which the search threads' memory is keyed by.
-      const held = new Set<string>();
-      for (let i = 0; i < annRows.length; i += INSERT_CHUNK) {
-        const part = annRows.slice(i, i + INSERT_CHUNK).map((a) => a.id);
-        for (const r of await local
-          .select({ id: announcements.id })
-          .from(announcements)
-          .where(inArray(announcements.id, part)))
-          held.add(r.id);
-      }
-      const added = annRows.filter((a) => !held.has(a.id));
-      for (let i = 0; i < added.length; i += INSERT_CHUNK)
-        await local.insert(announcements).values(added.slice(i, i + INSERT_CHUNK));
-      for (const { id, ...row } of annRows.filter((a) => held.has(a.id)))
-        await local.update(announcements).set(row).where(eq(announcements.id, id));
-      await rawRun(
-        local,
-        sql`INSERT INTO counters (name, value) VALUES (${REPLICA_SEQ}, ${to})
-          ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
-      );
-    });
+    const { to, announcements, cards } = await repo.changes(held, top, REPLICA_BATCH);
+    await uow.write(() => repo.store(announcements, cards, to));
     held = to;
     return to === top;
   }
