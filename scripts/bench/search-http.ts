@@ -150,7 +150,7 @@ async function serverOn(dataDir: string, cache: string, pg: string | undefined) 
   const t0 = performance.now();
   await server.start();
   console.log(`  server ready in ${((performance.now() - t0) / 1000).toFixed(1)} s (SEARCH_CACHE=${cache})`);
-  if (pg && /^(on|true|1)$/.test(process.env.SEARCH_REPLICA ?? '')) await replicaCaughtUp(dataDir, pg);
+  if (pg && !/^(off|false|0)$/.test(process.env.SEARCH_REPLICA ?? '')) await replicaCaughtUp(dataDir, pg);
   return server;
 }
 

@@ -15,3 +15,13 @@ describe('PostgreSQL settings', () => {
     expect(() => loadConfig({ PG_POOL_MAX: 'zece' })).toThrow(/PG_POOL_MAX/);
   });
 });
+
+describe('SEARCH_REPLICA', () => {
+  it('is on unless turned off, and refuses anything but a switch', () => {
+    expect(loadConfig({}).searchReplica).toBe(true);
+    expect(loadConfig({ SEARCH_REPLICA: 'off' }).searchReplica).toBe(false);
+    expect(loadConfig({ SEARCH_REPLICA: '0' }).searchReplica).toBe(false);
+    expect(loadConfig({ SEARCH_REPLICA: 'on' }).searchReplica).toBe(true);
+    expect(() => loadConfig({ SEARCH_REPLICA: 'da' })).toThrow(/SEARCH_REPLICA/);
+  });
+});

@@ -123,8 +123,8 @@ export type Config = {
   searchCache: number;
   /**
    * SEARCH_REPLICA: on PostgreSQL, whether this instance's search threads search its own SQLite copy of
-   * the catalogue (services/search-replica.ts, DATA_DIR/search-replica.sqlite). Off by default: its first
-   * fill still runs on the event loop (docs/decisions.md, "Search replica"). Needs SEARCH_WORKERS ≥ 1.
+   * the catalogue (services/search-replica.ts, DATA_DIR/search-replica.sqlite), kept by a thread of its
+   * own. On by default; 'off' searches in PostgreSQL. Needs SEARCH_WORKERS ≥ 1; no effect on SQLite.
    */
   searchReplica: boolean;
   /**
@@ -262,7 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgPoolMax: positiveInt('PG_POOL_MAX', env.PG_POOL_MAX, 10),
     searchWorkers: searchWorkers(env.SEARCH_WORKERS),
     searchCache: wholeNumber('SEARCH_CACHE', env.SEARCH_CACHE, 256),
-    searchReplica: onOff('SEARCH_REPLICA', env.SEARCH_REPLICA, false),
+    searchReplica: onOff('SEARCH_REPLICA', env.SEARCH_REPLICA, true),
     vocabRefreshMs: 5_000,
   };
 }

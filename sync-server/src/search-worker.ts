@@ -41,7 +41,7 @@ let opened: Opened | null = null;
  */
 export const SEARCH_NICE = 10;
 
-function lowerPriority() {
+export function lowerPriority() {
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
     if (Number.isInteger(tid) && tid > 0) setPriority(tid, SEARCH_NICE);

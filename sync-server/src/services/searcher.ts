@@ -11,19 +11,23 @@ import { inThreadSearcher, perAddress, pooledSearcher, type Searcher } from './s
 import { boundedSearcher } from './search-bound.ts';
 import { cachedSearcher } from './search-cache.ts';
 import { SEARCH_QUEUE_PER_WORKER, searchPool } from './search-pool.ts';
-import { type SearchReplica, startSearchReplica } from './search-replica.ts';
+import type { SearchReplica } from './search-replica.ts';
+import { threadedSearchReplica } from './search-replica-thread.ts';
 
 /**
  * The app's Searcher, layered (issue 20): metered per address (perAddress) wherever a caller passes its
  * address; first pages and suggestions kept until the catalogue changes (search-cache.ts); then SQLite's
  * worker threads with read-only connections (SEARCH_WORKERS, search-pool.ts), or the search in this
  * thread — on PostgreSQL at most SEARCH_WORKERS at once (search-bound.ts), so writes keep connections.
- * On PostgreSQL with SEARCH_REPLICA=on, search threads and a data folder, the threads search this
- * instance's copy of the catalogue (search-replica.ts) whenever it is up to date; PostgreSQL otherwise.
+ * On PostgreSQL with search threads and a data folder, the threads search this instance's copy of the
+ * catalogue (SEARCH_REPLICA, search-replica.ts) whenever it is up to date; PostgreSQL answers otherwise.
  */
 export function buildSearcher(deps: {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'searchWorkers' | 'searchCache' | 'searchReplica' | 'vocabRefreshMs'>;
+  config: Pick<
+    Config,
+    'dataDir' | 'databaseUrl' | 'searchWorkers' | 'searchCache' | 'searchReplica' | 'vocabRefreshMs'
+  >;
   repo: SearchRepository;
   vocab: SearchVocab;
   toApi: (rows: FoundRow[]) => Promise<AnnouncementApi[]>;
@@ -38,9 +42,9 @@ export function buildSearcher(deps: {
   const inThread = () =>
     boundedSearcher(inThreadSearcher(repo, vocab, toApi), slots, slots * SEARCH_QUEUE_PER_WORKER);
   const replica =
-    !sqlite && onDisk && config.searchWorkers > 0 && config.searchReplica
-      ? startSearchReplica({
-          pg: db,
+    !sqlite && config.databaseUrl && onDisk && config.searchWorkers > 0 && config.searchReplica
+      ? threadedSearchReplica({
+          url: config.databaseUrl!,
           file: join(config.dataDir, 'search-replica.sqlite'),
           log,
           vocabMs: config.vocabRefreshMs || 5_000,

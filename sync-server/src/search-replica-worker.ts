@@ -1,0 +1,57 @@
+import { closePgDatabase, openPgDatabase } from './lib/pg-backend.ts';
+import type { Db } from './plugins/db.ts';
+import { lowerPriority } from './search-worker.ts';
+import { type SearchReplica, startSearchReplica } from './services/search-replica.ts';
+
+/**
+ * The search replica's thread (services/search-replica-thread.ts, a piscina thread of its own): copying
+ * PostgreSQL's changes into the SQLite file, its index triggers and the vocabulary's word analysis all run
+ * here, at the search threads' lower priority, so a first fill of a million rows never holds the loop that
+ * carries the sockets. The replica starts with the first task and keeps catching up between tasks (the
+ * pool is made with `atomics: 'disabled'`, so this thread's event loop runs while no task does).
+ */
+export type ReplicaWorkerData = { url: string; file: string; intervalMs: number; vocabMs: number };
+export type ReplicaTask = { type: 'status' | 'fresh' | 'close'; data: ReplicaWorkerData };
+export type ReplicaAnswer = {
+  ready: boolean;
+  fresh: boolean;
+  logs: { level: 'warn' | 'info'; msg: string }[];
+};
+
+let started: Promise<{ pg: Db; replica: SearchReplica }> | null = null;
+const logs: ReplicaAnswer['logs'] = [];
+const note = (level: 'warn' | 'info') => (obj: unknown, msg: string) => {
+  const err = obj instanceof Object && 'err' in obj ? `: ${String(obj.err)}` : '';
+  if (logs.length < 100) logs.push({ level, msg: `${msg}${err}` });
+};
+
+function start(data: ReplicaWorkerData) {
+  lowerPriority();
+  return (async () => {
+    const pg = await openPgDatabase(data.url, { poolMax: 2 });
+    const replica = startSearchReplica({
+      pg,
+      file: data.file,
+      log: { warn: note('warn'), info: note('info') },
+      intervalMs: data.intervalMs,
+      vocabMs: data.vocabMs,
+    });
+    return { pg, replica };
+  })();
+}
+
+export default async function task(t: ReplicaTask): Promise<ReplicaAnswer> {
+  started ??= start(t.data);
+  const { pg, replica } = await started;
+  let fresh = false;
+  if (t.type === 'fresh')
+    fresh = await replica.fresh().catch((err) => {
+      note('warn')({ err }, 'search replica could not catch up');
+      return false;
+    });
+  if (t.type === 'close') {
+    await replica.close().catch(() => undefined);
+    await closePgDatabase(pg).catch(() => undefined);
+  }
+  return { ready: replica.ready(), fresh, logs: logs.splice(0) };
+}
