@@ -175,13 +175,14 @@ async function replicaCaughtUp(dataDir: string, url: string) {
           fileMustExist: true,
         });
         try {
-          held = Number(
-            (
-              copy.prepare("SELECT value FROM counters WHERE name = 'replica_seq'").get() as
-                | { value: number }
-                | undefined
-            )?.value ?? 0,
-          );
+          // Its rows copied and its vocabulary made from all of them: the server searches it from then.
+          const row = copy
+            .prepare(
+              `SELECT (SELECT value FROM counters WHERE name = 'replica_seq') AS held,
+                (SELECT value FROM counters WHERE name = 'vocab_seq') >= (SELECT max(seq) FROM announcements) AS words`,
+            )
+            .get() as { held: number | null; words: number | null };
+          held = row.words ? Number(row.held ?? 0) : 0;
         } finally {
           copy.close();
         }

@@ -8,9 +8,18 @@ import { type SearchReplica, startSearchReplica } from './services/search-replic
  * PostgreSQL's changes into the SQLite file, its index triggers and the vocabulary's word analysis all run
  * here, at the search threads' lower priority, so a first fill of a million rows never holds the loop that
  * carries the sockets. The replica starts with the first task and keeps catching up between tasks (the
- * pool is made with `atomics: 'disabled'`, so this thread's event loop runs while no task does).
+ * pool is made with `atomics: 'disabled'`, so this thread's event loop runs while no task does). It
+ * shares the seq it holds with the main thread, which asks it to catch up only when PostgreSQL has newer
+ * announcements or seller cards.
  */
-export type ReplicaWorkerData = { url: string; file: string; intervalMs: number; vocabMs: number };
+export type ReplicaWorkerData = {
+  url: string;
+  file: string;
+  intervalMs: number;
+  vocabMs: number;
+  /** Shared with the main thread: [the seq the copy holds everything up to, 1 once ready]. */
+  shared: SharedArrayBuffer;
+};
 export type ReplicaTask = { type: 'status' | 'fresh' | 'close'; data: ReplicaWorkerData };
 export type ReplicaAnswer = {
   ready: boolean;
@@ -27,6 +36,7 @@ const note = (level: 'warn' | 'info') => (obj: unknown, msg: string) => {
 
 function start(data: ReplicaWorkerData) {
   lowerPriority();
+  const shared = new BigInt64Array(data.shared);
   return (async () => {
     const pg = await openPgDatabase(data.url, { poolMax: 2 });
     const replica = startSearchReplica({
@@ -35,6 +45,8 @@ function start(data: ReplicaWorkerData) {
       log: { warn: note('warn'), info: note('info') },
       intervalMs: data.intervalMs,
       vocabMs: data.vocabMs,
+      onSeq: (held) => Atomics.store(shared, 0, BigInt(held)),
+      onReady: () => Atomics.store(shared, 1, 1n),
     });
     return { pg, replica };
   })();

@@ -22,6 +22,18 @@ type AnnouncementRow = typeof announcements.$inferSelect;
 type Card = typeof users.$inferInsert;
 
 /**
+ * The newest seq among PostgreSQL's announcements and seller cards: a copy holding everything up to it
+ * holds every row a search can show (on the main thread, before each search on the replica).
+ */
+export async function replicaFeedTop(pg: Db): Promise<number> {
+  const row = await rawGet<{ a: number | string | null; u: number | string | null }>(
+    pg,
+    sql`SELECT (SELECT max(seq) FROM announcements) AS a, (SELECT max(seq) FROM users) AS u`,
+  );
+  return Math.max(Number(row?.a ?? 0), Number(row?.u ?? 0));
+}
+
+/**
  * The queries of the search replica (services/search-replica.ts): what changed on PostgreSQL (`pg`) after
  * a seq, and writing it into this instance's SQLite copy (`local`).
  */

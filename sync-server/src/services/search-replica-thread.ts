@@ -1,20 +1,25 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
+import type { Db } from '../plugins/db.ts';
+import { replicaFeedTop } from '../repositories/search-replica.ts';
 import type { ReplicaAnswer, ReplicaTask, ReplicaWorkerData } from '../search-replica-worker.ts';
 import type { SearchReplica } from './search-replica.ts';
 
 /** How long a search waits for the replica to say it is up to date before PostgreSQL answers it. */
-export const REPLICA_FRESH_WAIT_MS = 1_000;
+export const REPLICA_FRESH_WAIT_MS = 300;
 /** How often this side asks whether a replica still filling has caught up. */
 const STATUS_MS = 1_000;
 
 type Log = { warn(obj: unknown, msg: string): void; info(obj: unknown, msg: string): void };
 
 /**
- * The search replica (search-replica.ts) on a thread of its own (search-replica-worker.ts): this side
- * only asks it whether it is up to date before a search, and every second whether it has caught up.
+ * The search replica (search-replica.ts) on a thread of its own (search-replica-worker.ts). Before a
+ * search this side reads PostgreSQL's newest announcement or card seq (one indexed read) and compares it
+ * with the seq the thread shares; only when the copy is behind does it ask the thread to catch up.
  */
 export function threadedSearchReplica(opts: {
+  /** PostgreSQL, as this thread's pool reaches it (the freshness read). */
+  pg: Db;
   url: string;
   file: string;
   log: Log;
@@ -41,7 +46,9 @@ export function threadedSearchReplica(opts: {
     file: opts.file,
     intervalMs: opts.intervalMs ?? 500,
     vocabMs: opts.vocabMs ?? 5_000,
+    shared: new SharedArrayBuffer(16),
   };
+  const shared = new BigInt64Array(data.shared);
   let ready = false;
   let closed = false;
   const run = async (type: ReplicaTask['type']): Promise<ReplicaAnswer | null> => {
@@ -66,6 +73,7 @@ export function threadedSearchReplica(opts: {
     ready: () => ready,
     async fresh() {
       if (!ready || closed) return false;
+      if (Number(Atomics.load(shared, 0)) >= (await replicaFeedTop(opts.pg))) return true;
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<null>((r) => {
         timer = setTimeout(() => r(null), REPLICA_FRESH_WAIT_MS);

@@ -12,13 +12,14 @@ import { searchVocabRepository } from '../repositories/search-vocab.ts';
  * password) and its own spelling vocabulary made from them, all following PostgreSQL's change feed. Writers
  * on every instance commit in seq order (lib/pg-backend.ts), so `seq > checkpoint` misses nothing.
  *
- * A search runs on the replica once it has caught up at least once and is at most REPLICA_LAG_ROWS rows
+ * A search runs on the replica once it has caught up at least once (its rows, then its vocabulary, so the
+ * thread is never held long by a first fill's word analysis) and is at most REPLICA_LAG_ROWS rows
  * behind: it first copies what changed up to PostgreSQL's current seq (a person who just published finds
  * their announcement). Further behind (a first fill, a burst of writes), PostgreSQL answers meanwhile.
  */
 export type SearchReplica = {
   readonly file: string;
-  /** Caught up once: searches may use it. */
+  /** Caught up once, rows and vocabulary: searches may use it. */
   ready(): boolean;
   /** Up to PostgreSQL's current seq, copying at most REPLICA_LAG_ROWS rows; false when still behind. */
   fresh(): Promise<boolean>;
@@ -44,10 +45,12 @@ export function startSearchReplica(opts: {
   intervalMs?: number;
   /** The vocabulary's refresh period (ms), as the server's own (config.vocabRefreshMs). */
   vocabMs?: number;
-  /** Called once, when it has caught up for the first time. */
+  /** Called once, when it has caught up for the first time (rows and vocabulary). */
   onReady?: () => void;
+  /** Called with the seq it holds everything up to, after each step that moved it. */
+  onSeq?: (held: number) => void;
 }): SearchReplica {
-  const { pg, file, log, intervalMs = 500, vocabMs = 5_000, onReady } = opts;
+  const { pg, file, log, intervalMs = 500, vocabMs = 5_000, onReady, onSeq } = opts;
   const local: SqliteDb = openDatabase(file);
   // Announcements arrive before their seller's latest card when the card changed later: no foreign keys
   // here (the main schema has none between them either; this is for the write connection's other tables).
@@ -58,7 +61,10 @@ export function startSearchReplica(opts: {
   const vocab = searchVocabRepository(local);
   const repo = searchReplicaRepository(pg, local);
   let held = repo.heldSeq();
+  onSeq?.(held);
   let caughtUpOnce = false;
+  // Its spelling vocabulary has taken every row once: until then PostgreSQL corrects typos better.
+  let vocabOnce = false;
   let closed = false;
 
   /** One step: what changed after `held` up to PostgreSQL's committed seq, at most REPLICA_BATCH a table. */
@@ -68,6 +74,7 @@ export function startSearchReplica(opts: {
     const { to, announcements, cards } = await repo.changes(held, top, REPLICA_BATCH);
     await uow.write(() => repo.store(announcements, cards, to));
     held = to;
+    onSeq?.(held);
     return to === top;
   }
 
@@ -93,11 +100,7 @@ export function startSearchReplica(opts: {
   async function catchUp(maxSteps: number): Promise<boolean> {
     for (let i = 0; i < maxSteps && !closed; i++) {
       if (await step()) {
-        if (!caughtUpOnce) {
-          caughtUpOnce = true;
-          log.info({ seq: held }, 'search replica caught up');
-          onReady?.();
-        }
+        caughtUpOnce = true;
         return true;
       }
       // Between steps the loop serves sockets (a first fill is hundreds of steps).
@@ -113,9 +116,21 @@ export function startSearchReplica(opts: {
     busy = true;
     try {
       await catchUp(Number.POSITIVE_INFINITY);
-      if (!closed && Date.now() - lastVocab >= vocabMs) {
+      if (!closed && (!vocabOnce || Date.now() - lastVocab >= vocabMs)) {
         lastVocab = Date.now();
-        await vocab.refresh(uow, 5);
+        // A batch at a time (~0.1 s of word analysis for 2,000 rows), the loop free between them: the
+        // thread answers a search's `fresh` meanwhile. The first pass goes through every row at once.
+        for (let b = 0; !closed && b < (vocabOnce ? 5 : Number.POSITIVE_INFINITY); b++) {
+          if (await vocab.refresh(uow, 1)) {
+            if (!vocabOnce && caughtUpOnce) {
+              vocabOnce = true;
+              log.info({ seq: held }, 'search replica caught up');
+              onReady?.();
+            }
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 1));
+        }
       }
     } catch (err) {
       log.warn({ err }, 'search replica catch-up failed');
@@ -129,11 +144,11 @@ export function startSearchReplica(opts: {
 
   return {
     file,
-    ready: () => caughtUpOnce,
+    ready: () => caughtUpOnce && vocabOnce,
     seq: () => held,
     refresh: tick,
     async fresh(): Promise<boolean> {
-      if (!caughtUpOnce || closed) return false;
+      if (!caughtUpOnce || !vocabOnce || closed) return false;
       return catchUp(Math.ceil(REPLICA_LAG_ROWS / REPLICA_BATCH));
     },
     async close(): Promise<void> {

@@ -44,6 +44,7 @@ export function buildSearcher(deps: {
   const replica =
     !sqlite && config.databaseUrl && onDisk && config.searchWorkers > 0 && config.searchReplica
       ? threadedSearchReplica({
+          pg: db,
           url: config.databaseUrl!,
           file: join(config.dataDir, 'search-replica.sqlite'),
           log,
