@@ -25,6 +25,10 @@ export const CORRECT_MIN = 4;
 const CANDIDATES = 200;
 /** Rows of the change feed read per refresh step (a few milliseconds of work). */
 const REFRESH_BATCH = 2000;
+/** Rows whose words are analysed between two turns of the event loop (~8 ms). */
+const ANALYSE_SLICE = 100;
+/** Words per INSERT of the vocabulary (3 values each: under SQLite's and PostgreSQL's limits). */
+const VOCAB_INSERT_CHUNK = 300;
 const VOCAB_SEQ = 'vocab_seq';
 /** Marker: every announcement has its analysed columns (backfillColumns found none left). */
 const COLUMNS_DONE = 'search_columns_done';
@@ -190,49 +194,58 @@ export function searchVocabRepository(db: Db) {
 
     /**
      * Adds the words of announcements changed since the last refresh (their seq above the kept one), at
-     * most `batches` × REFRESH_BATCH rows; true when caught up. Instances sharing a database take turns:
+     * most `batches` × REFRESH_BATCH rows; true when caught up. The rows are read and their words analysed
+     * before the write, ANALYSE_SLICE rows at a time with the event loop free between (2,000 rows' words
+     * held it ~150 ms); the write adds them in a few statements. Instances sharing a database take turns:
      * the kept seq moves only from the value this step read, else the step is dropped.
      */
     async refresh(uow: UnitOfWork, batches = 1): Promise<boolean> {
       for (let b = 0; b < batches; b++) {
+        const kept = await rawGet<{ value: number | string }>(
+          db,
+          sql`SELECT value FROM counters WHERE name = ${VOCAB_SEQ}`,
+        );
+        const from = Number(kept?.value ?? 0);
+        const rows = await all<{ seq: number | string; title: string; description: string; live: number }>(
+          sql`SELECT seq, title, description, (CASE WHEN deleted = 0 AND active = 1 THEN 1 ELSE 0 END) AS live
+            FROM announcements WHERE seq > ${from} ORDER BY seq LIMIT ${REFRESH_BATCH}`,
+        );
+        if (rows.length === 0) return true;
+        const counts = new Map<string, number>();
+        const spelt = new Map<string, string>();
+        for (let i = 0; i < rows.length; i++) {
+          if (i > 0 && i % ANALYSE_SLICE === 0) await new Promise((r) => setImmediate(r));
+          const r = rows[i]!;
+          if (Number(r.live) !== 1) continue;
+          for (const [w, written] of spelledContentWords(`${r.title} ${r.description}`)) {
+            counts.set(w, (counts.get(w) ?? 0) + 1);
+            spelt.set(w, betterSpelling(w, spelt.get(w), written));
+          }
+        }
+        // In byte order (two instances never wait on each other's rows in opposite orders). A spelling
+        // with diacritics replaces one without ('casatorie' → 'căsătorie'), never another.
+        const words = [...counts].sort(([a], [c]) => (a < c ? -1 : a > c ? 1 : 0));
+        const to = Number(rows[rows.length - 1]!.seq);
         const done = await uow
           .write(async () => {
-            const kept = await rawGet<{ value: number | string }>(
-              db,
-              sql`SELECT value FROM counters WHERE name = ${VOCAB_SEQ}`,
-            );
-            const from = Number(kept?.value ?? 0);
-            if (!kept) await rawRun(db, sql`INSERT INTO counters (name, value) VALUES (${VOCAB_SEQ}, 0)`);
-            const rows = await all<{
-              seq: number | string;
-              title: string;
-              description: string;
-              live: number;
-            }>(
-              sql`SELECT seq, title, description, (CASE WHEN deleted = 0 AND active = 1 THEN 1 ELSE 0 END) AS live
-                FROM announcements WHERE seq > ${from} ORDER BY seq LIMIT ${REFRESH_BATCH}`,
-            );
-            if (rows.length === 0) return true;
-            const counts = new Map<string, number>();
-            const spelt = new Map<string, string>();
-            for (const r of rows) {
-              if (Number(r.live) !== 1) continue;
-              for (const [w, written] of spelledContentWords(`${r.title} ${r.description}`)) {
-                counts.set(w, (counts.get(w) ?? 0) + 1);
-                spelt.set(w, betterSpelling(w, spelt.get(w), written));
-              }
-            }
-            // In byte order (two instances never wait on each other's rows in opposite orders). A
-            // spelling with diacritics replaces one without ('casatorie' → 'căsătorie'), never another.
-            for (const [w, n] of [...counts].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+            if (!kept)
               await rawRun(
                 db,
-                sql`INSERT INTO search_vocab (word, docs, shown) VALUES (${w}, ${n}, ${spelt.get(w) ?? w})
-                  ON CONFLICT (word) DO UPDATE SET docs = search_vocab.docs + ${n},
+                sql`INSERT INTO counters (name, value) VALUES (${VOCAB_SEQ}, 0) ON CONFLICT (name) DO NOTHING`,
+              );
+            for (let i = 0; i < words.length; i += VOCAB_INSERT_CHUNK)
+              await rawRun(
+                db,
+                sql`INSERT INTO search_vocab (word, docs, shown) VALUES ${sql.join(
+                  words
+                    .slice(i, i + VOCAB_INSERT_CHUNK)
+                    .map(([w, n]) => sql`(${w}, ${n}, ${spelt.get(w) ?? w})`),
+                  sql`, `,
+                )}
+                  ON CONFLICT (word) DO UPDATE SET docs = search_vocab.docs + excluded.docs,
                     shown = CASE WHEN search_vocab.shown IS NULL OR search_vocab.shown = search_vocab.word
                       THEN excluded.shown ELSE search_vocab.shown END`,
               );
-            const to = Number(rows[rows.length - 1]!.seq);
             const moved = await rawRun(
               db,
               sql`UPDATE counters SET value = ${to} WHERE name = ${VOCAB_SEQ} AND value = ${from}`,
