@@ -12,6 +12,7 @@ import {
   type TestServer,
   until,
   waitForServiceWorker,
+  waitForSignedInPages,
 } from './harness.ts';
 
 let server: TestServer;
@@ -342,6 +343,13 @@ describe('add announcement', () => {
     await page.getByText('Nu ai încă niciun anunț publicat').waitFor();
     await page.goto('/add-announcement');
     await page.getByLabel('Titlu').waitFor();
+    // What 'Publică' needs with no network, which the form fetches as it shows: on a loaded machine it may
+    // still be on its way when the server stops (a dynamic import that failed is not tried again).
+    await waitForSignedInPages(page, [
+      '/assets/publish-queue-',
+      '/assets/anunturile-mele.lazy-',
+      '/assets/photo-worker-',
+    ]);
 
     await server.stop();
     await page.getByText('Offline').first().waitFor();
