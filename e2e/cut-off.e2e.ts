@@ -2,6 +2,7 @@ import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   conversationWithSeededSeller,
+  localAnnouncementIds,
   newPage,
   openSignedIn,
   popularAnnouncements,
@@ -61,6 +62,12 @@ describe('user A cut off, user B live', () => {
     });
     await openSignedIn(a.page, userA);
     await a.page.getByText('Sincronizat').waitFor();
+    // The home's cards are stored a moment after they are shown ('Sincronizat' does not wait for them):
+    // the two hearted offline below must be on the device before the page leaves the home.
+    await until(async () => {
+      const held = await localAnnouncementIds(a.page);
+      return held.includes(f1!._id) && held.includes(f2!._id);
+    });
     await waitForServiceWorker(a.page);
 
     // A's draft exists on the server before the cut, so the offline edit is an update of it.
