@@ -22,6 +22,11 @@ export const reports = sqliteTable(
     createdAt: epochMs('created_at'),
     /** 'open' until a moderator decides: 'dismissed' or 'actioned'. */
     status: text('status').notNull().default('open'),
+    /**
+     * Issue 40: the reporter's network when they reported (IPv4 /24, IPv6 /48; lib/network.ts): the
+     * automatic hold counts distinct networks, not accounts. '' for reports made before it was recorded.
+     */
+    network: strOrEmpty('network'),
   },
   (t) => [
     uniqueIndex('reports_reporter_target').on(t.reporterId, t.targetType, t.targetId),

@@ -245,12 +245,19 @@ export const reviews = sqliteTable(
     likes: jsonList<string>('likes'),
     createdAt: str('created_at'),
     updatedAt: str('updated_at'),
+    /**
+     * Issue 40: written by someone without standing (schema/rules/standing.ts): stored, not shown, not in the
+     * average, and sent to devices as a tombstone until its author gains standing (then it takes a new seq).
+     */
+    waiting: flag('waiting', false),
     ...replicated(),
   },
   (t) => [
     uniqueIndex('reviews_seq').on(t.seq),
     index('reviews_user').on(t.userId),
     index('reviews_author_user').on(t.authorId, t.userId),
+    // The few waiting reviews, found without reading the others (the promotion pass).
+    index('reviews_waiting').on(t.authorId).where(sql`waiting = 1 AND deleted = 0`),
   ],
 );
 

@@ -56,6 +56,8 @@ export function trustService(deps: {
       reporterId: string,
       req: ReportRequest,
       now = Date.now(),
+      /** The reporter's network (lib/network.ts): the automatic hold counts networks, not accounts. */
+      network = '',
     ): Promise<ServiceResult<{ report: ReportRow; created: boolean }>> {
       return await uow.write(async (tx) => {
         if (req.id) {
@@ -75,6 +77,7 @@ export function trustService(deps: {
           details: req.details,
           createdAt: now,
           status: 'open',
+          network,
         };
         if (!(await repo.insertReport(row))) {
           const raced = await repo.reportOf(reporterId, req.target.type, req.target.id);
