@@ -73,12 +73,19 @@ export const messages = sqliteTable(
  * Chat files this server stored (POST /api/messages/attachments, or with a message sent by REST) and who
  * uploaded them: a message pushed over sync may only point at a file its own sender uploaded.
  */
-export const chatUploads = sqliteTable('chat_uploads', {
-  /** Public path, /uploads/chat/<32 hex>.<ext>. */
-  path: text('path').primaryKey(),
-  userId: str('user_id'),
-  createdAt: epochMs('created_at'),
-});
+export const chatUploads = sqliteTable(
+  'chat_uploads',
+  {
+    /** Public path, /uploads/chat/<32 hex>.<ext>. */
+    path: text('path').primaryKey(),
+    userId: str('user_id'),
+    createdAt: epochMs('created_at'),
+    /** Bytes the file arrived with: an account's files not yet sent have a quota (issue 40). */
+    bytes: counter('bytes'),
+  },
+  // The quota sums one account's recent uploads.
+  (t) => [index('chat_uploads_user').on(t.userId, t.createdAt)],
+);
 
 export const notifications = sqliteTable(
   'notifications',

@@ -291,16 +291,21 @@ export const throttleHits = sqliteTable(
 export const photoUploads = sqliteTable(
   'photo_uploads',
   {
-    /** Made on the device before the first attempt (schema/ids.ts newId). */
-    id: text('id').primaryKey(),
+    /**
+     * Made on the device before the first attempt (schema/ids.ts newId); unique per account only (issue
+     * 40, L4): another person's photo under the same id is no conflict, so a PUT reveals nothing of it.
+     */
+    id: text('id').notNull(),
     userId: str('user_id'),
     /** Public path of the stored JPEG, /uploads/announcements/<id>-<8 hex>.jpg (with its WebP variants). */
     path: str('path'),
     createdAt: epochMs('created_at'),
     /** The announcement that uses it; '' while none does. */
     announcementId: strOrEmpty('announcement_id'),
+    /** Bytes the photo arrived with: the account's unpublished photos have a quota (issue 40). */
+    bytes: counter('bytes'),
   },
-  (t) => [index('photo_uploads_created').on(t.createdAt)],
+  (t) => [primaryKey({ columns: [t.userId, t.id] }), index('photo_uploads_created').on(t.createdAt)],
 );
 
 /**
