@@ -32,6 +32,8 @@ export function pushRepository(db: Db) {
         set: { userId, sessionHash, p256dh, auth, createdAt },
       });
     },
+    subscription: async (id: string): Promise<PushSubscriptionRow | undefined> =>
+      (await db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, id)).limit(1))[0],
     async unsubscribe(userId: string, sessionHash: string): Promise<void> {
       await db
         .delete(pushSubscriptions)

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedClient } from '../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 import { deviceKeys, type PushReceiver, startPushReceiver } from '../test-push-receiver.ts';
+import { subscriptionId } from './push.ts';
 
 /**
  * Issue 23: pushes go to a local HTTPS push receiver with a throwaway certificate, are decrypted here as
@@ -172,6 +173,36 @@ describe('web push to a local receiver', () => {
     await fav(third.token, 'POST');
     await settle();
     expect(at(phone.path)).toHaveLength(2);
+  });
+
+  it('an endpoint stored before the stricter rule is checked again and dropped, not posted to (issue 40, item 3)', async () => {
+    const seller = await registerAndLogin(app);
+    const buyer = await registerAndLogin(app);
+    const ann = await insertAnnouncement(app, seller.userId);
+    const phone = await device(seller.token, 'seller-healthy');
+    // What the old rule let in: web-push's url.parse reads no host in it and posts to localhost:443.
+    const endpoint = 'https:/\t//fcm.googleapis.com/../admin';
+    const { keys } = deviceKeys();
+    await app.uow.write(() =>
+      app.pushRepo.subscribe({
+        id: subscriptionId(endpoint),
+        userId: seller.userId,
+        sessionHash: 'a-session-of-last-year',
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        createdAt: Date.now(),
+      }),
+    );
+    expect(await app.push.of(seller.userId)).toHaveLength(2);
+    await message(buyer.token, ann, 'Mai este de vânzare?');
+    await settle();
+    expect(at(phone.path)).toHaveLength(1);
+    expect((await app.push.of(seller.userId)).map((s) => s.endpoint)).toEqual([
+      `${receiver.base}seller-healthy`,
+    ]);
+    // Nothing left to retry: the bad endpoint was not a failed send.
+    expect((await app.pushRepo.pending()).filter((j) => j.userId === seller.userId)).toHaveLength(0);
   });
 
   it('410 removes the subscription; 500 keeps the push for a retry; a hanging service delays no message and no one else’s push', async () => {

@@ -132,6 +132,13 @@ export function pushSender(deps: PushSenderDeps) {
     const subs = await repo.subscriptionsOf(userId);
     let transient = false;
     for (const sub of subs) {
+      // Kept before the endpoint rule was as strict as now (issue 40 item 3): checked again, and dropped
+      // rather than posted to a host the allow-list never saw.
+      if (!push.sendable(sub.endpoint)) {
+        log.warn('push subscription with an endpoint no longer accepted, dropped');
+        await push.forget(sub.id);
+        continue;
+      }
       const result = await sendTo(sub, notification);
       if ('statusCode' in result && (result.statusCode === 404 || result.statusCode === 410)) {
         await push.forget(sub.id);

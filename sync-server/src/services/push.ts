@@ -1,5 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
+// The parser web-push sends with (web-push-lib.js): what it reads is what the allow-list must check.
+import { parse as legacyParse } from 'node:url';
 import webpush from 'web-push';
 import type { PushSubscriptionBody } from '../../../schema/api/push.ts';
 import type { Config } from '../config.ts';
@@ -27,22 +29,67 @@ export const PUSH_SERVICE_HOSTS: readonly RegExp[] = [
 export const PUSH_MESSAGES = {
   endpoint: 'Adresa de notificare nu aparține unui serviciu de notificări cunoscut.',
   unsubscribed: 'Notificările pe acest dispozitiv au fost oprite.',
+  /** Another account's device, posted without its keys (issue 40, L10). */
+  endpointTaken: 'Acest dispozitiv primește deja notificări pentru alt cont.',
 } as const;
 
-/** Why `endpoint` may not receive our pushes, or null. `allow`: extra URL prefixes (tests, self-hosted). */
+/**
+ * The characters an endpoint may hold: RFC 3986's unreserved and reserved ones and '%'. A browser's
+ * endpoint is a URL it serialized itself, so it never needs more; whitespace, control characters, backslash and
+ * non-ASCII are exactly where URL parsers disagree (WHATWG drops a tab that Node's `url.parse` keeps,
+ * issue 40 item 3), so they are refused before anything is parsed.
+ */
+const URL_CHARACTERS = /^[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+$/;
+/** A '%' not followed by two hex digits: no serializer writes one. */
+const STRAY_PERCENT = /%(?![0-9A-Fa-f]{2})/;
+
+/** Inside a PUSH_ENDPOINT_ALLOW prefix: the same origin, and the prefix's path (not a string prefix). */
+function withinPrefix(url: URL, prefix: string): boolean {
+  try {
+    const base = new URL(prefix);
+    return url.origin === base.origin && url.pathname.startsWith(base.pathname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Why `endpoint` may not receive our pushes, or null. `allow`: extra URL prefixes (tests, self-hosted).
+ * The host checked is the one the sender connects to: web-push hands Node's legacy `url.parse(endpoint)`
+ * to `https.request`, so that parse must name the same protocol, host, port and path as the WHATWG one
+ * checked here, and the endpoint must already be in its canonical form (no '..', upper-case host, ':443',
+ * percent-encoded host or backslash for either parser to resolve its own way).
+ */
 export function endpointProblem(endpoint: string, allow: readonly string[]): string | null {
+  if (!URL_CHARACTERS.test(endpoint) || STRAY_PERCENT.test(endpoint)) return PUSH_MESSAGES.endpoint;
   let url: URL;
   try {
     url = new URL(endpoint);
   } catch {
     return PUSH_MESSAGES.endpoint;
   }
-  if (allow.some((prefix) => endpoint.startsWith(prefix))) return null;
-  if (url.protocol !== 'https:' || url.username || url.password) return PUSH_MESSAGES.endpoint;
-  if (url.port !== '' && url.port !== '443') return PUSH_MESSAGES.endpoint;
+  if (url.href !== endpoint || url.hash !== '' || url.username || url.password) return PUSH_MESSAGES.endpoint;
+  const sent = legacyParse(endpoint);
+  if (
+    sent.protocol !== url.protocol ||
+    sent.auth !== null ||
+    sent.hostname !== url.hostname ||
+    (sent.port ?? '') !== url.port ||
+    sent.path !== url.pathname + url.search
+  )
+    return PUSH_MESSAGES.endpoint;
+  if (allow.some((prefix) => withinPrefix(url, prefix))) return null;
+  if (url.protocol !== 'https:' || url.port !== '') return PUSH_MESSAGES.endpoint;
   // An address instead of a name (private, loopback, link-local or not): never a push service.
   if (isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return PUSH_MESSAGES.endpoint;
   return PUSH_SERVICE_HOSTS.some((host) => host.test(url.hostname)) ? null : PUSH_MESSAGES.endpoint;
+}
+
+/** The two keys of a subscription, compared in constant time (the auth secret is one). */
+function sameKeys(a: { p256dh: string; auth: string }, b: { p256dh: string; auth: string }): boolean {
+  const left = Buffer.from(`${a.p256dh}\n${a.auth}`);
+  const right = Buffer.from(`${b.p256dh}\n${b.auth}`);
+  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -80,8 +127,10 @@ export function pushService(deps: {
     },
 
     /**
-     * Keeps this device's subscription (the endpoint identifies the browser profile): a new one, or the
-     * same endpoint now signed in as someone else (the device changed hands), replaces what was there.
+     * Keeps this device's subscription (the endpoint identifies the browser profile). The same endpoint
+     * signed in as someone else (the device changed hands) moves to the caller only with the keys stored
+     * for it: the browser that holds the subscription knows them, a stranger who learnt the endpoint does
+     * not, and must not take another account's notifications away (issue 40, L10).
      */
     async subscribe(
       userId: string,
@@ -99,9 +148,18 @@ export function pushService(deps: {
         auth: body.keys.auth,
         createdAt: Date.now(),
       };
-      await uow.write(() => repo.subscribe(row));
-      return { ok: true, status: 201, value: { ok: true } };
+      return uow.write(async () => {
+        const held = await repo.subscription(row.id);
+        const elsewhere = held && (held.userId !== userId || held.sessionHash !== sessionHash);
+        if (elsewhere && !sameKeys(held, row))
+          return fail(409, PUSH_MESSAGES.endpointTaken, 'push_endpoint_taken');
+        await repo.subscribe(row);
+        return { ok: true, status: 201, value: { ok: true } } as const;
+      });
     },
+
+    /** Whether a stored endpoint may still be sent to (the rule may be stricter than when it was kept). */
+    sendable: (endpoint: string) => endpointProblem(endpoint, config.pushEndpointAllow) === null,
 
     /** This device says no more (Setări, or the browser's permission withdrawn). */
     async unsubscribe(userId: string, sessionHash: string): Promise<void> {

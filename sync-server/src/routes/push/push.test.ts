@@ -89,6 +89,57 @@ describe('push keys and subscriptions', () => {
     expect(endpointProblem('https://127.0.0.1:9443/push/1', ['https://127.0.0.1:9443/push/'])).toBeNull();
   });
 
+  it('refuses an endpoint that two URL parsers read differently: the host checked is the host sent to (issue 40, item 3)', async () => {
+    const u = await registerAndLogin(app);
+    for (const endpoint of [
+      // The finding: WHATWG URL drops the tab and sees Google; url.parse (web-push) sees no host at all
+      // and posts to https://localhost:443/…
+      'https:/\t//fcm.googleapis.com/../admin',
+      'https:/\n//fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com/fcm/send/x\n',
+      ' https://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com/fcm/send/a b',
+      'https:\\\\fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com\\@evil.ro/x',
+      'https://fcm.googleapis.com@evil.ro/x',
+      'https://evil.ro@fcm.googleapis.com/x',
+      'https://fcm%2egoogleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com/fcm/send/%zz',
+      'https://FCM.googleapis.com/fcm/send/x',
+      'HTTPS://fcm.googleapis.com/fcm/send/x',
+      'https://fcm.googleapis.com:443/fcm/send/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://fcm.googleapis.com./fcm/send/x',
+      'https://fcm.googleapis.com/fcm/../send/x',
+      'https://fcm.googleapis.com/fcm/send/x#frag',
+      'https://fcm.googleapis.com/fcm/send/ș',
+      'https://142.250.180.10/fcm/send/x',
+      'https://[2a00:1450:4001::200a]/fcm/send/x',
+      'https://0x7f000001/x',
+    ]) {
+      const res = await subscribe(u.token, browserSubscription(endpoint));
+      expect(res.statusCode, JSON.stringify(endpoint)).toBe(400);
+      expect(res.json().error, JSON.stringify(endpoint)).toBe(PUSH_MESSAGES.endpoint);
+    }
+    expect(await app.push.of(u.userId)).toHaveLength(0);
+    // The real shapes still pass, the Mozilla one with its base64 '=' padding.
+    expect(
+      (
+        await subscribe(
+          u.token,
+          browserSubscription('https://updates.push.services.mozilla.com/wpush/v2/gAAAAABn_x-Y='),
+        )
+      ).statusCode,
+    ).toBe(201);
+    // An allowed prefix is an origin and a path, not a string prefix.
+    const allow = ['https://push.example.ro/push/'];
+    expect(endpointProblem('https://push.example.ro/push/1', allow)).toBeNull();
+    expect(endpointProblem('https://push.example.ro/push/../admin', allow)).toBe(PUSH_MESSAGES.endpoint);
+    expect(endpointProblem('https://push.example.ro.evil.ro/push/1', ['https://push.example.ro'])).toBe(
+      PUSH_MESSAGES.endpoint,
+    );
+  });
+
   it('goes with its session: this device’s logout, logout everywhere, a password change, account deletion', async () => {
     const u = await registerAndLogin(app);
     const second = (
@@ -168,5 +219,24 @@ describe('push keys and subscriptions', () => {
     await subscribe(b.token, sub);
     expect(await app.push.of(a.userId)).toHaveLength(0);
     expect(await app.push.of(b.userId)).toHaveLength(1);
+  });
+
+  it('a stranger who posts someone’s endpoint without its keys does not take it (issue 40, L10)', async () => {
+    const owner = await registerAndLogin(app);
+    const stranger = await registerAndLogin(app);
+    const sub = browserSubscription();
+    expect((await subscribe(owner.token, sub)).statusCode).toBe(201);
+    for (const keys of [browserSubscription().keys, { ...sub.keys, auth: browserSubscription().keys.auth }]) {
+      const res = await subscribe(stranger.token, { ...sub, keys });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toBe(PUSH_MESSAGES.endpointTaken);
+    }
+    const [kept] = await app.push.of(owner.userId);
+    expect(kept?.auth).toBe(sub.keys.auth);
+    expect(await app.push.of(stranger.userId)).toHaveLength(0);
+    // The owner's own session may renew its keys; its other session needs the stored ones, like anyone.
+    const renewed = browserSubscription(sub.endpoint);
+    expect((await subscribe(owner.token, renewed)).statusCode).toBe(201);
+    expect((await app.push.of(owner.userId))[0]?.auth).toBe(renewed.keys.auth);
   });
 });
