@@ -11,6 +11,7 @@ import { withoutNul } from '../../schema/rules/common.ts';
 import type { Config } from './config.ts';
 import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
+import { RedactingLogController, redactUrl } from './lib/redact-url.ts';
 import { compileZodSchemas } from './lib/route-schema.ts';
 import { S3Storage } from './lib/s3-storage.ts';
 import { isUnstorableText } from './lib/sql.ts';
@@ -55,9 +56,8 @@ declare module 'fastify' {
   }
 }
 
-/** Query parameters that carry a secret (a session token, a one-time code): never written to the log. */
-const SECRET_PARAMS = /([?&](?:token|code|state|access_token|id_token)=)[^&#]*/gi;
-export const redactUrl = (url: string): string => url.replace(SECRET_PARAMS, '$1[redacted]');
+/** Query parameters that carry a secret never reach the log (lib/redact-url.ts). */
+export { redactUrl };
 
 export const serverOptions = (config: Config): FastifyServerOptions => ({
   logger: {
@@ -71,6 +71,7 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
       }),
     },
   },
+  logController: new RedactingLogController(),
   bodyLimit: 1024 * 1024,
   // Off unless TRUST_PROXY says which proxy to believe: X-Forwarded-For from anyone else is ignored.
   trustProxy: config.trustProxy,

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import fp from 'fastify-plugin';
 import { SIGN_IN_REQUIRED } from '../../../schema/rules/common.ts';
 import { deviceLabel } from '../lib/device.ts';
+import { redactUrl } from '../lib/redact-url.ts';
 import { httpError } from '../services/rest-http.ts';
 
 declare module 'fastify' {
@@ -43,7 +44,7 @@ export function signedIn(routes: FastifyPluginAsync): FastifyPluginAsync {
 
 /** The caller of a route inside `signedIn` (its hook let only signed-in requests through). */
 export function callerOf(request: FastifyRequest): string {
-  if (!request.userId) throw new Error(`callerOf outside a signedIn scope: ${request.url}`);
+  if (!request.userId) throw new Error(`callerOf outside a signedIn scope: ${redactUrl(request.url)}`);
   return request.userId;
 }
 
@@ -59,7 +60,7 @@ export function listOwner(request: FastifyRequest<{ Params: { userId: string } }
 
 /** The session token of that caller (set together with the caller by the hook below). */
 export function sessionOf(request: FastifyRequest): string {
-  if (!request.token) throw new Error(`sessionOf outside a signedIn scope: ${request.url}`);
+  if (!request.token) throw new Error(`sessionOf outside a signedIn scope: ${redactUrl(request.url)}`);
   return request.token;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { WriteKind } from '../../../schema/constants.ts';
 import { writeLimitMessage } from '../../../schema/rules/write-limits.ts';
+import { redactUrl } from '../lib/redact-url.ts';
 import { WriteLimiter, type Writer } from '../services/write-limits.ts';
 
 declare module 'fastify' {
@@ -92,7 +93,7 @@ export default fp(async function writeLimits(app: FastifyInstance) {
     },
     timeWindow: (request) => limits![kindOf(request) ?? 'register'].windowMs,
     onExceeded: (request) =>
-      request.log.info({ kind: kindOf(request), url: request.url }, 'write limit reached'),
+      request.log.info({ kind: kindOf(request), url: redactUrl(request.url) }, 'write limit reached'),
     errorResponseBuilder: (request, context) =>
       Object.assign(new Error(writeLimitMessage(kindOf(request) ?? 'register', context.ttl / 1000)), {
         statusCode: 429,
