@@ -6,6 +6,17 @@ export const PASSWORD_MAX = 128;
 /** Digits of the emailed reset code. */
 export const RESET_CODE_DIGITS = 6;
 
+/**
+ * Mail to an address nobody has proved they own yet (issue 40, item 7): a confirmation link (registration,
+ * e-mail change, 'Trimite din nou') or the 'you already have an account' notice. Anyone can type anyone's
+ * address, so these are counted per target address, from every account and every network together:
+ * `perHour` and `perDay` mails at most (registration + two resends an hour is more than a person needs;
+ * 5 a day bounds a patient attacker to a handful of mails a day per victim). Past either, the answer is
+ * the same and nothing is sent: a stranger learns nothing and cannot lock the owner out for long.
+ * `resendCooldownMs`: one 'Trimite din nou' per account this often (a 429 that says how long to wait).
+ */
+export const UNOWNED_ADDRESS_MAIL = { perHour: 3, perDay: 5, resendCooldownMs: 60_000 } as const;
+
 import {
   charCount,
   fieldErrors,
@@ -61,6 +72,9 @@ export const ACCOUNT_MESSAGES = {
   emailVerified: 'Adresa de e-mail a fost confirmată.',
   verifyLinkInvalid: 'Linkul de confirmare nu mai este valabil. Cere unul nou din Setări cont.',
   verifySent: 'Ți-am trimis un e-mail cu linkul de confirmare. Verifică și dosarul Spam.',
+  /** 'Trimite din nou' within UNOWNED_ADDRESS_MAIL.resendCooldownMs of the previous one (a 429). */
+  verifyResendWait: (seconds: number) =>
+    `Ți-am trimis deja un link. Poți cere altul peste ${waitText(seconds)}.`,
   /** 'Dispozitive conectate' (Setări). */
   unknownDevice: 'Dispozitiv necunoscut',
   deviceSignedOut: 'Dispozitivul a fost deconectat.',

@@ -73,7 +73,10 @@ export type Config = {
   socketAuthTimeoutMs: number;
   /** Every sync socket is pinged this often; one that has not answered the previous ping is dropped. */
   socketHeartbeatMs: number;
-  /** Public address of this server (OAuth callback, links in emails); null = taken from the request. */
+  /**
+   * Public address of this server (OAuth callback, links in emails); null = this server's own address
+   * (`linkOrigin`), never a request's Host.
+   */
   publicUrl: string | null;
   /** Social sign-in; a provider is off while its id or secret is missing. Base URLs are overridable for tests. */
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; userInfoUrl: string };
@@ -133,6 +136,28 @@ export type Config = {
    */
   vocabRefreshMs: number;
 };
+
+/**
+ * Where links in mail and the Google callback point (issue 40, item 8): PUBLIC_URL, else this server's own
+ * listen address (`http://localhost:PORT` when it listens on every interface: a developer's machine).
+ * Never a request's Host header: anyone can send `Host: evil.example` and have a real address mailed a
+ * link to a page of theirs carrying its one-time token.
+ */
+export function linkOrigin(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = config.host.trim();
+  if (host === '' || host === '0.0.0.0' || host === '::') return `http://localhost:${config.port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+/** PUBLIC_URL: an http(s) address (no trailing slash kept); unset or empty = none. */
+function publicUrl(raw: string | undefined): string | null {
+  const v = (raw ?? '').trim().replace(/\/+$/, '');
+  if (v === '') return null;
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(v))
+    throw new Error(`PUBLIC_URL invalid: ${raw} (an address such as https://hobbiz.ro)`);
+  return v;
+}
 
 /** DATABASE_URL: unset or empty keeps SQLite; otherwise a postgres:// or postgresql:// address. */
 function databaseUrl(raw: string | undefined): string | null {
@@ -238,7 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     socketAuthTimeoutMs: 5000,
     socketHeartbeatMs: 30_000,
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    publicUrl: publicUrl(env.PUBLIC_URL),
     google: {
       clientId: env.GOOGLE_CLIENT_ID ?? '',
       clientSecret: env.GOOGLE_CLIENT_SECRET ?? '',

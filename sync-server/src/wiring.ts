@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.ts';
+import { type Config, linkOrigin } from './config.ts';
 import type { FileStorage } from './lib/file-storage.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
 import type { Db } from './plugins/db.ts';
@@ -169,10 +169,17 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
   };
   const purgeDeps = { uow, counters, tombstones: tombstonesRepository(db) };
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir });
+  // Links in mail come from configuration only (issue 40, item 8), never from a request's Host.
+  const origin = linkOrigin(config);
+  if (!config.publicUrl)
+    log.warn({ origin }, 'PUBLIC_URL is unset: links in mail and the Google callback point to this address');
   const emailVerification = emailVerificationService({
     users: usersRepo,
     throttles,
     mailer,
+    origin,
+    publicUrl: config.publicUrl,
+    now: config.now,
     log: (err) => log.error({ err }, 'confirmation mail failed'),
   });
 
@@ -214,7 +221,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
       uow,
       mailer,
       log,
-      origin: config.publicUrl ?? `http://localhost:${config.port}`,
+      origin,
     }),
     profiles: profilesService({
       uow,

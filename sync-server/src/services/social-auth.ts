@@ -47,7 +47,7 @@ async function getJson(url: string, init?: RequestInit): Promise<Record<string, 
 }
 
 export function socialAuthService(deps: {
-  config: Pick<Config, 'google' | 'facebook'>;
+  config: Pick<Config, 'google' | 'facebook' | 'publicUrl'>;
   users: UsersRepository;
   sessions: SessionsRepository;
   uow: UnitOfWork;
@@ -74,9 +74,11 @@ export function socialAuthService(deps: {
         // Only a provider-verified address may join an existing account: otherwise anyone could claim it.
         if (!p.emailVerified) return fail(409, M.emailNotVerified);
         // The provider proves the address; the account's password may not be its owner's (anyone can
-        // register any address, issue 21 item 4). Unconfirmed: the password and every session go, and the
-        // owner is told. Confirmed: the same person, joined as before.
-        if (byEmail.emailVerifiedAt === 0 && hasPasswordHash(byEmail.passwordHash)) {
+        // register any address, issue 21 item 4), even once the address is confirmed (the owner clicked
+        // the squatter's confirmation mail, or its link leaked: issue 40, item 9). So joining an account
+        // that has a password removes it and ends every session and push subscription (revokeAll), and
+        // the owner is told how to choose a new one. A later sign-in finds the account by provider id.
+        if (hasPasswordHash(byEmail.passwordHash)) {
           await deps.users.setPasswordHash(byEmail.id, NO_PASSWORD);
           await deps.sessions.revokeAll(byEmail.id);
           takenOver = { email, firstName: byEmail.firstName };
@@ -117,21 +119,36 @@ export function socialAuthService(deps: {
     return { ok: true, value: { token, userId: result.value.userId } };
   }
 
-  /** The owner of an account taken over by a social sign-in learns it, and how to get a password back. */
+  /**
+   * The owner of an account joined by a social sign-in learns that its password is gone, why, and how to
+   * choose a new one (the reset sends a code to this same address).
+   */
   function tellOwner(to: { email: string; firstName: string }, provider: 'google' | 'facebook') {
     const name = provider === 'google' ? 'Google' : 'Facebook';
+    const reset = deps.config.publicUrl
+      ? [
+          'Dacă vrei și o parolă, cere una nouă aici (primești un cod pe această adresă):',
+          '',
+          `${deps.config.publicUrl}/forgot-password`,
+        ]
+      : [
+          'Dacă vrei și o parolă, apasă „Ai uitat parola?” pe pagina de autentificare: primești un cod pe această adresă și îți alegi una nouă.',
+        ];
     void deps.mailer
       ?.send({
         to: to.email,
-        subject: `Contul tău Hobbiz este acum legat de ${name}`,
+        subject: `Te-ai conectat cu ${name}; parola contului Hobbiz a fost ștearsă`,
         text: [
           `Bună, ${to.firstName}!`,
           '',
-          `Cineva s-a autentificat pe Hobbiz cu contul ${name} al acestei adrese. Adresa nu fusese confirmată,`,
-          'așa că parola contului a fost ștearsă și toate sesiunile au fost închise.',
+          `Te-ai conectat la Hobbiz cu contul ${name} al acestei adrese, iar contul Hobbiz cu aceeași adresă avea o parolă.`,
+          'Oricine poate face un cont cu adresa altcuiva, așa că nu putem ști cine a ales acea parolă: ca să nu mai',
+          'poată intra altcineva, parola contului a fost ștearsă și toate celelalte sesiuni au fost închise.',
           '',
-          `Dacă ai fost tu, nu trebuie să faci nimic: intră în continuare cu ${name}.`,
-          'Dacă vrei și o parolă, folosește „Ai uitat parola?” pe pagina de autentificare.',
+          `De acum intri cu ${name}.`,
+          ...reset,
+          '',
+          `Dacă nu tu te-ai conectat, schimbă parola contului ${name}: cineva are acces la el.`,
         ].join('\n'),
       })
       .catch((err) => deps.log?.(err));

@@ -9,6 +9,7 @@ import {
 import { apiError, apiMessage } from '../../../../schema/api/common.ts';
 import { loginAnswer } from '../../../../schema/api/users.ts';
 import type { OAuthErrorCode } from '../../../../schema/rules/account.ts';
+import { linkOrigin } from '../../config.ts';
 import type { Api } from '../../lib/route-schema.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import { SOCIAL_MESSAGES } from '../../services/social-auth.ts';
@@ -34,9 +35,11 @@ function cookie(request: FastifyRequest, name: string): string | null {
 
 export default async function authRoutes(app: Api) {
   const { social, oauthStates: states } = app;
-  const base = (request: FastifyRequest) => app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-  const callbackUrl = (request: FastifyRequest) => `${base(request)}/auth/google/callback`;
-  const secure = (request: FastifyRequest) => base(request).startsWith('https:');
+  // PUBLIC_URL, else this server's own address: never the request's Host (issue 40, item 8), which would
+  // let a forged Host choose where Google sends the authorization code.
+  const base = linkOrigin(app.config);
+  const callbackUrl = `${base}/auth/google/callback`;
+  const secure = base.startsWith('https:');
   /** Back to the sign-in page with a reason it shows in Romanian (see pwa/src/routes/login.tsx). */
   const backToLogin = (reply: FastifyReply, reason: OAuthErrorCode) =>
     reply.header('Cache-Control', 'no-store').redirect(`/login?oauthError=${reason}`, 302);
@@ -67,14 +70,14 @@ export default async function authRoutes(app: Api) {
     async (request, reply) => {
       if (!social.googleConfigured()) return backToLogin(reply, 'google-off');
       const state = await states.issue();
-      const attrs = `Path=/auth/google; Max-Age=600; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
+      const attrs = `Path=/auth/google; Max-Age=600; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
       // The state is also bound to this browser: a callback carrying someone else's state is refused.
       const cookies = [`${STATE_COOKIE}=${state}; ${attrs}`];
       if (request.query.handoff === 'fragment') cookies.push(`${HANDOFF_COOKIE}=fragment; ${attrs}`);
       reply.header('Set-Cookie', cookies);
       return reply
         .header('Cache-Control', 'no-store')
-        .redirect(social.googleAuthorizeUrl(state, callbackUrl(request)), 302);
+        .redirect(social.googleAuthorizeUrl(state, callbackUrl), 302);
     },
   );
 
@@ -89,7 +92,7 @@ export default async function authRoutes(app: Api) {
       },
     },
     async (request, reply) => {
-      const gone = `Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
+      const gone = `Path=/auth/google; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
       reply.header('Set-Cookie', [`${STATE_COOKIE}=; ${gone}`, `${HANDOFF_COOKIE}=; ${gone}`]);
       const handoff = cookie(request, HANDOFF_COOKIE) === 'fragment' ? '#' : '?';
       if (!social.googleConfigured()) return backToLogin(reply, 'google-off');
@@ -99,7 +102,7 @@ export default async function authRoutes(app: Api) {
       if (!stateOk) return backToLogin(reply, 'google-failed');
       if (error) return backToLogin(reply, error === 'access_denied' ? 'google-cancelled' : 'google-failed');
       if (!code) return backToLogin(reply, 'google-failed');
-      const result = await social.googleCallback(code, callbackUrl(request));
+      const result = await social.googleCallback(code, callbackUrl);
       if (!result.ok) {
         request.log.warn({ reason: result.error }, 'google sign-in refused');
         return backToLogin(reply, 'google-failed');

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../../schema/db/tables.ts';
 import { SOCIAL_MESSAGES } from '../../services/social-auth.ts';
 import { type FakeOAuth, startFakeOAuth } from '../../test-fake-oauth.ts';
-import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, registerAndLogin, sqlAll, sqlRun } from '../../test-helper.ts';
 
 type App = FastifyInstance & { cleanup(): Promise<void> };
 const PUBLIC = 'http://hobbiz.test';
@@ -43,6 +45,23 @@ async function googleJourney(opts: { cookie?: 'keep' | 'drop' | 'other'; handoff
 }
 
 const tokenOf = (location: string) => new URL(location, PUBLIC).searchParams.get('token');
+
+/** Every mail in the app's outbox, decoded from quoted-printable. */
+function outbox(): string[] {
+  try {
+    const dir = join(app.config.dataDir, 'outbox');
+    return readdirSync(dir).map((f) =>
+      Buffer.from(
+        readFileSync(join(dir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+        'latin1',
+      ).toString('utf8'),
+    );
+  } catch {
+    return [];
+  }
+}
 
 describe('Google sign-in by redirect', () => {
   it('asks the provider with our client id, callback, scopes and a one-time state bound by a cookie', async () => {
@@ -147,19 +166,47 @@ describe('Google sign-in by redirect', () => {
     expect((await app.usersRepo.byId(squatter.userId))?.emailVerifiedAt).toBeGreaterThan(0);
   });
 
-  it('joins a confirmed account without touching its password or sessions', async () => {
-    const me = await registerAndLogin(app, 'confirmat.google@hobbiz.test');
-    await app.usersRepo.setEmailVerified(me.userId, 'confirmat.google@hobbiz.test', Date.now());
-    fake.google.next = { sub: 'g-confirmed', email: 'confirmat.google@hobbiz.test' };
-    const linked = await googleJourney();
-    expect(await app.sessionsRepo.userIdFor(tokenOf(String(linked.cb.headers.location))!)).toBe(me.userId);
-    expect(await app.sessionsRepo.userIdFor(me.token)).toBe(me.userId);
+  it('joins a confirmed password account only by removing its password and every session, and tells the owner (issue 40, item 9)', async () => {
+    // The squatter registered the victim's address with their own password; the victim then opened the
+    // confirmation mail (or its link leaked): the address is confirmed, the password still the squatter's.
+    const squatter = await registerAndLogin(app, 'victima.confirmata@hobbiz.test');
+    await app.usersRepo.setEmailVerified(squatter.userId, 'victima.confirmata@hobbiz.test', Date.now());
+    await sqlRun(
+      app,
+      sql`INSERT INTO push_subscriptions (id, user_id, session_hash, endpoint, p256dh, auth, created_at)
+          VALUES ('squat', ${squatter.userId}, 'h', 'https://fcm.googleapis.com/fcm/send/squat', 'k', 'a', 0)`,
+    );
+    fake.google.next = { sub: 'g-confirmed', email: 'victima.confirmata@hobbiz.test' };
+    const owner = await googleJourney();
+    const token = tokenOf(String(owner.cb.headers.location))!;
+    expect(await app.sessionsRepo.userIdFor(token)).toBe(squatter.userId);
+    // The squatter's session, push subscription and password no longer work.
+    expect(await app.sessionsRepo.userIdFor(squatter.token)).toBeNull();
+    const subs = await sqlAll<{ id: string }>(
+      app,
+      sql`SELECT id FROM push_subscriptions WHERE user_id = ${squatter.userId}`,
+    );
+    expect(subs).toEqual([]);
     const login = await app.inject({
       method: 'POST',
       url: '/api/users/login',
-      payload: { email: 'confirmat.google@hobbiz.test', password: 'parola-buna-1' },
+      payload: { email: 'victima.confirmata@hobbiz.test', password: 'parola-buna-1' },
     });
-    expect(login.statusCode).toBe(200);
+    expect(login.statusCode).toBe(401);
+    // The owner is told, and how to choose a password again.
+    let mail: string | undefined;
+    for (let i = 0; i < 100 && !mail; i++) {
+      mail = outbox().find((m) => /^To: victima\.confirmata@hobbiz\.test$/m.test(m) && m.includes('ștearsă'));
+      if (!mail) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(mail).toContain('Te-ai conectat la Hobbiz cu contul Google al acestei adrese');
+    expect(mail).toContain('parola contului a fost ștearsă și toate celelalte sesiuni au fost închise');
+    expect(mail).toContain(`${PUBLIC}/forgot-password`);
+    // The next Google sign-in finds the account by its Google id: nothing more is removed.
+    const again = await googleJourney();
+    const second = tokenOf(String(again.cb.headers.location))!;
+    expect(await app.sessionsRepo.userIdFor(token)).toBe(squatter.userId);
+    expect(await app.sessionsRepo.userIdFor(second)).toBe(squatter.userId);
   });
 
   it('refuses a callback without the browser cookie, with a forged one, or replayed', async () => {
@@ -200,6 +247,23 @@ describe('Google sign-in by redirect', () => {
       });
       expect(fb.statusCode).toBe(503);
       expect(fb.json()).toEqual({ error: SOCIAL_MESSAGES.facebookNotConfigured, code: 'not_configured' });
+    } finally {
+      await bare.cleanup();
+    }
+  });
+});
+
+describe('the Google callback without PUBLIC_URL (issue 40, item 8)', () => {
+  it("is this server's own address, never the request's Host", async () => {
+    const bare = await buildTestApp({ ...fake.config(), host: '0.0.0.0', port: 8080 });
+    try {
+      const start = await bare.inject({
+        method: 'GET',
+        url: '/auth/google',
+        headers: { host: 'evil.example' },
+      });
+      const url = new URL(String(start.headers.location));
+      expect(url.searchParams.get('redirect_uri')).toBe('http://localhost:8080/auth/google/callback');
     } finally {
       await bare.cleanup();
     }

@@ -169,3 +169,142 @@ describe('confirming the address', () => {
     );
   });
 });
+
+/** Issue 40, item 7: mail to an address nobody has proved is theirs is counted per address. */
+describe('mail to an address you do not own (mail bombing)', () => {
+  let clock = Date.now();
+  beforeEach(async () => {
+    await app.cleanup();
+    clock = Date.now();
+    app = await buildTestApp({ publicUrl: 'https://hobbiz.test', now: () => clock });
+  });
+  /** The mails delivered to `address`, once what was sent has settled. */
+  async function mailsTo(address: string): Promise<string[]> {
+    const to = new RegExp(`^To: ${address.replace(/[.]/g, '\\.')}$`, 'm');
+    let last = -1;
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 40));
+      const now = mails().filter((m) => to.test(m)).length;
+      if (now === last) break;
+      last = now;
+    }
+    return mails().filter((m) => to.test(m));
+  }
+  const resend = (token: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/users/verify-email/resend',
+      headers: { authorization: `Bearer ${token}` },
+    });
+
+  it("register a stranger's address, then 30 × 'Trimite din nou': at most 3 mails reach it", async () => {
+    const squatter = await registerAndLogin(app, 'victima.mail@hobbiz.test');
+    const answers = [];
+    for (let i = 0; i < 30; i++) answers.push(await resend(squatter.token));
+    expect(answers[0]!.json()).toEqual({ message: ACCOUNT_MESSAGES.verifySent });
+    // Within a minute of the previous one: a 429 that says how long to wait, in Romanian.
+    const refused = answers[1]!;
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(59);
+    expect(refused.json()).toEqual({
+      error: 'Ți-am trimis deja un link. Poți cere altul peste 1 minut.',
+      code: 'throttled',
+    });
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(29);
+    // Waiting out each cooldown does not get past the address's budget either (3 an hour, 5 a day).
+    for (let i = 0; i < 10; i++) {
+      clock += 61_000;
+      expect((await resend(squatter.token)).json()).toEqual({ message: ACCOUNT_MESSAGES.verifySent });
+    }
+    expect((await mailsTo('victima.mail@hobbiz.test')).length).toBe(3);
+    clock += 60 * 60_000;
+    for (let i = 0; i < 5; i++) {
+      clock += 61_000;
+      expect((await resend(squatter.token)).statusCode).toBe(200);
+    }
+    expect((await mailsTo('victima.mail@hobbiz.test')).length).toBe(5);
+    // A new day, a new budget.
+    clock += 24 * 60 * 60_000;
+    expect((await resend(squatter.token)).statusCode).toBe(200);
+    expect((await mailsTo('victima.mail@hobbiz.test')).length).toBe(6);
+  });
+
+  it('the budget is the address’s, whichever account sends to it (e-mail changes, registrations)', async () => {
+    const victim = 'tinta@hobbiz.test';
+    const first = await registerAndLogin(app, victim);
+    const change = (token: string, newEmail: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/users/update-email',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { newEmail, password: 'parola-buna-1' },
+      });
+    // Each account in turn takes the address, mails it, and lets it go for the next one.
+    expect((await change(first.token, 'prima@hobbiz.test')).statusCode).toBe(200);
+    for (const name of ['a', 'b', 'c']) {
+      const other = await registerAndLogin(app, `${name}.atacator@hobbiz.test`);
+      expect((await change(other.token, victim)).statusCode).toBe(200);
+      expect((await change(other.token, `${name}.altceva@hobbiz.test`)).statusCode).toBe(200);
+    }
+    // Registering it again (the 'you already have an account' notice) counts too.
+    const last = await registerAndLogin(app, 'd.atacator@hobbiz.test');
+    expect((await change(last.token, victim)).statusCode).toBe(200);
+    await app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { firstName: 'Ion', lastName: 'Străin', email: victim, password: 'alta-parola-7' },
+    });
+    expect((await mailsTo(victim)).length).toBe(3);
+  });
+
+  it("the owner's own 'Trimite din nou' works again once the minute has passed, and its link confirms", async () => {
+    const me = await registerAndLogin(app, 'grabita@hobbiz.test');
+    expect((await resend(me.token)).statusCode).toBe(200);
+    clock += 30_000;
+    const early = await resend(me.token);
+    expect(early.statusCode).toBe(429);
+    expect(early.headers['retry-after']).toBe('30');
+    expect(early.json().error).toBe('Ți-am trimis deja un link. Poți cere altul peste 30 de secunde.');
+    clock += 30_000;
+    expect((await resend(me.token)).json()).toEqual({ message: ACCOUNT_MESSAGES.verifySent });
+    const { u, t } = await linkIn(3);
+    expect((await confirm(u, t)).json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified });
+  });
+});
+
+/** Issue 40, item 8: links in mail come from PUBLIC_URL or the server's own address, never the Host header. */
+describe('links in mail without PUBLIC_URL', () => {
+  it("a forged Host never reaches a mail: confirmation, 'Trimite din nou', e-mail change", async () => {
+    await app.cleanup();
+    app = await buildTestApp({ host: '0.0.0.0', port: 8080 });
+    const evil = { host: 'evil.example', 'x-forwarded-host': 'evil.example' };
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: evil,
+      payload: { firstName: 'Ana', lastName: 'Pop', email: 'gazda@hobbiz.test', password: 'parola-buna-1' },
+    });
+    expect(reg.statusCode).toBe(201);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { email: 'gazda@hobbiz.test', password: 'parola-buna-1' },
+    });
+    const auth = { ...evil, authorization: `Bearer ${login.json().token}` };
+    await app.inject({ method: 'POST', url: '/api/users/verify-email/resend', headers: auth });
+    await app.inject({
+      method: 'PUT',
+      url: '/api/users/update-email',
+      headers: auth,
+      payload: { newEmail: 'gazda2@hobbiz.test', password: 'parola-buna-1' },
+    });
+    for (let i = 0; i < 200 && confirmations().length < 3; i++) await new Promise((r) => setTimeout(r, 20));
+    const sent = confirmations();
+    expect(sent).toHaveLength(3);
+    for (const mail of sent) {
+      expect(mail).not.toContain('evil.example');
+      // The server's own address: a developer's machine, where PUBLIC_URL is not needed.
+      expect(mail).toMatch(/^http:\/\/localhost:8080\/confirmare-email\?u=/m);
+    }
+  });
+});

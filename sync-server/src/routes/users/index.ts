@@ -30,7 +30,7 @@ import { callerOf, sessionOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
 import { isRefusal, type SignInAttempt } from '../../services/login-throttle.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
-import { confirmEmailRoute, publicOrigin, resendConfirmationRoute } from './email-verification.ts';
+import { confirmEmailRoute, resendConfirmationRoute } from './email-verification.ts';
 import notificationSettingsRoutes, { notificationSettingsOf } from './notification-settings.ts';
 import passwordResetRoutes from './password-reset.ts';
 import sessionRoutes from './sessions.ts';
@@ -91,8 +91,8 @@ export default async function userRoutes(app: Api) {
     const { created, user } = unwrap(await app.accounts.register(input));
     // A new address is confirmed by a link (issue 21): the account works meanwhile. An address that
     // already had an account gets the same answer; its owner gets a mail instead (item 9).
-    if (created) await app.emailVerification.send(user, publicOrigin(app, request));
-    else await app.emailVerification.sendAccountExists(user, app.config.publicUrl);
+    if (created) await app.emailVerification.send(user);
+    else await app.emailVerification.sendAccountExists(user);
     return reply.code(201).send({ message: ACCOUNT_MESSAGES.registered });
   });
 
@@ -159,7 +159,7 @@ async function accountRoutes(app: Api) {
       await confirmed(request, reply, request.body);
       const { email } = unwrap(await app.accounts.changeEmail(callerOf(request), newEmail));
       const user = await app.usersRepo.byId(callerOf(request));
-      if (user) await app.emailVerification.send(user, publicOrigin(app, request));
+      if (user) await app.emailVerification.send(user);
       return { message: ACCOUNT_MESSAGES.emailUpdated, email };
     },
   );
