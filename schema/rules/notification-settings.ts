@@ -31,6 +31,13 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   favorites: true,
 };
 
+/**
+ * How long the unsubscribe link of a message mail works (issue 40, L8): 60 days, signed into the link. Long
+ * enough for anyone who reads their mail within two months; a link found later (an old forwarded mail,
+ * a mailbox someone else reads) no longer switches anything, and Setări does the same in two taps.
+ */
+export const UNSUBSCRIBE_LINK_DAYS = 60;
+
 export const NOTIFICATION_SETTINGS_MESSAGES = {
   saved: 'Setările notificărilor au fost salvate.',
   invalid: 'Setările notificărilor nu sunt valide.',

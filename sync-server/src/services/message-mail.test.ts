@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -51,7 +52,7 @@ describe('e-mail for unread messages', () => {
     const mail = mails[0]!.replace(/\r?\n[ \t]+/g, ' ');
     expect(mail).toContain(`To: ${seller.email}`);
     expect(mail).toMatch(/Subject: =\?UTF-8\?|Subject: Ai un mesaj nou de la Ana/);
-    expect(mail).toMatch(/List-Unsubscribe: <http[^>]+unsubscribe-messages\?u=/);
+    expect(mail).toMatch(/List-Unsubscribe: <http[^>]+unsubscribe-messages\?u=[^&]+&e=\d+&t=/);
     expect(mail).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS + 120_000)).toBe(0);
 
@@ -111,5 +112,57 @@ describe('e-mail for unread messages', () => {
     const third = await conversation();
     await rawRun(app.db, sql`UPDATE messages SET is_read = 1 WHERE recipient_id = ${third.seller.userId}`);
     expect(await app.messageMail.run(Date.now() + MAIL_AFTER_MS + 60_000)).toBe(0);
+  });
+});
+
+/** Issue 40, L8: the unsubscribe link works for UNSUBSCRIBE_LINK_DAYS, its expiry signed into it. */
+describe('the unsubscribe link expires', () => {
+  const DAY = 86_400_000;
+  const settingsOf = async (token: string) =>
+    (await app.inject({ url: '/api/users/notification-settings', headers: auth(token) })).json();
+  const post = (url: string) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+
+  it('after 60 days (or from before links expired) it changes nothing and points to Setează notificările', async () => {
+    const { seller } = await conversation();
+    const path = (url: string) => {
+      const u = new URL(url);
+      return `${u.pathname}${u.search}`;
+    };
+    // Mailed 59 days ago: still works at the page; mailed 61 days ago: expired.
+    const fresh = path(await app.messageMail.unsubscribeUrl(seller.userId, Date.now() - 59 * DAY));
+    const old = path(await app.messageMail.unsubscribeUrl(seller.userId, Date.now() - 61 * DAY));
+    expect((await app.inject({ url: fresh })).body).toContain('Oprește e-mailurile');
+
+    const page = await app.inject({ url: old });
+    expect(page.statusCode).toBe(410);
+    expect(page.body).toContain('Linkul de dezabonare a expirat.');
+    expect(page.body).toContain('<a href="/setari-cont">Setează notificările</a>');
+    expect(page.body).not.toContain('<form');
+    const one = await post(old);
+    expect(one.statusCode).toBe(410);
+    expect(one.json()).toEqual({ error: MESSAGE_MAIL_TEXTS.expired, code: 'expired' });
+    expect(await settingsOf(seller.token)).toMatchObject({ messages: true });
+
+    // Its expiry cannot be moved: the signature covers it.
+    const moved = old.replace(/e=\d+/, `e=${Math.floor((Date.now() + DAY) / 1000)}`);
+    expect((await post(moved)).statusCode).toBe(400);
+
+    // A link mailed before this change (signed over the person alone, no e=): expired too.
+    const key = Buffer.from((await app.pushRepo.serverKey('unsubscribe'))!, 'hex');
+    const before = createHmac('sha256', key).update(`messages:${seller.userId}`).digest('base64url');
+    const legacy = `/api/users/unsubscribe-messages?u=${seller.userId}&t=${before}`;
+    expect((await app.inject({ url: legacy })).statusCode).toBe(410);
+    expect((await post(legacy)).statusCode).toBe(410);
+    expect(await settingsOf(seller.token)).toMatchObject({ messages: true });
+
+    // The 59-day-old one still switches message mails off.
+    expect((await post(fresh)).statusCode).toBe(200);
+    expect(await settingsOf(seller.token)).toMatchObject({ messages: false });
   });
 });

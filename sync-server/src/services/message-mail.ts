@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { UNSUBSCRIBE_LINK_DAYS } from '../../../schema/rules/notification-settings.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import { MAIL_KEY_PREFIX, type PushRepository } from '../repositories/push.ts';
@@ -19,11 +20,16 @@ const DAY_MS = 86_400_000;
 /** Older unread messages are not mailed about (a person away for a week gets no backlog of mails). */
 const LOOK_BACK_MS = 2 * DAY_MS;
 export const UNSUBSCRIBE_PATH = '/api/users/unsubscribe-messages';
+const LINK_TTL_MS = UNSUBSCRIBE_LINK_DAYS * DAY_MS;
+/** What an unsubscribe link is: ours and still in time, ours but past its time (or from before expiry existed), or not ours. */
+export type UnsubscribeLink = 'valid' | 'expired' | 'invalid';
 
 export const MESSAGE_MAIL_TEXTS = {
   unsubscribed:
     'Gata: nu îți mai trimitem notificări despre mesaje. Le poți porni din nou în Setări → Notificări.',
   invalid: 'Linkul de dezabonare nu este valid.',
+  expired:
+    'Linkul de dezabonare a expirat. Poți opri e-mailurile despre mesaje din Setări cont → Setează notificările.',
 } as const;
 
 export function messageMail(deps: {
@@ -39,24 +45,59 @@ export function messageMail(deps: {
 }) {
   const { repo, users, announcements, throttles, uow, mailer, log } = deps;
   const key = serverSecret(repo, uow, 'unsubscribe');
-  const tokenFor = async (userId: string) =>
+  /** The link's signature covers the person and the expiry (seconds since 1970), so neither can be changed. */
+  const tokenFor = async (userId: string, expiresS: number) =>
     createHmac('sha256', await key())
-      .update(`messages:${userId}`)
+      .update(`messages:${userId}:${expiresS}`)
       .digest('base64url');
 
+  const same = (want: string, got: string) => {
+    const [a, b] = [Buffer.from(want), Buffer.from(got)];
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
+
+  /**
+   * Whether `u`, `e`, `t` make a link of ours that still works at `now`. A link without `e` is ours only
+   * if it was made before links expired (issue 40, L8; signed over the person alone): expired.
+   */
+  async function check(
+    userId: string,
+    expires: string | undefined,
+    token: string,
+    now: number,
+  ): Promise<UnsubscribeLink> {
+    if (expires === undefined || expires === '') {
+      const before = createHmac('sha256', await key())
+        .update(`messages:${userId}`)
+        .digest('base64url');
+      return same(before, token) ? 'expired' : 'invalid';
+    }
+    if (!/^\d{1,12}$/.test(expires)) return 'invalid';
+    if (!same(await tokenFor(userId, Number(expires)), token)) return 'invalid';
+    return Number(expires) * 1000 <= now ? 'expired' : 'valid';
+  }
+
   return {
-    tokenFor,
-    async unsubscribeUrl(userId: string): Promise<string> {
-      return `${deps.origin}${UNSUBSCRIBE_PATH}?u=${encodeURIComponent(userId)}&t=${await tokenFor(userId)}`;
+    check: (userId: string, expires: string | undefined, token: string, now = Date.now()) =>
+      check(userId, expires, token, now),
+    /** A link that works UNSUBSCRIBE_LINK_DAYS from `now` (the mail's time). */
+    async unsubscribeUrl(userId: string, now = Date.now()): Promise<string> {
+      const expiresS = Math.floor((now + LINK_TTL_MS) / 1000);
+      const token = await tokenFor(userId, expiresS);
+      return `${deps.origin}${UNSUBSCRIBE_PATH}?u=${encodeURIComponent(userId)}&e=${expiresS}&t=${token}`;
     },
-    /** The one-click unsubscribe: false when the link was not made by us for this person. */
-    async unsubscribe(userId: string, token: string): Promise<boolean> {
-      const want = Buffer.from(await tokenFor(userId));
-      const got = Buffer.from(token);
-      if (want.length !== got.length || !timingSafeEqual(want, got)) return false;
-      if (!(await users.notificationSettings(userId))) return false;
+    /** The one-click unsubscribe: what the link was; only a valid one turns message mails off. */
+    async unsubscribe(
+      userId: string,
+      expires: string | undefined,
+      token: string,
+      now = Date.now(),
+    ): Promise<UnsubscribeLink> {
+      const link = await check(userId, expires, token, now);
+      if (link !== 'valid') return link;
+      if (!(await users.notificationSettings(userId))) return 'invalid';
       await uow.write(() => users.setNotificationSettings(userId, { messages: false }));
-      return true;
+      return 'valid';
     },
     /** One pass: mails whoever is due. Returns how many mails went. */
     async run(now = Date.now()): Promise<number> {
@@ -83,6 +124,7 @@ export function messageMail(deps: {
         const name = from?.firstName || 'cineva';
         const about = ann?.title ? ` despre „${ann.title}”` : '';
         const link = `${deps.origin}/chat/${row.conversationId}`;
+        const unsubscribe = await this.unsubscribeUrl(row.userId, now);
         try {
           await mailer.send({
             to: to.email,
@@ -94,9 +136,9 @@ export function messageMail(deps: {
               `Citește și răspunde: ${link}`,
               '',
               'Primești acest e-mail pentru că ai notificările pentru mesaje pornite și niciun dispozitiv cu notificări.',
-              `Nu mai vrei aceste e-mailuri? ${await this.unsubscribeUrl(row.userId)}`,
+              `Nu mai vrei aceste e-mailuri? ${unsubscribe}`,
             ].join('\n'),
-            unsubscribeUrl: await this.unsubscribeUrl(row.userId),
+            unsubscribeUrl: unsubscribe,
           });
           sent++;
         } catch (err) {
