@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.ts';
+import { linkOrigin, loadConfig } from './config.ts';
 
 describe('PostgreSQL settings', () => {
   it('keeps SQLite without DATABASE_URL; takes a postgres address and the pool size', () => {
@@ -23,5 +23,21 @@ describe('SEARCH_REPLICA', () => {
     expect(loadConfig({ SEARCH_REPLICA: '0' }).searchReplica).toBe(false);
     expect(loadConfig({ SEARCH_REPLICA: 'on' }).searchReplica).toBe(true);
     expect(() => loadConfig({ SEARCH_REPLICA: 'da' })).toThrow(/SEARCH_REPLICA/);
+  });
+});
+
+describe('PUBLIC_URL and where links point (issue 40, item 8)', () => {
+  it('links to PUBLIC_URL; without it, to this server’s own address, never to a request', () => {
+    expect(linkOrigin(loadConfig({ PUBLIC_URL: 'https://hobbiz.ro/' }))).toBe('https://hobbiz.ro');
+    expect(linkOrigin(loadConfig({}))).toBe('http://localhost:8080');
+    expect(linkOrigin(loadConfig({ HOST: '127.0.0.1', PORT: '3001' }))).toBe('http://127.0.0.1:3001');
+    expect(linkOrigin(loadConfig({ HOST: '::1', PORT: '3001' }))).toBe('http://[::1]:3001');
+  });
+
+  it('refuses a PUBLIC_URL that is not an http(s) address', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'hobbiz.ro' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'javascript:alert(1)' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://hobbiz.ro/?x=1' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: ' ' }).publicUrl).toBeNull();
   });
 });
