@@ -91,7 +91,7 @@ describe('chat between a buyer and a seller, live', () => {
     // Typing shows on the other side and stops on blur.
     await composer(sellerPage).pressSequentially('Da');
     await buyerPage.getByText(/scrie…/).waitFor();
-    await sellerPage.getByRole('heading', { name: /Test Hobbiz|Utilizator/ }).click();
+    await sellerPage.getByRole('heading', { name: /Test Exemplu|Utilizator/ }).click();
     await buyerPage.getByText(/scrie…/).waitFor({ state: 'detached', timeout: 5000 });
 
     // The seller replies to the buyer's message, quoting it.

@@ -50,7 +50,7 @@ async function api(path: string, body: unknown, token?: string): Promise<Respons
 
 async function account(email: string, firstName: string) {
   const password = 'o-parola-lunga';
-  const reg = await api('/api/users/register', { firstName, lastName: 'Hobbiz', email, password });
+  const reg = await api('/api/users/register', { firstName, lastName: 'Exemplu', email, password });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
   const res = await api('/api/users/login', { email, password });
   return (await res.json()) as { token: string; userId: string };

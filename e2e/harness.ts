@@ -323,7 +323,7 @@ export async function apiAccount(server: TestServer, email: string, password = '
   await fetch(`${server.url}/api/users/register`, {
     method: 'POST',
     headers: json,
-    body: JSON.stringify({ firstName: 'Test', lastName: 'Hobbiz', email, password }),
+    body: JSON.stringify({ firstName: 'Test', lastName: 'Exemplu', email, password }),
   });
   const res = await fetch(`${server.url}/api/users/login`, {
     method: 'POST',

@@ -70,13 +70,13 @@ describe('notifications, grouped', () => {
     for (const p of [one.page, two.page]) await p.goto('/notificari');
     const cards = one.page.locator('.notif');
     await until(async () => (await cards.count()) === 2);
-    // The apiAccount helper names everyone 'Test Hobbiz'.
+    // The apiAccount helper names everyone 'Test Exemplu'.
     const grouped = cards.filter({ hasText: 'Test ți-a trimis 5 mesaje' });
     await grouped.waitFor();
     await grouped.getByText('Întrebarea 5').waitFor();
     expect(await grouped.getByRole('img', { name: 'Necitită' }).count()).toBe(1);
     // A single message keeps the spec's card: sender and the message itself.
-    await cards.filter({ hasText: 'Salut!' }).getByText('Test Hobbiz').waitFor();
+    await cards.filter({ hasText: 'Salut!' }).getByText('Test Exemplu').waitFor();
     expect(
       await cards
         .filter({ hasText: 'Salut!' })

@@ -67,7 +67,7 @@ describe('notifications', () => {
     await until(async () => (await items.count()) === 2);
     const first = items.nth(0);
     await first.getByText('A doua întrebare').waitFor();
-    await first.getByText('Test Hobbiz').waitFor();
+    await first.getByText('Test Exemplu').waitFor();
     await first.getByText('TH').waitFor();
     await first.getByRole('img', { name: 'Necitită' }).waitFor();
     expect(await first.locator('time').textContent()).toMatch(/\d{2} \p{L}+ \d{4}, \d{2}:\d{2}/u);
@@ -76,7 +76,7 @@ describe('notifications', () => {
     await page.getByText('Sincronizat').waitFor();
     await waitForServiceWorker(page);
     await server.stop();
-    await first.getByRole('button', { name: 'Șterge notificarea de la Test Hobbiz' }).click();
+    await first.getByRole('button', { name: 'Șterge notificarea de la Test Exemplu' }).click();
     await until(async () => (await items.count()) === 1);
     await page.getByRole('link', { name: 'Notificări (1)' }).first().waitFor();
     await server.start();

@@ -52,7 +52,7 @@ describe('profiles and reviews', () => {
     await page.getByRole('button', { name: 'Editează' }).click();
     await page.getByLabel('Prenume').fill('Altceva');
     await page.getByRole('button', { name: 'Anulează' }).click();
-    await page.getByRole('heading', { name: 'Test Hobbiz' }).waitFor();
+    await page.getByRole('heading', { name: 'Test Exemplu' }).waitFor();
 
     await page.getByRole('button', { name: 'Editează' }).click();
     expect(await page.getByLabel('Email').isEditable()).toBe(false);

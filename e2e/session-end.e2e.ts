@@ -157,7 +157,7 @@ describe('end of a session on this device', () => {
     });
     expect(res.status).toBe(201);
 
-    const item = page.locator('.notif', { hasText: 'Test Hobbiz ți-a lăsat o recenzie.' });
+    const item = page.locator('.notif', { hasText: 'Test Exemplu ți-a lăsat o recenzie.' });
     await item.waitFor();
     expect(await item.getByRole('button', { name: 'Deschide chat' }).count()).toBe(0);
     await item.getByRole('button', { name: 'Vezi recenzia' }).click();

@@ -26,6 +26,7 @@ import {
   toPhone,
   toTrimmedString,
 } from './common.ts';
+import { nameContentError } from './person-name.ts';
 
 /**
  * Sign-in and sign-up rules (spec doc 1 §5: login needs email and password; sign-up needs first name,
@@ -252,11 +253,16 @@ function emailError(email: string): string | undefined {
   return isEmail(email.trim()) ? undefined : M.emailInvalid;
 }
 
-/** A first or last name (sign-up, the profile form): required, at most LIMITS.nameMax characters. */
-export function nameError(name: string, required: string): string | undefined {
+/**
+ * A first or last name (sign-up, the profile form): required, at most LIMITS.nameMax characters, without
+ * hidden characters or a claim to be the staff (person-name.ts). `kept`: the name already stored, not
+ * judged again by the content rule, newer than some accounts (only a new name is checked).
+ */
+export function nameError(name: string, required: string, kept?: string): string | undefined {
   const value = name.trim();
   if (value === '') return required;
-  return charCount(value) > LIMITS.nameMax ? M.nameTooLong : undefined;
+  if (charCount(value) > LIMITS.nameMax) return M.nameTooLong;
+  return kept !== undefined && value === kept.trim() ? undefined : nameContentError(value);
 }
 
 export function validateRegistration(i: RegistrationInput): Partial<Record<keyof RegistrationInput, string>> {

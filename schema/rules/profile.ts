@@ -67,10 +67,17 @@ export function isKnownPlace(name: string): boolean {
   return knownPlaces.has(name);
 }
 
-export function validateProfileEdit(i: ProfileInput): ProfileErrors {
+/**
+ * `kept`: the names stored now. A name left as it was is not judged by the content rule again (issue 40,
+ * L12: an account named before the rule can still change its phone or town).
+ */
+export function validateProfileEdit(
+  i: ProfileInput,
+  kept?: { firstName: string; lastName: string },
+): ProfileErrors {
   return fieldErrors({
-    firstName: nameError(i.firstName, PROFILE_MESSAGES.firstNameRequired),
-    lastName: nameError(i.lastName, PROFILE_MESSAGES.lastNameRequired),
+    firstName: nameError(i.firstName, PROFILE_MESSAGES.firstNameRequired, kept?.firstName),
+    lastName: nameError(i.lastName, PROFILE_MESSAGES.lastNameRequired, kept?.lastName),
     phone: phoneError(i.phone),
     localitate:
       i.localitate === '' || isKnownPlace(i.localitate) ? undefined : PROFILE_MESSAGES.localitateInvalid,

@@ -85,7 +85,8 @@ export function profilesService(deps: {
     },
 
     async update(userId: string, input: ProfileInput): Promise<ServiceResult<OwnProfile>> {
-      const errors = Object.values(validateProfileEdit(input));
+      const stored = await users.byId(userId);
+      const errors = Object.values(validateProfileEdit(input, stored));
       if (errors.length > 0) return fail(400, errors[0]!);
       return uow.write(async (tx) => {
         const user = await users.byId(userId);

@@ -98,7 +98,7 @@ export function ProfileInfoForm({ user }: { user: OwnProfile }) {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     const input = normalizeProfileInput(values);
-    const found = validateProfileEdit(input);
+    const found = validateProfileEdit(input, user);
     setErrors(found);
     if (Object.keys(found).length) return;
     setBusy(true);

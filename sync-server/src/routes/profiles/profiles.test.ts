@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NAME_MESSAGES } from '../../../../schema/rules/person-name.ts';
 import { PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { newId } from '../../lib/ids.ts';
@@ -223,6 +224,41 @@ describe('PUT /api/users/profile', () => {
     }
     const own = (await app.inject({ url: '/api/users/profile', headers: auth(ana) })).json();
     expect(own).toMatchObject({ firstName: 'Ana', lastName: 'Pop' });
+  });
+
+  it('refuses a name that passes for the staff or hides characters, at sign-up and here; a name stored before the rule still saves (issue 40, L12)', async () => {
+    const ok = { firstName: 'Ana', lastName: 'Pop', localitate: '', phone: '' };
+    for (const [name, error] of [
+      ['Echipa Hobbiz', NAME_MESSAGES.staff],
+      ['Moderator', NAME_MESSAGES.staff],
+      ['H0bb1z', NAME_MESSAGES.staff],
+      ['Moderator Hobbiz ✔', NAME_MESSAGES.characters],
+      ['Ana\u202ezibboH', NAME_MESSAGES.characters],
+      ['A\u200bna', NAME_MESSAGES.characters],
+    ] as const) {
+      const register = await app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: {
+          firstName: 'Ana',
+          lastName: name,
+          email: `n${newId()}@hobbiz.test`,
+          password: 'parola-buna-1',
+        },
+      });
+      expect(register.statusCode, name).toBe(400);
+      expect(register.json(), name).toEqual({ error: error });
+      const edit = await saveProfile(ana, { ...ok, firstName: name });
+      expect(edit.statusCode, name).toBe(400);
+      expect(edit.json(), name).toEqual({ error: error });
+    }
+    // An account named before the rule: it may change its phone, not take another such name.
+    await sqlRun(app, sql`UPDATE users SET last_name = 'Hobbiz' WHERE id = ${bob.userId}`);
+    const kept = await saveProfile(bob, { ...ok, lastName: 'Hobbiz', phone: '0712345678' });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ lastName: 'Hobbiz', phone: '0712345678' });
+    const other = await saveProfile(bob, { ...ok, lastName: 'Echipa Hobbiz' });
+    expect(other.json()).toEqual({ error: NAME_MESSAGES.staff });
   });
 
   it('asks guests to sign in', async () => {
