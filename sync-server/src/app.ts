@@ -129,7 +129,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       if (!closing) vocabTimer = setInterval(() => void refreshVocab(5), config.vocabRefreshMs).unref();
     })();
   }
-  // Tombstones past the horizon go (see replication/purge.ts); checked at start and every 6 hours.
+  // Tombstones past the horizon go (see replication/purge.ts); checked at start and every hour (a chat
+  // file never sent is kept 6 hours, issue 40: an hourly pass removes it within 7).
   // Chat files no live message uses (never sent, or their message deleted) go after their grace period,
   // announcement photos no publish claimed after theirs (services/photo-uploads.ts).
   const housekeeping = () => {
@@ -141,7 +142,7 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
   // The first pass is awaited: the app is ready with its tombstones purged (as before).
   await app.housekeeping.purgeTombstones();
   app.housekeeping.purgeChatUploads().catch((err) => app.log.warn({ err }, 'chat upload purge failed'));
-  const purgeTimer = setInterval(housekeeping, 6 * 3_600_000).unref();
+  const purgeTimer = setInterval(housekeeping, 3_600_000).unref();
 
   // Queued pushes go from here (services/push-sender.ts): polled every second, nudged after each commit.
   // Unread messages of people with no push subscription are mailed about (services/message-mail.ts).

@@ -135,6 +135,17 @@ export type Config = {
    * call searchVocab.refresh themselves, so a timer never writes under a test's feet).
    */
   vocabRefreshMs: number;
+  /**
+   * UPLOAD_DAILY_BUDGET_BYTES: bytes all uploads of this instance may add in 24 hours, whoever sends them
+   * (issue 40; also bounds a bucket, which has no free space to watch); past it new files get 507.
+   * Default 20 GiB, ~70 busy sellers' worth (schema/rules/upload-quotas.ts); 0 = no budget.
+   */
+  uploadDailyBudgetBytes: number;
+  /**
+   * UPLOAD_MIN_FREE_BYTES: new files are refused (507) while the uploads' disk has less free space than
+   * this, so a flood cannot fill the disk the database writes to. Default 1 GiB; 0 = not checked.
+   */
+  uploadMinFreeBytes: number;
 };
 
 /**
@@ -289,5 +300,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     searchCache: wholeNumber('SEARCH_CACHE', env.SEARCH_CACHE, 256),
     searchReplica: onOff('SEARCH_REPLICA', env.SEARCH_REPLICA, true),
     vocabRefreshMs: 5_000,
+    uploadDailyBudgetBytes: wholeNumber(
+      'UPLOAD_DAILY_BUDGET_BYTES',
+      env.UPLOAD_DAILY_BUDGET_BYTES,
+      20 * 2 ** 30,
+    ),
+    uploadMinFreeBytes: wholeNumber('UPLOAD_MIN_FREE_BYTES', env.UPLOAD_MIN_FREE_BYTES, 2 ** 30),
   };
 }

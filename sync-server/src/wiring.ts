@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { CHAT_UNSENT_RETENTION_MS } from '../../schema/rules/upload-quotas.ts';
 import { type Config, linkOrigin } from './config.ts';
 import type { FileStorage } from './lib/file-storage.ts';
 import type { UnitOfWork } from './lib/unit-of-work.ts';
@@ -50,6 +51,7 @@ import { OAuthStates, socialAuthService } from './services/social-auth.ts';
 import { trustService } from './services/trust.ts';
 
 /** What every repository and service is built from: the app's infrastructure (app.ts opens it). */
+import { uploadQuotas } from './services/upload-quotas.ts';
 export type WiringDeps = {
   db: Db;
   uow: UnitOfWork;
@@ -210,6 +212,16 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     pushSender: pushes,
     /** Reports and blocking (issue 24). */
     trust,
+    /** Quotas on stored bytes per account, address and instance (issue 40): every upload asks first. */
+    uploadQuotas: uploadQuotas({
+      throttles,
+      unsentChatBytes: (userId) =>
+        messagingRepo.unsentBytesOf(userId, config.now() - CHAT_UNSENT_RETENTION_MS),
+      unclaimedPhotoBytes: (userId) => photoUploadsRepo.unclaimedBytesOf(userId),
+      freeBytes: async () => (storage.freeBytes ? storage.freeBytes() : null),
+      config: { dailyBudgetBytes: config.uploadDailyBudgetBytes, minFreeBytes: config.uploadMinFreeBytes },
+      now: config.now,
+    }),
     /** The moderators' queue, actions and audit log (issue 24). */
     moderation,
     /** The e-mail fallback for unread messages (issue 23), run every few minutes by app.ts. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, statfs, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -28,6 +28,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the files; keys that do not exist are fine. */
   delete(keys: readonly string[]): Promise<void>;
+  /** Free bytes left where files are written, for the instance's upload quota (issue 40); absent: unknown. */
+  freeBytes?(): Promise<number | null>;
 }
 
 const KEY = /^[a-z]+\/[A-Za-z0-9_-]+(\.[a-z0-9]+)?$/;
@@ -92,5 +94,17 @@ export class LocalDirectoryStorage implements FileStorage {
 
   async delete(keys: readonly string[]): Promise<void> {
     await Promise.all(keys.map((k) => rm(join(this.root, checked(k)), { force: true })));
+  }
+
+  /** Free bytes of the directory's file system for an unprivileged writer (the nearest existing parent's). */
+  async freeBytes(): Promise<number | null> {
+    for (let dir = this.root; ; dir = dirname(dir)) {
+      try {
+        const s = await statfs(dir);
+        return s.bavail * s.bsize;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(dir) === dir) return null;
+      }
+    }
   }
 }

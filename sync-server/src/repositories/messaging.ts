@@ -49,9 +49,22 @@ export function messagingRepository(db: Db) {
         limit,
         scope: eq(conversationMembers.userId, userId),
       }),
-    /** Records who uploaded a chat file (idempotent: the first uploader stays). */
-    async recordUpload(path: string, userId: string, now = Date.now()): Promise<void> {
-      await db.insert(chatUploads).values({ path, userId, createdAt: now }).onConflictDoNothing();
+    /** Records who uploaded a chat file and its size (idempotent: the first uploader stays). */
+    async recordUpload(path: string, userId: string, now = Date.now(), bytes = 0): Promise<void> {
+      await db.insert(chatUploads).values({ path, userId, createdAt: now, bytes }).onConflictDoNothing();
+    },
+    /**
+     * Bytes of `userId`'s chat files recorded since `since` (ms) that no live message uses: the files
+     * waiting for their message, which have a quota (issue 40). Older unused ones are being purged.
+     */
+    async unsentBytesOf(userId: string, since: number): Promise<number> {
+      const [row] = await rawAll<{ total: number | string | null }>(
+        db,
+        sql`SELECT COALESCE(SUM(u.bytes), 0) AS total FROM chat_uploads u
+            WHERE u.user_id = ${userId} AND u.created_at >= ${since}
+              AND NOT EXISTS (SELECT 1 FROM messages m WHERE m.image = u.path AND m.deleted = 0)`,
+      );
+      return Number(row?.total ?? 0);
     },
     async uploaderOf(path: string): Promise<string | null> {
       const [row] = await db

@@ -8,8 +8,24 @@ export type PhotoUploadRow = typeof photoUploads.$inferSelect;
 /** Announcement photos uploaded on their own (issue 22), before the announcement that will use them. */
 export function photoUploadsRepository(db: Db) {
   return {
-    byId: async (id: string): Promise<PhotoUploadRow | undefined> =>
-      (await db.select().from(photoUploads).where(eq(photoUploads.id, id)).limit(1))[0],
+    /** `userId`'s photo `id` (ids are unique per account: another person's photo is not found). */
+    byOwner: async (userId: string, id: string): Promise<PhotoUploadRow | undefined> =>
+      (
+        await db
+          .select()
+          .from(photoUploads)
+          .where(and(eq(photoUploads.userId, userId), eq(photoUploads.id, id)))
+          .limit(1)
+      )[0],
+
+    /** Bytes of `userId`'s photos no announcement uses yet (their quota, issue 40). */
+    async unclaimedBytesOf(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`COALESCE(SUM(${photoUploads.bytes}), 0)` })
+        .from(photoUploads)
+        .where(and(eq(photoUploads.userId, userId), eq(photoUploads.announcementId, '')));
+      return Number(row?.total ?? 0);
+    },
 
     /** Records a stored photo; false when the id was taken meanwhile (a parallel retry stored it first). */
     async insert(row: PhotoUploadRow): Promise<boolean> {
@@ -35,12 +51,12 @@ export function photoUploadsRepository(db: Db) {
       return rows.filter((r) => r.announcementId === '' || r.announcementId === announcementId);
     },
 
-    async claim(ids: readonly string[], announcementId: string): Promise<void> {
+    async claim(ids: readonly string[], userId: string, announcementId: string): Promise<void> {
       if (ids.length === 0) return;
       await db
         .update(photoUploads)
         .set({ announcementId })
-        .where(inArray(photoUploads.id, [...ids]));
+        .where(and(eq(photoUploads.userId, userId), inArray(photoUploads.id, [...ids])));
     },
 
     /** Photos nobody claimed, uploaded before `before` (ms): their files are removed with the record. */
@@ -51,8 +67,8 @@ export function photoUploadsRepository(db: Db) {
         .where(and(eq(photoUploads.announcementId, ''), lt(photoUploads.createdAt, before)))
         .limit(limit),
 
-    async forget(id: string): Promise<void> {
-      await db.delete(photoUploads).where(eq(photoUploads.id, id));
+    async forget(userId: string, id: string): Promise<void> {
+      await db.delete(photoUploads).where(and(eq(photoUploads.userId, userId), eq(photoUploads.id, id)));
     },
 
     /** Claimed records past `before`: the announcement owns the file now; only a retry needed the record. */

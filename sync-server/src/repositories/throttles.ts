@@ -81,6 +81,45 @@ export function throttlesRepository(db: Db) {
       return sideWrite(db, async () => (await rawAll<ThrottleHit>(db, query))[0] ?? null);
     },
 
+    /**
+     * Adds `amount` to `key`'s count (bytes of an upload, issue 40) only when the window then holds at
+     * most `max`: one atomic statement, so parallel uploads cannot all pass a check made before any of
+     * them was counted. A lapsed window starts again at `amount`. null: no room, nothing changed.
+     */
+    add(
+      key: string,
+      amount: number,
+      now: number,
+      windowMs: number,
+      max: number,
+    ): Promise<ThrottleHit | null> {
+      if (amount > max) return Promise.resolve(null);
+      const lapse = now + windowMs;
+      const fresh = sql`throttle_hits.expires_at <= ${now}`;
+      const n = sql.raw(String(Math.trunc(amount)));
+      const query = sql`INSERT INTO throttle_hits ("key", count, window_start, expires_at, blocked_until)
+        VALUES (${key}, ${n}, ${now}, ${lapse}, 0)
+        ON CONFLICT ("key") DO UPDATE SET
+          count = CASE WHEN ${fresh} THEN ${n} ELSE throttle_hits.count + ${n} END,
+          window_start = CASE WHEN ${fresh} THEN ${now} ELSE throttle_hits.window_start END,
+          expires_at = CASE WHEN ${fresh} THEN ${lapse} ELSE throttle_hits.expires_at END
+        WHERE ${fresh} OR throttle_hits.count + ${n} <= ${sql.raw(String(Math.trunc(max)))}
+        ${RETURNING}`;
+      return sideWrite(db, async () => (await rawAll<ThrottleHit>(db, query))[0] ?? null);
+    },
+
+    /** Takes back `amount` added by `add` in the window that began at `windowStart` (an upload that failed). */
+    async subtract(key: string, windowStart: number, amount: number): Promise<void> {
+      const n = sql.raw(String(Math.trunc(amount)));
+      await sideWrite(db, () =>
+        rawRun(
+          db,
+          sql`UPDATE throttle_hits SET count = CASE WHEN count > ${n} THEN count - ${n} ELSE 0 END
+            WHERE "key" = ${key} AND window_start = ${windowStart}`,
+        ),
+      );
+    },
+
     /** Gives back one event counted by `hit` in the window that began at `windowStart` (a refused write). */
     async unhit(key: string, windowStart: number): Promise<void> {
       await sideWrite(db, () =>

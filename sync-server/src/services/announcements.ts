@@ -152,7 +152,7 @@ export function announcementsService(deps: {
         const claimed = await uow.write(async (tx) => {
           // Again inside the unit of work: a photo purged or claimed meanwhile is not published.
           if (photoIds.length > 0 && !(await claimable())) return false;
-          await uploaded.claim(photoIds, id);
+          await uploaded.claim(photoIds, ownerId, id);
           await repo.insert({
             id,
             ownerId,

@@ -6,7 +6,7 @@ import { newId } from '../lib/ids.ts';
 import { rawGet } from '../lib/sql.ts';
 import { connectedClient } from '../replication/test-client.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
-import { CHAT_UPLOAD_GRACE_DAYS } from './chat-upload-purge.ts';
+import { CHAT_UPLOAD_GRACE_MS } from './chat-upload-purge.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type User = { token: string; userId: string };
@@ -44,7 +44,7 @@ async function upload(): Promise<string> {
 const onDisk = (path: string) => existsSync(join(app.config.dataDir, path.slice(1)));
 const recorded = async (path: string) =>
   !!(await rawGet(app.db, sql`SELECT 1 AS one FROM chat_uploads WHERE path = ${path}`));
-const later = Date.now() + (CHAT_UPLOAD_GRACE_DAYS + 1) * 86_400_000;
+const later = Date.now() + CHAT_UPLOAD_GRACE_MS + 60_000;
 /** Waits (≤ 2 s) for what a deletion does after its commit. */
 async function until(done: () => Promise<boolean>): Promise<void> {
   for (let i = 0; i < 100 && !(await done()); i++) await new Promise((r) => setTimeout(r, 20));
@@ -52,6 +52,16 @@ async function until(done: () => Promise<boolean>): Promise<void> {
 }
 
 describe('chat files no live message uses', () => {
+  it('a file never sent goes after 6 hours, not 30 days (issue 40: unsent files filled the disk)', async () => {
+    expect(CHAT_UPLOAD_GRACE_MS).toBe(6 * 3_600_000);
+    const unsent = await upload();
+    expect(await app.housekeeping.purgeChatUploads(Date.now() + 5 * 3_600_000)).toBe(0);
+    expect(onDisk(unsent)).toBe(true);
+    expect(await app.housekeeping.purgeChatUploads(Date.now() + 6 * 3_600_000 + 60_000)).toBe(1);
+    expect(onDisk(unsent)).toBe(false);
+    expect(await recorded(unsent)).toBe(false);
+  });
+
   it('go after the grace period: never sent, or their message deleted; sent ones stay', async () => {
     const unsent = await upload();
     const sent = await upload();

@@ -99,9 +99,9 @@ export function messagingService(deps: {
     route,
     membersOf,
 
-    /** Notes that `userId` uploaded the chat file at `path` (so they, and only they, may send it). */
-    async recordUpload(userId: string, path: string): Promise<void> {
-      await uow.write(() => repo.recordUpload(path, userId));
+    /** Notes that `userId` uploaded the chat file at `path` (so they, and only they, may send it) and its size. */
+    async recordUpload(userId: string, path: string, bytes = 0): Promise<void> {
+      await uow.write(() => repo.recordUpload(path, userId, Date.now(), bytes));
     },
 
     /**

@@ -19,8 +19,6 @@ const CLAIMED_KEEP_MS = 7 * 24 * 3_600_000;
 export const PHOTO_MESSAGES = {
   /** A publish names a photo this server no longer has (expired) or never had: the device sends it again. */
   missing: 'O fotografie a anunțului nu a ajuns pe server. Reîncearcă publicarea.',
-  /** The id belongs to another person's photo (ids are random: only a forged request gets here). */
-  taken: 'Identificatorul fotografiei este deja folosit.',
 } as const;
 
 export type PhotoAnswer = { id: string; path: string };
@@ -36,11 +34,12 @@ export function photoUploadsService(deps: {
   const { uow, repo, storage } = deps;
   const now = deps.now ?? Date.now;
 
-  /** The caller's photo `id` as stored, or null (unknown and somebody else's look the same). */
-  const own = async (userId: string, id: string): Promise<PhotoUploadRow | null> => {
-    const row = await repo.byId(id);
-    return row && row.userId === userId ? row : null;
-  };
+  /**
+   * The caller's photo `id` as stored, or null. Ids are unique per account (issue 40, L4): somebody
+   * else's photo under the same id is not looked at, so neither GET nor PUT can tell that it exists.
+   */
+  const own = async (userId: string, id: string): Promise<PhotoUploadRow | null> =>
+    (await repo.byOwner(userId, id)) ?? null;
 
   return {
     own: async (userId: string, id: string) => {
@@ -50,12 +49,8 @@ export function photoUploadsService(deps: {
 
     /** Stores one photo under the device's id: 201 when new, 200 with the same photo on a retry. */
     async store(userId: string, id: string, file: UploadedImage): Promise<Outcome<PhotoAnswer>> {
-      const existing = await repo.byId(id);
-      if (existing) {
-        return existing.userId === userId
-          ? { ok: true, status: 200, value: answer(existing) }
-          : fail(409, PHOTO_MESSAGES.taken, 'photo_id_taken');
-      }
+      const existing = await own(userId, id);
+      if (existing) return { ok: true, status: 200, value: answer(existing) };
       const problem = await checkImages([file], 0);
       if (problem) return fail(400, problem, 'validation', { images: problem });
       let path: string;
@@ -68,7 +63,7 @@ export function photoUploadsService(deps: {
         }
         throw err;
       }
-      const row = { id, userId, path, createdAt: now(), announcementId: '' };
+      const row = { id, userId, path, createdAt: now(), announcementId: '', bytes: file.data.length };
       if (await uow.write(() => repo.insert(row))) return { ok: true, status: 201, value: answer(row) };
       // A parallel retry of the same photo stored it first: its copy stays, this one goes.
       await removeImages(storage, [path]);
@@ -81,7 +76,7 @@ export function photoUploadsService(deps: {
       for (;;) {
         const stale = await repo.unclaimedBefore(at - graceMs);
         for (const row of stale) {
-          await uow.write(() => repo.forget(row.id));
+          await uow.write(() => repo.forget(row.userId, row.id));
           await removeImages(storage, [row.path]);
         }
         removed += stale.length;

@@ -22,7 +22,7 @@ import {
 import { newId } from '../../lib/ids.ts';
 import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, listOwner, signedIn } from '../../plugins/auth.ts';
-import { writeLimit } from '../../plugins/write-limits.ts';
+import { clientAddress, writeLimit } from '../../plugins/write-limits.ts';
 import {
   ATTACHMENT_MESSAGES,
   CHAT_FOLDER,
@@ -31,6 +31,7 @@ import {
   storeAttachment,
 } from '../../services/rest-attachments.ts';
 import { httpError, refuse, unwrap } from '../../services/rest-http.ts';
+import type { UploadKind } from '../../services/upload-quotas.ts';
 import { type Attachment, REST_MESSAGE_MESSAGES, readMultipart, sendFieldsOf, str } from './request.ts';
 import { toMessagesApi, toSummariesApi } from './shapes.ts';
 
@@ -74,6 +75,13 @@ export default signedIn(async function messagesRoutes(app: Api) {
     if (!(await app.messaging.membersOf(conversationId)).includes(callerId))
       throw httpError(404, MESSAGE_MESSAGES.notFound, 'not_found');
     return { callerId, conversationId };
+  };
+  /** The stored-bytes quotas (issue 40): a body that cannot fit is refused before it is read. */
+  const quotaFirst = async (request: FastifyRequest, kind: UploadKind) => {
+    const who = { userId: callerOf(request), ip: clientAddress(request.ip) };
+    const early = await app.uploadQuotas.precheck(who, kind, request.headers['content-length']);
+    if (early) refuse(early);
+    return who;
   };
   const messageNotFound = () => httpError(404, REST_MESSAGE_MESSAGES.messageNotFound, 'not_found');
   /** The message if the caller may see it (sender or recipient, not deleted); else the unknown-id 404. */
@@ -145,6 +153,7 @@ export default signedIn(async function messagesRoutes(app: Api) {
     },
     async (request, reply) => {
       const callerId = callerOf(request);
+      const who = request.isMultipart() ? await quotaFirst(request, 'other') : null;
 
       const { fields, file } = request.isMultipart()
         ? await readMultipart(request)
@@ -175,14 +184,26 @@ export default signedIn(async function messagesRoutes(app: Api) {
       if (replyTo === 'invalid') throw httpError(400, REST_MESSAGE_MESSAGES.invalid, 'validation');
 
       let image = '';
-      if (attachment) {
-        try {
-          image = await storeAttachment(attachment.buf, attachment.kind, app.storage, CHAT_FOLDER);
-        } catch (err) {
-          // Magic bytes of an image but no decodable image (or above the pixel limit).
-          request.log.warn({ err }, 'chat attachment refused');
-          throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
-        }
+      if (attachment && who) {
+        const { buf, kind } = attachment;
+        // Counted in the daily budgets; it goes out with its message at once, so it waits in no total.
+        const stored = await app.uploadQuotas.withRoom(
+          who,
+          'other',
+          buf.length,
+          async () => {
+            try {
+              return await storeAttachment(buf, kind, app.storage, CHAT_FOLDER);
+            } catch (err) {
+              // Magic bytes of an image but no decodable image (or above the pixel limit).
+              request.log.warn({ err }, 'chat attachment refused');
+              return null;
+            }
+          },
+          (path) => path !== null,
+        );
+        image = unwrap(stored) ?? '';
+        if (!image) throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
       }
 
       // The file stored above is recorded with its message, in the same write.
@@ -223,19 +244,39 @@ export default signedIn(async function messagesRoutes(app: Api) {
     const callerId = callerOf(request);
     // A body that is not a form carries no file: the same answer as a form without one.
     if (!request.isMultipart()) throw httpError(400, MESSAGE_MESSAGES.empty, 'validation');
+    const who = await quotaFirst(request, 'chat');
     const read = await readMultipart(request);
-    if (!read.file) throw httpError(400, MESSAGE_MESSAGES.empty, 'validation');
-    const kind = sniffAttachment(read.file);
+    const file = read.file;
+    if (!file) throw httpError(400, MESSAGE_MESSAGES.empty, 'validation');
+    const kind = sniffAttachment(file);
     if (!kind) throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
-    try {
-      const image = await storeAttachment(read.file, kind, app.storage, CHAT_FOLDER);
-      // Recorded with its uploader: a message pushed over sync may name only its sender's own files.
-      await app.messaging.recordUpload(callerId, image);
-      return reply.code(201).send({ image });
-    } catch (err) {
-      request.log.warn({ err }, 'chat attachment refused');
-      throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
-    }
+    // Waits for its message: counted in the account's files not sent yet until one names it.
+    const stored = await app.uploadQuotas.withRoom(
+      who,
+      'chat',
+      file.length,
+      async () => {
+        let image: string;
+        try {
+          image = await storeAttachment(file, kind, app.storage, CHAT_FOLDER);
+        } catch (err) {
+          request.log.warn({ err }, 'chat attachment refused');
+          return null;
+        }
+        // Recorded with its uploader: a message pushed over sync may name only its sender's own files.
+        try {
+          await app.messaging.recordUpload(callerId, image, file.length);
+        } catch (err) {
+          await removeAttachment(app.storage, image).catch(() => {});
+          throw err;
+        }
+        return image;
+      },
+      (image) => image !== null,
+    );
+    const image = unwrap(stored);
+    if (!image) throw httpError(400, ATTACHMENT_MESSAGES.unsupported, 'unsupported_file');
+    return reply.code(201).send({ image });
   });
 
   app.post('/api/messages/:id/react', { config: writeLimit('chat'), schema: react }, async (request) => {

@@ -18,7 +18,7 @@ import { resolvePlaceName } from '../../../../schema/place-names.ts';
 import { normalizeAnnouncementInput } from '../../../../schema/rules/announcement.ts';
 import type { Api, RequestOf } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
-import { giveWriteBack, writeLimit } from '../../plugins/write-limits.ts';
+import { clientAddress, giveWriteBack, writeLimit } from '../../plugins/write-limits.ts';
 import { NOT_FOUND } from '../../services/announcements.ts';
 import { httpError, unwrap } from '../../services/rest-http.ts';
 import type { Outcome } from '../../services/result.ts';
@@ -147,6 +147,22 @@ export default signedIn(async function myAnnouncementsRoutes(app: Api) {
     return row;
   };
 
+  /**
+   * Runs a publish or edit holding the form's photo bytes in the stored-bytes quotas (issue 40); a form
+   * without files is not counted. Bytes go back when nothing was stored (a refusal, a replay).
+   */
+  const withPhotoRoom = async <T>(
+    request: FastifyRequest,
+    files: UploadedImage[],
+    run: () => Promise<Outcome<T>>,
+    stored: (o: Outcome<T>) => boolean,
+  ): Promise<Outcome<T>> => {
+    const bytes = files.reduce((n, f) => n + f.data.length, 0);
+    if (bytes === 0) return run();
+    const who = { userId: callerOf(request), ip: clientAddress(request.ip) };
+    return unwrap(await app.uploadQuotas.withRoom(who, 'other', bytes, run, stored));
+  };
+
   app.get('/api/users/my-announcements', { schema: listRoute }, async (request) =>
     service.mine(callerOf(request)),
   );
@@ -161,11 +177,17 @@ export default signedIn(async function myAnnouncementsRoutes(app: Api) {
   app.post('/api/users/my-announcements', publish, async (request, reply) => {
     const body = request.body;
     const { files, tooManyFiles } = uploads.get(request)!;
-    const outcome = await service.create(callerOf(request), normalizeAnnouncementInput(body), files, {
-      clientId: body.id,
-      tooManyFiles,
-      photoIds: body.photoIds,
-    });
+    const outcome = await withPhotoRoom(
+      request,
+      files,
+      () =>
+        service.create(callerOf(request), normalizeAnnouncementInput(body), files, {
+          clientId: body.id,
+          tooManyFiles,
+          photoIds: body.photoIds,
+        }),
+      (o) => o.ok && o.status === 201,
+    );
     // A replay, or a form refused before any photo was decoded, does not count as a publish (issue 25).
     if (outcome.ok ? outcome.status === 200 : outcome.status === 400 && !outcome.errors?.images)
       giveWriteBack(request);
@@ -190,7 +212,13 @@ export default signedIn(async function myAnnouncementsRoutes(app: Api) {
     const row = await ownLive(userId, id);
     const { files, tooManyFiles } = uploads.get(request)!;
     const input = normalizeAnnouncementInput(withStoredFields(body, row));
-    return send(reply, await service.update(userId, id, input, body.existingImages, files, { tooManyFiles }));
+    const outcome = await withPhotoRoom(
+      request,
+      files,
+      () => service.update(userId, id, input, body.existingImages, files, { tooManyFiles }),
+      (o) => o.ok,
+    );
+    return send(reply, outcome);
   });
 
   /** A change of one announcement by id (the service checks ownership; an impossible id is its 404). */

@@ -81,7 +81,13 @@ describe('PUT/GET /api/users/my-announcements/photos/:photoId', () => {
     expect((await app.inject({ method: 'GET', url: url(id), headers: bearer(other.token) })).statusCode).toBe(
       404,
     );
-    expect((await putPhoto(id, await jpeg(), other.token)).statusCode).toBe(409);
+    // Nor can a PUT of the same id tell that it exists (issue 40, L4): ids are unique per account, so it
+    // stores the other person's own photo, like any fresh id; the seller's stays theirs.
+    const theirs = await putPhoto(id, await jpeg(), other.token);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.json().path).not.toBe(res.json().path);
+    const mine = await app.inject({ method: 'GET', url: url(id), headers: bearer(seller.token) });
+    expect(mine.json()).toEqual({ id, path: res.json().path });
     expect((await putPhoto('not-an-id', await jpeg())).statusCode).toBe(400);
   });
 });

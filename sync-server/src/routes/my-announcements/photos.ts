@@ -2,8 +2,8 @@ import { formError, photoAnswer, photoParams } from '../../../../schema/api/my-a
 import { ANNOUNCEMENT_MESSAGES } from '../../../../schema/rules/announcement.ts';
 import type { Api } from '../../lib/route-schema.ts';
 import { callerOf } from '../../plugins/auth.ts';
-import { writeLimit } from '../../plugins/write-limits.ts';
-import { httpError, unwrap } from '../../services/rest-http.ts';
+import { clientAddress, writeLimit } from '../../plugins/write-limits.ts';
+import { httpError, refuse, unwrap } from '../../services/rest-http.ts';
 import { readMultipartForm } from '../../services/uploads.ts';
 
 /**
@@ -32,10 +32,22 @@ export default async function photoRoutes(app: Api) {
     const stored = await app.photoUploads.own(userId, photoId);
     if (stored) return reply.code(200).send(stored);
     if (!request.isMultipart()) throw httpError(400, ANNOUNCEMENT_MESSAGES.imagesJpeg, 'validation');
+    // The stored-bytes quotas (issue 40): a body that cannot fit is refused before it is read.
+    const who = { userId, ip: clientAddress(request.ip) };
+    const early = await app.uploadQuotas.precheck(who, 'photo', request.headers['content-length']);
+    if (early) refuse(early);
     const form = await readMultipartForm(request, 'image');
     const file = form.files[0];
     if (!file) throw httpError(400, ANNOUNCEMENT_MESSAGES.imagesJpeg, 'validation');
-    const outcome = await app.photoUploads.store(userId, photoId, file);
+    const outcome = unwrap(
+      await app.uploadQuotas.withRoom(
+        who,
+        'photo',
+        file.data.length,
+        () => app.photoUploads.store(userId, photoId, file),
+        (stored) => stored.ok && stored.status === 201,
+      ),
+    );
     const value = unwrap(outcome);
     return reply.code(outcome.status).send(value);
   });

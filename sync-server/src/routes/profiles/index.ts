@@ -18,8 +18,8 @@ import {
 import { normalizeProfileInput, PROFILE_MESSAGES } from '../../../../schema/rules/profile.ts';
 import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
-import { writeLimit } from '../../plugins/write-limits.ts';
-import { HttpError, httpError, unwrap } from '../../services/rest-http.ts';
+import { clientAddress, writeLimit } from '../../plugins/write-limits.ts';
+import { HttpError, httpError, refuse, unwrap } from '../../services/rest-http.ts';
 import { notificationSettingsOf } from '../users/notification-settings.ts';
 
 const M = PROFILE_MESSAGES;
@@ -100,6 +100,10 @@ async function ownProfileRoutes(app: Api) {
   app.post('/api/users/avatar', uploadRoute, async (request) => {
     const userId = callerOf(request);
     if (!request.isMultipart()) throw httpError(400, M.imageFailed);
+    // The stored-bytes quotas (issue 40): a body that cannot fit is refused before it is read.
+    const who = { userId, ip: clientAddress(request.ip) };
+    const early = await app.uploadQuotas.precheck(who, 'other', request.headers['content-length']);
+    if (early) refuse(early);
     let bytes: Buffer | null = null;
     try {
       for await (const part of request.parts({ limits: { fileSize: LIMITS.imageMaxBytes, files: 1 } })) {
@@ -115,7 +119,17 @@ async function ownProfileRoutes(app: Api) {
     const image = bytes;
     if (!image) throw httpError(400, M.imageFailed);
     return orFail(request, 'avatar upload', M.imageFailed, async () =>
-      unwrap(await profiles.setAvatar(userId, image)),
+      unwrap(
+        unwrap(
+          await app.uploadQuotas.withRoom(
+            who,
+            'other',
+            image.length,
+            () => profiles.setAvatar(userId, image),
+            (r) => r.ok,
+          ),
+        ),
+      ),
     );
   });
 
