@@ -15,6 +15,12 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * 507: the server has no room for new files (issue 40, its storage budget): unlike other 5xx it is an
+ * answer, with a Romanian message for the person, not an outage; an upload is not retried on its own.
+ */
+export const isStorageFull = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 507;
+
 /** A write refused for the write limits: it may go through later as it is (keep it, try again then). */
 export const isWriteLimited = (err: unknown): err is ApiError =>
   err instanceof ApiError && err.status === 429;

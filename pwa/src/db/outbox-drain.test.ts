@@ -60,6 +60,13 @@ describe('the one retry rule of the device outboxes', () => {
     });
   });
 
+  it('a full quota of stored bytes (413, 507: issue 40) is a refusal with the server’s words, never retried', () => {
+    const full = 'Ai atins limita de spațiu pentru fișiere: 300 MB într-o zi. Poți încărca din nou mâine.';
+    expect(classify(new ApiError(full, 413, 'quota_exceeded'))).toEqual({ kind: 'refused', reason: full });
+    const server = 'Serverul nu mai are spațiu pentru fișiere noi. Încearcă mai târziu.';
+    expect(classify(new ApiError(server, 507, 'storage_full'))).toEqual({ kind: 'refused', reason: server });
+  });
+
   it('sends in order; a refusal is handed back and the next item still goes', async () => {
     const { box, left, log } = queue(['a', 'b', 'c'], { b: [new ApiError('Refuzat', 400)] });
     const { d, timers } = deps(true);

@@ -1,4 +1,4 @@
-import { ApiError, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
+import { ApiError, isStorageFull, isWriteLimited, NetworkError, retryLater } from '../api/client.ts';
 import { currentSyncClient } from './sync-status.ts';
 
 /**
@@ -14,6 +14,8 @@ import { currentSyncClient } from './sync-status.ts';
  * - no answer, or a server error (5xx): stop, keep the item; the next 'online' sends it — and if the sync
  *   link is up (only this request failed, no reconnection will come), a try in RETRY_SECONDS;
  * - 429 (a write limit): stop, say why once, try again after the server's Retry-After;
+ * - 413 / 507 (a quota of stored bytes full, issue 40): a refusal like the others below, with the
+ *   server's words; never retried on its own (a full quota does not empty itself in seconds);
  * - any other refusal: the outbox's `refused` (kept with its reason, or dropped with a message), next.
  * Items carry the id their device made, so a retry after a lost answer never makes a second copy.
  */
@@ -29,7 +31,7 @@ export type Outcome =
 /** What a failed attempt means for the item and the queue (the rule above). */
 export function classify(err: unknown): Outcome {
   if (err instanceof ApiError && err.status === 401) return { kind: 'signed-out' };
-  if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500))
+  if (err instanceof NetworkError || (err instanceof ApiError && err.status >= 500 && !isStorageFull(err)))
     return { kind: 'unreachable' };
   if (isWriteLimited(err)) return { kind: 'limited', seconds: err.retryAfterSeconds, message: err.message };
   if (err instanceof ApiError) return { kind: 'refused', reason: err.message };

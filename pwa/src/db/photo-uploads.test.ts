@@ -265,6 +265,17 @@ describe('a failed photo says why and whether it may go later', () => {
     expect(progress?.retryable).toBe(false);
   });
 
+  it('a full quota (413) or a full server (507): its Romanian message, not retried on its own', async () => {
+    for (const [status, error] of [
+      [413, 'Ai atins limita de spațiu pentru fotografii: 100 MB de fotografii încă nepublicate.'],
+      [507, 'Serverul nu mai are spațiu pentru fișiere noi. Încearcă mai târziu.'],
+    ] as const) {
+      const { progress } = await failWith((x) => x.answer(status, { error, code: 'quota_exceeded' }));
+      expect(progress?.error).toBe(error);
+      expect(progress?.retryable).toBe(false);
+    }
+  });
+
   it('a write limit (429) keeps its Retry-After and is retryable', async () => {
     const { err, progress } = await failWith((x) =>
       x.answer(429, { error: 'Prea multe fotografii', code: 'rate_limited' }, { 'Retry-After': '30' }),

@@ -1,4 +1,4 @@
-import { ApiError, api, NetworkError, OFFLINE_MESSAGE, storedToken } from '../api/client.ts';
+import { ApiError, api, isStorageFull, NetworkError, OFFLINE_MESSAGE, storedToken } from '../api/client.ts';
 import { photoFormData, photoUrl } from './publish-request.ts';
 
 /**
@@ -185,8 +185,12 @@ export function ensurePhoto(id: string, blob: Blob): Promise<string> {
       inFlight.delete(id);
       if (err instanceof Aborted) set(id, null);
       else {
+        // A quota of stored bytes (413, 507: issue 40) is a refusal to show, not retried on its own.
         const retryable =
-          !(err instanceof ApiError) || err.status >= 500 || err.status === 429 || err.status === 408;
+          !(err instanceof ApiError) ||
+          (err.status >= 500 && !isStorageFull(err)) ||
+          err.status === 429 ||
+          err.status === 408;
         const error = err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message;
         set(id, { state: 'failed', sent: 0, total: blob.size, error, retryable });
       }

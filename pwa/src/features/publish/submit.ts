@@ -2,7 +2,7 @@ import {
   ANNOUNCEMENT_MESSAGES as M,
   normalizeAnnouncementInput,
 } from '../../../../schema/rules/announcement.ts';
-import { ApiError, api, NetworkError } from '../../api/client.ts';
+import { ApiError, api, isStorageFull, NetworkError } from '../../api/client.ts';
 import type { DraftFields } from '../../db/draft.ts';
 import { ensurePhoto, isConfirmed } from '../../db/photo-uploads.ts';
 import { newPendingAnnouncement, queueAnnouncement, sendAnnouncement } from '../../db/publish-queue.ts';
@@ -62,11 +62,12 @@ const PHOTO_WAIT_MS = 4000;
 
 /** A photo the server refused for good (not the network, not a busy server): the publish cannot go with it. */
 const refusedForGood = (err: unknown): err is ApiError =>
-  err instanceof ApiError &&
-  err.status >= 400 &&
-  err.status < 500 &&
-  err.status !== 408 &&
-  err.status !== 429;
+  isStorageFull(err) ||
+  (err instanceof ApiError &&
+    err.status >= 400 &&
+    err.status < 500 &&
+    err.status !== 408 &&
+    err.status !== 429);
 
 /**
  * True when every photo is on the server within `ms` (sending them if needed); false past it or when the
