@@ -15,6 +15,23 @@ const RESET_PATH = '/forgot-password';
 const HOUR_MS = 60 * 60_000;
 const DAY_MS = 24 * HOUR_MS;
 
+/**
+ * The inbox an address reaches, for counting mail to it: `ana+1@…` and `ana+2@…` reach `ana@…` at most
+ * providers, and Gmail ignores dots in its addresses, so these variants share one budget.
+ */
+export function inboxOf(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  let local = address.slice(0, at).split('+')[0]!;
+  let domain = address.slice(at + 1);
+  if (domain === 'gmail.com' || domain === 'googlemail.com') {
+    local = local.replaceAll('.', '');
+    domain = 'gmail.com';
+  }
+  return `${local || address.slice(0, at)}@${domain}`;
+}
+
 const keyOf = (userId: string, email: string, token: string) =>
   `verify:${userId}:${createHash('sha256').update(`${email}\n${token}`).digest('hex')}`;
 
@@ -51,7 +68,7 @@ export function emailVerificationService(deps: {
    * hour's mail given back when the day refuses, so a refused mail never costs the owner a later one.
    */
   async function budgetAllows(email: string): Promise<boolean> {
-    const address = email.trim().toLowerCase();
+    const address = inboxOf(email);
     const t = now();
     const hour = await deps.throttles.hit(`mail-to:h:${address}`, t, HOUR_MS, { max: perHour });
     if (!hour) return false;

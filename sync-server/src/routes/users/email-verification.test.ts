@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
+import { inboxOf } from '../../services/email-verification.ts';
 import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
 
 /** Issue 21, item 4: an address is confirmed by a link mailed to it; Setări says whether it is. */
@@ -180,7 +181,7 @@ describe('mail to an address you do not own (mail bombing)', () => {
   });
   /** The mails delivered to `address`, once what was sent has settled. */
   async function mailsTo(address: string): Promise<string[]> {
-    const to = new RegExp(`^To: ${address.replace(/[.]/g, '\\.')}$`, 'm');
+    const to = new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'm');
     let last = -1;
     for (let i = 0; i < 50; i++) {
       await new Promise((r) => setTimeout(r, 40));
@@ -255,6 +256,20 @@ describe('mail to an address you do not own (mail bombing)', () => {
       payload: { firstName: 'Ion', lastName: 'Străin', email: victim, password: 'alta-parola-7' },
     });
     expect((await mailsTo(victim)).length).toBe(3);
+  });
+
+  it('the variants of one inbox share its budget (ana+1@, a.na@gmail.com)', async () => {
+    expect(inboxOf(' A.Na.Pop+hobbiz@GoogleMail.com ')).toBe('anapop@gmail.com');
+    expect(inboxOf('ana.pop+x@yahoo.ro')).toBe('ana.pop@yahoo.ro');
+    const variants = [
+      'ana.pop@gmail.com',
+      'anapop+1@gmail.com',
+      'a.n.a.pop@gmail.com',
+      'ANAPOP+2@googlemail.com',
+    ];
+    for (const email of variants) await registerAndLogin(app, email);
+    const delivered = (await Promise.all(variants.map((v) => mailsTo(v.toLowerCase())))).flat();
+    expect(delivered).toHaveLength(3);
   });
 
   it("the owner's own 'Trimite din nou' works again once the minute has passed, and its link confirms", async () => {
