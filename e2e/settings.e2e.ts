@@ -90,7 +90,7 @@ describe('account settings', () => {
     expect(still?.email).toBe('settings.email@hobbiz.test');
     await form.getByLabel('Parola actuală').fill('o-parola-lunga');
     await form.getByRole('button', { name: 'Schimbă email-ul' }).click();
-    await form.getByText('Adresa de email a fost actualizată.').waitFor();
+    await form.getByText('Ți-am trimis un e-mail la noua adresă; urmează pașii din el.').waitFor();
     expect(await form.getByLabel('Parola actuală').inputValue()).toBe('');
     await form.getByText('settings.email.nou@hobbiz.test').waitFor();
     const [row] = queryServerDb<{ email: string }>(server, 'SELECT email FROM users WHERE id = ?', me.userId);

@@ -61,7 +61,12 @@ export const ACCOUNT_MESSAGES = {
   registerFailed: 'Înregistrare eșuată',
   changeEmailRequired: 'Introduceți noua adresă de e-mail.',
   changePasswordRequired: 'Introduceți ambele parole.',
-  emailUpdated: 'Adresa de email a fost actualizată.',
+  /**
+   * What an e-mail change answers, whether the new address was free (the account now has it, and a link
+   * to confirm it went there) or another account's (nothing changed, its owner was told): issue 40, L1,
+   * the answer does not say which addresses have accounts. Either way the mail goes to that address.
+   */
+  emailChangeSent: 'Ți-am trimis un e-mail la noua adresă; urmează pașii din el.',
   emailUpdateFailed: 'Eroare la actualizarea emailului.',
   emailSame: 'Aceasta este deja adresa ta de email.',
   passwordUpdated: 'Parola a fost schimbată. Celelalte dispozitive au fost deconectate.',

@@ -90,21 +90,35 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       return { ok: true, value: { token, userId: user.id } };
     },
 
-    async changeEmail(userId: string, raw: unknown): Promise<ServiceResult<{ email: string }>> {
+    /**
+     * The caller's new address. One another account already has is not taken, and the result looks the
+     * same (issue 40, L1: no oracle of which addresses have accounts): `owner` names that account, so the
+     * route mails its owner instead of confirming, as registration does.
+     */
+    async changeEmail(
+      userId: string,
+      raw: unknown,
+    ): Promise<ServiceResult<{ email: string; owner: Registration['user'] | null }>> {
       const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
       const error = validateEmailChange(email);
       if (error) return fail(400, error);
       const user = await users.byId(userId);
       if (!user) return fail(404, ACCOUNT_MESSAGES.emailUpdateFailed);
       if (user.email === email) return fail(400, ACCOUNT_MESSAGES.emailSame);
-      if (await users.byEmail(email)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+      const holder = async () => {
+        const owner = await users.byEmail(email);
+        return owner ? ok({ email, owner: cardOf(owner) }) : null;
+      };
+      const taken = await holder();
+      if (taken) return taken;
       try {
         await uow.write(() => users.setEmail(userId, email));
       } catch (err) {
-        if (isUniqueViolation(err)) return fail(409, ACCOUNT_MESSAGES.emailTaken);
+        // Two changes racing for one address: the unique index decides; the other is answered as above.
+        if (isUniqueViolation(err)) return (await holder()) ?? fail(409, ACCOUNT_MESSAGES.emailTaken);
         throw err;
       }
-      return { ok: true, value: { email } };
+      return ok({ email, owner: null });
     },
 
     /**

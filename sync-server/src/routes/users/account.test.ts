@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, insertAnnouncement, registerAndLogin, sqlGet } from '../../test-helper.ts';
@@ -12,11 +14,19 @@ afterEach(async () => {
 });
 
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+/** Every mail in DATA_DIR/outbox (no SMTP in tests), soft line breaks joined. */
+function outbox(): string[] {
+  const dir = join(app.config.dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, ''));
+}
 const login = (email: string, password: string, ip = '10.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password }, remoteAddress: ip });
 
 describe('account settings', () => {
-  it('changes the email (required, valid, not taken) and signs in with the new one', async () => {
+  it('changes the email (required, valid) and signs in with the new one', async () => {
     const me = await registerAndLogin(app, 'vechi@hobbiz.test');
     await registerAndLogin(app, 'ocupat@hobbiz.test');
     const put = (newEmail: unknown, token = me.token) =>
@@ -28,9 +38,11 @@ describe('account settings', () => {
       });
     expect((await put('')).json()).toEqual({ error: 'Introduceți noua adresă de e-mail.' });
     expect((await put('nu-e-email')).json()).toEqual({ error: 'Adresa de email nu este validă' });
-    expect((await put('OCUPAT@hobbiz.test')).statusCode).toBe(409);
     const ok = await put('Nou@Hobbiz.test');
-    expect(ok.json()).toEqual({ message: 'Adresa de email a fost actualizată.', email: 'nou@hobbiz.test' });
+    expect(ok.json()).toEqual({
+      message: 'Ți-am trimis un e-mail la noua adresă; urmează pașii din el.',
+      email: 'nou@hobbiz.test',
+    });
     expect((await login('nou@hobbiz.test', 'parola-buna-1')).statusCode).toBe(200);
     const guest = await app.inject({
       method: 'PUT',
@@ -38,6 +50,38 @@ describe('account settings', () => {
       payload: { newEmail: 'x@y.ro' },
     });
     expect(guest.statusCode).toBe(401);
+  });
+
+  it('an address another account has: the same answer as a free one, nothing changes, its owner is mailed (issue 40, L1)', async () => {
+    const me = await registerAndLogin(app, 'eu.schimb@hobbiz.test');
+    await registerAndLogin(app, 'ocupat.deja@hobbiz.test');
+    const put = (newEmail: string, token = me.token) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/users/update-email',
+        headers: auth(token),
+        payload: { newEmail, password: 'parola-buna-1' },
+      });
+    const taken = await put('OCUPAT.deja@hobbiz.test');
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json()).toEqual({
+      message: 'Ți-am trimis un e-mail la noua adresă; urmează pașii din el.',
+      email: 'ocupat.deja@hobbiz.test',
+    });
+    expect((await app.usersRepo.byId(me.userId))!.email).toBe('eu.schimb@hobbiz.test');
+    expect((await login('ocupat.deja@hobbiz.test', 'parola-buna-1')).statusCode).toBe(200);
+    // The owner of the address learns someone tried it; no confirmation link reaches them.
+    await expect
+      .poll(() => outbox().filter((m) => m.includes('To: ocupat.deja@hobbiz.test')).length, { timeout: 3000 })
+      .toBe(2);
+    const toOwner = outbox().filter((m) => m.includes('To: ocupat.deja@hobbiz.test'));
+    expect(toOwner.at(-1)).toContain('Ai deja un cont cu ea');
+    expect(toOwner.at(-1)).not.toContain('/confirmare-email?');
+    // A free address answers the same words.
+    const free = await put('liber.nou@hobbiz.test');
+    expect(free.statusCode).toBe(200);
+    expect(free.json().message).toBe(taken.json().message);
+    expect((await app.usersRepo.byId(me.userId))!.email).toBe('liber.nou@hobbiz.test');
   });
 
   it('changes the password with the current one and revokes every other session', async () => {

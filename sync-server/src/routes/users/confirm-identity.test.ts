@@ -59,7 +59,10 @@ describe('changing the e-mail asks for the current password', () => {
     expect(await emailOf(me.userId)).toBe('eu@hobbiz.test');
 
     const ok = await changeEmail(me.token, { newEmail: 'nou@hobbiz.test', password: 'parola-buna-1' });
-    expect(ok.json()).toEqual({ message: 'Adresa de email a fost actualizată.', email: 'nou@hobbiz.test' });
+    expect(ok.json()).toEqual({
+      message: 'Ți-am trimis un e-mail la noua adresă; urmează pașii din el.',
+      email: 'nou@hobbiz.test',
+    });
     expect(await emailOf(me.userId)).toBe('nou@hobbiz.test');
   });
 });

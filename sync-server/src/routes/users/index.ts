@@ -157,10 +157,15 @@ async function accountRoutes(app: Api) {
       const invalid = validateEmailChange(newEmail?.trim() ?? '');
       if (invalid) throw httpError(400, invalid);
       await confirmed(request, reply, request.body);
-      const { email } = unwrap(await app.accounts.changeEmail(callerOf(request), newEmail));
-      const user = await app.usersRepo.byId(callerOf(request));
-      if (user) await app.emailVerification.send(user);
-      return { message: ACCOUNT_MESSAGES.emailUpdated, email };
+      const { email, owner } = unwrap(await app.accounts.changeEmail(callerOf(request), newEmail));
+      // An address another account has: nothing changed, its owner is told (issue 40, L1); the caller
+      // gets the same answer as for a free one.
+      if (owner) await app.emailVerification.sendAccountExists(owner);
+      else {
+        const user = await app.usersRepo.byId(callerOf(request));
+        if (user) await app.emailVerification.send(user);
+      }
+      return { message: ACCOUNT_MESSAGES.emailChangeSent, email };
     },
   );
 
