@@ -9,7 +9,7 @@ import type { Config } from '../config.ts';
 import { rawRun } from '../lib/sql.ts';
 import { clientAddress } from '../plugins/write-limits.ts';
 import { connectedClient } from '../replication/test-client.ts';
-import { jpeg } from '../routes/my-announcements/test-fixtures.ts';
+import { jpeg, multipart, validForm } from '../routes/my-announcements/test-fixtures.ts';
 import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
 
 /**
@@ -219,6 +219,29 @@ describe('announcement photos (item 5: no total quota)', () => {
     expect((await putPhoto(u, notJpeg)).statusCode).toBe(400);
     const live = await app.throttles.peek([`upload-bytes:acct:${u.userId}`], Date.now());
     expect(live.get(`upload-bytes:acct:${u.userId}`)?.count ?? 0).toBe(0);
+  });
+});
+
+describe('photos sent inside the publish form', () => {
+  it("count in the account's day: 413 past it, no announcement and no file", async () => {
+    await start();
+    const u = await registerAndLogin(app);
+    const who = { userId: u.userId, ip: clientAddress(LOCAL) };
+    expect(
+      (await app.uploadQuotas.withRoom(who, 'other', Q.accountBytesPerDay - 100, async () => 0)).ok,
+    ).toBe(true);
+    const { payload, headers } = await multipart(validForm, [{ data: await jpeg(400, 300) }]);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/users/my-announcements',
+      payload,
+      headers: { ...headers, ...auth(u) },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error).toBe(M.accountDay);
+    expect(filesIn('announcements')).toBe(0);
+    const mine = await app.inject({ method: 'GET', url: '/api/users/my-announcements', headers: auth(u) });
+    expect(mine.json()).toEqual([]);
   });
 });
 
