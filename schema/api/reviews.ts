@@ -18,6 +18,12 @@ export const reviewApi = z.object({
   updatedAt: z.string(),
   likes: z.array(z.string()),
   likesCount: z.number().int(),
+  /**
+   * Issue 40, to the author only (the answers of their own writes): the review is stored but waits — not
+   * shown, not in the average — until they have standing; `waitingMessage` says what for, in Romanian.
+   */
+  waiting: z.boolean().optional(),
+  waitingMessage: z.string().optional(),
 });
 export type ReviewApi = z.infer<typeof reviewApi>;
 

@@ -5,9 +5,7 @@ import { z } from 'zod';
  * reason: it goes into the audit log and, for a hidden announcement, to its owner.
  */
 export const MODERATION = {
-  /** An announcement reported by this many different people within the window is hidden until looked at. */
-  autoHoldReporters: 3,
-  autoHoldWindowMs: 24 * 60 * 60_000,
+  // The automatic hold's numbers (reporters of standing, distinct networks, window): AUTO_HOLD in ./standing.ts.
   reasonMin: 3,
   reasonMax: 500,
   suspendDaysMax: 365,

@@ -34,6 +34,9 @@ export const REVIEW_MESSAGES = {
   /** Shown as the author of a review whose account was deleted. */
   deletedAuthor: 'Utilizator șters',
   posted: 'Recenzia a fost publicată. Mulțumim pentru feedback!',
+  /** Issue 40 (L7): a block stops reviews both ways, as it stops messages. */
+  blockedByOther: 'Nu poți lăsa o recenzie acestei persoane.',
+  youBlocked: 'Ai blocat această persoană. Deblochează-o ca să îi poți lăsa o recenzie.',
   /** Doc 2 §8 and doc 1 §8: what the client shows when the server gives no error text. */
   sendFailed: 'A apărut o eroare la trimiterea recenziei. Încearcă din nou.',
   likeFailed: 'A apărut o eroare la like. Încearcă din nou.',

@@ -8,6 +8,7 @@ import fp from 'fastify-plugin';
 import { SIGN_IN_LIMITS } from '../../schema/constants.ts';
 import { ACCOUNT_MESSAGES } from '../../schema/rules/account.ts';
 import { withoutNul } from '../../schema/rules/common.ts';
+import { STANDING } from '../../schema/rules/standing.ts';
 import type { Config } from './config.ts';
 import { type FileStorage, LocalDirectoryStorage } from './lib/file-storage.ts';
 import { closePgDatabase, openPgDatabase, pgUnitOfWork } from './lib/pg-backend.ts';
@@ -153,7 +154,14 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       app.messageMail.run().catch((err) => app.log.warn({ err }, 'message mail pass failed'));
     }, 5 * 60_000).unref();
   }
+  // Issue 40: waiting reviews whose authors have gained standing are shown (services/reviews.ts).
+  const promoteTimer = setInterval(() => {
+    app.reviews
+      .promoteWaiting(config.now())
+      .catch((err) => app.log.warn({ err }, 'waiting review promotion failed'));
+  }, STANDING.promoteEveryMs).unref();
   app.addHook('onClose', async () => {
+    clearInterval(promoteTimer);
     clearInterval(mailTimer);
     await app.pushSender.stop();
     clearInterval(purgeTimer);

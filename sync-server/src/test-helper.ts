@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { announcements } from '../../schema/db/tables.ts';
+import { announcements, users } from '../../schema/db/tables.ts';
 import { titleSortKey } from '../../schema/search.ts';
 import { searchColumns } from '../../schema/text.ts';
 import app, { serverOptions } from './app.ts';
@@ -121,4 +121,29 @@ export async function settled(server: FastifyInstance, ms = 20): Promise<void> {
   await new Promise((r) => setTimeout(r, ms));
   await server.hub.settled();
   await new Promise((r) => setTimeout(r, ms));
+}
+
+/**
+ * Issue 40: gives an account standing as the real world would in a day — its address confirmed, the
+ * account made two days ago — so a test can act as an established person (reports that hide, reviews that
+ * count at once).
+ */
+export async function giveStanding(server: FastifyInstance, userId: string): Promise<void> {
+  const now = Date.now();
+  await server.uow.write(() =>
+    server.db
+      .update(users)
+      .set({ emailVerifiedAt: now, createdAt: new Date(now - 2 * 86_400_000).toISOString() })
+      .where(eq(users.id, userId)),
+  );
+}
+
+/** A signed-in account of standing (issue 40): its reviews count at once, its reports weigh. */
+export async function registerEstablished(
+  server: FastifyInstance,
+  email?: string,
+): Promise<{ token: string; userId: string; email: string }> {
+  const who = await registerAndLogin(server, email);
+  await giveStanding(server, who.userId);
+  return who;
 }

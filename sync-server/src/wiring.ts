@@ -17,6 +17,7 @@ import { passwordResetsRepository } from './repositories/password-resets.ts';
 import { photoUploadsRepository } from './repositories/photo-uploads.ts';
 import { pushRepository } from './repositories/push.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
+import { standingRepository } from './repositories/standing.ts';
 import { searchRepository } from './repositories/search.ts';
 import { searchVocabRepository } from './repositories/search-vocab.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
@@ -45,6 +46,7 @@ import { pushService } from './services/push.ts';
 import { pushSender } from './services/push-sender.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
+import { standingService } from './services/standing.ts';
 import { searchFromParams } from './services/search.ts';
 import { buildSearcher } from './services/searcher.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
@@ -154,6 +156,8 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     files,
   });
   const notifications = notificationsService({ uow, repo: messagingRepo });
+  /** Issue 40: standing (a confirmed address and a day of age, or an answer), what reviews wait for. */
+  const standing = standingService({ repo: standingRepository(db), now: config.now });
   const reviews = reviewsService({
     uow,
     reviews: reviewsRepo,
@@ -162,6 +166,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     announcements: announcementsRepo,
     pushes,
     trust,
+    standing,
   });
   const drafts = draftsService({ uow, repo: draftsRepo });
   /** The same search as REST: names resolved and checked by schema/, one repository query. */
@@ -204,6 +209,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     chatFiles: files,
     notifications,
     reviews,
+    standing,
     announcements: announcementsService({ uow, repo: announcementsRepo, storage, photos: photoUploadsRepo }),
     photoUploads,
     /** Web Push subscriptions and the VAPID keys (issue 23). */

@@ -1,8 +1,9 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { announcements, type ReviewRow, reviews, users } from '../../../schema/db/tables.ts';
 import type { ReviewWithContext } from '../../../schema/profile-api.ts';
 import type { Db } from '../plugins/db.ts';
 import { changedAfter, firstRow, live, readInChunks, rowsById } from './queries.ts';
+import { exchangedSql, hasStandingSql } from './standing.ts';
 
 export type { ReviewWithContext } from '../../../schema/profile-api.ts';
 
@@ -62,10 +63,28 @@ export function reviewsRepository(db: Db) {
       firstRow(db, reviews, live(reviews, { authorId, userId })),
     insert: reviewRows.insert,
     update: reviewRows.update,
-    /** Live reviews received by a user, newest first, with their card context. */
+    /**
+     * Waiting reviews (issue 40) whose author now has standing, or whom the reviewed person answered in a
+     * conversation: they may be shown. Read through the partial index of waiting reviews.
+     */
+    waitingReady: (now: number, limit: number): Promise<ReviewRow[]> =>
+      db
+        .select()
+        .from(reviews)
+        .where(
+          and(
+            live(reviews, { waiting: true }),
+            or(
+              hasStandingSql(sql`${reviews.authorId}`, now),
+              exchangedSql(sql`${reviews.authorId}`, sql`${reviews.userId}`),
+            ),
+          ),
+        )
+        .limit(limit),
+    /** Live reviews received by a user that everyone sees (not waiting), newest first, with their context. */
     async liveForUserWithContext(userId: string): Promise<ReviewWithContext[]> {
       const rows = await withContext()
-        .where(live(reviews, { userId }))
+        .where(live(reviews, { userId, waiting: false }))
         .orderBy(desc(reviews.createdAt), desc(reviews.id));
       return rows.map(shape);
     },

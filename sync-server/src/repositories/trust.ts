@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import {
   type BlockRow,
   blocks,
@@ -10,6 +10,7 @@ import {
 } from '../../../schema/db/tables.ts';
 import { newId } from '../lib/ids.ts';
 import type { Db } from '../plugins/db.ts';
+import { hasStandingSql } from './standing.ts';
 
 /** What an owner's request for another look at a hidden announcement reads in the queue. */
 export const REVIEW_REQUEST = 'Cerere de reverificare (de la autor)';
@@ -116,12 +117,22 @@ export function moderationRepository(db: Db) {
       return closed.map((r) => r.reporterId);
     },
     /**
-     * Different people whose reports of the announcement since `since` (epoch ms) still wait for a
-     * moderator — reports already decided do not count again, nor the owner's request for a review.
+     * Reporters of standing (issue 40) whose reports of the announcement since `since` (epoch ms) still
+     * wait for a moderator, and the distinct networks they reported from — reports already decided do not
+     * count again, nor the owner's request for a review, nor anyone without standing at `now`.
      */
-    async reportersSince(announcementId: string, ownerId: string, since: number): Promise<number> {
+    async reportersOfStandingSince(
+      announcementId: string,
+      ownerId: string,
+      since: number,
+      now: number,
+    ): Promise<{ reporters: number; networks: number }> {
       const [row] = await db
-        .select({ n: sql<number>`count(DISTINCT ${reports.reporterId})` })
+        .select({
+          reporters: sql<number>`count(DISTINCT ${reports.reporterId})`,
+          // Reports made before networks were recorded ('') are no network at all.
+          networks: sql<number>`count(DISTINCT NULLIF(${reports.network}, ''))`,
+        })
         .from(reports)
         .where(
           and(
@@ -130,9 +141,25 @@ export function moderationRepository(db: Db) {
             eq(reports.status, 'open'),
             ne(reports.reporterId, ownerId),
             gte(reports.createdAt, since),
+            hasStandingSql(sql`${reports.reporterId}`, now),
           ),
         );
-      return Number(row?.n ?? 0);
+      return { reporters: Number(row?.reporters ?? 0), networks: Number(row?.networks ?? 0) };
+    },
+    /** A moderator restored the announcement or dismissed its reports: they looked and kept it. */
+    async keptByModerator(announcementId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: moderationLog.id })
+        .from(moderationLog)
+        .where(
+          and(
+            eq(moderationLog.targetType, 'announcement'),
+            eq(moderationLog.targetId, announcementId),
+            inArray(moderationLog.action, ['restore', 'dismiss']),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
     },
     async log(row: ModerationLogRow): Promise<void> {
       await db.insert(moderationLog).values(row);

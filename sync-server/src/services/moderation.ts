@@ -1,5 +1,6 @@
 import type { AnnouncementRow, ModerationLogRow, ReportRow } from '../../../schema/db/tables.ts';
 import { BAN_UNTIL, MODERATION_MESSAGES as M, MODERATION } from '../../../schema/rules/moderation.ts';
+import { AUTO_HOLD } from '../../../schema/rules/standing.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
@@ -284,15 +285,24 @@ export function moderationService(deps: {
     },
 
     /**
-     * After a report (inside its write): an announcement reported by enough different people within the
-     * window is hidden until a moderator looks (MODERATION.autoHoldReporters).
+     * After a report (inside its write): an announcement reported within the window by enough people of
+     * standing from enough distinct networks (AUTO_HOLD, schema/rules/standing.ts) is hidden until a
+     * moderator looks. Reports from anyone else only queue. Once a moderator restored it or dismissed its
+     * reports, the hold never hides it again: further reports queue, and a person decides.
      */
     async autoHold(tx: WriteTx, announcementId: string): Promise<void> {
       const ann = await announcements.byId(announcementId);
       if (!ann || ann.deleted || ann.hiddenReason || !ann.active) return;
-      const since = now() - MODERATION.autoHoldWindowMs;
-      const reporters = await repo.reportersSince(announcementId, ann.ownerId, since);
-      if (reporters >= MODERATION.autoHoldReporters) await hideIn(tx, SYSTEM, ann, M.autoHold);
+      if (await repo.keptByModerator(announcementId)) return;
+      const at = now();
+      const { reporters, networks } = await repo.reportersOfStandingSince(
+        announcementId,
+        ann.ownerId,
+        at - AUTO_HOLD.windowMs,
+        at,
+      );
+      if (reporters >= AUTO_HOLD.reportersOfStanding && networks >= AUTO_HOLD.distinctNetworks)
+        await hideIn(tx, SYSTEM, ann, M.autoHold);
     },
 
     /** The owner asks for another look at a hidden announcement: it joins the queue again. */

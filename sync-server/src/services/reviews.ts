@@ -1,3 +1,4 @@
+import type { UserRow } from '../../../schema/db/tables.ts';
 import { toReviewApi } from '../../../schema/profile-api.ts';
 import {
   normalizeComment,
@@ -7,14 +8,16 @@ import {
   validateNewReview,
   validateReviewEdit,
 } from '../../../schema/rules/reviews.ts';
+import { REVIEW_WAIT_MESSAGES, STANDING } from '../../../schema/rules/standing.ts';
 import { newId } from '../lib/ids.ts';
-import type { UnitOfWork } from '../lib/unit-of-work.ts';
+import type { UnitOfWork, WriteTx } from '../lib/unit-of-work.ts';
 import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { MessagingRepository } from '../repositories/messaging.ts';
 import type { ReviewsRepository } from '../repositories/reviews.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { PushSender } from './push-sender.ts';
 import { fail, ok, type ServiceResult } from './result.ts';
+import type { StandingService } from './standing.ts';
 import type { TrustService } from './trust.ts';
 
 const M = REVIEW_MESSAGES;
@@ -41,11 +44,51 @@ export function reviewsService(deps: {
   announcements: AnnouncementsRepository;
   /** Web Push (issue 23): the review's notification also goes to the person's devices. */
   pushes?: Pick<PushSender, 'queue'>;
-  /** Issue 24: someone the reviewed person blocked notifies them of nothing. */
-  trust?: Pick<TrustService, 'blocked'>;
+  /**
+   * Issue 24: someone the reviewed person blocked notifies them of nothing; issue 40 (L7): a block either
+   * way refuses the review itself, as it refuses a message.
+   */
+  trust?: Pick<TrustService, 'blocked' | 'writeRefusal'>;
+  /** Issue 40: a review by someone without standing waits (stored, not shown, not counted). */
+  standing?: Pick<StandingService, 'reviewWaitOf' | 'waitOf'>;
 }) {
   const { uow, reviews, users, announcements, notifications } = deps;
-  const card = async (id: string): Promise<ReviewApi> => toReviewApi((await reviews.byIdWithContext(id))!);
+  /** The card, and for a waiting one (only its author reads these answers) what it waits for. */
+  const card = async (id: string): Promise<ReviewApi> => {
+    const row = (await reviews.byIdWithContext(id))!;
+    const api = toReviewApi(row);
+    if (!row.review.waiting) return { ...api, waiting: false };
+    const wait = (await deps.standing?.waitOf(row.review.authorId)) ?? 'address_and_age';
+    return { ...api, waiting: true, waitingMessage: REVIEW_WAIT_MESSAGES[wait] };
+  };
+
+  /**
+   * 'Setează notificările': a review about someone tells them (and their devices), unless they turned it
+   * off or blocked the author. Only a review everyone can see: a waiting one tells when it is promoted.
+   */
+  async function tellReviewed(tx: WriteTx, target: UserRow, authorId: string, now: Date): Promise<void> {
+    if (!target.notifyReviews || (await deps.trust?.blocked(target.id, authorId))) return;
+    const author = await users.byId(authorId);
+    const name = author ? `${author.firstName} ${author.lastName}`.trim() : '';
+    await notifications.insertNotification({
+      id: newId(now),
+      userId: target.id,
+      senderId: authorId,
+      conversationId: '',
+      link: `/profil/${target.id}`,
+      message: `${name || M.deletedAuthor} ți-a lăsat o recenzie.`,
+      read: false,
+      createdAt: now.toISOString(),
+      deleted: false,
+      seq: tx.seq(),
+    });
+    tx.poke(['notifications'], [target.id]);
+    await deps.pushes?.queue(tx, target.id, `review-${target.id}`, async () => ({
+      kind: 'review',
+      authorName: author?.firstName || M.deletedAuthor,
+      link: `/profil/${target.id}`,
+    }));
+  }
 
   return {
     /** Live reviews a user received, newest first. */
@@ -65,35 +108,19 @@ export function reviewsService(deps: {
         if (!user || user.deleted) return fail(404, M.userUnavailable);
         // Checked inside the write transaction (SQLite has one writer), so two quick taps cannot both pass.
         // A unique index cannot do this: a deleted review stays as a tombstone and must not block.
+        // Issue 40 (L7): a block either way stops the review, as it stops a message (trust.writeRefusal).
+        const refused = await deps.trust?.writeRefusal(authorId, target);
+        if (refused?.code === 'blocked') return fail(403, M.blockedByOther, 'blocked');
+        if (refused?.code === 'you_blocked') return fail(403, M.youBlocked, 'you_blocked');
         if (await reviews.liveByAuthorFor(authorId, target)) return fail(409, M.duplicate);
         // The announcement is context only: kept when it is a public announcement of the reviewed user.
         const ann = req.announcement ? await announcements.byId(req.announcement) : undefined;
         const annId = ann && !ann.deleted && ann.active && ann.ownerId === target ? ann.id : null;
         const now = new Date();
         const reviewId = newId(now);
-        // 'Setează notificările': a new review about someone tells them, unless they turned it off.
-        if (user.notifyReviews && !(await deps.trust?.blocked(target, authorId))) {
-          const author = await users.byId(authorId);
-          const name = author ? `${author.firstName} ${author.lastName}`.trim() : '';
-          await notifications.insertNotification({
-            id: newId(now),
-            userId: target,
-            senderId: authorId,
-            conversationId: '',
-            link: `/profil/${target}`,
-            message: `${name || M.deletedAuthor} ți-a lăsat o recenzie.`,
-            read: false,
-            createdAt: now.toISOString(),
-            deleted: false,
-            seq: tx.seq(),
-          });
-          tx.poke(['notifications'], [target]);
-          await deps.pushes?.queue(tx, target, `review-${target}`, async () => ({
-            kind: 'review',
-            authorName: author?.firstName || M.deletedAuthor,
-            link: `/profil/${target}`,
-          }));
-        }
+        // Issue 40: without standing (and no answer from the reviewed person) the review waits.
+        const waiting = (await deps.standing?.reviewWaitOf(authorId, target, now.getTime())) != null;
+        if (!waiting) await tellReviewed(tx, user, authorId, now);
         await reviews.insert({
           id: reviewId,
           authorId,
@@ -105,6 +132,7 @@ export function reviewsService(deps: {
           createdAt: now.toISOString(),
           updatedAt: now.toISOString(),
           deleted: false,
+          waiting,
           seq: tx.seq(),
         });
         tx.publicChanged(['reviews']);
@@ -169,6 +197,25 @@ export function reviewsService(deps: {
     },
 
     /**
+     * Issue 40: waiting reviews whose author gained standing (a confirmed address, a day of age, an answer
+     * in a conversation) are shown from now on: each takes a new seq (devices get it), and the reviewed
+     * person is told now rather than when it was written. Run every few minutes (app.ts); a bounded batch.
+     */
+    async promoteWaiting(at = Date.now()): Promise<number> {
+      return uow.write(async (tx) => {
+        const ready = await reviews.waitingReady(at, STANDING.promoteBatch);
+        const now = new Date(at);
+        for (const r of ready) {
+          await reviews.update(r.id, { waiting: false, seq: tx.seq() });
+          const target = await users.byId(r.userId);
+          if (target && !target.deleted) await tellReviewed(tx, target, r.authorId, now);
+        }
+        if (ready.length > 0) tx.publicChanged(['reviews']);
+        return ready.length;
+      });
+    },
+
+    /**
      * Toggles the caller's like. Liking one's own review is refused: it would inflate the count that tells
      * readers which reviews others found useful. The reviewed user may like a review about them.
      */
@@ -178,7 +225,8 @@ export function reviewsService(deps: {
     ): Promise<ServiceResult<{ liked: boolean; likesCount: number }>> {
       return uow.write(async (tx) => {
         const current = await reviews.byId(reviewId);
-        if (!current || current.deleted) return fail(404, M.notFound);
+        // A waiting review is shown to no one: it cannot be liked either.
+        if (!current || current.deleted || current.waiting) return fail(404, M.notFound);
         if (current.authorId === userId) return fail(403, M.ownLike);
         const liked = !current.likes.includes(userId);
         const likes = liked ? [...current.likes, userId] : current.likes.filter((id) => id !== userId);

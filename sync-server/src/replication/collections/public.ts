@@ -2,18 +2,25 @@ import type { ReviewRow, UserRow } from '../../../../schema/db/tables.ts';
 import type { ProfileDoc, ReviewDoc } from '../../../../schema/entities.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
 
-export const reviewOf = (r: ReviewRow): WithDeleted<ReviewDoc> => ({
-  id: r.id,
-  authorId: r.authorId,
-  userId: r.userId,
-  announcementId: r.announcementId ?? '',
-  score: r.score,
-  comment: r.deleted ? '' : r.comment,
-  likes: r.likes,
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
-  _deleted: r.deleted,
-});
+/**
+ * A waiting review (issue 40: its author has no standing yet) goes to devices as a tombstone, text and
+ * likes blanked: no device shows it or counts it in the average until it is promoted with a new seq.
+ */
+export const reviewOf = (r: ReviewRow): WithDeleted<ReviewDoc> => {
+  const gone = r.deleted || r.waiting;
+  return {
+    id: r.id,
+    authorId: r.authorId,
+    userId: r.userId,
+    announcementId: r.announcementId ?? '',
+    score: r.score,
+    comment: gone ? '' : r.comment,
+    likes: gone ? [] : r.likes,
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
+    _deleted: gone,
+  };
+};
 
 /** Public fields only — never email, phone, password material or tokens. A deleted account is a tombstone. */
 export const profileOf = (u: UserRow): WithDeleted<ProfileDoc> => ({

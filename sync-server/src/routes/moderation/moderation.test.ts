@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { moderationLog, users } from '../../../../schema/db/tables.ts';
 import { MODERATION_MESSAGES as M } from '../../../../schema/rules/moderation.ts';
 import { REVIEW_REQUEST } from '../../repositories/trust.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, giveStanding, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
 
 /**
  * Issue 24: the moderators' API (403 for everyone else), the automatic hold, hiding and restoring with the
@@ -34,8 +34,23 @@ const call = (who: Who | null, method: 'GET' | 'POST' | 'PUT', url: string, payl
     headers: auth(who),
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-const report = (who: Who, reason = 'Fraudă sau înșelăciune') =>
-  call(who, 'POST', '/api/reports', { announcementId: ann, reason });
+/** A report from `ip` (the reporter's network is recorded with it: the automatic hold counts networks). */
+const report = (who: Who, reason = 'Fraudă sau înșelăciune', ip = '127.0.0.1', target = ann) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/reports',
+    headers: auth(who),
+    remoteAddress: ip,
+    payload: { announcementId: target, reason },
+  });
+/** Issue 40: a reporter whose report weighs: confirmed address, an account older than a day. */
+const established = async () => {
+  const who = await registerAndLogin(app);
+  await giveStanding(app, who.userId);
+  return who;
+};
+/** Three distinct networks (/24s), one per reporter. */
+const NETWORKS = ['198.51.100.7', '203.0.113.7', '192.0.2.7'] as const;
 const notes = async (who: Who) =>
   ((await call(who, 'GET', `/api/notifications/${who.userId}`)).json() as { message: string }[]).map(
     (n) => n.message,
@@ -59,12 +74,12 @@ describe('moderation', () => {
     expect(await publicStatus()).toBe(200);
   });
 
-  it('three people report within a day: hidden until a moderator looks; restored, the reporters are told', async () => {
-    const reporters = [await registerAndLogin(app), await registerAndLogin(app), await registerAndLogin(app)];
-    await report(reporters[0]!);
-    await report(reporters[1]!, 'Anunț duplicat sau spam');
+  it('three people of standing from three networks report within a day: hidden until a moderator looks; restored, the reporters are told', async () => {
+    const reporters = [await established(), await established(), await established()];
+    await report(reporters[0]!, undefined, NETWORKS[0]);
+    await report(reporters[1]!, 'Anunț duplicat sau spam', NETWORKS[1]);
     expect(await publicStatus()).toBe(200);
-    await report(reporters[2]!);
+    await report(reporters[2]!, undefined, NETWORKS[2]);
     expect(await publicStatus()).toBe(404);
     expect(await notes(seller)).toEqual([M.hiddenToOwner('Tort de ciocolată', M.autoHold)]);
 
@@ -98,9 +113,8 @@ describe('moderation', () => {
     expect(log.map((l) => l.action)).toEqual(['restore', 'auto-hide']);
   });
 
-  it('a decision stands: decided reports do not count again; dismissing an automatic hold brings it back', async () => {
-    const reporters = [await registerAndLogin(app), await registerAndLogin(app), await registerAndLogin(app)];
-    for (const r of reporters) await report(r);
+  it('a decision stands: once a moderator restored an announcement, reports of standing only queue (issue 40)', async () => {
+    for (const ip of NETWORKS) await report(await established(), undefined, ip);
     expect(await publicStatus()).toBe(404);
     // The owner's own request for a review and the decided reports do not make a new hold.
     await call(seller, 'POST', `/api/users/my-announcements/${ann}/review-request`);
@@ -108,18 +122,25 @@ describe('moderation', () => {
       reason: 'Verificat, e în regulă',
     });
     expect(await publicStatus()).toBe(200);
-    await report(await registerAndLogin(app));
+    // Three more people of standing from three more networks: the moderator's decision is not overruled
+    // by the automatic hold (3 new accounts re-hid one 0.4 s after a restore); their reports wait in the queue.
+    for (const ip of ['198.51.100.99', '203.0.113.99', '2001:db8:5::1'])
+      await report(await established(), undefined, ip);
+    for (const ip of ['100.64.1.1', '100.64.2.1', '100.64.3.1'])
+      await report(await established(), undefined, ip);
     expect(await publicStatus()).toBe(200);
+    const queue = (await call(moderator, 'GET', '/api/moderation/reports')).json() as { count: number }[];
+    expect(queue.map((q) => q.count)).toEqual([6]);
     // Restoring what is not hidden is refused.
     const again = await call(moderator, 'POST', `/api/moderation/announcements/${ann}/restore`, {
       reason: 'Din nou',
     });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: M.notHidden, code: 'not_hidden' });
+  });
 
-    // Two more: a new automatic hold; 'Respinge raportările' on it brings the announcement back.
-    await report(await registerAndLogin(app));
-    await report(await registerAndLogin(app));
+  it("'Respinge raportările' on an automatic hold brings the announcement back, and it stays (issue 40)", async () => {
+    for (const ip of NETWORKS) await report(await established(), undefined, ip);
     expect(await publicStatus()).toBe(404);
     const dismissed = await call(moderator, 'POST', '/api/moderation/reports/dismiss', {
       targetType: 'announcement',
@@ -128,6 +149,58 @@ describe('moderation', () => {
     });
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(await publicStatus()).toBe(200);
+    for (const ip of ['198.51.100.99', '203.0.113.99', '192.0.2.99'])
+      await report(await established(), undefined, ip);
+    expect(await publicStatus()).toBe(200);
+  });
+
+  it('the attack of issue 40: three seconds-old accounts from one address hide nothing; their reports queue', async () => {
+    for (let i = 0; i < 3; i++) await report(await registerAndLogin(app), undefined, '198.51.100.7');
+    expect(await publicStatus()).toBe(200);
+    // Nor from three networks: they have no standing (no confirmed address, no day of age, no answer).
+    for (const ip of NETWORKS) await report(await registerAndLogin(app), undefined, ip);
+    expect(await publicStatus()).toBe(200);
+    const queue = (await call(moderator, 'GET', '/api/moderation/reports')).json();
+    expect(queue).toEqual([
+      expect.objectContaining({ targetId: ann, count: 6, target: expect.objectContaining({ active: true }) }),
+    ]);
+    expect(await notes(seller)).toEqual([]);
+  });
+
+  it('three people of standing from one network (a /24, or an IPv6 /48) hide nothing; a third network does', async () => {
+    await report(await established(), undefined, '198.51.100.7');
+    await report(await established(), undefined, '198.51.100.200');
+    await report(await established(), undefined, '::ffff:198.51.100.9');
+    expect(await publicStatus()).toBe(200);
+    await report(await established(), undefined, '2001:db8:1:1::1');
+    await report(await established(), undefined, '2001:db8:1:ffff::2');
+    expect(await publicStatus()).toBe(200);
+    await report(await established(), undefined, '203.0.113.7');
+    expect(await publicStatus()).toBe(404);
+  });
+
+  it('standing also comes from a conversation in which an established person answered', async () => {
+    const other = await insertAnnouncement(app, moderator.userId, { title: 'Cozonac cu nucă' });
+    await giveStanding(app, moderator.userId);
+    const people = [await registerAndLogin(app), await registerAndLogin(app), await registerAndLogin(app)];
+    for (const p of people) {
+      const asked = await call(p, 'POST', '/api/messages', { announcementId: other, text: 'Mai este?' });
+      expect(asked.statusCode, asked.body).toBe(201);
+    }
+    // Asking is not enough: nobody answered yet.
+    for (const [i, p] of people.entries()) await report(p, undefined, NETWORKS[i]);
+    expect(await publicStatus()).toBe(200);
+    for (const p of people) {
+      const answer = await call(moderator, 'POST', '/api/messages', {
+        announcementId: other,
+        text: 'Da, mai este.',
+        destinatarId: p.userId,
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+    }
+    // Their open reports count now, at the next report of the announcement.
+    await report(await registerAndLogin(app), undefined, '100.64.0.1');
+    expect(await publicStatus()).toBe(404);
   });
 
   it('hidden by a moderator: gone for others, the owner reads why, cannot turn it on, and can ask again', async () => {

@@ -12,6 +12,7 @@ import {
   buildTestApp,
   insertAnnouncement,
   registerAndLogin,
+  registerEstablished,
   settled,
   sqlGet,
   sqlRun,
@@ -26,8 +27,8 @@ let cara: Who;
 beforeEach(async () => {
   app = await buildTestApp();
   ana = await registerAndLogin(app);
-  bob = await registerAndLogin(app);
-  cara = await registerAndLogin(app);
+  bob = await registerEstablished(app);
+  cara = await registerEstablished(app);
 });
 afterEach(async () => {
   await app.cleanup();

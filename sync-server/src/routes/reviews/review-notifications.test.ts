@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { connectedClient } from '../../replication/test-client.ts';
-import { buildTestApp, registerAndLogin, sqlAll } from '../../test-helper.ts';
+import { buildTestApp, registerEstablished, sqlAll } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Who = { token: string; userId: string };
@@ -11,9 +11,9 @@ let buyer: Who;
 let other: Who;
 beforeEach(async () => {
   app = await buildTestApp();
-  seller = await registerAndLogin(app);
-  buyer = await registerAndLogin(app);
-  other = await registerAndLogin(app);
+  seller = await registerEstablished(app);
+  buyer = await registerEstablished(app);
+  other = await registerEstablished(app);
 });
 afterEach(async () => {
   await app.cleanup();

@@ -6,7 +6,7 @@ import { client } from '../../replication/test-client.ts';
 import {
   buildTestApp,
   insertAnnouncement,
-  registerAndLogin,
+  registerEstablished,
   settled,
   sqlGet,
   sqlRun,
@@ -20,9 +20,9 @@ let buyer: Who;
 let stranger: Who;
 beforeEach(async () => {
   app = await buildTestApp();
-  seller = await registerAndLogin(app);
-  buyer = await registerAndLogin(app);
-  stranger = await registerAndLogin(app);
+  seller = await registerEstablished(app);
+  buyer = await registerEstablished(app);
+  stranger = await registerEstablished(app);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -75,6 +75,7 @@ describe('POST /api/reviews', () => {
       updatedAt: expect.any(String),
       likes: [],
       likesCount: 0,
+      waiting: false,
     });
     expect((await row(body._id)).seq).toBeGreaterThan(0);
   });

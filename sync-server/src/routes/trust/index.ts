@@ -9,6 +9,7 @@ import {
 } from '../../../../schema/api/trust.ts';
 import type { ReportRow } from '../../../../schema/db/tables.ts';
 import { BLOCK_MESSAGES, parseReport, REPORT_MESSAGES } from '../../../../schema/rules/reports.ts';
+import { networkOf } from '../../lib/network.ts';
 import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
@@ -50,7 +51,10 @@ export default signedIn(async (app: Api) => {
     async (request, reply) => {
       const parsed = parseReport(request.body);
       if (!parsed.ok) throw httpError(400, parsed.error, 'validation');
-      const { report: row, created } = unwrap(await app.trust.report(callerOf(request), parsed.value));
+      // The reporter's network goes with the report: the automatic hold counts networks, not accounts.
+      const { report: row, created } = unwrap(
+        await app.trust.report(callerOf(request), parsed.value, undefined, networkOf(request.ip)),
+      );
       return reply
         .code(created ? 201 : 200)
         .send(answer(row, created ? REPORT_MESSAGES.sent : REPORT_MESSAGES.already));

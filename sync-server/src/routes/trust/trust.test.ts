@@ -1,9 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { reports } from '../../../../schema/db/tables.ts';
+import { reports, reviews } from '../../../../schema/db/tables.ts';
 import { BLOCK_MESSAGES, REPORT_MESSAGES } from '../../../../schema/rules/reports.ts';
+import { REVIEW_MESSAGES } from '../../../../schema/rules/reviews.ts';
 import { newId } from '../../lib/ids.ts';
 import { connectedClient } from '../../replication/test-client.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin, settled } from '../../test-helper.ts';
+import {
+  buildTestApp,
+  giveStanding,
+  insertAnnouncement,
+  registerAndLogin,
+  settled,
+} from '../../test-helper.ts';
 
 /** Issue 24: reports (one per reporter and target, idempotent), blocking on REST and the socket, deleted accounts. */
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -163,20 +170,31 @@ describe('blocking', () => {
     ).toEqual([]);
   });
 
-  it('someone blocked notifies nothing: their review of the blocker makes no notification', async () => {
+  it('a block stops reviews both ways (issue 40, L7): 403 with the reason, nothing stored, nobody told', async () => {
+    // Both of standing: the refusal is the block's, not a waiting review.
+    await giveStanding(app, buyer.userId);
+    await giveStanding(app, seller.userId);
     await post(seller, '/api/users/blocked', { userId: buyer.userId });
-    const review = await post(buyer, '/api/reviews', {
+    const blocked = await post(buyer, '/api/reviews', {
       user: seller.userId,
       score: 1,
       comment: 'Nu a răspuns niciodată la mesaje, nu recomand.',
     });
-    expect(review.statusCode, review.body).toBe(201);
+    expect(blocked.statusCode, blocked.body).toBe(403);
+    expect(blocked.json()).toEqual({ error: REVIEW_MESSAGES.blockedByOther, code: 'blocked' });
+    const blocker = await post(seller, '/api/reviews', { user: buyer.userId, score: 1 });
+    expect(blocker.statusCode).toBe(403);
+    expect(blocker.json()).toEqual({ error: REVIEW_MESSAGES.youBlocked, code: 'you_blocked' });
+    expect(await app.db.select().from(reviews)).toEqual([]);
     const notes = await app.inject({
       method: 'GET',
       url: `/api/notifications/${seller.userId}`,
       headers: auth(seller),
     });
     expect(notes.json()).toEqual([]);
+    // Unblocked, a review goes through again.
+    await app.inject({ method: 'DELETE', url: `/api/users/blocked/${buyer.userId}`, headers: auth(seller) });
+    expect((await post(buyer, '/api/reviews', { user: seller.userId, score: 4 })).statusCode).toBe(201);
   });
 
   it('a message to a deleted account is refused with “Acest cont a fost șters”', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerEstablished } from '../../test-helper.ts';
 
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 type Who = { token: string; userId: string };
@@ -8,8 +8,8 @@ let seller: Who;
 let buyer: Who;
 beforeEach(async () => {
   app = await buildTestApp();
-  seller = await registerAndLogin(app);
-  buyer = await registerAndLogin(app);
+  seller = await registerEstablished(app);
+  buyer = await registerEstablished(app);
 });
 afterEach(async () => {
   await app.cleanup();
