@@ -5,11 +5,14 @@ import {
   API_TIMEOUT_MS,
   ApiError,
   api,
+  apiTimeoutMs,
+  bodyBytes,
   failureMessage,
   isWriteLimited,
   NetworkError,
   OFFLINE_MESSAGE,
   retryLater,
+  SLOWEST_UPLINK_BYTES_PER_S,
   storedToken,
 } from './client.ts';
 
@@ -144,13 +147,44 @@ describe('api() on a stalled link', () => {
     await expect(pending).rejects.toBeInstanceOf(NetworkError);
   });
 
-  it('does not time a file body (a photo may take minutes), and the caller’s own abort stays an abort', async () => {
+  it('gives a file body its sending time on the slowest uplink, then gives up (a chat file on a dead link)', async () => {
+    vi.useFakeTimers();
     stalled();
+    const file = new Blob([new Uint8Array(1024 * 1024)], { type: 'image/jpeg' });
     const form = new FormData();
-    form.append('file', new Blob(['x']));
-    api('/api/messages', { method: 'POST', body: form }).catch(() => {});
-    expect(sent().init.signal ?? null).toBeNull();
+    form.append('text', 'Bună');
+    form.append('image', file, 'poza.jpg');
+    const pending = api('/api/messages', { method: 'POST', body: form });
+    const settled = vi.fn();
+    pending.then(settled, settled);
+    expect(sent().init.signal).toBeDefined();
+    // A megabyte at 4 kB/s: 256 s of sending on top of the answer's 30 s, not the bare 30 s of a JSON form.
+    const limit = apiTimeoutMs(bodyBytes(form)!);
+    expect(limit - API_TIMEOUT_MS).toBeGreaterThanOrEqual(256_000);
+    expect(limit - API_TIMEOUT_MS).toBeLessThan(256_010);
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS + 1_000);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(limit - API_TIMEOUT_MS - 1_100);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(200);
+    await expect(pending).rejects.toBeInstanceOf(NetworkError);
+  });
 
+  it('counts a body’s bytes as they go on the wire (UTF-8 text, files, FormData entries); a stream is unknown', () => {
+    expect(bodyBytes(undefined)).toBe(0);
+    expect(bodyBytes('ăș')).toBe(4);
+    expect(bodyBytes(new Blob(['abc']))).toBe(3);
+    expect(bodyBytes(new Uint8Array(7))).toBe(7);
+    const form = new FormData();
+    form.append('text', 'ț');
+    form.append('file', new Blob([new Uint8Array(10)]), 'a.bin');
+    expect(bodyBytes(form)).toBe(12);
+    expect(bodyBytes(new ReadableStream())).toBeNull();
+    expect(apiTimeoutMs(SLOWEST_UPLINK_BYTES_PER_S * 60)).toBe(API_TIMEOUT_MS + 60_000);
+  });
+
+  it('the caller’s own abort stays an abort', async () => {
+    stalled();
     fetchMock.mockClear();
     const own = new AbortController();
     const pending = api('/api/me', { signal: own.signal });

@@ -69,21 +69,51 @@ export type Answer<S extends z.ZodType> = z.output<S>;
 
 /**
  * An answer not received in full after this long is given up as a NetworkError (a link that stalled
- * without closing would otherwise leave a form waiting for ever). Bodies of files (FormData, Blob) are not
- * timed: a photo or an attachment may take minutes on a weak link.
+ * without closing would otherwise leave a form waiting for ever). A body adds its own sending time on top
+ * (apiTimeoutMs): a chat file or an avatar may take minutes on a weak link, but not for ever.
  */
 export const API_TIMEOUT_MS = 30_000;
 
 /**
- * The caller's signal, and the timeout when the body is small; aborting either aborts the request.
- * `done()` clears the timer once the answer is read.
+ * The slowest uplink a body is given time for: 4 kB/s (32 kbit/s), under what a weak 2G/EDGE phone link
+ * still moves (a resized phone photo of ~300 kB takes a minute there, as photo-uploads.ts measured). fetch
+ * reports no upload progress, so unlike photo uploads (a stall watchdog on XHR progress) the whole request
+ * gets one deadline: a 10 MB chat file about 43 minutes, a 1 MB one under 5 — bounded, where it used to
+ * hang for ever on a dead link, and still long enough not to cut a slow upload that is moving.
+ */
+export const SLOWEST_UPLINK_BYTES_PER_S = 4 * 1024;
+
+/** Bytes a request body puts on the wire (multipart headers aside); null when it cannot be known (a stream). */
+export function bodyBytes(body: BodyInit | null | undefined): number | null {
+  if (body == null) return 0;
+  if (typeof body === 'string') return new TextEncoder().encode(body).byteLength;
+  if (body instanceof Blob) return body.size;
+  if (body instanceof ArrayBuffer) return body.byteLength;
+  if (ArrayBuffer.isView(body)) return body.byteLength;
+  if (body instanceof URLSearchParams) return bodyBytes(body.toString());
+  if (body instanceof FormData) {
+    let total = 0;
+    for (const [, value] of body.entries()) total += bodyBytes(value) ?? 0;
+    return total;
+  }
+  return null;
+}
+
+/** How long a request with `bytes` of body may take before it is given up: the answer's time plus the sending. */
+export const apiTimeoutMs = (bytes: number): number =>
+  API_TIMEOUT_MS + Math.ceil((bytes / SLOWEST_UPLINK_BYTES_PER_S) * 1000);
+
+/**
+ * The caller's signal and the timeout for this body; aborting either aborts the request. A body of
+ * unknown size (a stream) is not timed. `done()` clears the timer once the answer is read.
  */
 function timedSignal(own: AbortSignal | null | undefined, body: BodyInit | undefined) {
-  if (body instanceof FormData || body instanceof Blob) return { signal: own ?? undefined, done: () => {} };
+  const bytes = bodyBytes(body);
+  if (bytes === null) return { signal: own ?? undefined, done: () => {} };
   const timed = new AbortController();
   const timer = setTimeout(
     () => timed.abort(new DOMException('no answer in time', 'TimeoutError')),
-    API_TIMEOUT_MS,
+    apiTimeoutMs(bytes),
   );
   const stop = () => timed.abort(own?.reason);
   // A signal aborted already fires no event: the request is aborted from the start, as fetch would.
