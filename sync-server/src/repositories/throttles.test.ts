@@ -114,6 +114,25 @@ describe.each(engines)('throttle counters on %s', (_name, open) => {
     expect((await a.peek([k], 5)).get(k)!.count).toBe(25);
   });
 
+  it('add counts bytes only while the window stays within max, from any connection; subtract gives back', async () => {
+    const [a, other] = await open();
+    const b = _name.startsWith('SQLite') ? a : other;
+    const k = fresh();
+    // 30 parallel uploads of 10 bytes into a window of 205: exactly 20 fit, never more.
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => (i % 2 ? a : b).add(k, 10, 5, 60_000, 205)),
+    );
+    expect(results.filter((r) => r !== null)).toHaveLength(20);
+    expect((await a.peek([k], 5)).get(k)!.count).toBe(200);
+    expect(await other.add(k, 6, 6, 60_000, 205)).toBeNull();
+    expect((await other.add(k, 5, 6, 60_000, 205))!.count).toBe(205);
+    await a.subtract(k, 5, 15);
+    expect((await b.peek([k], 7)).get(k)!.count).toBe(190);
+    // Larger than the whole window: refused without a statement; a lapsed window starts at the amount.
+    expect(await a.add(k, 300, 8, 60_000, 205)).toBeNull();
+    expect((await a.add(k, 7, 60_005, 60_000, 205))!).toMatchObject({ count: 7, windowStart: 60_005 });
+  });
+
   it('purge deletes the lapsed counters only', async () => {
     const [a, b] = await open();
     const old = fresh();
