@@ -136,8 +136,9 @@ export type Config = {
    */
   vocabRefreshMs: number;
   /**
-   * UPLOAD_DAILY_BUDGET_BYTES: bytes all uploads of this instance may add in 24 hours, whoever sends them
-   * (issue 40; also bounds a bucket, which has no free space to watch); past it new files get 507.
+   * UPLOAD_DAILY_BUDGET_BYTES: bytes all uploads may add in 24 hours, whoever sends them (issue 40; also
+   * bounds a bucket, which has no free space to watch); counted in the database, so instances on one
+   * database share it. Past it new files get 507.
    * Default 20 GiB, ~70 busy sellers' worth (schema/rules/upload-quotas.ts); 0 = no budget.
    */
   uploadDailyBudgetBytes: number;
