@@ -61,6 +61,12 @@ export const users = sqliteTable(
      * it), epoch ms; 0 = not yet (issue 21: an unconfirmed address does not make its account anyone's).
      */
     emailVerifiedAt: integer('email_verified_at', { mode: 'number' }).notNull().default(0),
+    /**
+     * An e-mail change waiting for its link (issue 40, L1): the account keeps `email` (sign-in, mail) until
+     * the link mailed here is opened, then this becomes `email`. Not unique (first confirmed wins), shown
+     * to the account's owner only; null when no change waits.
+     */
+    pendingEmail: text('pending_email'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
