@@ -154,6 +154,28 @@ export const SOCKET_LIMITS = {
   perAccount: 10,
   /** After a close for flooding, the app waits this long before it connects again. */
   reconnectAfterFloodMs: 30_000,
+  /**
+   * Back-pressure (issue 40, item 2): bytes `ws` keeps for a socket that the network has not taken yet
+   * (`bufferedAmount`). Past `backlogSoftBytes` (1 MiB: four of the largest catch-ups, seconds of a slow
+   * phone's link) requests that answer with data are refused ('rate-limited', not computed); past
+   * `backlogHardBytes` (4 MiB), or slow for longer than `backlogSlowMs`, the socket is closed with
+   * CLOSE_CODES.backlog and dropped `backlogCloseGraceMs` later if the client does not read up to the
+   * close frame. A non-reading client thus costs at most ~4 MiB for seconds, never what it asks for.
+   */
+  backlogSoftBytes: 1024 * 1024,
+  backlogHardBytes: 4 * 1024 * 1024,
+  backlogSlowMs: 30_000,
+  backlogCloseGraceMs: 5_000,
+  /** After a close for backlog (a slow link fell behind), the app waits this long, then catches up. */
+  reconnectAfterBacklogMs: 5_000,
+  /**
+   * Bad frames (issue 40, L11) are logged at warn without a stack: one line per socket (later ones are
+   * counted in a line when it closes), at most `badFrameLogsPerAddress` per address and `badFrameLogs`
+   * in all per `badFrameLogWindowMs`; what was left out is counted in the next line.
+   */
+  badFrameLogsPerAddress: 5,
+  badFrameLogs: 60,
+  badFrameLogWindowMs: 60_000,
 } as const;
 
 /**

@@ -49,6 +49,14 @@ export const SYNC_MESSAGES = {
   tooManySockets: 'Prea multe conexiuni deschise. Închide câteva file ale aplicației și reîncearcă.',
   /** A hold past the instance's total (HELD_LIMITS.maxKeysPerServer): 'rate-limited'. */
   serverFull: 'Serverul este foarte solicitat acum. Actualizările vin din nou în curând.',
+  /** A hold past the share of one network address (HELD_LIMITS.maxKeysPerAddress): 'rate-limited'. */
+  addressFull:
+    'Din rețeaua ta se urmăresc prea multe anunțuri în același timp. Actualizările vin din nou în curând.',
+  /** A hold past the share of one account (HELD_LIMITS.maxKeysPerAccount): 'rate-limited'. */
+  accountFull:
+    'Ai prea multe file sau dispozitive deschise. Închide câteva și actualizările vin din nou în curând.',
+  /** A request refused while the device has not yet received what it asked before (SOCKET_LIMITS.backlog*). */
+  backlog: 'Conexiunea nu ține pasul cu datele trimise. Reîncercăm în curând.',
 } as const;
 
 /** WebSocket close codes (4000–4999 are free for applications). */
@@ -59,6 +67,11 @@ export const CLOSE_CODES = {
   protocolError: 4400,
   /** Too many messages (SOCKET_LIMITS), or too many sockets from one address or account. */
   rateLimited: 4429,
+  /**
+   * The device did not take what was sent to it (SOCKET_LIMITS.backlog*): live changes may have been
+   * dropped, so it reconnects a little later and catches up from its checkpoints and held seqs.
+   */
+  backlog: 4413,
 } as const;
 
 export type SyncCheckpoint = { seq: number };
@@ -104,6 +117,15 @@ export const HELD_LIMITS = {
    * 'rate-limited' (the device keeps what it has and tries later).
    */
   maxKeysPerServer: 2_000_000,
+  /**
+   * The instance's keys are shared (issue 40, item 10): one network address (IPv4, IPv6 /64) holds at
+   * most 2 % of them (40,000: ~15 devices with a full working set, 2,250 keys + pinned ones, behind one
+   * home, office or carrier NAT), one account 1 % (20,000: eight full tabs or devices). Past a share that
+   * address's or account's holds are answered 'rate-limited' while everyone else's are still served; it
+   * takes 50 addresses, not 4, to fill an instance.
+   */
+  maxKeysPerAddress: 40_000,
+  maxKeysPerAccount: 20_000,
 } as const;
 
 /** A page of server search results; the documents are held by the socket that asked. */

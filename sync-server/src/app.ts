@@ -28,6 +28,7 @@ import { LocalBus } from './replication/bus.ts';
 import { RealtimeHub } from './replication/hub.ts';
 import { PgBus } from './replication/pg-bus.ts';
 import { SLOW_MS, syncSocketRoutes } from './replication/socket.ts';
+import { socketErrorHandler } from './replication/socket-log.ts';
 import announcementRoutes from './routes/announcements/index.ts';
 import authRoutes from './routes/auth/index.ts';
 import favoritesRoutes from './routes/favorites/index.ts';
@@ -246,7 +247,8 @@ export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Co
       },
     },
   });
-  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  // A client's bad frame is logged by the sync socket at warn, sampled (replication/socket-log.ts, L11).
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 }, errorHandler: socketErrorHandler });
   await app.register(auth);
   // After auth (the account is known in onRequest), before every route (it hooks the ones that opt in).
   await app.register(writeLimits);

@@ -337,3 +337,26 @@ describe('sync client: closed by the server for flooding (issue 21)', () => {
     expect(client.limited$.value).toBe(false);
   });
 });
+
+describe('sync client: closed by the server for its backlog (issue 40)', () => {
+  it('does not probe, waits a few seconds, then connects again and resyncs every collection', async () => {
+    client = new SyncClient(null);
+    FakeSocket.all[0]!.accept();
+    const resyncs: (string[] | 'all')[] = [];
+    client.resync$.subscribe((r) => resyncs.push(r));
+    healthUp = true;
+    FakeSocket.all[0]!.onclose?.({ code: CLOSE_CODES.backlog });
+    expect(client.status$.value).toBe('offline');
+    // Not a flood: the app does not say 'too many requests'.
+    expect(client.limited$.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(SOCKET_LIMITS.reconnectAfterBacklogMs * 0.7);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(probes).toEqual([]);
+    for (let t = 0; t < SOCKET_LIMITS.reconnectAfterBacklogMs * 0.6 && FakeSocket.all.length < 2; t += 250)
+      await vi.advanceTimersByTimeAsync(250);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.all[1]!.accept();
+    expect(client.status$.value).toBe('online');
+    expect(resyncs).toEqual(['all']);
+  });
+});

@@ -200,6 +200,14 @@ export class SyncClient {
       return;
     }
     if (this.limited$.value) this.limited$.next(false);
+    if (code === CLOSE_CODES.backlog) {
+      // The link did not carry what the server sent (SOCKET_LIMITS.backlog*): the server is up, so no
+      // probe; a little later a new socket catches up from the checkpoints and held seqs.
+      this.stopProbing();
+      this.status$.next('offline');
+      this.scheduleReconnect(SOCKET_LIMITS.reconnectAfterBacklogMs * (0.75 + Math.random() / 2));
+      return;
+    }
     if (this.byProbe) this.probeSpent = true;
     this.byProbe = false;
     this.status$.next('offline');

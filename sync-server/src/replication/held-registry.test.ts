@@ -51,3 +51,37 @@ describe('HeldRegistry: the server-wide bound', () => {
     expect(r.heldKeys).toBe(0);
   });
 });
+
+describe('HeldRegistry: shares per address and per account (issue 40, item 10)', () => {
+  const shares = { perAddress: 10, perAccount: 6 };
+  it('an address past its share is refused while another address still holds; closing gives it back', () => {
+    const r = new HeldRegistry(100, shares);
+    const [x, y, z] = [socket(), socket(), socket()];
+    expect(r.hold(x, null, keys(0, 6), { ...add, address: '203.0.113.5' })).toBeNull();
+    expect(r.hold(y, null, keys(10, 4), { ...add, address: '203.0.113.5' })).toBeNull();
+    expect(r.hold(y, null, keys(20, 1), { ...add, address: '203.0.113.5' })).toBe('address-full');
+    expect(r.heldBy({ address: '203.0.113.5' })).toBe(10);
+    expect(r.hold(z, null, keys(30, 8), { ...add, address: '198.51.100.7' })).toBeNull();
+    // Re-holding what it holds, or replacing by fewer, is no growth: always allowed.
+    expect(r.hold(x, null, keys(0, 6), { ...add, address: '203.0.113.5' })).toBeNull();
+    expect(r.hold(x, null, keys(0, 2), { replace: true, own: false, address: '203.0.113.5' })).toBeNull();
+    expect(r.heldBy({ address: '203.0.113.5' })).toBe(6);
+    r.remove(y);
+    r.remove(x);
+    expect(r.heldBy({ address: '203.0.113.5' })).toBe(0);
+    expect(r.hold(y, null, keys(40, 10), { ...add, address: '203.0.113.5' })).toBeNull();
+    expect(r.heldKeys).toBe(18);
+  });
+
+  it('an account past its share is refused whatever the address of its sockets', () => {
+    const r = new HeldRegistry(100, shares);
+    const [x, y] = [socket(), socket()];
+    expect(r.hold(x, 'u1', keys(0, 4), { ...add, address: '203.0.113.5' })).toBeNull();
+    expect(r.hold(y, 'u1', keys(10, 3), { ...add, address: '198.51.100.7' })).toBe('account-full');
+    expect(r.hold(y, 'u1', keys(10, 2), { ...add, address: '198.51.100.7' })).toBeNull();
+    expect(r.heldBy({ userId: 'u1' })).toBe(6);
+    r.release(x, 'announcements', ['a0']);
+    expect(r.heldBy({ userId: 'u1' })).toBe(5);
+    expect(r.heldBy({ address: '203.0.113.5' })).toBe(3);
+  });
+});

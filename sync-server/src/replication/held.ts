@@ -17,6 +17,7 @@ import { forCaller } from './collections/announcements.ts';
 import { profileOf, reviewOf } from './collections/public.ts';
 import type { HeldRegistry } from './held-registry.ts';
 import { ListingWatches } from './listing-watch.ts';
+import { sendTo } from './socket-backlog.ts';
 
 /**
  * The working set of each device, server side (issue 11; see docs/decisions.md "Working set"). A socket
@@ -160,13 +161,15 @@ export function heldFeed(
         add(s, 'reviews', { doc: reviewOf(r), seq: r.seq });
     }
     cursor = upTo;
+    // Through each socket's back-pressure (socket-backlog.ts): a socket that does not read is closed
+    // rather than queued more, and catches up from its held seqs when it reconnects.
     for (const [socket, docs] of out) {
       const msg: ServerMessage = { type: 'event', name: HELD_EVENT, payload: docs };
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+      sendTo(socket, JSON.stringify(msg));
     }
     for (const [socket, ids] of matched) {
       const msg: ServerMessage = { type: 'event', name: LISTING_EVENT, payload: { ids } };
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+      sendTo(socket, JSON.stringify(msg));
     }
   }
 

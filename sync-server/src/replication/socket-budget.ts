@@ -34,6 +34,14 @@ export class MessageBudget {
       this.refusedInRow = 0;
       return 'ok';
     }
+    return this.refuse();
+  }
+
+  /**
+   * A message refused for another reason than its cost (a bad frame, a request while the socket is slow
+   * to read: issue 40): it counts in the same row of refusals.
+   */
+  refuse(): 'refuse' | 'close' {
     this.refusedInRow += 1;
     return this.refusedInRow > SOCKET_LIMITS.refusalsBeforeClose ? 'close' : 'refuse';
   }

@@ -7,6 +7,7 @@ import {
   type ServerMessage,
 } from '../../../schema/sync.ts';
 import type { RealtimeEvent } from './bus.ts';
+import { sendTo } from './socket-backlog.ts';
 
 /** Whether a session (token hash) is still live; may ask the database. */
 export type SessionCheck = (session: string) => boolean | Promise<boolean>;
@@ -141,11 +142,13 @@ export class SocketRegistry {
     for (const userId of new Set(userIds)) yield* this.byUser.get(userId) ?? [];
   }
 
+  /**
+   * Through each socket's back-pressure (socket-backlog.ts): a socket past its bound is closed, not
+   * queued more; it catches up when it reconnects.
+   */
   private broadcast(msg: ServerMessage, userIds: readonly string[] | null): void {
     const raw = JSON.stringify(msg);
-    for (const socket of this.targets(userIds)) {
-      if (socket.readyState === socket.OPEN) socket.send(raw);
-    }
+    for (const socket of this.targets(userIds)) sendTo(socket, raw);
   }
 
   /**

@@ -25,8 +25,10 @@ import { forCaller } from './collections/announcements.ts';
 import { catchUp, type HeldDeps, heldFeed } from './held.ts';
 import { HeldRegistry, type HoldRefusal } from './held-registry.ts';
 import { ListingWatches } from './listing-watch.ts';
+import { backlogOf, sendTo, watchBacklog } from './socket-backlog.ts';
 import { heldKeysIn, MessageBudget, SocketCounts, TypingGate } from './socket-budget.ts';
 import { collectionRequests } from './socket-collections.ts';
+import { LogSampler } from './socket-log.ts';
 import type { CollectionHandler, WriteBudget } from './types.ts';
 
 export type SearchPage = {
@@ -47,16 +49,30 @@ export const SLOW_MS = 100;
 /** setTimeout's longest delay (~24.8 days); a longer session is re-checked then and watched again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/** Every message to a socket goes through its back-pressure (socket-backlog.ts). */
 function send(socket: WebSocket, msg: ServerMessage): void {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+  sendTo(socket, JSON.stringify(msg));
 }
 
 const INVALID = 'Date de sincronizare invalide.';
-/** A refused hold as the socket's error: more keys than a socket may hold is the client's mistake. */
+const HOLD_REFUSED: Record<Exclude<HoldRefusal, 'too-many'>, string> = {
+  'server-full': SYNC_MESSAGES.serverFull,
+  'address-full': SYNC_MESSAGES.addressFull,
+  'account-full': SYNC_MESSAGES.accountFull,
+};
+/**
+ * A refused hold as the socket's error: more keys than a socket may hold is the client's mistake; a full
+ * instance, or an address or account past its share, is 'rate-limited' (the device keeps what it has).
+ */
 const holdRefusal = (id: string, why: HoldRefusal): ServerMessage =>
-  why === 'server-full'
-    ? { type: 'error', id, code: 'rate-limited', message: SYNC_MESSAGES.serverFull }
-    : { type: 'error', id, code: 'bad-request', message: INVALID };
+  why === 'too-many'
+    ? { type: 'error', id, code: 'bad-request', message: INVALID }
+    : { type: 'error', id, code: 'rate-limited', message: HOLD_REFUSED[why] };
+/**
+ * Requests answered with data (catch-ups, search pages, pull batches, push conflicts): not computed while
+ * the socket has not taken what it was sent before (socket-backlog.ts).
+ */
+const ANSWERED_WITH_DATA = new Set(['pull', 'push', 'hold', 'query']);
 const SOCKET_FLOOD = SYNC_MESSAGES.refused;
 type Envelope = NonNullable<ReturnType<typeof readEnvelope>>;
 
@@ -79,6 +95,8 @@ export async function syncSocketRoutes(
   const registry = new HeldRegistry();
   const watches = new ListingWatches();
   const counts = new SocketCounts();
+  /** Bad frames in the log: at most a few lines per address a minute (socket-log.ts, issue 40 L11). */
+  const badFrameLog = new LogSampler(app.config.now);
   const feed = heldFeed(opts.held, registry, watches);
   app.hub.onHeldChange(feed.changed);
   // Half-open connections (a phone that lost its network without closing) would otherwise stay in the
@@ -91,6 +109,8 @@ export async function syncSocketRoutes(
         socket.terminate();
         continue;
       }
+      // A socket past its soft bound for too long is closed even if nothing is sent to it any more.
+      backlogOf(socket)?.slow();
       answered.set(socket, false);
       socket.ping();
     }
@@ -128,6 +148,23 @@ export async function syncSocketRoutes(
       send(socket, { type: 'error', code: 'rate-limited', message: SYNC_MESSAGES.tooManySockets });
       socket.close(CLOSE_CODES.rateLimited, 'too many sockets');
     };
+    /** A warn line about this address, through the sampler (what it left out is counted in the next). */
+    const warn = (fields: Record<string, unknown>, line: string) => {
+      const taken = badFrameLog.take(ip);
+      if (taken) app.log.warn({ ip, ...fields, ...(taken.skipped ? { skipped: taken.skipped } : {}) }, line);
+    };
+    // Back-pressure (socket-backlog.ts): every send looks at what the client has not taken yet.
+    const backlog = watchBacklog(socket, app.config.now, (why, bytes) =>
+      warn({ userId, why, bytes }, 'sync socket closed: the client does not read what it is sent'),
+    );
+    /** Bad frames of this socket: the first is logged, the others counted in one line as it closes. */
+    let badFrames = 0;
+    const badFrame = (reason: string, type?: string) => {
+      badFrames += 1;
+      if (badFrames === 1) warn({ userId, reason, ...(type ? { type } : {}) }, 'bad sync frame');
+    };
+    // A frame ws itself refuses (bad opcode, bad UTF-8, past maxPayload): ws closes the socket.
+    socket.on('error', (err: Error & { code?: string }) => badFrame(err.code ?? 'error'));
     const requests = collectionRequests({
       collections: opts.collections,
       log: app.log,
@@ -138,6 +175,7 @@ export async function syncSocketRoutes(
     }, app.config.socketAuthTimeoutMs);
 
     socket.on('close', () => {
+      if (badFrames > 1) warn({ userId, count: badFrames - 1 }, 'more bad sync frames on this socket');
       for (const key of entered.splice(0)) counts.leave(key);
       answered.delete(socket);
       registry.remove(socket);
@@ -175,20 +213,37 @@ export async function syncSocketRoutes(
     let flooded = false;
     const typingGate = new TypingGate(app.config.now);
     if (!enter(`ip:${ip}`, SOCKET_LIMITS.perAddress)) {
-      app.log.warn({ ip }, 'sync socket refused: too many from this address');
+      warn({}, 'sync socket refused: too many from this address');
       return tooMany();
     }
+    /** A flood (refusals in a row, bad frames included): closed, and what it still sends is dropped unread. */
+    const closeFlooded = () => {
+      flooded = true;
+      warn({ userId }, 'sync socket closed: too many messages');
+      backlog.close(CLOSE_CODES.rateLimited, 'too many messages');
+    };
+    /**
+     * A request refused before it is served (over budget, or the socket slow to read): counted, so a
+     * socket refused 50 times in a row is closed (SOCKET_LIMITS.refusalsBeforeClose).
+     */
+    const refuse = (id: string | undefined, message: string) => {
+      if (limited && messageBudget.refuse() === 'close') return closeFlooded();
+      send(socket, { type: 'error', ...(id ? { id } : {}), code: 'rate-limited', message });
+    };
     socket.on('message', (raw) => {
-      if (flooded) return;
+      if (flooded || backlog.closing) return;
       const envelope = readEnvelope(String(raw));
-      if (!envelope) return socket.close(CLOSE_CODES.protocolError, 'bad message');
-      const verdict = limited ? messageBudget.take(envelope.type, heldKeysIn(envelope.data)) : 'ok';
-      if (verdict === 'close') {
-        // What is still buffered behind the closing frame is dropped unread.
-        flooded = true;
-        app.log.warn({ ip, userId }, 'sync socket closed: too many messages');
-        return socket.close(CLOSE_CODES.rateLimited, 'too many messages');
+      if (!envelope) {
+        badFrame('not a message');
+        return socket.close(CLOSE_CODES.protocolError, 'bad message');
       }
+      // A client that has not taken what it asked before is not served more (socket-backlog.ts); one
+      // slow for too long is closed here too.
+      const slow = backlog.slow();
+      if (backlog.closing) return;
+      if (slow && ANSWERED_WITH_DATA.has(envelope.type)) return refuse(envelope.id, SYNC_MESSAGES.backlog);
+      const verdict = limited ? messageBudget.take(envelope.type, heldKeysIn(envelope.data)) : 'ok';
+      if (verdict === 'close') return closeFlooded();
       if (verdict === 'refuse') {
         const id = envelope.id ? { id: envelope.id } : {};
         return send(socket, { type: 'error', ...id, code: 'rate-limited', message: SOCKET_FLOOD });
@@ -269,6 +324,9 @@ export async function syncSocketRoutes(
       }
       const parsed = CLIENT_MESSAGES[envelope.type].safeParse(envelope.data);
       if (!parsed.success) {
+        // Counted as a refusal: a socket that sends only bad frames is closed like a flood.
+        badFrame('malformed', envelope.type);
+        if (limited && messageBudget.refuse() === 'close') return closeFlooded();
         if (MALFORMED_ANSWER[envelope.type] === 'ignore') return;
         // A request for an unknown or read-only collection, or a guest's, is answered as before its shape.
         const refused = requests.guard(envelope.type, envelope.data.collection, userId);
@@ -276,6 +334,10 @@ export async function syncSocketRoutes(
         return send(socket, { type: 'error', ...(envelope.id ? { id: envelope.id } : {}), ...answer });
       }
       const msg = parsed.data;
+      // Checked again when its turn comes: a request whose answer could not be sent is not computed.
+      if (ANSWERED_WITH_DATA.has(msg.type) && backlog.slow()) {
+        return refuse('id' in msg ? msg.id : undefined, SYNC_MESSAGES.backlog);
+      }
 
       if (msg.type === 'pull') return requests.pull(msg, userId);
       if (msg.type === 'push') return requests.push(msg, userId, budget);
@@ -289,7 +351,11 @@ export async function syncSocketRoutes(
       if (msg.type === 'hold') {
         const keys = msg.keys;
         const own = msg.own === true && userId !== null;
-        const refused = registry.hold(socket, userId, keys, { replace: msg.replace === true, own });
+        const refused = registry.hold(socket, userId, keys, {
+          replace: msg.replace === true,
+          own,
+          address: ip,
+        });
         if (refused) return send(socket, holdRefusal(msg.id, refused));
         // Registered before the read: a change committed from now on reaches this socket (from the feed, and
         // possibly from this catch-up as well, when it commits while the catch-up reads).
@@ -309,7 +375,7 @@ export async function syncSocketRoutes(
         if (socket.readyState !== socket.OPEN) return;
         const ids = page.rows.map((r) => r.id);
         const keys = { announcements: ids.map((id): [string, number] => [id, 0]) };
-        const refused = registry.hold(socket, userId, keys, { replace: false, own: false });
+        const refused = registry.hold(socket, userId, keys, { replace: false, own: false, address: ip });
         if (refused) return send(socket, holdRefusal(msg.id, refused));
         const data: QueryResult = {
           items: page.rows.map((r) => ({ doc: forCaller(r, { userId }), seq: r.seq })),
