@@ -20,7 +20,8 @@ export const reviewApi = z.object({
   likesCount: z.number().int(),
   /**
    * Issue 40, to the author only (the answers of their own writes): the review is stored but waits — not
-   * shown, not in the average — until they have standing; `waitingMessage` says what for, in Romanian.
+   * shown, not in the average — until they have standing; `waitingMessage` says what for, in Romanian
+   * ('' when it counts at once).
    */
   waiting: z.boolean().optional(),
   waitingMessage: z.string().optional(),

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validForm } from '../routes/my-announcements/test-fixtures.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerEstablished } from '../test-helper.ts';
 import { bodyVariant, brokenObject, hammer, jsonRequest, junk, nastyString, unknownId } from './support.ts';
 
 /**
@@ -36,9 +36,9 @@ async function ok(res: Promise<{ statusCode: number; body: string; json(): unkno
 
 beforeAll(async () => {
   app = await buildTestApp();
-  me = await registerAndLogin(app, 'eu@hobbiz.test');
-  victim = await registerAndLogin(app, 'victima@hobbiz.test');
-  third = await registerAndLogin(app, 'altcineva@hobbiz.test');
+  me = await registerEstablished(app, 'eu@hobbiz.test');
+  victim = await registerEstablished(app, 'victima@hobbiz.test');
+  third = await registerEstablished(app, 'altcineva@hobbiz.test');
   ids.myAnn = await insertAnnouncement(app, me.userId);
   ids.victimAnn = await insertAnnouncement(app, victim.userId);
   ids.deletedAnn = await insertAnnouncement(app, victim.userId, { deleted: true });

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../repositories/sessions.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin, sqlRun } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerEstablished, sqlRun } from '../test-helper.ts';
 import { bodyVariant, brokenObject, hammer, jsonRequest, junk, nastyString, unknownId } from './support.ts';
 
 /**
@@ -61,9 +61,9 @@ const login = async (email: string) =>
 
 beforeAll(async () => {
   app = await buildTestApp();
-  me = await registerAndLogin(app, 'eu@hobbiz.test');
-  victim = await registerAndLogin(app, 'victima@hobbiz.test');
-  third = await registerAndLogin(app, 'altcineva@hobbiz.test');
+  me = await registerEstablished(app, 'eu@hobbiz.test');
+  victim = await registerEstablished(app, 'victima@hobbiz.test');
+  third = await registerEstablished(app, 'altcineva@hobbiz.test');
   const jpeg = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#3a6' } })
     .jpeg()
     .toBuffer();
@@ -125,7 +125,7 @@ beforeAll(async () => {
     app,
     sql`UPDATE sessions SET expires_at = ${Date.now() - 1000} WHERE token_hash = ${hashToken(expired)}`,
   );
-  const gone = await registerAndLogin(app, 'plecat@hobbiz.test');
+  const gone = await registerEstablished(app, 'plecat@hobbiz.test');
   await ok(
     app.inject({
       method: 'DELETE',

@@ -10,7 +10,7 @@ import {
   LISTING_EVENT,
 } from '../../../schema/sync.ts';
 import { bearer, validForm } from '../routes/my-announcements/test-fixtures.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin, settled, sqlGet } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerEstablished, settled, sqlGet } from '../test-helper.ts';
 import { client, connectedClient } from './test-client.ts';
 
 /**
@@ -27,8 +27,8 @@ let owner: Who;
 let stranger: Who;
 beforeEach(async () => {
   app = await buildTestApp();
-  owner = await registerAndLogin(app);
-  stranger = await registerAndLogin(app);
+  owner = await registerEstablished(app);
+  stranger = await registerEstablished(app);
 });
 afterEach(async () => {
   await app.cleanup();
@@ -350,7 +350,7 @@ describe('live changes of held keys', () => {
   });
 
   it('reviews about a held person arrive live: created, edited, liked, deleted as a tombstone', async () => {
-    const third = await registerAndLogin(app);
+    const third = await registerEstablished(app);
     const c = await connect(null);
     const elsewhere = await connect(null);
     expect(await c.hold({ reviews: [[owner.userId, 0]] })).toEqual({ upTo: expect.any(Number) });

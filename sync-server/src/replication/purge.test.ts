@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer } from '../routes/my-announcements/test-fixtures.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin, sqlGet, sqlRun } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerEstablished, sqlGet, sqlRun } from '../test-helper.ts';
 import { TOMBSTONE_HORIZON_DAYS } from './purge.ts';
 import { connectedClient } from './test-client.ts';
 
@@ -32,7 +32,7 @@ const as = (who: Who, method: 'POST' | 'DELETE', url: string, payload?: object) 
 
 describe('tombstone purge horizon', () => {
   it('keeps tombstones younger than the horizon, then purges them; a device still holding one gets `gone`', async () => {
-    const owner = await registerAndLogin(app);
+    const owner = await registerEstablished(app);
     const [a, b, c] = (await Promise.all([1, 2, 3].map(() => insertAnnouncement(app, owner.userId)))) as [
       string,
       string,
@@ -89,9 +89,9 @@ describe('tombstone purge horizon', () => {
 
   it('reviews: a device whose seq for a person predates the purge gets their full list with reviewsReset', async () => {
     const [seller, buyer, other] = [
-      await registerAndLogin(app),
-      await registerAndLogin(app),
-      await registerAndLogin(app),
+      await registerEstablished(app),
+      await registerEstablished(app),
+      await registerEstablished(app),
     ];
     const review = async (author: Who, comment: string) => {
       const res = await as(author, 'POST', '/api/reviews', { user: seller.userId, score: 5, comment });

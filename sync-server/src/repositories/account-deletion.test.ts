@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../lib/ids.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin, sqlAll } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerEstablished, sqlAll } from '../test-helper.ts';
 
 /** What deleting an account leaves in every table it touches: tombstones with their own seq, blanked. */
 type App = Awaited<ReturnType<typeof buildTestApp>>;
@@ -11,8 +11,8 @@ let me: Who;
 let other: Who;
 beforeEach(async () => {
   app = await buildTestApp();
-  me = await registerAndLogin(app);
-  other = await registerAndLogin(app);
+  me = await registerEstablished(app);
+  other = await registerEstablished(app);
 });
 afterEach(async () => {
   await app.cleanup();

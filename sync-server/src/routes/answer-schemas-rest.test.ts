@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { conversationSummaryApi, messageApi } from '../../../schema/api/messages.ts';
 import { profileSaved, publicProfileAnswer } from '../../../schema/api/profiles.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, registerEstablished } from '../test-helper.ts';
 
 /**
  * The rest of answer-schemas.test.ts (the file would grow past its size): the chat, profiles, social
@@ -16,7 +16,7 @@ let ann: string;
 beforeEach(async () => {
   app = await buildTestApp();
   seller = await registerAndLogin(app);
-  buyer = await registerAndLogin(app);
+  buyer = await registerEstablished(app);
   ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {

@@ -4,7 +4,7 @@ import { ownProfileAnswer } from '../../../schema/api/profiles.ts';
 import { reviewApi } from '../../../schema/api/reviews.ts';
 import { authCheck, loginAnswer, registerAnswer } from '../../../schema/api/users.ts';
 import { announcementApi } from '../../../schema/entities.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerEstablished } from '../test-helper.ts';
 import { validForm } from './my-announcements/test-fixtures.ts';
 
 /**
@@ -20,8 +20,8 @@ let buyer: User;
 let ann: string;
 beforeEach(async () => {
   app = await buildTestApp();
-  seller = await registerAndLogin(app);
-  buyer = await registerAndLogin(app);
+  seller = await registerEstablished(app);
+  buyer = await registerEstablished(app);
   ann = await insertAnnouncement(app, seller.userId);
 });
 afterEach(async () => {

@@ -2,7 +2,7 @@ import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectedClient } from '../replication/test-client.ts';
-import { buildTestApp, insertAnnouncement, registerAndLogin } from '../test-helper.ts';
+import { buildTestApp, insertAnnouncement, registerAndLogin, registerEstablished } from '../test-helper.ts';
 import { deviceKeys, type PushReceiver, startPushReceiver } from '../test-push-receiver.ts';
 import { subscriptionId } from './push.ts';
 
@@ -116,7 +116,7 @@ describe('web push to a local receiver', () => {
 
   it('a review is pushed too', async () => {
     const seller = await registerAndLogin(app);
-    const author = await registerAndLogin(app);
+    const author = await registerEstablished(app);
     const phone = await device(seller.token, 'seller-review');
     const res = await app.inject({
       method: 'POST',

@@ -57,7 +57,7 @@ export function reviewsService(deps: {
   const card = async (id: string): Promise<ReviewApi> => {
     const row = (await reviews.byIdWithContext(id))!;
     const api = toReviewApi(row);
-    if (!row.review.waiting) return { ...api, waiting: false };
+    if (!row.review.waiting) return { ...api, waiting: false, waitingMessage: '' };
     const wait = (await deps.standing?.waitOf(row.review.authorId)) ?? 'address_and_age';
     return { ...api, waiting: true, waitingMessage: REVIEW_WAIT_MESSAGES[wait] };
   };

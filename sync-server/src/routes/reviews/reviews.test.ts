@@ -76,6 +76,7 @@ describe('POST /api/reviews', () => {
       likes: [],
       likesCount: 0,
       waiting: false,
+      waitingMessage: '',
     });
     expect((await row(body._id)).seq).toBeGreaterThan(0);
   });
