@@ -11,7 +11,7 @@ import type { ChatFiles } from './chat-files.ts';
 import { messageSending, type NewMessage } from './messaging-send.ts';
 import type { PushSender } from './push-sender.ts';
 import { isChatUploadPath } from './rest-attachments.ts';
-import { fail, ok, type ServiceResult } from './result.ts';
+import { fail, ok, type Refusal, type ServiceResult } from './result.ts';
 import type { TrustService } from './trust.ts';
 
 export { toConversationDoc, toMessageDoc, toNotificationDoc } from './messaging-docs.ts';
@@ -43,11 +43,15 @@ export function messagingService(deps: {
   async function refreshSummaries(convId: string, tx: WriteTx) {
     const live = await repo.liveMessages(convId);
     const members = await membersOf(convId);
+    const quiet = members.length === 2 && (await blockedBetween(members[0]!, members[1]!));
     const last = live.at(-1);
     for (const userId of members) {
       const m = await repo.member(convId, userId);
       if (!m) continue;
-      const unread = live.filter((x) => x.recipientId === userId && !x.isRead).length;
+      // With a block, reads are not marked on the messages (markRead): what is past lastReadAt is unread.
+      const unread = live.filter(
+        (x) => x.recipientId === userId && !x.isRead && (!quiet || x.createdAt > m.lastReadAt),
+      ).length;
       await repo.putMember({
         ...m,
         lastMessageText: last ? messagePreview(last.text, last.image, last.fileName) : '',
@@ -59,6 +63,23 @@ export function messagingService(deps: {
       });
     }
     tx.poke(['conversations'], members);
+  }
+
+  /**
+   * Whether one of the two blocked the other (or the other's account is gone): what would reach them
+   * (a reaction, a read mark, a typing signal) does not, the same rule as a message (trust.ts).
+   */
+  async function blockedBetween(callerId: string, otherId: string): Promise<boolean> {
+    return !!deps.trust && (await deps.trust.writeRefusal(callerId, otherId)) !== null;
+  }
+
+  /** Why `callerId` may not react to a message of their conversation (a block either way), or null. */
+  async function reactionRefusal(
+    callerId: string,
+    msg: Pick<MessageRow, 'senderId' | 'recipientId'>,
+  ): Promise<Refusal | null> {
+    const other = msg.senderId === callerId ? msg.recipientId : msg.senderId;
+    return deps.trust ? await deps.trust.writeRefusal(callerId, other) : null;
   }
 
   async function membersOf(convId: string): Promise<string[]> {
@@ -77,7 +98,10 @@ export function messagingService(deps: {
     if (!member) return fail(404, MESSAGE_MESSAGES.notFound, 'not_found');
     const unread = await repo.unreadFor(convId, callerId);
     const read = unread.filter((m) => m.createdAt <= upTo);
-    for (const m of read) await repo.updateMessage(m.id, { isRead: true, seq: tx.seq() });
+    // With a block either way (issue 40, L6) the read stays the reader's own (their count, their
+    // notifications): the messages are not marked read and the other side is told nothing.
+    const quiet = await blockedBetween(callerId, member.otherUserId);
+    if (!quiet) for (const m of read) await repo.updateMessage(m.id, { isRead: true, seq: tx.seq() });
     await repo.putMember({
       ...member,
       unreadCount: unread.length - read.length,
@@ -88,7 +112,7 @@ export function messagingService(deps: {
     for (const n of gone) await repo.updateNotification(n.id, { deleted: true, seq: tx.seq() });
     tx.poke(['conversations'], [callerId]);
     if (gone.length) tx.poke(['notifications'], [callerId]);
-    if (read.length) {
+    if (read.length && !quiet) {
       tx.poke(['messages'], [callerId, member.otherUserId]);
       tx.emit('messagesRead', { conversationId: convId, readerId: callerId, upTo }, [member.otherUserId]);
     }
@@ -98,6 +122,7 @@ export function messagingService(deps: {
   return {
     route,
     membersOf,
+    reactionRefusal,
 
     /** Notes that `userId` uploaded the chat file at `path` (so they, and only they, may send it) and its size. */
     async recordUpload(userId: string, path: string, bytes = 0): Promise<void> {
@@ -130,10 +155,15 @@ export function messagingService(deps: {
       return await uow.write((tx) => sendIn(tx, callerId, input, opts.storedFile ?? false));
     },
 
-    /** One reaction per user per message; null removes the caller's. Participants only. */
+    /**
+     * One reaction per user per message; null removes the caller's. Participants only. With a block
+     * either way a reaction is refused as a message would be (issue 40, L5); taking one's own back is not.
+     */
     async react(callerId: string, msg: MessageRow, emoji: string | null): Promise<ServiceResult<null>> {
       if (msg.senderId !== callerId && msg.recipientId !== callerId)
         return fail(403, MESSAGE_MESSAGES.notParticipant, 'forbidden');
+      const refused = emoji === null ? null : await reactionRefusal(callerId, msg);
+      if (refused) return refused;
       const others = msg.reactions.filter((x) => x.userId !== callerId);
       const reactions: Reaction[] = emoji ? [...others, { emoji, userId: callerId }] : others;
       await uow.write(async (tx) => {
@@ -171,10 +201,10 @@ export function messagingService(deps: {
       return await uow.write((tx) => markReadIn(tx, callerId, convId, upTo));
     },
 
-    /** `typing` from a participant becomes `userTyping` for the other one. */
+    /** `typing` from a participant becomes `userTyping` for the other one, unless either blocked the other. */
     async typing(callerId: string, convId: string, isTyping: boolean): Promise<void> {
       const member = await repo.member(convId, callerId);
-      if (!member) return;
+      if (!member || (await blockedBetween(callerId, member.otherUserId))) return;
       hub.emit('userTyping', { conversationId: convId, userId: callerId, isTyping }, [member.otherUserId]);
     },
   };

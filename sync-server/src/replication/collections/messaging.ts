@@ -90,6 +90,13 @@ export function messagesCollection(deps: Deps): CollectionHandler {
       }
       const reactions = Array.isArray(wanted.reactions) ? wanted.reactions : [];
       if (!reactions.every((r) => reactionSchema.safeParse(r).success)) return { ok: false, error: INVALID };
+      // A new reaction with a block either way is refused as REST refuses it (issue 40, L5).
+      const mine = reactions.filter((r) => r.userId === ctx.userId).at(-1)?.emoji ?? null;
+      const had = current.reactions.find((r) => r.userId === ctx.userId)?.emoji ?? null;
+      if (mine !== null && mine !== had) {
+        const refused = await deps.messagingService.reactionRefusal(ctx.userId!, current);
+        if (refused) return { ok: false, error: refused.error };
+      }
       return { ok: true, doc: wanted };
     },
     write: async (ctx, wanted, current) => {

@@ -290,8 +290,13 @@ export default signedIn(async function messagesRoutes(app: Api) {
     }
     // The same emoji again takes the caller's reaction back; another one replaces it.
     const had = msg.reactions.find((r) => r.userId === callerId)?.emoji ?? null;
-    // visibleMessage answered for a stranger already: the same 404 whatever the service says.
-    if (!(await app.messaging.react(callerId, msg, had === emoji ? null : emoji)).ok) throw messageNotFound();
+    const reacted = await app.messaging.react(callerId, msg, had === emoji ? null : emoji);
+    if (!reacted.ok) {
+      // A block either way (or the other's account gone) answers as a message would (issue 40, L5).
+      if (reacted.code !== 'forbidden') refuse(reacted);
+      // visibleMessage answered for a stranger already: the same 404 whatever else the service says.
+      throw messageNotFound();
+    }
     return { reactions: (await repo.message(id))?.reactions ?? [] };
   });
 
