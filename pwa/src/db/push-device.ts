@@ -1,4 +1,4 @@
-import { api } from '../api/client.ts';
+import { ApiError, api, NetworkError, OFFLINE_MESSAGE } from '../api/client.ts';
 
 /**
  * This device's Web Push subscription (issue 23): asked for only when the person turns it on (Setări →
@@ -22,7 +22,25 @@ export const PUSH_TEXTS = {
   on: 'Notificările sunt pornite pe acest dispozitiv.',
   off: 'Notificările sunt oprite pe acest dispozitiv.',
   ask: 'Vrei să afli imediat când îți răspunde cineva?',
+  /** The browser refused the subscription though the site may notify (NotAllowedError, issue 45 item 10). */
+  refused:
+    'Browserul nu a permis notificările pe acest dispozitiv. Verifică în setările site-ului (lacătul de lângă adresă) și în setările telefonului că notificările sunt permise pentru Hobbiz, apoi încearcă din nou. Într-o fereastră privată (incognito) notificările nu funcționează.',
+  /** The browser's push service did not answer or failed (AbortError and the rest). */
+  failed:
+    'Notificările nu au putut fi pornite acum: serviciul de notificări al browserului nu a răspuns. Încearcă din nou peste câteva minute; dacă nu merge nici atunci, actualizează browserul.',
 } as const;
+
+/**
+ * Why turning notifications on or off failed, in Romanian with what to do: the server's words, being
+ * offline, or the browser's refusal — never the browser's own English ('Registration failed - permission
+ * denied').
+ */
+export function pushFailureText(err: unknown): string {
+  if (err instanceof ApiError) return err.message;
+  if (err instanceof NetworkError) return OFFLINE_MESSAGE;
+  if (err instanceof Error && err.name === 'NotAllowedError') return PUSH_TEXTS.refused;
+  return PUSH_TEXTS.failed;
+}
 
 const supported = () =>
   typeof window !== 'undefined' &&

@@ -3,6 +3,7 @@ import {
   isIphone,
   PUSH_TEXTS,
   type PushState,
+  pushFailureText,
   pushState,
   turnPushOff,
   turnPushOn,
@@ -27,7 +28,12 @@ export function PushSwitch() {
 
   const flip = () =>
     save(async () => {
-      const next = state === 'on' ? await turnPushOff() : await turnPushOn();
+      let next: PushState;
+      try {
+        next = state === 'on' ? await turnPushOff() : await turnPushOn();
+      } catch (err) {
+        throw new Error(pushFailureText(err));
+      }
       setState(next);
       if (next === 'blocked') throw new Error(PUSH_TEXTS.blocked);
       return next === 'on' ? PUSH_TEXTS.on : PUSH_TEXTS.off;
