@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { pluralRo } from '../../../../schema/format.ts';
 import { SYNC_MESSAGES } from '../../../../schema/sync.ts';
 import { usePendingChanges } from '../../db/pending-count.ts';
 import { useSyncLimited, useSyncStatus } from '../../db/sync-status.ts';
+import type { SyncStatus } from '../../db/sync-wait.ts';
 import { useSession } from '../session/use-session.ts';
 
 export type SyncTone = 'ok' | 'busy' | 'off';
@@ -13,9 +15,28 @@ export type SyncState = { text: string; tone: SyncTone };
  * (outdated app, ended session) says that sync is stopped. Nothing while connecting with nothing
  * waiting, and for guests who are online.
  */
+/**
+ * The status as the person should see it: a reconnect attempt after the link went down ('connecting'
+ * after 'offline') is still offline until it succeeds. Otherwise the offline line vanished at every
+ * attempt and came back when it failed, and the page under it jumped by its height every few seconds on a
+ * weak link (issue 45, item 11a).
+ */
+export function steadyStatus(shown: SyncStatus, now: SyncStatus): SyncStatus {
+  return now === 'connecting' && shown === 'offline' ? 'offline' : now;
+}
+
+/** useSyncStatus() through steadyStatus, remembering what was shown at the previous render. */
+function useSteadySyncStatus(): SyncStatus {
+  const now = useSyncStatus();
+  const [shown, setShown] = useState(now);
+  const next = steadyStatus(shown, now);
+  if (next !== shown) setShown(next);
+  return next;
+}
+
 export function useSyncState(): SyncState | null {
   const { status: session } = useSession();
-  const status = useSyncStatus();
+  const status = useSteadySyncStatus();
   const pending = usePendingChanges();
   const limited = useSyncLimited();
   const waiting =
