@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { RETRY_PARAM } from './pwa/src/lib/retry-import.ts';
 import { CHAT_FILE_CACHE, WORKING_SET } from './schema/constants.ts';
 import { initialChunk } from './scripts/vite-initial-chunk.ts';
 import { inlinedCssNotPreloaded } from './scripts/vite-inlined-css.ts';
@@ -81,6 +82,9 @@ export default defineConfig({
         // is kept by the shell worker, which is handed its revision here; the web app manifest and the
         // icons are the browser's business.
         globPatterns: ['index.html', 'assets/*.{js,css}'],
+        // A chunk tried again under `?retry=N` (pwa/src/lib/retry-import.ts) is the same file: the
+        // precache answers it too.
+        ignoreURLParametersMatching: [/^utm_/, /^fbclid$/, new RegExp(`^${RETRY_PARAM}$`)],
         manifestTransforms: [
           (entries) => {
             const html = entries.find((e) => e.url === 'index.html');
@@ -100,6 +104,9 @@ export default defineConfig({
             options: {
               cacheName: 'hobbiz-assets',
               expiration: { maxEntries: 200, purgeOnQuotaError: true },
+              // A chunk tried again under `?retry=N` (pwa/src/lib/retry-import.ts) is the file kept under its
+              // plain name, and what it brings answers the plain name later (offline).
+              matchOptions: { ignoreSearch: true },
               cacheableResponse: { statuses: [200] },
               plugins: [
                 {

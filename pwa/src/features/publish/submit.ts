@@ -7,6 +7,7 @@ import type { DraftFields } from '../../db/draft.ts';
 import { ensurePhoto, isConfirmed } from '../../db/photo-uploads.ts';
 import { newPendingAnnouncement, queueAnnouncement, sendAnnouncement } from '../../db/publish-queue.ts';
 import { currentSyncClient } from '../../db/sync-status.ts';
+import { importRetrying } from '../../lib/retry-import.ts';
 import { showToast } from '../shell/toast.ts';
 import { type ImageItem, updateForm } from './images.ts';
 import { warmPhotoWorker } from './photo-prep.ts';
@@ -49,12 +50,15 @@ function failure(err: unknown, mode: 'publish' | 'update'): SubmitResult {
 /**
  * Fetches what 'Publică' may need with no network — the outbox's own chunk and 'Anunțurile mele', where
  * it leads — as soon as the form shows, so that the service worker keeps them: a seller who loses the
- * connection while typing can still publish and see the announcement waiting.
+ * connection while typing can still publish and see the announcement waiting. A fetch cut by the link is
+ * tried again when it returns (importRetrying: some browsers never fetch a failed import() again).
  */
-export function preloadOfflinePublish(): void {
-  void import('../../db/publish-queue.ts').catch(() => {});
-  void import('../../routes/_auth/anunturile-mele.lazy.tsx').catch(() => {});
+export function preloadOfflinePublish(): Promise<unknown> {
   warmPhotoWorker();
+  return Promise.all([
+    importRetrying(() => import('../../db/publish-queue.ts')),
+    importRetrying(() => import('../../routes/_auth/anunturile-mele.lazy.tsx')),
+  ]).catch(() => undefined);
 }
 
 /** How long 'Publică' waits for photos still going up before leaving the publish to the outbox. */

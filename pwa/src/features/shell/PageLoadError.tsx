@@ -1,5 +1,6 @@
 import { type ErrorComponentProps, Link } from '@tanstack/react-router';
 import { useEffect, useSyncExternalStore } from 'react';
+import { isChunkError } from '../../lib/retry-import.ts';
 
 export const PAGE_LOAD_TEXT = {
   offlineTitle: 'Pagina nu este salvată pe acest telefon',
@@ -13,14 +14,8 @@ export const PAGE_LOAD_TEXT = {
   home: 'Înapoi la pagina principală',
 } as const;
 
-/** True for an error of loading a lazy page's code (a script or its stylesheet). */
-export function isChunkLoadError(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  // Chromium, Firefox, Safari; Vite's preload of a chunk's stylesheet.
-  return /dynamically imported module|module script failed|Unable to preload CSS|Failed to fetch/i.test(
-    message,
-  );
-}
+/** True for an error of loading a lazy page's code (a script or its stylesheet): lib/retry-import.ts. */
+export const isChunkLoadError = isChunkError;
 
 function subscribeOnline(fn: () => void) {
   window.addEventListener('online', fn);
