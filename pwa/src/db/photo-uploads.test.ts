@@ -217,6 +217,8 @@ describe('a failed photo says why and whether it may go later', () => {
       total: 50,
       error: 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.',
       retryable: true,
+      // Waiting for the connection, not failed: the form says it goes up when the link is back (issue 45).
+      offline: true,
     });
   });
 
@@ -288,6 +290,7 @@ describe('a failed photo says why and whether it may go later', () => {
     const { progress } = await failWith((x) => x.answer(502, '<html>Bad gateway</html>'));
     expect(progress?.error).toBe('Fotografia nu a putut fi încărcată.');
     expect(progress?.retryable).toBe(true);
+    expect(progress?.offline).toBe(false); // an answer came: the photo did fail
   });
 
   it('a 2xx without a path is not taken for a stored photo', async () => {
@@ -364,9 +367,17 @@ describe('photosSummary', () => {
       count: 4,
       done: 1,
       failed: 1,
+      offline: 1,
       sentBytes: 1500,
       totalBytes: 10_000,
     });
-    expect(up.photosSummary([])).toEqual({ count: 0, done: 0, failed: 0, sentBytes: 0, totalBytes: 0 });
+    expect(up.photosSummary([])).toEqual({
+      count: 0,
+      done: 0,
+      failed: 0,
+      offline: 0,
+      sentBytes: 0,
+      totalBytes: 0,
+    });
   });
 });

@@ -18,6 +18,8 @@ export type PhotoProgress = {
   error?: string;
   /** A failure the same photo may overcome later (no network, a server error, a write limit). */
   retryable?: boolean;
+  /** Failed for want of a connection: it goes up by itself when the connection is back (issue 45 item 11). */
+  offline?: boolean;
 };
 
 const progress = new Map<string, PhotoProgress>();
@@ -192,7 +194,8 @@ export function ensurePhoto(id: string, blob: Blob): Promise<string> {
           err.status === 429 ||
           err.status === 408;
         const error = err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message;
-        set(id, { state: 'failed', sent: 0, total: blob.size, error, retryable });
+        const offline = err instanceof NetworkError;
+        set(id, { state: 'failed', sent: 0, total: blob.size, error, retryable, offline });
       }
       throw err;
     },
@@ -224,13 +227,22 @@ export type PhotosSummary = {
   count: number;
   done: number;
   failed: number;
+  /** Of the failed ones, those waiting for the connection (they go up by themselves when it is back). */
+  offline: number;
   sentBytes: number;
   totalBytes: number;
 };
 
 /** Where a set of photos stands: done (confirmed), failed, bytes sent of all (the form and 'Anunțurile mele'). */
 export function photosSummary(photos: readonly { photoId: string; blob: Blob }[]): PhotosSummary {
-  const out: PhotosSummary = { count: photos.length, done: 0, failed: 0, sentBytes: 0, totalBytes: 0 };
+  const out: PhotosSummary = {
+    count: photos.length,
+    done: 0,
+    failed: 0,
+    offline: 0,
+    sentBytes: 0,
+    totalBytes: 0,
+  };
   for (const p of photos) {
     const progress = photoProgress(p.photoId);
     out.totalBytes += p.blob.size;
@@ -238,7 +250,10 @@ export function photosSummary(photos: readonly { photoId: string; blob: Blob }[]
       out.done++;
       out.sentBytes += p.blob.size;
     } else if (progress?.state === 'sending') out.sentBytes += progress.sent;
-    else if (progress?.state === 'failed') out.failed++;
+    else if (progress?.state === 'failed') {
+      out.failed++;
+      if (progress.offline) out.offline++;
+    }
   }
   return out;
 }

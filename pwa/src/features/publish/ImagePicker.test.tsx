@@ -31,7 +31,7 @@ function uploads(
     of: (id) => states[id],
     retry: vi.fn(),
     cancel: vi.fn(),
-    summary: { count: 0, done: 0, failed: 0, sentBytes: 0, totalBytes: 0, ...summary },
+    summary: { count: 0, done: 0, failed: 0, offline: 0, sentBytes: 0, totalBytes: 0, ...summary },
   };
 }
 
@@ -131,7 +131,7 @@ describe('ImagePicker', () => {
         [id(2)]: { state: 'waiting', sent: 0, total: 100 },
         [id(3)]: { state: 'failed', sent: 0, total: 100, error: 'Nu ești conectat', retryable: true },
       },
-      { count: 4, done: 1, failed: 1, sentBytes: 350_000, totalBytes: 1_300_000 },
+      { count: 4, done: 1, failed: 1, offline: 0, sentBytes: 350_000, totalBytes: 1_300_000 },
     );
     setup({ images: photos, uploads: u });
     expect(screen.getByText('✓ Încărcată')).toBeTruthy();
@@ -147,6 +147,24 @@ describe('ImagePicker', () => {
     expect(screen.getByRole('button', { name: 'Anulează încărcarea imaginii 3' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reîncearcă încărcarea imaginii 4' }));
     expect(u.retry).toHaveBeenCalledWith(id(3));
+  });
+
+  it('offline, a photo waiting in the publish says it will go up when the connection is back (issue 45)', () => {
+    const photos = [newImage(jpeg()), newImage(jpeg())];
+    const id = (i: number) => (photos[i]!.kind === 'new' ? photos[i]!.photoId : '');
+    const offline = { state: 'failed', sent: 0, total: 100, retryable: true, offline: true } as const;
+    const u = uploads(
+      { [id(0)]: { ...offline, error: 'Nu ești conectat' }, [id(1)]: { ...offline } },
+      { count: 2, done: 0, failed: 2, offline: 2, sentBytes: 0, totalBytes: 600_000 },
+    );
+    setup({ images: photos, uploads: u });
+    expect(screen.getAllByText('Se va încărca când revine internetul')).toHaveLength(2);
+    expect(
+      screen.getByText(
+        'Fără conexiune: 2 fotografii se vor încărca automat când revine internetul · 0 kB din 600 kB',
+      ),
+    ).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/Neîncărcată|nu au putut fi încărcate/);
   });
 
   it('an edit (no uploads) shows no upload badge, even for new photos', () => {

@@ -36,6 +36,14 @@ function UploadBadge({ n, photoId, uploads }: { n: number; photoId: string; uplo
       </span>
     );
   }
+  if (p.state === 'failed' && p.offline) {
+    // No connection is not a failure of the photo: it goes up by itself when the connection is back.
+    return (
+      <span className="pub-upload pub-upload--offline" role="status">
+        Se va încărca când revine internetul
+      </span>
+    );
+  }
   if (p.state === 'failed') {
     return (
       <span className="pub-upload pub-upload--failed" role="status" title={p.error}>

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { uploadSummaryText } from './upload-summary.ts';
 
-const s = (count: number, done: number, failed: number, sentBytes: number, totalBytes: number) => ({
+const s = (
+  count: number,
+  done: number,
+  failed: number,
+  sentBytes: number,
+  totalBytes: number,
+  offline = 0,
+) => ({
   count,
   done,
   failed,
+  offline,
   sentBytes,
   totalBytes,
 });
@@ -35,6 +43,19 @@ describe('the line under the photos', () => {
     );
     expect(uploadSummaryText(s(3, 0, 3, 0, 900_000))).toBe(
       '3 fotografii nu au putut fi încărcate · 0 kB din 900 kB',
+    );
+  });
+
+  it('offline, says the photos will go up when the connection is back, not that they failed (issue 45)', () => {
+    expect(uploadSummaryText(s(3, 0, 3, 0, 900_000, 3))).toBe(
+      'Fără conexiune: 3 fotografii se vor încărca automat când revine internetul · 0 kB din 900 kB',
+    );
+    expect(uploadSummaryText(s(2, 1, 1, 300_000, 600_000, 1))).toBe(
+      'Fără conexiune: o fotografie se va încărca automat când revine internetul · 300 kB din 600 kB',
+    );
+    // One refused by the server, two waiting for the connection: each said as it is.
+    expect(uploadSummaryText(s(3, 0, 3, 0, 900_000, 2))).toBe(
+      'O fotografie nu a putut fi încărcată · 2 se vor încărca când revine internetul · 0 kB din 900 kB',
     );
   });
 });
