@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnnouncementApi } from '../schema/entities.ts';
 import {
   apiAccount,
+  giveStanding,
   localAnnouncementIds,
   newPage,
   openSignedIn,
@@ -168,7 +169,7 @@ describe('announcement detail', () => {
     await context.close();
   });
 
-  it('the rating dialog sends a review the server stores, then opens the seller profile', async () => {
+  it('a seconds-old account’s review is stored but waits, and the dialog says why (issue 40)', async () => {
     const me = await apiAccount(server, 'rating.detail@hobbiz.test');
     const { page, context } = await newPage(browser, server);
     await openSignedIn(page, me);
@@ -180,19 +181,30 @@ describe('announcement detail', () => {
     await dialog.getByLabel('4 stele').check();
     await dialog.getByLabel('Comentariu (opțional)').fill('Foarte amabil, totul a fost cum am vorbit.');
     await dialog.getByRole('button', { name: 'Trimite' }).click();
-    await until(() => page.url().endsWith(`/profil/${target.ownerId}?recenzie=1`));
-    const rows = queryServerDb<{ score: number; comment: string; announcement_id: string }>(
+    // Not confirmed, not a day old, never answered: it will show later, and the author reads why.
+    await dialog
+      .getByRole('status')
+      .getByText('Recenzia ta va apărea după ce îți confirmi adresa de e-mail și contul tău împlinește o zi.')
+      .waitFor();
+    expect(page.url()).not.toContain('recenzie=1');
+    const rows = queryServerDb<{ score: number; comment: string; announcement_id: string; waiting: number }>(
       server,
-      'SELECT score, comment, announcement_id FROM reviews WHERE author_id = ? AND user_id = ? AND deleted = 0',
+      'SELECT score, comment, announcement_id, waiting FROM reviews WHERE author_id = ? AND user_id = ? AND deleted = 0',
       me.userId,
       target.ownerId,
     );
     expect(rows).toEqual([
-      { score: 4, comment: 'Foarte amabil, totul a fost cum am vorbit.', announcement_id: target._id },
+      {
+        score: 4,
+        comment: 'Foarte amabil, totul a fost cum am vorbit.',
+        announcement_id: target._id,
+        waiting: 1,
+      },
     ]);
+    await dialog.getByRole('button', { name: 'Am înțeles' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
-    // A second review is refused by the server: its message is shown and the text stays.
-    await open(page, target);
+    // A second review is refused by the server, waiting or not: its message is shown and the text stays.
     await page.getByRole('button', { name: 'Evaluează' }).click();
     await dialog.getByLabel('Comentariu (opțional)').fill('Încă o dată');
     await dialog.getByRole('button', { name: 'Trimite' }).click();
@@ -200,6 +212,29 @@ describe('announcement detail', () => {
     expect(await dialog.getByLabel('Comentariu (opțional)').inputValue()).toBe('Încă o dată');
     await dialog.getByRole('button', { name: 'Anulează' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('the rating dialog of a person of standing sends a review that counts, then opens the seller profile', async () => {
+    const me = await apiAccount(server, 'rating.standing@hobbiz.test');
+    giveStanding(server, me.userId);
+    const { page, context } = await newPage(browser, server);
+    await openSignedIn(page, me);
+    await open(page, target);
+    await page.getByRole('button', { name: 'Evaluează' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Evaluează utilizatorul' });
+    await dialog.getByLabel('Comentariu (opțional)').fill('Răspunde repede, recomand.');
+    await dialog.getByRole('button', { name: 'Trimite' }).click();
+    await until(() => page.url().endsWith(`/profil/${target.ownerId}?recenzie=1`));
+    await page.getByText('Răspunde repede, recomand.').waitFor();
+    expect(
+      queryServerDb<{ waiting: number }>(
+        server,
+        'SELECT waiting FROM reviews WHERE author_id = ? AND user_id = ? AND deleted = 0',
+        me.userId,
+        target.ownerId,
+      ),
+    ).toEqual([{ waiting: 0 }]);
     await context.close();
   });
 

@@ -2,7 +2,13 @@ import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useRef, useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { pluralRo } from '../../../../schema/format.ts';
-import { REVIEW_LIMITS, REVIEW_MESSAGES, validateNewReview } from '../../../../schema/rules/reviews.ts';
+import {
+  REVIEW_LIMITS,
+  REVIEW_MESSAGES,
+  type ReviewApi,
+  validateNewReview,
+} from '../../../../schema/rules/reviews.ts';
+import { REVIEW_WAIT_MESSAGES } from '../../../../schema/rules/standing.ts';
 import { ApiError, api } from '../../api/client.ts';
 import { CancelSubmitRow, FormError } from '../../ui/FormFoot.tsx';
 import { useModal } from './use-modal.ts';
@@ -14,6 +20,8 @@ const STARS = [1, 2, 3, 4, 5] as const;
 /**
  * 'Evaluează utilizatorul': 1–5 stars (5 chosen), an optional comment, Anulează / Trimite. A sent review
  * leads to the seller's profile, which confirms it (`?recenzie=1`). On an error what was typed stays.
+ * A review that waits (issue 40: its author has no standing yet, so it is not shown) says so here, in
+ * the server's words ('Recenzia ta va apărea după…'), instead of leading to a profile that lacks it.
  */
 export function RatingDialog({ sellerId, sellerName, announcementId, onClose }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -22,6 +30,7 @@ export function RatingDialog({ sellerId, sellerName, announcementId, onClose }: 
   const [comment, setComment] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [waiting, setWaiting] = useState('');
 
   const cancel = () => {
     // Spec doc 2 §4: cancel resets to 5 stars and an empty comment.
@@ -42,10 +51,15 @@ export function RatingDialog({ sellerId, sellerName, announcementId, onClose }: 
     setBusy(true);
     setError('');
     try {
-      await api('/api/reviews', {
+      const answer = await api<ReviewApi>('/api/reviews', {
         method: 'POST',
         json: { user: sellerId, score: input.score, comment: input.comment, announcement: announcementId },
       });
+      if (answer?.waiting) {
+        setWaiting(answer.waitingMessage || REVIEW_WAIT_MESSAGES.address_and_age);
+        setBusy(false);
+        return;
+      }
       void navigate({ href: `/profil/${encodeURIComponent(sellerId)}?recenzie=1` });
     } catch (err) {
       setError(
@@ -87,13 +101,26 @@ export function RatingDialog({ sellerId, sellerName, announcementId, onClose }: 
           />
         </label>
         <FormError message={error} />
-        <CancelSubmitRow
-          className="ddialog-actions"
-          onCancel={cancel}
-          label="Trimite"
-          busyLabel="Trimite"
-          busy={busy}
-        />
+        {waiting ? (
+          <>
+            <p className="notice review-waiting" role="status">
+              {waiting}
+            </p>
+            <div className="ddialog-actions">
+              <button type="button" className="btn btn-primary" onClick={cancel}>
+                Am înțeles
+              </button>
+            </div>
+          </>
+        ) : (
+          <CancelSubmitRow
+            className="ddialog-actions"
+            onCancel={cancel}
+            label="Trimite"
+            busyLabel="Trimite"
+            busy={busy}
+          />
+        )}
       </form>
     </dialog>
   );
