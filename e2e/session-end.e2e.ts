@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiAccount,
+  giveStanding,
   newPage,
   openSignedIn,
   popularAnnouncements,
@@ -146,6 +147,8 @@ describe('end of a session on this device', () => {
   it("a review notification says 'Vezi recenzia' and opens the profile", async () => {
     const reviewed = await apiAccount(server, 'end.reviewed@hobbiz.test');
     const author = await apiAccount(server, 'end.author@hobbiz.test');
+    // Of standing (issue 40): a seconds-old account's review waits and tells nobody.
+    giveStanding(server, author.userId);
     const { page, context } = await newPage(browser, server);
     await openSignedIn(page, reviewed);
     await page.goto('/notificari');
