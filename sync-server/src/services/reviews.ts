@@ -202,8 +202,16 @@ export function reviewsService(deps: {
      * person is told now rather than when it was written. Run every few minutes (app.ts); a bounded batch.
      */
     async promoteWaiting(at = Date.now()): Promise<number> {
+      // Found outside the write (many waiting reviews whose authors never gain standing must not hold the
+      // one writer), then each checked again inside it: deleted or promoted meanwhile, it is left alone.
+      const found = await reviews.waitingReady(at, STANDING.promoteBatch);
+      if (found.length === 0) return 0;
       return uow.write(async (tx) => {
-        const ready = await reviews.waitingReady(at, STANDING.promoteBatch);
+        const ready = [];
+        for (const r of found) {
+          const current = await reviews.byId(r.id);
+          if (current && !current.deleted && current.waiting) ready.push(current);
+        }
         const now = new Date(at);
         for (const r of ready) {
           await reviews.update(r.id, { waiting: false, seq: tx.seq() });
