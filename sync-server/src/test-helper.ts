@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Writable } from 'node:stream';
 import { eq, type SQL } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { announcements, users } from '../../schema/db/tables.ts';
@@ -19,6 +20,8 @@ import { freshDatabaseUrl } from './test-pg.ts';
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
+  /** `logStream`: the server's log lines go there (with `logLevel` in overrides) instead of stdout. */
+  opts: { logStream?: Writable } = {},
 ): Promise<FastifyInstance & { cleanup(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hobbiz-test-'));
   // Under `npm run test:pg` every app gets a database of its own on the throwaway PostgreSQL, as it gets a
@@ -38,7 +41,12 @@ export async function buildTestApp(
     pushSender: false,
     ...overrides,
   };
-  const server = Fastify(serverOptions(config));
+  const options = serverOptions(config);
+  const server = Fastify(
+    opts.logStream
+      ? { ...options, logger: { ...(options.logger as object), stream: opts.logStream } }
+      : options,
+  );
   await server.register(app, { config });
   await server.ready();
   // Fastify() returns an instance that is also PromiseLike; tests only need the instance side.

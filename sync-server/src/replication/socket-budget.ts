@@ -13,6 +13,8 @@ export class MessageBudget {
   private last: number;
   /** Refusals since the last message served. */
   private refusedInRow = 0;
+  /** Bad frames since the last well-formed message. */
+  private badInRow = 0;
 
   constructor(private readonly now: () => number = Date.now) {
     this.last = now();
@@ -37,13 +39,26 @@ export class MessageBudget {
     return this.refuse();
   }
 
-  /**
-   * A message refused for another reason than its cost (a bad frame, a request while the socket is slow
-   * to read: issue 40): it counts in the same row of refusals.
-   */
+  /** A message refused for another reason than its cost (a request while the socket is slow to read). */
   refuse(): 'refuse' | 'close' {
     this.refusedInRow += 1;
-    return this.refusedInRow > SOCKET_LIMITS.refusalsBeforeClose ? 'close' : 'refuse';
+    return this.verdict();
+  }
+
+  /**
+   * A bad frame (a message that fails its schema, issue 40 L11): it counts in the row of refusals until
+   * a well-formed message is handled (`good`), whatever the budget says of the messages between.
+   */
+  bad(): 'refuse' | 'close' {
+    this.badInRow += 1;
+    return this.verdict();
+  }
+  good(): void {
+    this.badInRow = 0;
+  }
+
+  private verdict(): 'refuse' | 'close' {
+    return this.refusedInRow + this.badInRow > SOCKET_LIMITS.refusalsBeforeClose ? 'close' : 'refuse';
   }
 }
 

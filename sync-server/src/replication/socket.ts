@@ -163,6 +163,13 @@ export async function syncSocketRoutes(
       badFrames += 1;
       if (badFrames === 1) warn({ userId, reason, ...(type ? { type } : {}) }, 'bad sync frame');
     };
+    /** The line counting the rest, once: when we close the socket, or when it closes. */
+    let counted = false;
+    const countBadFrames = () => {
+      if (badFrames > 1 && !counted)
+        warn({ userId, count: badFrames - 1 }, 'more bad sync frames on this socket');
+      counted = true;
+    };
     // A frame ws itself refuses (bad opcode, bad UTF-8, past maxPayload): ws closes the socket.
     socket.on('error', (err: Error & { code?: string }) => badFrame(err.code ?? 'error'));
     const requests = collectionRequests({
@@ -175,7 +182,7 @@ export async function syncSocketRoutes(
     }, app.config.socketAuthTimeoutMs);
 
     socket.on('close', () => {
-      if (badFrames > 1) warn({ userId, count: badFrames - 1 }, 'more bad sync frames on this socket');
+      countBadFrames();
       for (const key of entered.splice(0)) counts.leave(key);
       answered.delete(socket);
       registry.remove(socket);
@@ -219,6 +226,7 @@ export async function syncSocketRoutes(
     /** A flood (refusals in a row, bad frames included): closed, and what it still sends is dropped unread. */
     const closeFlooded = () => {
       flooded = true;
+      countBadFrames();
       warn({ userId }, 'sync socket closed: too many messages');
       backlog.close(CLOSE_CODES.rateLimited, 'too many messages');
     };
@@ -326,7 +334,7 @@ export async function syncSocketRoutes(
       if (!parsed.success) {
         // Counted as a refusal: a socket that sends only bad frames is closed like a flood.
         badFrame('malformed', envelope.type);
-        if (limited && messageBudget.refuse() === 'close') return closeFlooded();
+        if (limited && messageBudget.bad() === 'close') return closeFlooded();
         if (MALFORMED_ANSWER[envelope.type] === 'ignore') return;
         // A request for an unknown or read-only collection, or a guest's, is answered as before its shape.
         const refused = requests.guard(envelope.type, envelope.data.collection, userId);
@@ -334,6 +342,7 @@ export async function syncSocketRoutes(
         return send(socket, { type: 'error', ...(envelope.id ? { id: envelope.id } : {}), ...answer });
       }
       const msg = parsed.data;
+      messageBudget.good();
       // Checked again when its turn comes: a request whose answer could not be sent is not computed.
       if (ANSWERED_WITH_DATA.has(msg.type) && backlog.slow()) {
         return refuse('id' in msg ? msg.id : undefined, SYNC_MESSAGES.backlog);
