@@ -57,6 +57,11 @@ export const ownProfile = z.object({
   hasPassword: z.boolean(),
   /** The address was confirmed (a link mailed to it, or Google/Facebook); Setări says 'neconfirmat'. */
   emailVerified: z.boolean(),
+  /**
+   * A new address asked for in 'Schimbă email-ul', waiting for the link mailed to it (issue 40, L1):
+   * `email` stays the account's address until then. Null when no change waits.
+   */
+  pendingEmail: z.string().nullable(),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 

@@ -27,6 +27,7 @@ export function toOwnProfile(u: UserRow): OwnProfile {
     lastSeen: u.lastSeen,
     hasPassword: hasPasswordHash(u.passwordHash),
     emailVerified: u.emailVerifiedAt > 0,
+    pendingEmail: u.pendingEmail,
   };
 }
 

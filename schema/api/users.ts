@@ -28,7 +28,15 @@ export const confirmation = z.object({
   ),
 });
 export const updateEmailBody = confirmation.extend({ newEmail: text });
-export const updateEmailAnswer = z.object({ message: z.string(), email: z.string() });
+/**
+ * `email`: the account's address, unchanged until the link mailed to `pendingEmail` is opened (issue 40,
+ * L1); the same answer whether another account has `pendingEmail` or not.
+ */
+export const updateEmailAnswer = z.object({
+  message: z.string(),
+  email: z.string(),
+  pendingEmail: z.string(),
+});
 export const updatePasswordBody = z.object({ currentPassword: text, newPassword: text });
 export const deleteAccountBody = confirmation.nullable();
 

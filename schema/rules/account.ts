@@ -62,11 +62,19 @@ export const ACCOUNT_MESSAGES = {
   changeEmailRequired: 'Introduceți noua adresă de e-mail.',
   changePasswordRequired: 'Introduceți ambele parole.',
   /**
-   * What an e-mail change answers, whether the new address was free (the account now has it, and a link
-   * to confirm it went there) or another account's (nothing changed, its owner was told): issue 40, L1,
-   * the answer does not say which addresses have accounts. Either way the mail goes to that address.
+   * What an e-mail change answers, whether the new address was free (a link to confirm it went there) or
+   * another account's (its owner was told): issue 40, L1, neither the answer nor the account's state says
+   * which addresses have accounts. Either way the new address waits and the account keeps its own.
    */
   emailChangeSent: 'Ți-am trimis un e-mail la noua adresă; urmează pașii din el.',
+  /** Setări while a new address waits for its link (issue 40, L1); the account's address is still the old one. */
+  emailPending: (address: string) =>
+    `Adresa nouă, ${address}, așteaptă confirmarea. Deschide linkul din e-mailul trimis acolo.`,
+  /** The link of a pending address was opened: it is now the account's address. */
+  emailChanged: 'Adresa de e-mail a contului a fost schimbată și confirmată. De acum te autentifici cu ea.',
+  /** The link of a pending address, opened after another account took that address meanwhile (409). */
+  emailChangeTakenMeanwhile:
+    'Între timp, această adresă a ajuns să aparțină altui cont Hobbiz, așa că nu am schimbat-o. Contul tău a rămas cu adresa de până acum.',
   emailUpdateFailed: 'Eroare la actualizarea emailului.',
   emailSame: 'Aceasta este deja adresa ta de email.',
   passwordUpdated: 'Parola a fost schimbată. Celelalte dispozitive au fost deconectate.',

@@ -25,9 +25,24 @@ export function usersRepository(db: Db) {
     insert: rows.insert,
     /** Last activity; replicated profiles take a new seq only when `seq` is given (see the auth plugin). */
     /** Private fields: no new seq (the replicated profile does not carry them). */
-    /** A new address is not confirmed yet. */
-    async setEmail(id: string, email: string): Promise<void> {
-      await db.update(users).set({ email, emailVerifiedAt: 0 }).where(eq(users.id, id));
+    /**
+     * 'Schimbă email-ul' (issue 40, L1): the new address waits for its link; the account keeps `email`.
+     * Private, no new seq (the replicated profile does not carry addresses).
+     */
+    async setPendingEmail(id: string, pendingEmail: string): Promise<void> {
+      await db.update(users).set({ pendingEmail }).where(eq(users.id, id));
+    },
+    /**
+     * The link of a pending address was opened: it becomes the account's address, confirmed `at`, when it
+     * is still the pending one (false otherwise). Throws the unique violation when another account has it.
+     */
+    async takePendingEmail(id: string, pendingEmail: string, at: number): Promise<boolean> {
+      const done = await db
+        .update(users)
+        .set({ email: pendingEmail, pendingEmail: null, emailVerifiedAt: at })
+        .where(and(eq(users.id, id), eq(users.pendingEmail, pendingEmail), live(users)))
+        .returning({ id: users.id });
+      return done.length > 0;
     },
     /** The address was confirmed now (when it is still `email`: a link for an older address does nothing). */
     async setEmailVerified(id: string, email: string, at: number): Promise<boolean> {
@@ -91,11 +106,11 @@ export function usersRepository(db: Db) {
         .set(provider === 'google' ? { googleId: null } : { facebookId: null })
         .where(and(eq(column, providerId), eq(users.deleted, true)));
     },
-    /** Account deletion: social ids, the Google picture and a pending reset code go with the person. */
+    /** Account deletion: social ids, the Google picture, a pending address and reset code go with the person. */
     async forgetPrivate(id: string): Promise<void> {
       await db
         .update(users)
-        .set({ googleId: null, facebookId: null, googleAvatar: null })
+        .set({ googleId: null, facebookId: null, googleAvatar: null, pendingEmail: null })
         .where(eq(users.id, id));
       await db.delete(passwordResets).where(eq(passwordResets.userId, id));
     },

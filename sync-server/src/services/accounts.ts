@@ -91,34 +91,26 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
     },
 
     /**
-     * The caller's new address. One another account already has is not taken, and the result looks the
-     * same (issue 40, L1: no oracle of which addresses have accounts): `owner` names that account, so the
-     * route mails its owner instead of confirming, as registration does.
+     * 'Schimbă email-ul' (issue 40, L1): the new address waits as the account's pending one and the
+     * account keeps its address (sign-in, mail) until the link mailed there is opened (email-verification
+     * service, `confirm`). Whether another account has that address changes nothing stored or answered:
+     * `owner` names that account, so the route mails its owner instead of a link.
      */
     async changeEmail(
       userId: string,
       raw: unknown,
-    ): Promise<ServiceResult<{ email: string; owner: Registration['user'] | null }>> {
+    ): Promise<
+      ServiceResult<{ user: Registration['user']; pendingEmail: string; owner: Registration['user'] | null }>
+    > {
       const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
       const error = validateEmailChange(email);
       if (error) return fail(400, error);
       const user = await users.byId(userId);
-      if (!user) return fail(404, ACCOUNT_MESSAGES.emailUpdateFailed);
+      if (!user || user.deleted) return fail(404, ACCOUNT_MESSAGES.emailUpdateFailed);
       if (user.email === email) return fail(400, ACCOUNT_MESSAGES.emailSame);
-      const holder = async () => {
-        const owner = await users.byEmail(email);
-        return owner ? ok({ email, owner: cardOf(owner) }) : null;
-      };
-      const taken = await holder();
-      if (taken) return taken;
-      try {
-        await uow.write(() => users.setEmail(userId, email));
-      } catch (err) {
-        // Two changes racing for one address: the unique index decides; the other is answered as above.
-        if (isUniqueViolation(err)) return (await holder()) ?? fail(409, ACCOUNT_MESSAGES.emailTaken);
-        throw err;
-      }
-      return ok({ email, owner: null });
+      await uow.write(() => users.setPendingEmail(userId, email));
+      const owner = await users.byEmail(email);
+      return ok({ user: cardOf(user), pendingEmail: email, owner: owner ? cardOf(owner) : null });
     },
 
     /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ACCOUNT_MESSAGES, UNOWNED_ADDRESS_MAIL } from '../../../schema/rules/account.ts';
+import { isUniqueViolation } from '../lib/sql.ts';
 import type { ThrottlesRepository } from '../repositories/throttles.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import type { Mailer } from './mailer.ts';
@@ -77,32 +78,90 @@ export function emailVerificationService(deps: {
     return false;
   }
 
+  /** A one-time link for `address` (the account's own, or its pending one), kept hashed with it. */
+  async function linkFor(userId: string, address: string): Promise<string> {
+    const token = randomBytes(24).toString('base64url');
+    await deps.throttles.hit(keyOf(userId, address, token), now(), VERIFY_TTL_MS);
+    return `${deps.origin}${VERIFY_PATH}?u=${encodeURIComponent(userId)}&t=${encodeURIComponent(token)}`;
+  }
+
+  const mail = (to: string, subject: string, lines: string[]) => {
+    void deps.mailer.send({ to, subject, text: lines.join('\n') }).catch((err) => deps.log?.(err));
+  };
+
   /** Mails a link to the account's current address within its budget (after answering: the mail's time says nothing). */
   async function send(user: { id: string; email: string; firstName: string }): Promise<void> {
     if (!(await budgetAllows(user.email))) return;
-    const token = randomBytes(24).toString('base64url');
-    await deps.throttles.hit(keyOf(user.id, user.email, token), now(), VERIFY_TTL_MS);
-    const link = `${deps.origin}${VERIFY_PATH}?u=${encodeURIComponent(user.id)}&t=${encodeURIComponent(token)}`;
-    void deps.mailer
-      .send({
-        to: user.email,
-        subject: 'Confirmă adresa de e-mail a contului tău Hobbiz',
-        text: [
-          `Bună, ${user.firstName}!`,
-          '',
-          'Confirmă că această adresă îți aparține deschizând linkul de mai jos:',
-          '',
-          link,
-          '',
-          'Linkul este valabil 24 de ore și poate fi folosit o singură dată.',
-          'Dacă nu tu ți-ai făcut cont pe Hobbiz, ignoră acest mesaj.',
-        ].join('\n'),
-      })
-      .catch((err) => deps.log?.(err));
+    const link = await linkFor(user.id, user.email);
+    mail(user.email, 'Confirmă adresa de e-mail a contului tău Hobbiz', [
+      `Bună, ${user.firstName}!`,
+      '',
+      'Confirmă că această adresă îți aparține deschizând linkul de mai jos:',
+      '',
+      link,
+      '',
+      'Linkul este valabil 24 de ore și poate fi folosit o singură dată.',
+      'Dacă nu tu ți-ai făcut cont pe Hobbiz, ignoră acest mesaj.',
+    ]);
+  }
+
+  /**
+   * The link of a pending address was opened: it becomes the account's address, confirmed, unless another
+   * account has taken it since the change was asked (a registration, a Google sign-in, another change
+   * confirmed first): then nothing changes and the page says why. The unique index settles a race.
+   */
+  async function takePending(userId: string, pending: string): Promise<ServiceResult<{ message: string }>> {
+    const holder = await deps.users.byEmail(pending);
+    if (holder && holder.id !== userId) return fail(409, ACCOUNT_MESSAGES.emailChangeTakenMeanwhile);
+    try {
+      if (!(await deps.users.takePendingEmail(userId, pending, now())))
+        return fail(400, ACCOUNT_MESSAGES.verifyLinkInvalid);
+    } catch (err) {
+      if (isUniqueViolation(err)) return fail(409, ACCOUNT_MESSAGES.emailChangeTakenMeanwhile);
+      throw err;
+    }
+    return { ok: true, value: { message: ACCOUNT_MESSAGES.emailChanged } };
   }
 
   return {
     send,
+
+    /**
+     * 'Schimbă email-ul' to an address no account has (issue 40, L1): the link that makes `pendingEmail`
+     * the account's address goes there, within that address's budget.
+     */
+    async sendChange(user: { id: string; firstName: string }, pendingEmail: string): Promise<void> {
+      if (!(await budgetAllows(pendingEmail))) return;
+      const link = await linkFor(user.id, pendingEmail);
+      mail(pendingEmail, 'Confirmă noua adresă de e-mail a contului tău Hobbiz', [
+        `Bună, ${user.firstName}!`,
+        '',
+        'Ai cerut ca aceasta să devină adresa de e-mail a contului tău Hobbiz. Deschide linkul de mai jos ca să confirmi:',
+        '',
+        link,
+        '',
+        'Până atunci, contul rămâne pe adresa de până acum: cu ea te autentifici și acolo primești mesajele.',
+        'Linkul este valabil 24 de ore și poate fi folosit o singură dată.',
+        'Dacă nu tu ai cerut schimbarea, ignoră acest mesaj.',
+      ]);
+    },
+
+    /**
+     * The account's current address is told that a change was asked (issue 40, L1), the same whether the
+     * new address was free or not, and without naming it; within this address's budget too.
+     */
+    async sendChangeNotice(user: { email: string; firstName: string }): Promise<void> {
+      if (!(await budgetAllows(user.email))) return;
+      mail(user.email, 'S-a cerut schimbarea adresei contului tău Hobbiz', [
+        `Bună, ${user.firstName}!`,
+        '',
+        'Cineva a cerut schimbarea adresei de e-mail a contului tău Hobbiz, confirmând cu parola contului.',
+        'Contul rămâne pe această adresă până când se deschide linkul trimis la adresa nouă.',
+        '',
+        'Dacă ai fost tu, nu trebuie să faci nimic aici.',
+        'Dacă nu ai fost tu, schimbă-ți parola din Setări cont și alege „Ieși din cont de pe toate dispozitivele”.',
+      ]);
+    },
 
     /**
      * 'Trimite din nou' (Setări): one per account every UNOWNED_ADDRESS_MAIL.resendCooldownMs, a 429 with
@@ -126,30 +185,35 @@ export function emailVerificationService(deps: {
      * and offered the password reset (a link when PUBLIC_URL is set); at most one such mail an hour per
      * account, and within the address's budget, so registering again and again cannot flood an inbox.
      */
-    async sendAccountExists(user: { id: string; email: string; firstName: string }) {
+    async sendAccountExists(
+      user: { id: string; email: string; firstName: string },
+      /** 'change': another account asked to move to this address (issue 40, L1). */
+      why: 'register' | 'change' = 'register',
+    ) {
       if (!(await deps.throttles.hit(`exists-mail:${user.id}`, now(), HOUR_MS, { max: 1 }))) return;
       if (!(await budgetAllows(user.email))) return;
       const origin = deps.publicUrl;
-      void deps.mailer
-        .send({
-          to: user.email,
-          subject: 'Ai deja un cont Hobbiz cu această adresă',
-          text: [
-            `Bună, ${user.firstName}!`,
-            '',
-            'Cineva, poate chiar tu, a încercat să-și facă un cont nou pe Hobbiz cu această adresă de e-mail.',
-            'Ai deja un cont cu ea, așa că nu s-a creat altul și contul tău a rămas neschimbat.',
-            '',
-            // A link only to the configured address: from the request's Host, a stranger could make this
-            // mail send a real account's owner to a page of theirs.
-            ...(origin
-              ? ['Dacă nu mai știi parola, o poți schimba aici:', '', `${origin}${RESET_PATH}`]
-              : ['Dacă nu mai știi parola, apasă „Ai uitat parola?” pe pagina de autentificare Hobbiz.']),
-            '',
-            'Dacă nu tu ai încercat, poți ignora acest mesaj.',
-          ].join('\n'),
-        })
-        .catch((err) => deps.log?.(err));
+      mail(user.email, 'Ai deja un cont Hobbiz cu această adresă', [
+        `Bună, ${user.firstName}!`,
+        '',
+        ...(why === 'register'
+          ? [
+              'Cineva, poate chiar tu, a încercat să-și facă un cont nou pe Hobbiz cu această adresă de e-mail.',
+              'Ai deja un cont cu ea, așa că nu s-a creat altul și contul tău a rămas neschimbat.',
+            ]
+          : [
+              'Cineva, poate chiar tu, a încercat să treacă un alt cont Hobbiz pe această adresă de e-mail.',
+              'Ai deja un cont cu ea, așa că adresa nu a fost mutată și contul tău a rămas neschimbat.',
+            ]),
+        '',
+        // A link only to the configured address: from the request's Host, a stranger could make this
+        // mail send a real account's owner to a page of theirs.
+        ...(origin
+          ? ['Dacă nu mai știi parola, o poți schimba aici:', '', `${origin}${RESET_PATH}`]
+          : ['Dacă nu mai știi parola, apasă „Ai uitat parola?” pe pagina de autentificare Hobbiz.']),
+        '',
+        'Dacă nu tu ai încercat, poți ignora acest mesaj.',
+      ]);
     },
 
     async confirm(rawUserId: unknown, rawToken: unknown): Promise<ServiceResult<{ message: string }>> {
@@ -157,6 +221,11 @@ export function emailVerificationService(deps: {
       const token = typeof rawToken === 'string' ? rawToken : '';
       const user = userId && token ? await deps.users.byId(userId) : undefined;
       if (!user || user.deleted) return fail(400, ACCOUNT_MESSAGES.verifyLinkInvalid);
+      const pending = user.pendingEmail;
+      if (pending && (await deps.throttles.take(keyOf(user.id, pending, token), now())))
+        return await takePending(user.id, pending);
+      // A change waits and this link does not open it: the link is spent or of an older request.
+      if (pending) return fail(400, ACCOUNT_MESSAGES.verifyLinkInvalid);
       if (user.emailVerifiedAt > 0) return { ok: true, value: { message: ACCOUNT_MESSAGES.emailVerified } };
       if (!(await deps.throttles.take(keyOf(user.id, user.email, token), now())))
         return fail(400, ACCOUNT_MESSAGES.verifyLinkInvalid);

@@ -11,8 +11,10 @@ import { useIdentityConfirm } from './IdentityConfirmField.tsx';
 import { StatusLine, useSave } from './StatusLine.tsx';
 
 /**
- * 'Schimbă email-ul': the new address and 'Parola actuală' (a social-only account types its address);
- * the session is refreshed so every screen shows it. A refusal keeps what was typed.
+ * 'Schimbă email-ul': the new address and 'Parola actuală' (a social-only account types its address).
+ * The new address waits for the link mailed to it (issue 40, L1): the account's address stays the one
+ * shown until then, and the waiting one is named below it (from the session's profile, so offline too).
+ * A refusal keeps what was typed.
  */
 export function ChangeEmailForm() {
   const { user, refresh } = useSession();
@@ -46,6 +48,11 @@ export function ChangeEmailForm() {
           <span className={user.emailVerified ? 'email-state' : 'email-state email-state--pending'}>
             {user.emailVerified ? 'confirmată' : 'neconfirmată'}
           </span>
+        </p>
+      )}
+      {user?.pendingEmail && (
+        <p className="muted" role="status">
+          {ACCOUNT_MESSAGES.emailPending(user.pendingEmail)}
         </p>
       )}
       {user && !user.emailVerified && <ResendConfirmation />}

@@ -191,6 +191,7 @@ describe('PUT /api/users/profile', () => {
       lastSeen: expect.any(String),
       hasPassword: true,
       emailVerified: false,
+      pendingEmail: null,
       notificationSettings: { messages: true, reviews: true, favorites: true },
       message: M.saved,
     });

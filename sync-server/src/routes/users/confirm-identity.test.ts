@@ -61,9 +61,11 @@ describe('changing the e-mail asks for the current password', () => {
     const ok = await changeEmail(me.token, { newEmail: 'nou@hobbiz.test', password: 'parola-buna-1' });
     expect(ok.json()).toEqual({
       message: 'Ți-am trimis un e-mail la noua adresă; urmează pașii din el.',
-      email: 'nou@hobbiz.test',
+      email: 'eu@hobbiz.test',
+      pendingEmail: 'nou@hobbiz.test',
     });
-    expect(await emailOf(me.userId)).toBe('nou@hobbiz.test');
+    // The new address waits for its link (issue 40, L1).
+    expect(await emailOf(me.userId)).toBe('eu@hobbiz.test');
   });
 });
 
@@ -153,7 +155,9 @@ describe('an account made with Google/Facebook (no password)', () => {
       confirmEmail: ' Ioana@Hobbiz.test ',
     });
     expect(ok.statusCode).toBe(200);
-    expect((await deleteAccount(social.token, { confirmEmail: 'nou2@hobbiz.test' })).statusCode).toBe(200);
+    // Until its link is opened the account keeps its address: that is what confirms.
+    expect((await deleteAccount(social.token, { confirmEmail: 'nou2@hobbiz.test' })).statusCode).toBe(403);
+    expect((await deleteAccount(social.token, { confirmEmail: 'ioana@hobbiz.test' })).statusCode).toBe(200);
     expect(await deleted(social.userId)).toBe(true);
   });
 

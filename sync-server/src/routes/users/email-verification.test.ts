@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../../../schema/rules/account.ts';
+import { profileOf } from '../../replication/collections/public.ts';
 import { inboxOf } from '../../services/email-verification.ts';
 import { buildTestApp, registerAndLogin } from '../../test-helper.ts';
 
@@ -321,5 +322,171 @@ describe('links in mail without PUBLIC_URL', () => {
       // The server's own address: a developer's machine, where PUBLIC_URL is not needed.
       expect(mail).toMatch(/^http:\/\/localhost:8080\/confirmare-email\?u=/m);
     }
+  });
+});
+
+describe('a new address waits for its link (issue 40, L1)', () => {
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const change = (token: string, newEmail: string) =>
+    app.inject({
+      method: 'PUT',
+      url: '/api/users/update-email',
+      headers: auth(token),
+      payload: { newEmail, password: 'parola-buna-1' },
+    });
+  const login = (email: string) =>
+    app.inject({ method: 'POST', url: '/api/users/login', payload: { email, password: 'parola-buna-1' } });
+  const to = (address: string) => (m: string) =>
+    new RegExp(`^To: ${address.replaceAll('.', '\\.')}$`, 'm').test(m);
+  /** The newest link mailed to `address`, waiting for it (mails go after the answer). */
+  async function linkTo(address: string): Promise<{ u: string; t: string }> {
+    await expect.poll(() => confirmations().filter(to(address)).length, { timeout: 4000 }).toBeGreaterThan(0);
+    const mail = confirmations().filter(to(address)).at(-1)!;
+    const url = new URL(/^https:\/\/hobbiz\.test\/confirmare-email\?\S+$/m.exec(mail)![0]);
+    return { u: url.searchParams.get('u')!, t: url.searchParams.get('t')! };
+  }
+  /** Everything the caller can read of its own account, and what its device replicates of it. */
+  async function reads(me: { token: string; userId: string }) {
+    const own = (await app.inject({ url: '/api/users/profile', headers: auth(me.token) })).json();
+    const check = (await app.inject({ url: '/api/users/auth/check', headers: auth(me.token) })).json();
+    const row = (await app.usersRepo.byId(me.userId))!;
+    // The public profile document (replication/collections/public.ts) and the seq that would send it.
+    return { own, check, replicated: profileOf(row), seq: row.seq };
+  }
+  /** One account's reads with its own values (id, addresses, times) named, to compare two accounts. */
+  const shape = (value: unknown, names: Record<string, string>): unknown =>
+    JSON.parse(JSON.stringify(value), (key, v) =>
+      ['createdAt', 'lastSeen', 'seq'].includes(key)
+        ? '<time>'
+        : typeof v === 'string' && v in names
+          ? names[v]
+          : v,
+    );
+
+  it('a free and a taken address: the same answer and the same reads, the old address with the new one waiting', async () => {
+    const free = await registerAndLogin(app, 'liber.eu@hobbiz.test');
+    const taker = await registerAndLogin(app, 'ocupa.eu@hobbiz.test');
+    await registerAndLogin(app, 'ocupata@hobbiz.test');
+    const before = { free: await reads(free), taker: await reads(taker) };
+
+    const answers = {
+      free: await change(free.token, 'Adresa.Libera@hobbiz.test'),
+      taker: await change(taker.token, 'OCUPATA@hobbiz.test'),
+    };
+    expect(answers.free.statusCode).toBe(200);
+    expect(answers.taker.statusCode).toBe(200);
+    const after = { free: await reads(free), taker: await reads(taker) };
+    expect(after.free.own).toMatchObject({
+      email: 'liber.eu@hobbiz.test',
+      pendingEmail: 'adresa.libera@hobbiz.test',
+      emailVerified: false,
+    });
+    expect(after.taker.own).toMatchObject({
+      email: 'ocupa.eu@hobbiz.test',
+      pendingEmail: 'ocupata@hobbiz.test',
+      emailVerified: false,
+    });
+    const names = {
+      free: { [free.userId]: '<id>', 'liber.eu@hobbiz.test': '<old>', 'adresa.libera@hobbiz.test': '<new>' },
+      taker: { [taker.userId]: '<id>', 'ocupa.eu@hobbiz.test': '<old>', 'ocupata@hobbiz.test': '<new>' },
+    };
+    expect(shape(answers.taker.json(), names.taker)).toEqual(shape(answers.free.json(), names.free));
+    expect(shape(after.taker, names.taker)).toEqual(shape(after.free, names.free));
+    // Nothing a device replicates moved: the public profile is as it was, with no new seq to send it.
+    for (const who of ['free', 'taker'] as const) {
+      expect(after[who].replicated).toEqual(before[who].replicated);
+      expect(after[who].seq).toBe(before[who].seq);
+    }
+    // Both still sign in with the old address only.
+    expect((await login('liber.eu@hobbiz.test')).statusCode).toBe(200);
+    expect((await login('ocupa.eu@hobbiz.test')).statusCode).toBe(200);
+    expect((await login('adresa.libera@hobbiz.test')).statusCode).toBe(401);
+    // Both old addresses are told a change was asked; the free address gets the link, the taken one its
+    // owner's notice and no link.
+    await expect
+      .poll(
+        () => mails().filter((m) => m.includes('a cerut schimbarea adresei de e-mail a contului')).length,
+        { timeout: 4000 },
+      )
+      .toBe(2);
+    const notices = mails().filter((m) => m.includes('a cerut schimbarea adresei de e-mail a contului'));
+    expect(notices.filter(to('liber.eu@hobbiz.test'))).toHaveLength(1);
+    expect(notices.filter(to('ocupa.eu@hobbiz.test'))).toHaveLength(1);
+    expect(notices.join('\n')).not.toMatch(/adresa\.libera|ocupata@/);
+    await linkTo('adresa.libera@hobbiz.test');
+    await expect
+      .poll(
+        () => mails().filter((m) => m.includes('să treacă un alt cont Hobbiz pe această adresă')).length,
+        {
+          timeout: 4000,
+        },
+      )
+      .toBe(1);
+    expect(confirmations().filter(to('ocupata@hobbiz.test'))).toHaveLength(1); // its own registration's
+  });
+
+  it('opening the link makes it the address: confirmed, signs in, the old one no longer does', async () => {
+    const me = await registerAndLogin(app, 'inainte@hobbiz.test');
+    await change(me.token, 'dupa@hobbiz.test');
+    const { u, t } = await linkTo('dupa@hobbiz.test');
+    expect(u).toBe(me.userId);
+    const opened = await confirm(u, t);
+    expect(opened.json()).toEqual({ message: ACCOUNT_MESSAGES.emailChanged });
+    const { own } = await reads(me);
+    expect(own).toMatchObject({ email: 'dupa@hobbiz.test', pendingEmail: null, emailVerified: true });
+    expect((await login('dupa@hobbiz.test')).statusCode).toBe(200);
+    expect((await login('inainte@hobbiz.test')).statusCode).toBe(401);
+    // Once only.
+    expect((await confirm(u, t)).statusCode).toBe(200);
+    expect((await reads(me)).own.email).toBe('dupa@hobbiz.test');
+  });
+
+  it('a later change replaces the waiting one: the first link opens nothing', async () => {
+    const me = await registerAndLogin(app, 'sta@hobbiz.test');
+    await change(me.token, 'prima.cerere@hobbiz.test');
+    const first = await linkTo('prima.cerere@hobbiz.test');
+    await change(me.token, 'a.doua@hobbiz.test');
+    expect((await confirm(first.u, first.t)).json()).toEqual({ error: ACCOUNT_MESSAGES.verifyLinkInvalid });
+    expect((await reads(me)).own).toMatchObject({
+      email: 'sta@hobbiz.test',
+      pendingEmail: 'a.doua@hobbiz.test',
+    });
+    const second = await linkTo('a.doua@hobbiz.test');
+    expect((await confirm(second.u, second.t)).statusCode).toBe(200);
+    expect((await reads(me)).own).toMatchObject({ email: 'a.doua@hobbiz.test', pendingEmail: null });
+  });
+
+  it('an address another account took meanwhile: the link changes nothing and says why (409)', async () => {
+    const me = await registerAndLogin(app, 'rabdator@hobbiz.test');
+    await change(me.token, 'disputata@hobbiz.test');
+    const link = await linkTo('disputata@hobbiz.test');
+    // Someone registers that address before the link is opened.
+    const other = await registerAndLogin(app, 'disputata@hobbiz.test');
+    const opened = await confirm(link.u, link.t);
+    expect(opened.statusCode).toBe(409);
+    expect(opened.json()).toEqual({ error: ACCOUNT_MESSAGES.emailChangeTakenMeanwhile });
+    expect((await reads(me)).own).toMatchObject({
+      email: 'rabdator@hobbiz.test',
+      pendingEmail: 'disputata@hobbiz.test',
+    });
+    expect((await app.usersRepo.byId(other.userId))!.email).toBe('disputata@hobbiz.test');
+    expect((await login('rabdator@hobbiz.test')).statusCode).toBe(200);
+  });
+
+  it('two accounts waiting for one address: the first link opened wins, the second says it is taken', async () => {
+    const a = await registerAndLogin(app, 'cere.a@hobbiz.test');
+    const b = await registerAndLogin(app, 'cere.b@hobbiz.test');
+    await change(a.token, 'comuna@hobbiz.test');
+    const linkA = await linkTo('comuna@hobbiz.test');
+    await change(b.token, 'comuna@hobbiz.test');
+    await expect
+      .poll(() => confirmations().filter(to('comuna@hobbiz.test')).length, { timeout: 4000 })
+      .toBe(2);
+    const linkB = await linkTo('comuna@hobbiz.test');
+    expect(linkB.u).toBe(b.userId);
+    expect((await confirm(linkB.u, linkB.t)).statusCode).toBe(200);
+    expect((await confirm(linkA.u, linkA.t)).statusCode).toBe(409);
+    expect((await reads(a)).own.email).toBe('cere.a@hobbiz.test');
+    expect((await reads(b)).own.email).toBe('comuna@hobbiz.test');
   });
 });

@@ -157,15 +157,14 @@ async function accountRoutes(app: Api) {
       const invalid = validateEmailChange(newEmail?.trim() ?? '');
       if (invalid) throw httpError(400, invalid);
       await confirmed(request, reply, request.body);
-      const { email, owner } = unwrap(await app.accounts.changeEmail(callerOf(request), newEmail));
-      // An address another account has: nothing changed, its owner is told (issue 40, L1); the caller
-      // gets the same answer as for a free one.
-      if (owner) await app.emailVerification.sendAccountExists(owner);
-      else {
-        const user = await app.usersRepo.byId(callerOf(request));
-        if (user) await app.emailVerification.send(user);
-      }
-      return { message: ACCOUNT_MESSAGES.emailChangeSent, email };
+      const change = unwrap(await app.accounts.changeEmail(callerOf(request), newEmail));
+      const { user, pendingEmail, owner } = change;
+      // The new address waits for its link; the account keeps its own. An address another account has:
+      // its owner is told instead, and the caller's answer and state are the same (issue 40, L1).
+      if (owner) await app.emailVerification.sendAccountExists(owner, 'change');
+      else await app.emailVerification.sendChange(user, pendingEmail);
+      await app.emailVerification.sendChangeNotice(user);
+      return { message: ACCOUNT_MESSAGES.emailChangeSent, email: user.email, pendingEmail };
     },
   );
 
