@@ -17,10 +17,10 @@ import { passwordResetsRepository } from './repositories/password-resets.ts';
 import { photoUploadsRepository } from './repositories/photo-uploads.ts';
 import { pushRepository } from './repositories/push.ts';
 import { reviewsRepository } from './repositories/reviews.ts';
-import { standingRepository } from './repositories/standing.ts';
 import { searchRepository } from './repositories/search.ts';
 import { searchVocabRepository } from './repositories/search-vocab.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
+import { standingRepository } from './repositories/standing.ts';
 import { throttlesRepository } from './repositories/throttles.ts';
 import { tombstonesRepository } from './repositories/tombstones.ts';
 import { moderationRepository, trustRepository } from './repositories/trust.ts';
@@ -46,10 +46,10 @@ import { pushService } from './services/push.ts';
 import { pushSender } from './services/push-sender.ts';
 import { RateWindow } from './services/rate-window.ts';
 import { reviewsService } from './services/reviews.ts';
-import { standingService } from './services/standing.ts';
 import { searchFromParams } from './services/search.ts';
 import { buildSearcher } from './services/searcher.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
+import { standingService } from './services/standing.ts';
 import { trustService } from './services/trust.ts';
 
 /** What every repository and service is built from: the app's infrastructure (app.ts opens it). */
