@@ -4,6 +4,7 @@ import { formatDate } from '../../../schema/format.ts';
 import { hasPasswordHash } from '../../../schema/profile-api.ts';
 import { SOCIAL_MESSAGES } from '../../../schema/rules/account.ts';
 import { isEmail } from '../../../schema/rules/common.ts';
+import { nameContentError } from '../../../schema/rules/person-name.ts';
 import { suspensionMessage } from '../../../schema/rules/moderation.ts';
 import type { Config } from '../config.ts';
 import { newId } from '../lib/ids.ts';
@@ -34,6 +35,14 @@ const TIMEOUT_MS = 8000;
 
 const clip = (v: unknown, max: number) =>
   typeof v === 'string' ? [...v.normalize('NFC').trim()].slice(0, max).join('') : '';
+
+/**
+ * A name a provider sends goes through the rule a typed name does (schema/rules/person-name.ts): a Google
+ * or Facebook account named 'Echipa Hobbiz' or carrying a bidi override must not become a Hobbiz account
+ * with that name. A refused name is left empty (the first name falls back to 'Utilizator'); the person
+ * can choose one in Setări.
+ */
+const providerName = (v: string) => (nameContentError(v) ? '' : v);
 
 async function getJson(url: string, init?: RequestInit): Promise<Record<string, unknown> | null> {
   try {
@@ -96,8 +105,8 @@ export function socialAuthService(deps: {
         passwordHash: NO_PASSWORD,
         // The provider vouched for the address.
         emailVerifiedAt: now.getTime(),
-        firstName: clip(p.firstName, LIMITS.nameMax) || 'Utilizator',
-        lastName: clip(p.lastName, LIMITS.nameMax),
+        firstName: providerName(clip(p.firstName, LIMITS.nameMax)) || 'Utilizator',
+        lastName: providerName(clip(p.lastName, LIMITS.nameMax)),
         phone: '',
         localitate: '',
         avatar: null,

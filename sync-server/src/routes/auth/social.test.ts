@@ -134,6 +134,19 @@ describe('Google sign-in by redirect', () => {
     expect(await app.sessionsRepo.userIdFor(token2)).toBe(row.id);
   });
 
+  it('a provider name that passes for the staff or hides text becomes no name, not the account name (issue 40, L12)', async () => {
+    fake.google.next = {
+      sub: 'g-staff-1',
+      email: 'echipa.falsa@example.ro',
+      givenName: 'Echipa',
+      familyName: 'Hobbiz \u202Eexe.',
+    };
+    const { cb } = await googleJourney();
+    expect(cb.statusCode).toBe(302);
+    const [row] = await app.db.select().from(users).where(eq(users.email, 'echipa.falsa@example.ro'));
+    expect(row).toMatchObject({ firstName: 'Utilizator', lastName: '' });
+  });
+
   it('links to an existing account by a verified email, never by an unverified one', async () => {
     const existing = await registerAndLogin(app, 'deja@hobbiz.test');
     fake.google.next = { sub: 'g-unverified', email: 'deja@hobbiz.test', emailVerified: false };
