@@ -65,7 +65,7 @@ async function publish(token: string): Promise<string> {
     description: 'Fotografii naturale pentru familii, în parc sau acasă, cu 40 de imagini editate.',
     location: 'Cluj',
     localitate: 'Cluj-Napoca',
-    contactPerson: 'Bogdan Hobbiz',
+    contactPerson: 'Bogdan Exemplu',
     contactEmail: 'bogdan@hobbiz.test',
     contactPhone: '0712345678',
     price: '150',

@@ -13,6 +13,7 @@ import {
   validateAnnouncement,
   validateImageCandidates,
 } from './announcement.ts';
+import { NAME_MESSAGES } from './person-name.ts';
 
 const valid: AnnouncementInput = {
   title: 'Tort de ciocolată la comandă',
@@ -110,6 +111,13 @@ describe('validateAnnouncement', () => {
     expect(errorsOf({ location: 'Cluj', localitate: 'Timișoara' }).location).toBe(message);
     expect(errorsOf({ location: COUNTRY_WIDE, localitate: '' }).location).toBeUndefined();
     expect(errorsOf({ location: 'Cluj', localitate: '' }).location).toBeUndefined();
+  });
+
+  it('holds the contact person to the rule of a name: no staff lookalikes, no hidden characters (issue 40, L12)', () => {
+    expect(errorsOf({ contactPerson: 'Echipa Hobbiz' }).contactPerson).toBe(NAME_MESSAGES.staff);
+    expect(errorsOf({ contactPerson: 'Moderator H0bbiz ✔' }).contactPerson).toBeDefined();
+    expect(errorsOf({ contactPerson: 'Ana \u202Etxe' }).contactPerson).toBe(NAME_MESSAGES.characters);
+    expect(errorsOf({ contactPerson: 'Ștefan Barbu' }).contactPerson).toBeUndefined();
   });
 
   it('requires a contact person of 2 to 50 characters after trimming', () => {

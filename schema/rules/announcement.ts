@@ -6,6 +6,7 @@ import { isValidLocation } from '../locations.ts';
 import { ambiguousPlaceMessage, localityIn, resolvePlaceName } from '../place-names.ts';
 import { ACCOUNT_MESSAGES } from './account.ts';
 import { charCount, isEmail, PHONE_INVALID_MESSAGE, phoneError, toPhone, toTrimmedString } from './common.ts';
+import { nameContentError } from './person-name.ts';
 import { PRICE_MAX, parsePrice } from './price.ts';
 
 export { PRICE_MAX, parsePrice };
@@ -93,6 +94,12 @@ export function validateAnnouncement(input: AnnouncementInput): FieldErrors {
   if (contactLength === 0) errors.contactPerson = M.contactPersonRequired;
   else if (contactLength < LIMITS.contactNameMin) errors.contactPerson = M.contactPersonMin;
   else if (contactLength > LIMITS.contactNameMax) errors.contactPerson = M.contactPersonMax;
+  else {
+    // Shown beside the seller on the detail page: the rule of a person's name (no staff lookalikes, no
+    // bidi overrides or invisible characters; schema/rules/person-name.ts).
+    const content = nameContentError(input.contactPerson.trim());
+    if (content) errors.contactPerson = content;
+  }
 
   const email = input.contactEmail.trim();
   const phone = phoneError(input.contactPhone);
