@@ -1,15 +1,19 @@
 /**
- * `npm run bench:flood` (issue 21): one address attacks the real server (its own process, SQLite, limits on
- * as in production) while a second person chats and `/api/health` is asked every 20 ms from another address
- * (127.0.0.1 and 127.0.0.2: the whole of 127/8 is this machine). At once, for ~20 s:
+ * `npm run bench:flood` (issues 21 and 40): two addresses attack the real server (its own process, SQLite,
+ * limits on as in production) while a second person chats and `/api/health` is asked every 20 ms from a
+ * third (127.0.0.1, 127.0.0.2 and 127.0.0.3: the whole of 127/8 is this machine). At once, for ~20 s:
  * Write limits are off (the second person's measured chat would pass them); the doors measured are on.
- * 1. 64 connections signing in to one account with its right password, back to back;
- * 2. 5 sockets each sending 5,000 `query` messages at once;
- * 3. 100 guest sockets each holding 4,000 announcement keys.
+ * 1. 64 connections signing in to one account with its right password, back to back (127.0.0.2);
+ * 2. 5 sockets each sending 5,000 `query` messages at once (127.0.0.2);
+ * 3. 50 guest sockets each holding 12,000 keys, 4,000 of each kind (127.0.0.3; issue 40, item 10);
+ * 4. 10 guest sockets that never read, each sending `hold` for every live id (replace) every 50 ms and
+ *    opened again as soon as they are dropped (127.0.0.2; issue 40, item 2);
+ * 5. a normal device (127.0.0.1) holding 1,500 live ids every 2 s: is it answered?
  * Measured: the second person's chat message (push → the other's `newMessage`) p95, `/api/health` p99, the
- * server's RSS before, at its highest and 10 s after the attack ended; and what the attacker got (answers
+ * server's RSS before, at its highest and 10 s after the attack ended; and what the attackers got (answers
  * by status, sockets refused, closes). Goals: message p95 ≤ 100 ms, health p99 ≤ 50 ms, RSS growth ≤ 200 MB
- * and back afterwards. Options: --seconds 20. DATABASE_URL=postgres://… runs it on PostgreSQL.
+ * and back afterwards, the normal device's holds answered. Options: --seconds 20 (issue 40 used 60).
+ * DATABASE_URL=postgres://… runs it on PostgreSQL.
  */
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
@@ -23,6 +27,59 @@ import { SyncSocket } from './sync-socket.ts';
 const { values } = parseArgs({ options: { seconds: { type: 'string', default: '20' } } });
 const SECONDS = Number(values.seconds);
 const ATTACKER = '127.0.0.2';
+/** The address of the 50 sockets holding keys (issue 40, item 10). */
+const HOLDER = '127.0.0.3';
+
+/** Every live announcement id, through the public list (pages of 200 by X-Next-Cursor). */
+async function liveIds(base: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const q: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+    const res = await fetch(`${base}/api/announcements?limit=200${q}`);
+    ids.push(...((await res.json()) as { _id: string }[]).map((a) => a._id));
+    cursor = res.headers.get('x-next-cursor');
+  } while (cursor);
+  return ids;
+}
+
+/**
+ * A guest socket that never reads (issue 40, item 2): after `ready` its connection is paused, and it sends
+ * a hold of every live id every 50 ms until it is dropped, then opens another, until `over`.
+ */
+async function nonReader(
+  base: string,
+  ids: string[],
+  over: () => boolean,
+  tally: { opened: number; refused: number; holds: number; closes: number[] },
+): Promise<void> {
+  const hold = JSON.stringify({
+    type: 'hold',
+    id: 'h',
+    keys: { announcements: ids.map((id) => [id, 0]) },
+    replace: true,
+  });
+  while (!over()) {
+    const s = await SyncSocket.connect(base, null, 15_000, ATTACKER).catch(() => null);
+    if (!s) {
+      tally.refused++;
+      await sleep(500);
+      continue;
+    }
+    tally.opened++;
+    (s.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    let code: number | null = null;
+    void s.closed.then((c) => (code = c));
+    while (!over() && code === null && s.ws.readyState === s.ws.OPEN) {
+      s.ws.send(hold);
+      tally.holds++;
+      await sleep(50);
+    }
+    if (code === null && !over()) await Promise.race([s.closed, sleep(1000)]);
+    tally.closes.push(code ?? 0);
+    s.close();
+  }
+}
 
 /** A JSON POST from the attacker's address; resolves to the status. */
 function post(base: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
@@ -152,8 +209,14 @@ async function main(): Promise<void> {
     const floodAnswers: string[] = [];
     const floodCloses: number[] = [];
     const holders: SyncSocket[] = [];
+    const holdAnswers: string[] = [];
     const holdRefused: string[] = [];
     const attackers: SyncSocket[] = [];
+    const ids = await liveIds(base);
+    const readers = { opened: 0, refused: 0, holds: 0, closes: [] as number[] };
+    const normal = await SyncSocket.connect(base, null);
+    const normalHolds: string[] = [];
+    const normalMs: number[] = [];
     await Promise.all([
       measure(during, over),
       (async () => {
@@ -187,22 +250,44 @@ async function main(): Promise<void> {
         floodAnswers.push(...(await Promise.all(asks)));
         floodCloses.push(await Promise.race([s.closed, sleep(1000).then(() => 0)]));
       }),
-      // 3. 100 guest sockets holding 4,000 keys each.
+      // 3. 50 guest sockets from another address holding 12,000 keys each (4,000 of each kind).
       (async () => {
-        for (let i = 0; i < 100 && !over(); i++) {
-          const s = await SyncSocket.connect(base, null, 15_000, ATTACKER).catch((e: Error) => {
+        for (let i = 0; i < 50 && !over(); i++) {
+          const s = await SyncSocket.connect(base, null, 15_000, HOLDER).catch((e: Error) => {
             holdRefused.push(e.message);
             return null;
           });
           if (!s) continue;
           holders.push(s);
-          const keys = Array.from({ length: 4000 }, (_, k) => [
-            (i * 4000 + k).toString(16).padStart(24, '0'),
-            0,
-          ]);
-          await s.request({ type: 'hold', keys: { announcements: keys } }).catch((e: Error) => {
-            holdRefused.push(e.message.split(':')[0]!);
-          });
+          for (const [k, kind] of (['announcements', 'profiles', 'reviews'] as const).entries()) {
+            const keys = Array.from({ length: 4000 }, (_, n) => [
+              ((i * 3 + k) * 4000 + n).toString(16).padStart(24, '0'),
+              0,
+            ]);
+            holdAnswers.push(
+              await s.request({ type: 'hold', keys: { [kind]: keys } }).then(
+                () => 'held',
+                (e: Error) => e.message.split(':')[0]!,
+              ),
+            );
+          }
+        }
+      })(),
+      // 4. 10 guest sockets that never read, holding every live id over and over.
+      ...Array.from({ length: 10 }, () => nonReader(base, ids, over, readers)),
+      // 5. A normal device elsewhere: its holds must still be answered.
+      (async () => {
+        const keys = ids.slice(0, 1500).map((id) => [id, 0]);
+        while (!over()) {
+          const t0 = performance.now();
+          normalHolds.push(
+            await normal.request({ type: 'hold', keys: { announcements: keys }, replace: true }).then(
+              () => 'answered',
+              (e: Error) => e.message.split(':')[0]!,
+            ),
+          );
+          normalMs.push(performance.now() - t0);
+          await sleep(2000);
         }
       })(),
     ]);
@@ -214,9 +299,19 @@ async function main(): Promise<void> {
     console.log(
       `  query flood: ${floodAnswers.length} answers (${count(floodAnswers)}); closes ${count(floodCloses)}`,
     );
-    console.log(`  guest holders: ${holders.length} sockets held 4,000 keys; refused: ${count(holdRefused)}`);
+    const held = holdAnswers.filter((a) => a === 'held').length;
+    console.log(
+      `  guest holders (${HOLDER}): ${holders.length} sockets, ${held * 4000} keys held (${count(holdAnswers)}); not connected: ${count(holdRefused)}`,
+    );
+    console.log(
+      `  non-reading sockets (${ATTACKER}): ${readers.opened} opened (${readers.refused} refused), ${readers.holds} holds sent of ${ids.length} ids; closes ${count(readers.closes)}`,
+    );
+    const normalOk = normalHolds.length > 0 && normalHolds.every((a) => a === 'answered');
+    console.log(
+      `  normal device's hold of 1,500 ids (127.0.0.1): ${count(normalHolds)}; p95 ${percentile(normalMs, 95).toFixed(1)} ms  ${normalOk ? 'ok' : 'MISSED'}`,
+    );
 
-    for (const s of [...holders, ...attackers]) s.close();
+    for (const s of [...holders, ...attackers, normal]) s.close();
     await sleep(10_000);
     const rssAfter = rssMiB(server.pid);
     const grew = rssMax - rssBefore;
@@ -226,7 +321,7 @@ async function main(): Promise<void> {
     a.close();
     b.close();
     console.log(
-      `\nGoals: message p95 ${chatOk ? 'ok' : 'MISSED'}, health p99 ${h99 <= 50 ? 'ok' : 'MISSED'}, RSS ${grew <= 190 ? 'ok' : 'MISSED'}`,
+      `\nGoals: message p95 ${chatOk ? 'ok' : 'MISSED'}, health p99 ${h99 <= 50 ? 'ok' : 'MISSED'}, RSS ${grew <= 190 ? 'ok' : 'MISSED'}, normal hold ${normalOk ? 'ok' : 'MISSED'}`,
     );
   } finally {
     await undo();

@@ -99,7 +99,8 @@ describe('typing and read marks with a block (L6)', () => {
     const b = await connectedClient(app, buyer.token);
     const s = await connectedClient(app, seller.token);
     b.send({ type: 'typing', conversationId: cid, isTyping: true });
-    await settled(app, 30);
+    // (On PostgreSQL the signal crosses the bus: waited for, not assumed.)
+    for (let i = 0; i < 100 && named(s.side, 'userTyping').length === 0; i++) await settled(app, 20);
     expect(named(s.side, 'userTyping')).toHaveLength(1);
     await block(buyer, seller);
     // A new socket each (the typing gate lets one start through every 2 s per conversation).
@@ -107,9 +108,21 @@ describe('typing and read marks with a block (L6)', () => {
     const s2 = await connectedClient(app, seller.token);
     b2.send({ type: 'typing', conversationId: cid, isTyping: true });
     s2.send({ type: 'typing', conversationId: cid, isTyping: true });
+    // A signal sent after them both, between two others who may: once it arrived, theirs would have too.
+    const other = await registerAndLogin(app);
+    expect((await send(other, 'Și eu sunt interesat.')).statusCode).toBe(201);
+    const o = await connectedClient(app, other.token);
+    const s3 = await connectedClient(app, seller.token);
+    o.send({ type: 'typing', conversationId: `${seller.userId}-${other.userId}-${ann}`, isTyping: true });
+    for (let i = 0; i < 100 && named(s3.side, 'userTyping').length === 0; i++) await settled(app, 20);
+    expect(named(s3.side, 'userTyping')).toHaveLength(1);
     await settled(app, 50);
-    expect(named(s.side, 'userTyping')).toHaveLength(1);
-    expect(named(s2.side, 'userTyping')).toEqual([]);
+    const from = (side: ServerMessage[], who: Who) =>
+      named(side, 'userTyping').filter(
+        (m) => m.type === 'event' && (m.payload as { userId: string }).userId === who.userId,
+      );
+    expect(from(s.side, buyer)).toHaveLength(1);
+    expect(from(s2.side, buyer)).toEqual([]);
     expect(named(b.side, 'userTyping')).toEqual([]);
     expect(named(b2.side, 'userTyping')).toEqual([]);
   });
