@@ -27,6 +27,26 @@ const login = (email: string, password: string) =>
     body: JSON.stringify({ email, password }),
   });
 
+/** The newest confirmation link mailed to `address` (the server's outbox: no SMTP in tests, quoted-printable). */
+async function linkMailedTo(address: string): Promise<string> {
+  let link = '';
+  await until(() => {
+    const dir = join(server.dataDir, 'outbox');
+    const mails = readdirSync(dir)
+      .sort()
+      .map((f) =>
+        readFileSync(join(dir, f), 'utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/g, '='),
+      )
+      .filter((m) => m.includes(`To: ${address}`) && m.includes('/confirmare-email?'));
+    link = /https?:\/\/\S+\/confirmare-email\?\S+/.exec(mails.at(-1) ?? '')?.[0] ?? '';
+    return link !== '';
+  });
+  const url = new URL(link);
+  return url.pathname + url.search;
+}
+
 async function openSettings(page: Page, account: { token: string; userId: string }) {
   await openSignedIn(page, account);
   await page.goto('/setari-cont');
@@ -65,7 +85,7 @@ describe('account settings', () => {
     await context.close();
   });
 
-  it('change email: required messages, the current password asked, typed values kept on a refusal, then the new address', async () => {
+  it('change email: required messages, the current password asked, typed values kept on a refusal, the new address waits for its link, then is the account’s', async () => {
     const me = await apiAccount(server, 'settings.email@hobbiz.test');
     const { page, context } = await newPage(browser, server, { width: 375, height: 800 });
     await openSettings(page, me);
@@ -92,9 +112,33 @@ describe('account settings', () => {
     await form.getByRole('button', { name: 'Schimbă email-ul' }).click();
     await form.getByText('Ți-am trimis un e-mail la noua adresă; urmează pașii din el.').waitFor();
     expect(await form.getByLabel('Parola actuală').inputValue()).toBe('');
+    // Issue 40, L1: the new address waits for the link mailed to it; the account keeps its own.
+    const pending =
+      'Adresa nouă, settings.email.nou@hobbiz.test, așteaptă confirmarea. Deschide linkul din e-mailul trimis acolo.';
+    await form.getByText(pending).waitFor();
+    expect(await form.locator('strong').innerText()).toBe('settings.email@hobbiz.test');
+    const [row] = queryServerDb<{ email: string; pending_email: string }>(
+      server,
+      'SELECT email, pending_email FROM users WHERE id = ?',
+      me.userId,
+    );
+    expect(row).toEqual({
+      email: 'settings.email@hobbiz.test',
+      pending_email: 'settings.email.nou@hobbiz.test',
+    });
+    // Shown again after a reload, and the link from the mail makes it the account's address.
+    await page.reload();
+    await form.getByText(pending).waitFor();
+    await page.goto(await linkMailedTo('settings.email.nou@hobbiz.test'));
+    await page
+      .getByText('Adresa de e-mail a contului a fost schimbată și confirmată. De acum te autentifici cu ea.')
+      .waitFor();
+    await page.getByRole('link', { name: 'Mergi la Setări cont' }).click();
     await form.getByText('settings.email.nou@hobbiz.test').waitFor();
-    const [row] = queryServerDb<{ email: string }>(server, 'SELECT email FROM users WHERE id = ?', me.userId);
-    expect(row?.email).toBe('settings.email.nou@hobbiz.test');
+    await form.getByText('confirmată', { exact: true }).waitFor();
+    expect(await form.getByText(pending).count()).toBe(0);
+    expect((await login('settings.email.nou@hobbiz.test', 'o-parola-lunga')).status).toBe(200);
+    expect((await login('settings.email@hobbiz.test', 'o-parola-lunga')).status).toBe(401);
     await context.close();
   });
 
@@ -163,22 +207,8 @@ describe('account settings', () => {
     await form.getByText('neconfirmată', { exact: true }).waitFor();
     await form.getByRole('button', { name: 'Trimite din nou e-mailul de confirmare' }).click();
     await form.getByText('Ți-am trimis un e-mail cu linkul de confirmare.', { exact: false }).waitFor();
-    // The newest confirmation mail in the server's outbox (no SMTP in tests), quoted-printable.
-    let link = '';
-    await until(() => {
-      const dir = join(server.dataDir, 'outbox');
-      const mails = readdirSync(dir)
-        .sort()
-        .map((f) =>
-          readFileSync(join(dir, f), 'utf8')
-            .replace(/=\r?\n/g, '')
-            .replace(/=3D/g, '='),
-        )
-        .filter((m) => m.includes('settings.confirm@hobbiz.test') && m.includes('/confirmare-email?'));
-      link = /https?:\/\/\S+\/confirmare-email\?\S+/.exec(mails.at(-1) ?? '')?.[0] ?? '';
-      return link !== '';
-    });
-    await page.goto(new URL(link).pathname + new URL(link).search);
+    const link = await linkMailedTo('settings.confirm@hobbiz.test');
+    await page.goto(link);
     await page.getByText('Adresa de e-mail a fost confirmată.').waitFor();
     expect(new URL(page.url()).search).toBe('');
     await page.getByRole('link', { name: 'Mergi la Setări cont' }).click();
@@ -187,7 +217,7 @@ describe('account settings', () => {
       0,
     );
     // The same link again confirms nothing more and says so.
-    await page.goto(new URL(link).pathname + new URL(link).search);
+    await page.goto(link);
     await page.getByText('Adresa de e-mail a fost confirmată.').waitFor();
     await context.close();
   });

@@ -50,11 +50,7 @@ export function ChangeEmailForm() {
           </span>
         </p>
       )}
-      {user?.pendingEmail && (
-        <p className="muted" role="status">
-          {ACCOUNT_MESSAGES.emailPending(user.pendingEmail)}
-        </p>
-      )}
+      {user?.pendingEmail && <p className="muted">{ACCOUNT_MESSAGES.emailPending(user.pendingEmail)}</p>}
       {user && !user.emailVerified && <ResendConfirmation />}
       <TextField
         id="email-new"
