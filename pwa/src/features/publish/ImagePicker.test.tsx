@@ -165,6 +165,9 @@ describe('ImagePicker', () => {
       ),
     ).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/Neîncărcată|nu au putut fi încărcate/);
+    // A link that stalled while the app thought it online: the seller may still send it now.
+    fireEvent.click(screen.getByRole('button', { name: 'Reîncearcă încărcarea imaginii 2' }));
+    expect(u.retry).toHaveBeenCalledWith(id(1));
   });
 
   it('an edit (no uploads) shows no upload badge, even for new photos', () => {

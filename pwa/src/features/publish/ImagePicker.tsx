@@ -36,18 +36,16 @@ function UploadBadge({ n, photoId, uploads }: { n: number; photoId: string; uplo
       </span>
     );
   }
-  if (p.state === 'failed' && p.offline) {
-    // No connection is not a failure of the photo: it goes up by itself when the connection is back.
-    return (
-      <span className="pub-upload pub-upload--offline" role="status">
-        Se va încărca când revine internetul
-      </span>
-    );
-  }
   if (p.state === 'failed') {
+    // No connection is not a failure of the photo: it goes up by itself when the connection is back
+    // (issue 45). 'Reîncearcă' stays for a link that stalled while the app still thinks it is online.
     return (
-      <span className="pub-upload pub-upload--failed" role="status" title={p.error}>
-        Neîncărcată
+      <span
+        className={`pub-upload ${p.offline ? 'pub-upload--offline' : 'pub-upload--failed'}`}
+        role="status"
+        title={p.offline ? undefined : p.error}
+      >
+        {p.offline ? 'Se va încărca când revine internetul' : 'Neîncărcată'}
         <button
           type="button"
           className="btn btn-outline btn-xs"
