@@ -8,7 +8,7 @@
  * 3. 50 guest sockets each holding 12,000 keys, 4,000 of each kind (127.0.0.3; issue 40, item 10);
  * 4. 10 guest sockets that never read, each sending `hold` for every live id (replace) every 50 ms and
  *    opened again as soon as they are dropped (127.0.0.2; issue 40, item 2);
- * 5. a normal device (127.0.0.1) holding 1,500 live ids every 2 s: is it answered?
+ * 5. a normal device (127.0.0.1) holding up to 1,500 live ids (a full working set) every 2 s: is it answered?
  * Measured: the second person's chat message (push → the other's `newMessage`) p95, `/api/health` p99, the
  * server's RSS before, at its highest and 10 s after the attack ended; and what the attackers got (answers
  * by status, sockets refused, closes). Goals: message p95 ≤ 100 ms, health p99 ≤ 50 ms, RSS growth ≤ 200 MB
@@ -308,7 +308,7 @@ async function main(): Promise<void> {
     );
     const normalOk = normalHolds.length > 0 && normalHolds.every((a) => a === 'answered');
     console.log(
-      `  normal device's hold of 1,500 ids (127.0.0.1): ${count(normalHolds)}; p95 ${percentile(normalMs, 95).toFixed(1)} ms  ${normalOk ? 'ok' : 'MISSED'}`,
+      `  normal device's hold of ${Math.min(1500, ids.length)} ids (127.0.0.1): ${count(normalHolds)}; p95 ${percentile(normalMs, 95).toFixed(1)} ms  ${normalOk ? 'ok' : 'MISSED'}`,
     );
 
     for (const s of [...holders, ...attackers, normal]) s.close();
