@@ -217,8 +217,8 @@ describe('a failed photo says why and whether it may go later', () => {
       total: 50,
       error: 'Nu ești conectat la internet. Încearcă din nou când revine conexiunea.',
       retryable: true,
-      // Waiting for the connection, not failed: the form says it goes up when the link is back (issue 45).
-      offline: true,
+      // No answer, not a refusal: offline, the form says it goes up when the link is back (issue 45).
+      network: true,
     });
   });
 
@@ -290,7 +290,7 @@ describe('a failed photo says why and whether it may go later', () => {
     const { progress } = await failWith((x) => x.answer(502, '<html>Bad gateway</html>'));
     expect(progress?.error).toBe('Fotografia nu a putut fi încărcată.');
     expect(progress?.retryable).toBe(true);
-    expect(progress?.offline).toBe(false); // an answer came: the photo did fail
+    expect(progress?.network).toBe(false); // an answer came: the photo did fail
   });
 
   it('a 2xx without a path is not taken for a stored photo', async () => {
@@ -367,10 +367,12 @@ describe('photosSummary', () => {
       count: 4,
       done: 1,
       failed: 1,
-      offline: 1,
+      offline: 0, // the app is online: a failure to retry, not a wait for the connection
       sentBytes: 1500,
       totalBytes: 10_000,
     });
+    // Offline, the photo that got no answer waits for the connection.
+    expect(up.photosSummary(photos, true)).toMatchObject({ failed: 1, offline: 1 });
     expect(up.photosSummary([])).toEqual({
       count: 0,
       done: 0,

@@ -18,8 +18,11 @@ export type PhotoProgress = {
   error?: string;
   /** A failure the same photo may overcome later (no network, a server error, a write limit). */
   retryable?: boolean;
-  /** Failed for want of a connection: it goes up by itself when the connection is back (issue 45 item 11). */
-  offline?: boolean;
+  /**
+   * Failed for want of an answer (no connection, a link that stalled), not refused: while the app is
+   * offline it goes up by itself when the connection is back, and the form says so (issue 45 item 11).
+   */
+  network?: boolean;
 };
 
 const progress = new Map<string, PhotoProgress>();
@@ -194,8 +197,8 @@ export function ensurePhoto(id: string, blob: Blob): Promise<string> {
           err.status === 429 ||
           err.status === 408;
         const error = err instanceof NetworkError ? OFFLINE_MESSAGE : (err as Error).message;
-        const offline = err instanceof NetworkError;
-        set(id, { state: 'failed', sent: 0, total: blob.size, error, retryable, offline });
+        const network = err instanceof NetworkError;
+        set(id, { state: 'failed', sent: 0, total: blob.size, error, retryable, network });
       }
       throw err;
     },
@@ -227,14 +230,20 @@ export type PhotosSummary = {
   count: number;
   done: number;
   failed: number;
-  /** Of the failed ones, those waiting for the connection (they go up by themselves when it is back). */
+  /**
+   * Of the failed ones, those waiting for the connection while the app is offline (`linkDown`): they go
+   * up by themselves when it is back.
+   */
   offline: number;
   sentBytes: number;
   totalBytes: number;
 };
 
 /** Where a set of photos stands: done (confirmed), failed, bytes sent of all (the form and 'Anunțurile mele'). */
-export function photosSummary(photos: readonly { photoId: string; blob: Blob }[]): PhotosSummary {
+export function photosSummary(
+  photos: readonly { photoId: string; blob: Blob }[],
+  linkDown = false,
+): PhotosSummary {
   const out: PhotosSummary = {
     count: photos.length,
     done: 0,
@@ -252,7 +261,7 @@ export function photosSummary(photos: readonly { photoId: string; blob: Blob }[]
     } else if (progress?.state === 'sending') out.sentBytes += progress.sent;
     else if (progress?.state === 'failed') {
       out.failed++;
-      if (progress.offline) out.offline++;
+      if (linkDown && progress.network) out.offline++;
     }
   }
   return out;

@@ -26,8 +26,10 @@ function setup(props: Partial<Parameters<typeof ImagePicker>[0]> & { images: Ima
 function uploads(
   states: Record<string, PhotoProgress>,
   summary?: Partial<PhotoUploads['summary']>,
+  linkDown = false,
 ): PhotoUploads {
   return {
+    linkDown,
     of: (id) => states[id],
     retry: vi.fn(),
     cancel: vi.fn(),
@@ -152,10 +154,16 @@ describe('ImagePicker', () => {
   it('offline, a photo waiting in the publish says it will go up when the connection is back (issue 45)', () => {
     const photos = [newImage(jpeg()), newImage(jpeg())];
     const id = (i: number) => (photos[i]!.kind === 'new' ? photos[i]!.photoId : '');
-    const offline = { state: 'failed', sent: 0, total: 100, retryable: true, offline: true } as const;
+    const noAnswer = { state: 'failed', sent: 0, total: 100, retryable: true, network: true } as const;
+    const states = { [id(0)]: { ...noAnswer, error: 'Nu ești conectat' }, [id(1)]: { ...noAnswer } };
+    // Online (a dropped request the app did not see as a lost link): a failure, with its retry.
+    setup({ images: photos, uploads: uploads(states, { count: 2, failed: 2, totalBytes: 600_000 }) });
+    expect(screen.getAllByText('Neîncărcată')).toHaveLength(2);
+    cleanup();
     const u = uploads(
-      { [id(0)]: { ...offline, error: 'Nu ești conectat' }, [id(1)]: { ...offline } },
+      states,
       { count: 2, done: 0, failed: 2, offline: 2, sentBytes: 0, totalBytes: 600_000 },
+      true,
     );
     setup({ images: photos, uploads: u });
     expect(screen.getAllByText('Se va încărca când revine internetul')).toHaveLength(2);

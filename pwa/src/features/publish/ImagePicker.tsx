@@ -37,15 +37,16 @@ function UploadBadge({ n, photoId, uploads }: { n: number; photoId: string; uplo
     );
   }
   if (p.state === 'failed') {
-    // No connection is not a failure of the photo: it goes up by itself when the connection is back
-    // (issue 45). 'Reîncearcă' stays for a link that stalled while the app still thinks it is online.
+    // Offline, no answer is not a failure of the photo: it goes up by itself when the connection is
+    // back (issue 45). 'Reîncearcă' stays, for a link that returns before the app notices.
+    const waits = p.network && uploads.linkDown;
     return (
       <span
-        className={`pub-upload ${p.offline ? 'pub-upload--offline' : 'pub-upload--failed'}`}
+        className={`pub-upload ${waits ? 'pub-upload--offline' : 'pub-upload--failed'}`}
         role="status"
-        title={p.offline ? undefined : p.error}
+        title={waits ? undefined : p.error}
       >
-        {p.offline ? 'Se va încărca când revine internetul' : 'Neîncărcată'}
+        {waits ? 'Se va încărca când revine internetul' : 'Neîncărcată'}
         <button
           type="button"
           className="btn btn-outline btn-xs"

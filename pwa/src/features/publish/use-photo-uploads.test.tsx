@@ -90,7 +90,14 @@ describe('usePhotoUploads', () => {
     const { result } = renderHook(() => usePhotoUploads('u1', images));
     await waitFor(() => expect(result.current.summary.done).toBe(2));
     expect(puts).toEqual([idOf(images[0]!), idOf(images[2]!)]);
-    expect(result.current.summary).toEqual({ count: 2, done: 2, failed: 0, sentBytes: 400, totalBytes: 400 });
+    expect(result.current.summary).toEqual({
+      count: 2,
+      done: 2,
+      failed: 0,
+      offline: 0,
+      sentBytes: 400,
+      totalBytes: 400,
+    });
     expect(result.current.of(idOf(images[0]!))?.state).toBe('done');
   });
 
@@ -118,7 +125,11 @@ describe('usePhotoUploads', () => {
     act(() => status$.next('online'));
     await new Promise((r) => setTimeout(r, 20));
     expect(puts).toHaveLength(1);
+    // The app still online: a failure (with its retry), not yet a wait for the connection.
+    expect(result.current).toMatchObject({ linkDown: false, summary: { failed: 1, offline: 0 } });
     act(() => status$.next('offline'));
+    // The link down: it waits for the connection and says so (issue 45, item 11).
+    expect(result.current).toMatchObject({ linkDown: true, summary: { failed: 1, offline: 1 } });
     act(() => status$.next('online'));
     await waitFor(() => expect(result.current.of(idOf(images[0]!))?.state).toBe('done'));
     expect(puts).toHaveLength(2);

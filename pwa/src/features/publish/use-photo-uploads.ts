@@ -10,7 +10,7 @@ import {
   photoProgressVersion,
   photosSummary,
 } from '../../db/photo-uploads.ts';
-import { withSyncClient } from '../../db/sync-status.ts';
+import { useSyncStatus, withSyncClient } from '../../db/sync-status.ts';
 import type { ImageItem } from './images.ts';
 
 export type PhotoUploads = {
@@ -22,6 +22,11 @@ export type PhotoUploads = {
   cancel: (photoId: string) => void;
   /** The whole selection: photos done, failed, bytes sent of all. */
   summary: PhotosSummary;
+  /**
+   * The app has no connection to its server now: a photo that got no answer waits for it and goes up
+   * when it is back (the effect below), rather than having failed.
+   */
+  linkDown: boolean;
 };
 
 /**
@@ -31,6 +36,7 @@ export type PhotoUploads = {
  */
 export function usePhotoUploads(userId: string | null, images: ImageItem[]): PhotoUploads {
   useSyncExternalStore(onPhotoProgress, photoProgressVersion);
+  const linkDown = useSyncStatus() !== 'online' || navigator.onLine === false;
   const photos = useMemo(() => images.flatMap((i) => (i.kind === 'new' ? [i] : [])), [images]);
 
   const send = useCallback(
@@ -73,6 +79,7 @@ export function usePhotoUploads(userId: string | null, images: ImageItem[]): Pho
       if (p) ensurePhoto(p.photoId, p.blob).catch(() => {});
     },
     cancel: cancelPhoto,
-    summary: photosSummary(photos),
+    summary: photosSummary(photos, linkDown),
+    linkDown,
   };
 }
