@@ -157,7 +157,8 @@ export const SOCKET_LIMITS = {
   /**
    * Back-pressure (issue 40, item 2): bytes `ws` keeps for a socket that the network has not taken yet
    * (`bufferedAmount`). Past `backlogSoftBytes` (1 MiB: four of the largest catch-ups, seconds of a slow
-   * phone's link) requests that answer with data are refused ('rate-limited', not computed); past
+   * phone's link) the socket is not read until that drains, and requests already read that answer with
+   * data are refused ('rate-limited', not computed); past
    * `backlogHardBytes` (4 MiB), or slow for longer than `backlogSlowMs`, the socket is closed with
    * CLOSE_CODES.backlog and dropped `backlogCloseGraceMs` later if the client does not read up to the
    * close frame. A non-reading client thus costs at most ~4 MiB for seconds, never what it asks for.

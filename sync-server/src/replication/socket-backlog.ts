@@ -7,9 +7,10 @@ import { CLOSE_CODES } from '../../../schema/sync.ts';
  * taken yet (`bufferedAmount`: its own queue and the connection's write queue); a client that stops
  * reading made it grow with every answer it asked for and every live change (10 such sockets: +1.8 GB in
  * a minute). Every send to a sync socket goes through `sendTo`, which looks at it first:
- * - past SOCKET_LIMITS.backlogSoftBytes the socket is slow: socket.ts refuses requests that answer with
- *   data ('rate-limited', not computed; counted as refusals, so a client that keeps asking is closed as a
- *   flood), live changes still go;
+ * - past SOCKET_LIMITS.backlogSoftBytes the socket is slow: the server stops reading it (its requests wait
+ *   in the kernel's buffers, unparsed and not computed, and its sends block once those are full) until what
+ *   was sent drains below the bound; requests already read are refused ('rate-limited', socket.ts); live
+ *   changes still go;
  * - past backlogHardBytes, or slow for longer than backlogSlowMs, nothing more is queued: the socket is
  *   closed with CLOSE_CODES.backlog. The live changes dropped are not lost: the app reconnects a little
  *   later and catches up from its checkpoints (pull) and its held seqs (hold with replace).
@@ -22,6 +23,8 @@ export class Backlog {
   private slowSince: number | null = null;
   /** Closed for its backlog or after its flood: nothing more is queued. */
   closing = false;
+  /** Not read while it does not read (socket.pause()); read again once its backlog drains. */
+  private paused = false;
 
   constructor(
     private readonly socket: WebSocket,
@@ -44,13 +47,26 @@ export class Backlog {
     if (bytes > SOCKET_LIMITS.backlogHardBytes) return this.overflow('full', bytes);
     if (bytes <= SOCKET_LIMITS.backlogSoftBytes) {
       this.slowSince = null;
+      if (this.paused) {
+        this.paused = false;
+        this.socket.resume();
+      }
       return false;
     }
     const t = this.now();
     this.slowSince ??= t;
     if (t - this.slowSince > SOCKET_LIMITS.backlogSlowMs) return this.overflow('slow', bytes);
+    if (!this.paused) {
+      this.paused = true;
+      this.socket.pause();
+    }
     return true;
   }
+
+  /** After each write has gone to the network: a paused socket whose backlog drained is read again. */
+  private readonly written = () => {
+    if (this.paused && !this.closing) this.slow();
+  };
 
   /** Queues one message, unless the socket is closing or this would go past what it may keep. */
   send(raw: string): boolean {
@@ -59,8 +75,8 @@ export class Backlog {
       this.overflow('full', this.bytes);
       return false;
     }
-    this.socket.send(raw);
-    // Starts the clock of a socket that just went past the soft bound.
+    this.socket.send(raw, this.written);
+    // Starts the clock (and stops reading) of a socket that just went past the soft bound.
     this.slow();
     return true;
   }
@@ -73,7 +89,8 @@ export class Backlog {
     this.closing = true;
     if (this.socket.readyState === this.socket.CLOSED) return;
     this.socket.close(code, reason);
-    if (this.bytes <= SOCKET_LIMITS.backlogSoftBytes) return;
+    // A client that is not read, or has not read, would not complete the closing handshake.
+    if (!this.paused && this.bytes <= SOCKET_LIMITS.backlogSoftBytes) return;
     const socket = this.socket;
     setTimeout(() => {
       if (socket.readyState !== socket.CLOSED) socket.terminate();

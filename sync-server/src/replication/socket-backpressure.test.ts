@@ -73,7 +73,7 @@ async function drain(c: ReturnType<typeof client>): Promise<{ got: ServerMessage
 }
 
 describe('a socket that does not read', () => {
-  it('is not served past the soft bound (requests refused, not computed), then closed as a flood', async () => {
+  it('past the soft bound it is not read (its requests wait, not computed); once it reads, all are answered', async () => {
     app = await buildTestApp({ trustProxy: 'loopback' });
     const s = await open();
     s.pause();
@@ -83,29 +83,24 @@ describe('a socket that does not read', () => {
     // (The test's in-memory stream takes some of it off the count, as a kernel's buffers would.)
     const oneAnswer = 270_000;
     expect(s.server.bufferedAmount).toBeLessThan(SOCKET_LIMITS.backlogSoftBytes + oneAnswer);
-    // It keeps asking without reading: each request is refused (no token needed to be refused), and
-    // after refusalsBeforeClose in a row it is closed as a flood.
-    // (A request served in between starts the row again: in this stream the count may fall back under
-    // the bound once; it is asked again until closed, never more than a few rounds.)
-    for (let round = 0; round < 5 && s.server.readyState === s.server.OPEN; round++) {
-      for (let i = 0; i < SOCKET_LIMITS.refusalsBeforeClose + 10; i++) s.c.send(bigHold(`x${round}.${i}`));
+    // It keeps asking without reading: nothing more is read, computed or queued for it.
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 20; i++) s.c.send(bigHold(`x${round}.${i}`));
       await steady(s.server);
     }
-    expect(s.server.readyState).toBe(s.server.CLOSING);
+    expect(s.server.isPaused).toBe(true);
     expect(s.server.bufferedAmount).toBeLessThan(SOCKET_LIMITS.backlogSoftBytes + oneAnswer + 20_000);
+    expect(s.server.readyState).toBe(s.server.OPEN);
+    // A slow device that reads again is read again: every request is answered (served or refused), none lost.
     s.resume();
-    const { got, code } = await drain(s.c);
-    expect(code).toBe(CLOSE_CODES.rateLimited);
-    // A few answers up to the bound (~1 MiB), never the 72 asked for (~19 MB).
-    const served = got.filter((m) => m.type === 'result').length;
-    expect(served).toBeGreaterThan(0);
-    expect(served).toBeLessThan(10);
-    expect(got.filter((m) => m.type === 'error')[0]).toEqual({
-      type: 'error',
-      id: expect.any(String),
-      code: 'rate-limited',
-      message: SYNC_MESSAGES.backlog,
-    });
+    const got: ServerMessage[] = [];
+    for (let i = 0; i < 72; i++) got.push(await s.c.next());
+    expect(got.every((m) => m.type === 'result' || (m.type === 'error' && m.code === 'rate-limited'))).toBe(
+      true,
+    );
+    // (Most past the first ones are over the token budget: 10 tokens a hold.)
+    expect(got.filter((m) => m.type === 'result').length).toBeGreaterThan(0);
+    expect(s.server.isPaused).toBe(false);
   });
 
   it('is closed with the backlog code once it stays past the soft bound for backlogSlowMs', async () => {
@@ -114,19 +109,20 @@ describe('a socket that does not read', () => {
     const s = await open();
     s.pause();
     // Live changes past the soft bound (they still go until the hard one).
-    for (let i = 0; i < 8 && s.server.bufferedAmount <= SOCKET_LIMITS.backlogSoftBytes; i++) {
-      app.hub.emit('bench', { big: 'x'.repeat(300_000) });
-      await settled(app, 50);
-    }
+    const change = (n: number) => {
+      app.hub.emit('bench', { big: 'x'.repeat(n) });
+      return settled(app, 50);
+    };
+    for (let i = 0; i < 8 && s.server.bufferedAmount <= SOCKET_LIMITS.backlogSoftBytes; i++)
+      await change(300_000);
     expect(s.server.bufferedAmount).toBeGreaterThan(SOCKET_LIMITS.backlogSoftBytes);
-    // Still within the time: a cheap message is served, the socket stays open.
+    // Still within the time: the socket stays open.
     clock += SOCKET_LIMITS.backlogSlowMs / 2;
-    s.c.send({ type: 'viewing', conversationId: null });
-    await sleep(50);
+    await change(10);
     expect(s.server.readyState).toBe(s.server.OPEN);
+    // Past it: the next change (or the heartbeat) closes it.
     clock += SOCKET_LIMITS.backlogSlowMs;
-    s.c.send({ type: 'viewing', conversationId: null });
-    await sleep(50);
+    await change(10);
     expect(s.server.readyState).toBe(s.server.CLOSING);
     s.resume();
     expect((await drain(s.c)).code).toBe(CLOSE_CODES.backlog);
