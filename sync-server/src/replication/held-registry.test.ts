@@ -73,6 +73,16 @@ describe('HeldRegistry: shares per address and per account (issue 40, item 10)',
     expect(r.heldKeys).toBe(18);
   });
 
+  it('a hold that must grow a full share is known before it is parsed; re-holding is not', () => {
+    const r = new HeldRegistry(100, shares);
+    const [x, y] = [socket(), socket()];
+    r.hold(x, null, keys(0, 10), { ...add, address: '203.0.113.5' });
+    expect(r.shareFull(y, null, '203.0.113.5', 1)).toBe('address-full');
+    expect(r.shareFull(x, null, '203.0.113.5', 10)).toBeNull();
+    expect(r.shareFull(x, null, '203.0.113.5', 11)).toBe('address-full');
+    expect(r.shareFull(y, null, '198.51.100.7', 4000)).toBeNull();
+  });
+
   it('an account past its share is refused whatever the address of its sockets', () => {
     const r = new HeldRegistry(100, shares);
     const [x, y] = [socket(), socket()];

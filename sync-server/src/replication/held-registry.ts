@@ -184,6 +184,20 @@ export class HeldRegistry {
     this.bySocket.delete(socket);
   }
 
+  /**
+   * Whether a hold of `n` keys by this socket must be refused for a share already full, before it is
+   * even parsed (socket.ts): more keys than the socket holds means some are new, and its address or
+   * account has no room left for any.
+   */
+  shareFull(socket: WebSocket, userId: string | null, address: string, n: number): HoldRefusal | null {
+    const e = this.bySocket.get(socket);
+    const held = e ? HELD_KINDS.reduce((t, kind) => t + e.keys[kind].size, 0) : 0;
+    if (n <= held) return null;
+    if (address && this.heldBy({ address }) >= this.shares.perAddress) return 'address-full';
+    if (userId && this.heldBy({ userId }) >= this.shares.perAccount) return 'account-full';
+    return null;
+  }
+
   holders(kind: HeldKind, key: string): Iterable<WebSocket> {
     const holders = this.index[kind].get(key);
     if (!holders) return [];

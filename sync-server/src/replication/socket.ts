@@ -330,6 +330,12 @@ export async function syncSocketRoutes(
       if (!isClientMessageType(envelope.type) || envelope.type === 'hello') {
         return socket.close(CLOSE_CODES.protocolError, 'unknown message');
       }
+      // A hold that must grow a share already full is refused before its keys are parsed (item 10):
+      // 50 sockets of one address sending 4,000 keys each cost a JSON parse each, not a catch-up.
+      if (envelope.type === 'hold' && envelope.id) {
+        const full = registry.shareFull(socket, userId, ip, heldKeysIn(envelope.data));
+        if (full) return send(socket, holdRefusal(envelope.id, full));
+      }
       const parsed = CLIENT_MESSAGES[envelope.type].safeParse(envelope.data);
       if (!parsed.success) {
         // Counted as a refusal: a socket that sends only bad frames is closed like a flood.
