@@ -85,7 +85,8 @@ describe('a socket that does not read', () => {
     expect(s.server.bufferedAmount).toBeLessThan(SOCKET_LIMITS.backlogSoftBytes + oneAnswer);
     // It keeps asking without reading: nothing more is read, computed or queued for it.
     for (let round = 0; round < 3; round++) {
-      for (let i = 0; i < 20; i++) s.c.send(bigHold(`x${round}.${i}`));
+      // (30 in all: fewer refusals in a row than close a socket as a flood once they are read.)
+      for (let i = 0; i < 10; i++) s.c.send(bigHold(`x${round}.${i}`));
       await steady(s.server);
     }
     expect(s.server.isPaused).toBe(true);
@@ -94,7 +95,7 @@ describe('a socket that does not read', () => {
     // A slow device that reads again is read again: every request is answered (served or refused), none lost.
     s.resume();
     const got: ServerMessage[] = [];
-    for (let i = 0; i < 72; i++) got.push(await s.c.next());
+    for (let i = 0; i < 42; i++) got.push(await s.c.next());
     expect(got.every((m) => m.type === 'result' || (m.type === 'error' && m.code === 'rate-limited'))).toBe(
       true,
     );
