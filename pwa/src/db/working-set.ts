@@ -10,10 +10,19 @@ import {
 } from '../../../schema/sync.ts';
 import { markCaughtUp } from './registry.ts';
 import type { SyncClient } from './sync-client.ts';
+import { ConnectionLost } from './sync-requests.ts';
 import type { HobbizDatabase } from './types.ts';
 import { type Budget, deviceBudget, forgetPhotos, PhotoTrimmer } from './working-set-budget.ts';
 
 type Doc = { id: string; _deleted?: boolean } & Record<string, unknown>;
+
+/**
+ * A reconnect's hold the server refused ('rate-limited': the instance, the address's or the account's
+ * share of held keys is full, or the socket is past its back-pressure bound; issue 40) is sent again
+ * after this long (±25 %) while the socket stays up: without it the device would get no live change of
+ * what it shows until its next reconnect. A lost connection is not retried here: 'online' resends.
+ */
+export const HOLD_RETRY_MS = 30_000;
 /** What pins keys on this device, beyond the budget (see pinned()). */
 export type PinSource = { pendingIds(): Promise<string[]> };
 
@@ -76,6 +85,7 @@ export class WorkingSet {
 
   stop(): void {
     this.stopped = true;
+    if (this.holdRetry) clearTimeout(this.holdRetry);
     this.photos.stop();
     for (const s of this.subs) s.unsubscribe();
   }
@@ -107,7 +117,11 @@ export class WorkingSet {
     return next;
   }
 
+  private holdRetry: ReturnType<typeof setTimeout> | null = null;
+
   private async reconnected(): Promise<void> {
+    if (this.holdRetry) clearTimeout(this.holdRetry);
+    this.holdRetry = null;
     try {
       await this.serial(async () => {
         const rows = (await this.db.held.find().exec()).map((d) => d.toJSON() as HeldRow);
@@ -131,8 +145,14 @@ export class WorkingSet {
       });
       for (const kind of HELD_KINDS) markCaughtUp(this.db, kind);
       await this.holdPinned();
-    } catch {
-      /* the socket went away again: the next 'online' resends */
+    } catch (err) {
+      // The socket went away again: the next 'online' resends. A refusal from the server: ask again later.
+      if (this.stopped || err instanceof ConnectionLost) return;
+      const wait = HOLD_RETRY_MS * (0.75 + Math.random() / 2);
+      this.holdRetry = setTimeout(() => {
+        this.holdRetry = null;
+        if (!this.stopped && this.client.status$.value === 'online') void this.reconnected();
+      }, wait);
     }
   }
 
