@@ -51,9 +51,9 @@ import { buildSearcher } from './services/searcher.ts';
 import { OAuthStates, socialAuthService } from './services/social-auth.ts';
 import { standingService } from './services/standing.ts';
 import { trustService } from './services/trust.ts';
+import { uploadQuotas } from './services/upload-quotas.ts';
 
 /** What every repository and service is built from: the app's infrastructure (app.ts opens it). */
-import { uploadQuotas } from './services/upload-quotas.ts';
 export type WiringDeps = {
   db: Db;
   uow: UnitOfWork;
@@ -212,12 +212,6 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
     standing,
     announcements: announcementsService({ uow, repo: announcementsRepo, storage, photos: photoUploadsRepo }),
     photoUploads,
-    /** Web Push subscriptions and the VAPID keys (issue 23). */
-    push,
-    pushRepo,
-    pushSender: pushes,
-    /** Reports and blocking (issue 24). */
-    trust,
     /** Quotas on stored bytes per account, address and instance (issue 40): every upload asks first. */
     uploadQuotas: uploadQuotas({
       throttles,
@@ -228,6 +222,12 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
       config: { dailyBudgetBytes: config.uploadDailyBudgetBytes, minFreeBytes: config.uploadMinFreeBytes },
       now: config.now,
     }),
+    /** Web Push subscriptions and the VAPID keys (issue 23). */
+    push,
+    pushRepo,
+    pushSender: pushes,
+    /** Reports and blocking (issue 24). */
+    trust,
     /** The moderators' queue, actions and audit log (issue 24). */
     moderation,
     /** The e-mail fallback for unread messages (issue 23), run every few minutes by app.ts. */
