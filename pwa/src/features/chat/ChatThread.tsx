@@ -13,7 +13,7 @@ import '../trust/trust.css';
 import { sendAttachmentMessage } from './attachments.ts';
 import { Composer, type Outgoing } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
-import { useConversation, useMessages } from './use-chat-data.ts';
+import { useAnnouncementsById, useConversation, useMessages } from './use-chat-data.ts';
 import { useOtherTyping, useTypingSender } from './use-typing.ts';
 
 export type ThreadTarget = {
@@ -47,6 +47,8 @@ export function ChatThread({
   const messages = useMessages(conversationId);
   const queued = useQueuedAttachments(conversationId, meId);
   const conversation = useConversation(conversationId);
+  // Who sells: the scam warning treats an IBAN from the buying side as suspicious (schema/rules/scam.ts).
+  const sellerId = useAnnouncementsById([announcementId]).get(announcementId)?.ownerId;
   const otherTyping = useOtherTyping(conversationId);
   const typing = useTypingSender(conversationId);
   const [replyTo, setReplyTo] = useState<MessageDoc | null>(null);
@@ -127,6 +129,7 @@ export function ChatThread({
         emptyText={emptyText}
         onReply={setReplyTo}
         queued={queued}
+        sellerId={sellerId}
       />
       {relation.deleted ? (
         <p className="chat-closed" role="status">

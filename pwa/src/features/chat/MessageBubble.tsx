@@ -20,13 +20,15 @@ type Props = {
   /** Names for reply previews: the quoted message's author. */
   nameOf: (userId: string) => string;
   onReply: (m: MessageDoc) => void;
+  /** The announcement's owner, when known: an IBAN is suspicious from the buying side only (schema/rules/scam.ts). */
+  sellerId?: string;
 };
 
 /** A message the server has not confirmed yet carries no sender: it is ours, waiting to be sent. */
 export const isPending = (m: MessageDoc) => m.senderId === '';
 export const isOwn = (m: MessageDoc, meId: string) => m.senderId === meId || isPending(m);
 
-export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
+export function MessageBubble({ message: m, meId, nameOf, onReply, sellerId }: Props) {
   const own = isOwn(m, meId);
   const [open, setOpen] = useState(false);
   const [copied, setCopied] = useState(false);
@@ -105,7 +107,9 @@ export function MessageBubble({ message: m, meId, nameOf, onReply }: Props) {
         )}
         {m.image && <ChatAttachment message={m} />}
         {m.text && <p className="msg-text">{m.text}</p>}
-        {!own && looksLikeScam(m.text) && <p className="msg-warning">{SCAM_WARNING}</p>}
+        {!own && looksLikeScam(m.text, { senderIsOwner: sellerId ? m.senderId === sellerId : undefined }) && (
+          <p className="msg-warning">{SCAM_WARNING}</p>
+        )}
         <span className="msg-meta">
           <time dateTime={m.createdAt}>{messageTime(m.createdAt)}</time>
           {own && (

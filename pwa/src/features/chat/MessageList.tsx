@@ -18,10 +18,21 @@ type Props = {
   onReply: (m: MessageDoc) => void;
   /** Files written offline, waiting for the connection (shown after the messages). */
   queued?: QueuedAttachment[];
+  /** The announcement's owner, when known (the scam warning's IBAN rule). */
+  sellerId?: string;
 };
 
 /** Messages with day separators, the other person's typing line, and the loading / empty texts. */
-export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, onReply, queued = [] }: Props) {
+export function MessageList({
+  messages,
+  meId,
+  nameOf,
+  otherTyping,
+  emptyText,
+  onReply,
+  queued = [],
+  sellerId,
+}: Props) {
   const list = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const count = messages?.length ?? 0;
@@ -59,7 +70,7 @@ export function MessageList({ messages, meId, nameOf, otherTyping, emptyText, on
               <span>{dayLabel(m.createdAt)}</span>
             </div>
           )}
-          <MessageBubble message={m} meId={meId} nameOf={nameOf} onReply={onReply} />
+          <MessageBubble message={m} meId={meId} nameOf={nameOf} onReply={onReply} sellerId={sellerId} />
         </Fragment>
       ))}
       {queued.map((q) => (
