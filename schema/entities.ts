@@ -62,6 +62,11 @@ export const ownProfile = z.object({
    * `email` stays the account's address until then. Null when no change waits.
    */
   pendingEmail: z.string().nullable(),
+  /**
+   * The account may use the moderation console (issue 45, item 4): the menus show 'Moderare'. Only in the
+   * caller's own answer; the console's API still checks the role at each request.
+   */
+  moderator: z.boolean(),
 });
 export type OwnProfile = z.infer<typeof ownProfile>;
 

@@ -28,6 +28,7 @@ export function toOwnProfile(u: UserRow): OwnProfile {
     hasPassword: hasPasswordHash(u.passwordHash),
     emailVerified: u.emailVerifiedAt > 0,
     pendingEmail: u.pendingEmail,
+    moderator: u.role === 'moderator',
   };
 }
 

@@ -2,10 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { ChevronRightIcon, LogoutIcon, MoonIcon, SunIcon } from '../../ui/icons.tsx';
 import { UserAvatar } from '../../ui/UserAvatar.tsx';
 import { useSession } from '../session/use-session.ts';
+import { MODERATION_LINK } from './account-links.ts';
 import { useDarkMode } from './use-dark-mode.ts';
 import { useLogout } from './use-logout.ts';
 
-/** Spec doc 2 §2 '/cont': the account menu as a page, for phones (the 'Cont' tab up to 900 px). */
+/**
+ * Spec doc 2 §2 '/cont': the account menu as a page, for phones (the 'Cont' tab up to 900 px); a moderator
+ * also finds 'Moderare' here (issue 45, item 4).
+ */
 const ENTRIES = [
   { to: '/setari-cont', label: 'Setări' },
   { to: '/anunturile-mele', label: 'Anunțurile mele' },
@@ -19,6 +23,7 @@ export function AccountMenuPage() {
   const { user, avatarCandidates } = useSession();
   const [dark, setDark] = useDarkMode();
   const logout = useLogout();
+  const entries = user?.moderator ? [...ENTRIES, MODERATION_LINK] : ENTRIES;
   return (
     <section className="page account-page" aria-labelledby="account-page-title">
       <div className="account-page-head">
@@ -33,7 +38,7 @@ export function AccountMenuPage() {
         </div>
       </div>
       <ul className="account-list">
-        {ENTRIES.map((e) => (
+        {entries.map((e) => (
           <li key={e.to}>
             <Link to={e.to} className="account-row">
               <span>{e.label}</span>
