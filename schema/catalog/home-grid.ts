@@ -75,3 +75,23 @@ export function topicTileNamed(raw: string): HomeCategory | undefined {
   const folded = foldDiacritics(raw.trim()).toLowerCase();
   return HOME_CATEGORIES.find((c) => c.topic && foldDiacritics(c.name).toLowerCase() === folded);
 }
+
+/**
+ * Where an announcement published with a cross-category tile's word goes (issue 45 item 20): the spec's own
+ * client offers the 12 tiles as its category picker and sends 'Gradinarit', 'Sport', 'Arta', 'Tehnologie'.
+ * Each goes to the category whose menu has the tile's column (Grădină & Exterior, Sport & Mișcare,
+ * Ilustrație & Artă, Servicii IT & Web); the tile's own page still lists it, by its words, among the
+ * others of its topic.
+ */
+const TILE_MAIN_CATEGORY: Readonly<Record<string, string>> = {
+  Grădinărit: 'Curățenie, Întreținere casă',
+  Sport: 'Meditații & Cursuri',
+  Artă: 'Grafică & Design',
+  Tehnologie: 'Business',
+};
+
+/** The category a publish with a topic tile's word is stored in, or undefined when `raw` names no tile. */
+export function publishCategoryOfTile(raw: string): string | undefined {
+  const tile = topicTileNamed(raw);
+  return tile ? (tile.category ?? TILE_MAIN_CATEGORY[tile.name]) : undefined;
+}

@@ -1,5 +1,6 @@
 import { CATEGORY_NAMES } from '../catalog/categories.ts';
 import { resolveCategory } from '../catalog/category-aliases.ts';
+import { publishCategoryOfTile } from '../catalog/home-grid.ts';
 import { COUNTRY_WIDE, LIMITS } from '../constants.ts';
 import type { DraftField } from '../fields.ts';
 import { isValidLocation } from '../locations.ts';
@@ -121,7 +122,8 @@ export function normalizeAnnouncementInput(raw: Record<string, unknown>): Announ
   const category = field('category');
   return {
     title: field('title'),
-    category: resolveCategory(category) ?? category,
+    // A home tile's word from the spec's own picker ('Sport', 'Gradinarit'): the tile's main category.
+    category: resolveCategory(category) ?? publishCategoryOfTile(category) ?? category,
     description: field('description'),
     ...resolveLocation(field('location'), field('localitate')),
     contactPerson: field('contactPerson'),
