@@ -14,6 +14,7 @@ import { ContactBar } from './ContactBar.tsx';
 import { DetailSkeleton } from './DetailSkeleton.tsx';
 import { loadChatPopup, loadRatingDialog, loadReportDialog } from './dialogs.ts';
 import { ImageCarousel } from './ImageCarousel.tsx';
+import { InactiveNotice } from './InactiveNotice.tsx';
 import { MapBox } from './MapBox.tsx';
 import { SellerCard } from './SellerCard.tsx';
 import { ShareButton } from './ShareButton.tsx';
@@ -131,7 +132,7 @@ function DetailBody({ announcement: a, restUser, viewerId, banner, startWith }: 
             {a.category}
           </Link>
           <p className="detail-price-top">{price}</p>
-          {!a.active && <p className="notice notice--error">Anunțul este dezactivat: doar tu îl vezi.</p>}
+          {!a.active && <InactiveNotice id={a.id} owner={isOwner} />}
           <h2 className="detail-sub">Descriere</h2>
           <p className="detail-desc">{a.description}</p>
           <div className="detail-meta muted">

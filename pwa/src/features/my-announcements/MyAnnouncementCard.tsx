@@ -11,6 +11,7 @@ import {
 import type { PendingAnnouncement } from '../../db/publish-queue.ts';
 import { CardCover } from '../home/CardCover.tsx';
 import { uploadSummaryText } from '../publish/upload-summary.ts';
+import { hiddenByModeration } from './actions.ts';
 import type { MyEntry } from './use-my-announcements.ts';
 
 type Props = {
@@ -86,7 +87,7 @@ export function MyAnnouncementCard({
           ID: {idTail(a.id, LIMITS.idTailCard)} · {formatDate(a.createdAt)}
         </span>
         {pending && <PendingNote pending={entry.pending} />}
-        {hiddenReason && <p className="my-card-note is-error">Ascuns de moderare. Motiv: {hiddenReason}</p>}
+        {hiddenReason && <p className="my-card-note is-error">{hiddenByModeration(hiddenReason)}</p>}
       </div>
       <div className="my-card-actions">
         {!pending && (

@@ -56,20 +56,25 @@ export const askReview = (id: string) =>
     MY_MESSAGES.activeFailed,
   );
 
+/** What the owner reads of an announcement moderation hid: its card here and its own page (issue 45, item 5). */
+export const hiddenByModeration = (reason: string) => `Ascuns de moderare. Motiv: ${reason}`;
+
 /**
  * Issue 24: which of my announcements a moderator (or the automatic hold) hid, and why — asked of the
  * server when the page opens online (an id → reason map; empty offline, when nothing can be asked).
+ * `ask` false asks nothing (an announcement page whose viewer is not its owner, or one that is active).
  */
-export function useHiddenMine(): [Map<string, string>, () => void] {
+export function useHiddenMine(ask = true): [Map<string, string>, () => void] {
   const [hidden, setHidden] = useState(new Map<string, string>());
   const load = useCallback(async () => {
+    if (!ask) return;
     try {
       const list = await api<{ id: string; reason: string }[]>('/api/users/my-announcements/hidden');
       setHidden(new Map(list.map((h) => [h.id, h.reason])));
     } catch {
       // Offline or refused: the cards show what the device knows (inactive).
     }
-  }, []);
+  }, [ask]);
   useEffect(() => {
     void load();
   }, [load]);
