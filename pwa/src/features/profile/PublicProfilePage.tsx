@@ -1,5 +1,4 @@
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
 import { LIMITS } from '../../../../schema/constants.ts';
 import { averageStars, lastSeenText } from '../../../../schema/format.ts';
 import { fullName } from '../../../../schema/profile-api.ts';
@@ -7,24 +6,27 @@ import { RatingSummary } from '../reviews/RatingSummary.tsx';
 import { ReviewBanner } from '../reviews/ReviewBanner.tsx';
 import { ReviewList } from '../reviews/ReviewList.tsx';
 import { useSession } from '../session/use-session.ts';
-import { BlockButton } from '../trust/BlockButton.tsx';
-import { ReportDialog } from '../trust/ReportDialog.tsx';
-import '../trust/trust.css';
 import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileNotReady, useProfilePage } from './ProfilePageState.tsx';
+import { ProfileTrustActions } from './ProfileTrustActions.tsx';
 import './profile.css';
 
 /** The profile page shows the newest review; 'Toate comentariile' (from 2 reviews) opens them all. */
 const PREVIEW_REVIEWS = LIMITS.profileReviewsPreview;
 const ALL_REVIEWS_FROM = LIMITS.profileAllReviewsFrom;
 
-type Props = { userId: string; reviewPosted: boolean; onBannerDone: () => void };
+type Props = {
+  userId: string;
+  reviewPosted: boolean;
+  onBannerDone: () => void;
+  /** A guest sent to sign in by 'Raportează' is back (`?do=report`): the report dialog opens. */
+  startReport?: boolean;
+};
 
-export function PublicProfilePage({ userId, reviewPosted, onBannerDone }: Props) {
+export function PublicProfilePage({ userId, reviewPosted, onBannerDone, startReport = false }: Props) {
   const { data, actions } = useProfilePage(userId);
   const { userId: me } = useSession();
-  const [reporting, setReporting] = useState(false);
 
   if (data.state !== 'ready') return <ProfileNotReady data={data} />;
 
@@ -39,17 +41,7 @@ export function PublicProfilePage({ userId, reviewPosted, onBannerDone }: Props)
           <Link to="/profil">Editează profilul tău</Link>
         </p>
       )}
-      {me && me !== userId && (
-        <div className="profile-trust">
-          <BlockButton userId={userId} name={fullName(profile)} />
-          <button type="button" className="btn btn-outline btn-small" onClick={() => setReporting(true)}>
-            Raportează
-          </button>
-          {reporting && (
-            <ReportDialog target={{ userId }} title={fullName(profile)} onClose={() => setReporting(false)} />
-          )}
-        </div>
-      )}
+      <ProfileTrustActions userId={userId} name={fullName(profile)} viewerId={me} startReport={startReport} />
       <section className="profile-section profile-info" aria-labelledby="info-title">
         <h2 id="info-title">Informații</h2>
         <dl className="info-list">
