@@ -15,7 +15,8 @@ import {
  * Issue 24, the moderation path: a buyer reports an announcement; a moderator (made with `npm run
  * moderator -- add`, while the server runs) hides it from /moderare with a reason; the public gets 404; the
  * owner is notified and sees the reason in 'Anunțurile mele', where 'Cere o nouă verificare' replaces
- * 'Activează'. Someone who is not a moderator reads the refusal on /moderare.
+ * 'Activează'. Someone who is not a moderator reads the refusal on /moderare and has no 'Moderare' in the
+ * account menu; a moderator has, on a desktop and in /cont (issue 45).
  */
 let server: TestServer;
 let browser: Browser;
@@ -44,6 +45,11 @@ describe('moderation', () => {
     await openSignedIn(m.page, mod);
     await m.page.goto('/moderare');
     await m.page.getByText('Doar moderatorii au acces la această pagină.').waitFor();
+    // Nor does the account menu offer the console (issue 45, item 4).
+    await m.page.getByRole('button', { name: 'Contul tău' }).click();
+    const menu = m.page.locator('#account-menu');
+    await menu.getByRole('link', { name: 'Setări' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Moderare' }).count()).toBe(0);
 
     execFileSync(
       process.execPath,
@@ -53,7 +59,12 @@ describe('moderation', () => {
         stdio: 'ignore',
       },
     );
-    await m.page.reload();
+    // A moderator finds the console in the account menu (issue 45, item 4).
+    await m.page.goto('/');
+    await m.page.getByRole('button', { name: 'Contul tău' }).click();
+    await menu.getByRole('link', { name: 'Moderare' }).click();
+    await m.page.waitForURL('**/moderare');
+    await m.page.getByRole('heading', { name: 'Moderare', level: 1 }).waitFor();
     const card = m.page.getByRole('listitem', { name: 'Anunț: 1 raportare' });
     await card.getByText('Fraudă sau înșelăciune × 1').waitFor();
     await card.getByRole('button', { name: 'Ascunde anunțul' }).click();
@@ -81,6 +92,20 @@ describe('moderation', () => {
     await o.page.getByText('Ascuns de moderare. Motiv: Cere plata în avans, în afara platformei.').waitFor();
     await o.page.getByRole('button', { name: 'Cere o nouă verificare' }).click();
     await o.page.getByText('Am primit cererea. Un moderator va verifica din nou anunțul.').waitFor();
+    // The announcement's own page says the same to its owner, not 'dezactivat' (issue 45, item 5).
+    await o.page.goto(`/announcement/${announcementId}`);
+    await o.page.getByText('Ascuns de moderare. Motiv: Cere plata în avans, în afara platformei.').waitFor();
+    await o.page.locator('.notice').getByRole('link', { name: 'Anunțurile mele' }).waitFor();
+    expect(await o.page.getByText('Anunțul este dezactivat: doar tu îl vezi.').count()).toBe(0);
+
+    // On a phone, /cont lists 'Moderare' for the moderator (issue 45, item 4).
+    const phone = await newPage(browser, server, { width: 375, height: 812 });
+    await openSignedIn(phone.page, mod);
+    await phone.page.goto('/cont');
+    const entry = phone.page.getByRole('link', { name: 'Moderare' });
+    await entry.waitFor();
+    expect(await entry.getAttribute('href')).toBe('/moderare');
+    await phone.context.close();
 
     await m.page.reload();
     await m.page.getByText('Cerere de reverificare (de la autor) × 1').waitFor();

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCAM_WARNING } from '../schema/rules/scam.ts';
 import {
+  apiAccount,
   conversationWithSeededSeller,
   newPage,
   openSignedIn,
@@ -173,5 +174,39 @@ describe('trust', () => {
     await page.locator('.chat-list-item', { hasText: 'Salut, mai e?' }).first().click();
     await page.getByText('Acest cont a fost șters').waitFor();
     expect(await composer(page).count()).toBe(0);
+  });
+
+  it('a guest reports a person from the public profile: sign in, back to the form, sent (issue 45)', async () => {
+    const [person] = queryServerDb<{ id: string; name: string }>(
+      server,
+      `SELECT id, first_name || ' ' || last_name AS name FROM users
+       WHERE email = 'ioana.popescu@hobbiz.test'`,
+    );
+    await apiAccount(server, 'raport.profil@hobbiz.test');
+    const { page, context } = await newPage(browser, server);
+    await page.goto(`/profil/${person!.id}`);
+    await page.getByRole('heading', { name: person!.name, level: 1 }).waitFor();
+    expect(await page.getByRole('button', { name: 'Blochează' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Raportează' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Raportează utilizatorul' });
+    await dialog
+      .getByText('Ca să raportezi pe cineva, intră în cont: echipa Hobbiz îți va spune ce a decis.')
+      .waitFor();
+    await dialog.getByRole('link', { name: 'Autentifică-te' }).click();
+    await until(() => new URL(page.url()).pathname === '/login');
+    await page.getByLabel('Email').fill('raport.profil@hobbiz.test');
+    await page.getByLabel('Parolă').fill('o-parola-lunga');
+    await page.getByRole('button', { name: 'Autentifică-te', exact: true }).click();
+
+    // Back on the profile, the form open: the report is one tap away.
+    await dialog.getByRole('button', { name: 'Trimite raportarea' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/profil/${person!.id}`);
+    await dialog.getByLabel('Informații false sau înșelătoare').check();
+    await dialog.getByRole('button', { name: 'Trimite raportarea' }).click();
+    await dialog.getByText('Mulțumim! Am primit raportarea și o vom verifica.').waitFor();
+    expect(reports().filter((r) => r.target_id === person!.id)).toHaveLength(1);
+    // `do=report` left the URL: a reload does not open the form again.
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
   });
 });
