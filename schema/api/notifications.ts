@@ -13,5 +13,7 @@ export const notificationApi = z.object({
   senderName: z.string(),
   senderAvatar: z.string().nullable(),
   preview: z.string(),
+  /** Issue 45: what it is about (schema/notification-cards.ts), a field the spec's clients read. */
+  type: z.enum(['message', 'review', 'moderation']),
 });
 export type NotificationApi = z.infer<typeof notificationApi>;

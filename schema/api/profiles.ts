@@ -6,6 +6,9 @@ import { reviewApi } from './reviews.ts';
 
 /** GET /api/users/profile/{userId}: public fields only, the received reviews and their summary. */
 export const publicProfileAnswer = publicUser.extend({
+  /** The contact shown on their newest live announcement, '' when none (never the account's own). */
+  phone: z.string(),
+  email: z.string(),
   reviews: z.array(reviewApi),
   rating: z.object({
     average: z.number(),

@@ -40,6 +40,12 @@ export type PublicProfileApi = {
   localitate: string;
   createdAt: string;
   lastSeen: string;
+  /**
+   * Issue 45: the contact the person already made public on their newest live announcement ('' when none);
+   * never the account's own phone or sign-in address (docs/PRODUCT.md, public profile).
+   */
+  phone: string;
+  email: string;
   reviews: ReviewApi[];
   rating: RatingSummary;
 };

@@ -245,6 +245,7 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
       uow,
       users: usersRepo,
       reviews,
+      announcements: announcementsRepo,
       storage,
       onCleanupError: (err) => log.warn({ err }, 'old avatar file not removed'),
     }),

@@ -11,6 +11,7 @@ import { ratingSummary } from '../../../schema/rules/reviews.ts';
 import { type FileStorage, uploadKey } from '../lib/file-storage.ts';
 import { newId } from '../lib/ids.ts';
 import type { UnitOfWork } from '../lib/unit-of-work.ts';
+import type { AnnouncementsRepository } from '../repositories/announcements.ts';
 import type { UsersRepository } from '../repositories/users.ts';
 import { storeImage } from './images.ts';
 import { fail, type ServiceResult } from './result.ts';
@@ -53,6 +54,8 @@ export function profilesService(deps: {
   uow: UnitOfWork;
   users: UsersRepository;
   reviews: ReviewsService;
+  /** The person's live announcements: the contact a public profile shows (issue 45). */
+  announcements?: Pick<AnnouncementsRepository, 'listPublic'>;
   storage: FileStorage;
   /** Told when an old file could not be removed; the profile row, already committed, stays the truth. */
   onCleanupError?: (err: unknown) => void;
@@ -77,8 +80,13 @@ export function profilesService(deps: {
       const user = await users.byId(userId);
       if (!user || user.deleted) return null;
       const list = await reviews.receivedBy(userId);
+      // What the spec's profile page reads as phone and e-mail: only what the person already shows everyone
+      // on an announcement as its contact (the newest that has one), never the account's own details.
+      const live = (await deps.announcements?.listPublic({ ownerId: userId })) ?? [];
       return {
         ...toPublicUser(user),
+        phone: live.find((a) => a.contactPhone)?.contactPhone ?? '',
+        email: live.find((a) => a.contactEmail)?.contactEmail ?? '',
         reviews: list,
         rating: ratingSummary(list.map((r) => r.score)),
       };

@@ -1,5 +1,6 @@
 import type { NotificationDoc, ProfileDoc } from '../../../../schema/entities.ts';
 import { formatDate } from '../../../../schema/format.ts';
+import { MODERATION_SENDER_NAME, notificationKind } from '../../../../schema/notification-cards.ts';
 import { messageTime } from '../chat/chat-format.ts';
 import { PersonAvatar } from '../chat/PersonAvatar.tsx';
 import { fullName } from '../chat/use-chat-data.ts';
@@ -26,7 +27,8 @@ export function openLabel(n: NotificationDoc): string {
  */
 export function NotificationItem({ group, sender, onClick, onOpen, onDelete }: Props) {
   const n = group.latest;
-  const name = fullName(sender);
+  // Moderation has no sender: the team signs it, not the deleted-account label (issue 45 item 6).
+  const name = notificationKind(n) === 'moderation' ? MODERATION_SENDER_NAME : fullName(sender);
   const several = group.items.length > 1;
   const first = sender?.firstName.trim() || name;
   return (

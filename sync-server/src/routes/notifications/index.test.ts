@@ -60,6 +60,7 @@ describe('GET /api/notifications/:userId', () => {
       senderName: 'Ana Pop',
       senderAvatar: null,
       preview: 'Și încă o întrebare.',
+      type: 'message',
     });
     // Nothing private of the sender leaks.
     expect(JSON.stringify(notes)).not.toMatch(/@hobbiz\.test|password/);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { apiError, apiMessage, routeParams } from '../../../../schema/api/common.ts';
 import { type NotificationApi, notificationApi } from '../../../../schema/api/notifications.ts';
+import { MODERATION_SENDER_NAME, notificationKind } from '../../../../schema/notification-cards.ts';
 import type { Api } from '../../lib/route-schema.ts';
 import { callerOf, listOwner, signedIn } from '../../plugins/auth.ts';
 import { writeLimit } from '../../plugins/write-limits.ts';
@@ -29,6 +30,8 @@ export default signedIn(async function notificationsRoutes(app: Api) {
     const cards = await repo.userCards(rows.map((n) => n.senderId));
     return rows.map((n): NotificationApi => {
       const card = cards.get(n.senderId);
+      const type = notificationKind(n);
+      const name = card ? `${card.firstName} ${card.lastName}`.trim() : '';
       return {
         _id: n.id,
         userId: n.userId,
@@ -38,9 +41,10 @@ export default signedIn(async function notificationsRoutes(app: Api) {
         message: n.message,
         createdAt: n.createdAt,
         senderId: n.senderId,
-        senderName: card ? `${card.firstName} ${card.lastName}`.trim() : '',
+        senderName: type === 'moderation' ? MODERATION_SENDER_NAME : name,
         senderAvatar: card?.avatar ?? null,
         preview: n.message,
+        type,
       };
     });
   });

@@ -96,6 +96,9 @@ describe('GET /api/users/profile/:userId', () => {
         'lastName',
         'lastSeen',
         'localitate',
+        // Issue 45: the contact of a live announcement ('' without one), never the account's own.
+        'phone',
+        'email',
         'rating',
         'reviews',
       ].sort(),
