@@ -195,6 +195,7 @@ describe('PUT /api/users/profile', () => {
       hasPassword: true,
       emailVerified: false,
       pendingEmail: null,
+      moderator: false,
       notificationSettings: { messages: true, reviews: true, favorites: true },
       message: M.saved,
     });
