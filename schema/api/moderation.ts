@@ -4,6 +4,8 @@ import { z } from 'zod';
 const logEntry = z.object({
   id: z.string(),
   moderatorId: z.string(),
+  /** Issue 45: the moderator's name (the id stays, to tell two of the same name apart). */
+  moderatorName: z.string(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),

@@ -19,6 +19,9 @@ export const MODERATION_MESSAGES = {
   days: `Alege câte zile (între 1 și ${MODERATION.suspendDaysMax}).`,
   notFound: 'Nu am găsit ce vrei să moderezi.',
   self: 'Nu îți poți suspenda propriul cont.',
+  /** Issue 45: who the moderation log names for the automatic hold, and for a moderator whose account is gone. */
+  systemName: 'Ascundere automată',
+  deletedModerator: 'Moderator cu cont șters',
   hiddenToOwner: (title: string, reason: string) =>
     `Anunțul „${title}” a fost ascuns de moderare. Motiv: ${reason}. Îl poți modifica și cere o nouă verificare.`,
   restoredToOwner: (title: string) => `Anunțul „${title}” este din nou vizibil.`,

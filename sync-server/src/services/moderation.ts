@@ -145,7 +145,20 @@ export function moderationService(deps: {
     };
   }
 
-  const logApi = (r: ModerationLogRow) => ({ ...r, createdAt: new Date(r.createdAt).toISOString() });
+  /** Log rows as the console reads them, each naming its moderator (issue 45: not just an id). */
+  async function logApi(rows: ModerationLogRow[]) {
+    const names = new Map<string, string>([[SYSTEM, M.systemName]]);
+    for (const id of new Set(rows.map((r) => r.moderatorId))) {
+      if (names.has(id)) continue;
+      const u = await users.byId(id);
+      names.set(id, (u && !u.deleted && `${u.firstName} ${u.lastName}`.trim()) || M.deletedModerator);
+    }
+    return rows.map((r) => ({
+      ...r,
+      moderatorName: names.get(r.moderatorId)!,
+      createdAt: new Date(r.createdAt).toISOString(),
+    }));
+  }
   const reportApi = (r: ReportRow) => ({
     id: r.id,
     reason: r.reason,
@@ -177,13 +190,13 @@ export function moderationService(deps: {
           lastAt: new Date(Math.max(...list.map((r) => r.createdAt))).toISOString(),
           reports: list.map(reportApi),
           target: await describe(targetType, targetId),
-          history: (await repo.logOf(targetType, targetId)).map(logApi),
+          history: await logApi(await repo.logOf(targetType, targetId)),
         });
       }
       return out.sort((a, b) => b.count - a.count || b.lastAt.localeCompare(a.lastAt));
     },
 
-    recentLog: async (limit = 100) => (await repo.recentLog(limit)).map(logApi),
+    recentLog: async (limit = 100) => logApi(await repo.recentLog(limit)),
 
     async hide(moderatorId: string, id: string, reason: string): Promise<ServiceResult<null>> {
       return await uow.write(async (tx) => {
@@ -305,12 +318,18 @@ export function moderationService(deps: {
         await hideIn(tx, SYSTEM, ann, M.autoHold);
     },
 
-    /** The owner asks for another look at a hidden announcement: it joins the queue again. */
+    /** The owner asks for another look at a hidden announcement: it joins the queue again (once). */
     async askReview(ownerId: string, id: string, now_ = now()): Promise<ServiceResult<string>> {
       return await uow.write(async () => {
         const ann = await announcements.byId(id);
         if (!ann || ann.deleted || ann.ownerId !== ownerId) return NOT_FOUND;
         if (!ann.hiddenReason) return fail(400, M.reviewNotHidden, 'validation');
+        // One open request at a time (issue 45): a second tap answers like the first and leaves the queue
+        // as it was (no new entry, no jump to the top). After a moderator decides, the owner may ask again.
+        const open = (await repo.reportsOf('announcement', id)).some(
+          (r) => r.reporterId === ownerId && r.status === 'open',
+        );
+        if (open) return ok(M.reviewAsked);
         await repo.reopenReview(ownerId, id, now_);
         return ok(M.reviewAsked);
       });

@@ -106,7 +106,7 @@ function GroupCard({ group, onDone }: { group: ReportGroup; onDone: (message: st
           ))}
           {group.history.map((h) => (
             <li key={h.id}>
-              {when(h.createdAt)} · {ACTIONS[h.action] ?? h.action}: {h.reason}
+              {when(h.createdAt)} · {ACTIONS[h.action] ?? h.action} · {h.moderatorName}: {h.reason}
             </li>
           ))}
         </ul>
@@ -253,8 +253,10 @@ export function ModerationPage() {
                   <li key={h.id}>
                     {when(h.createdAt)} · {ACTIONS[h.action] ?? h.action} (
                     {KINDS[h.targetType] ?? h.targetType} {h.targetId.slice(-8)}) ·{' '}
-                    {h.moderatorId === 'system' ? 'automat' : `moderator ${h.moderatorId.slice(-8)}`}:{' '}
-                    {h.reason}
+                    {h.moderatorId === 'system'
+                      ? h.moderatorName
+                      : `${h.moderatorName} (${h.moderatorId.slice(-8)})`}
+                    : {h.reason}
                   </li>
                 ))}
               </ul>
