@@ -59,7 +59,15 @@ const { images: _photos, ...DRAFT_BLANKED } = BLANKED_CONTENT;
 export async function deleteAccountData(db: Db, userId: string, seq: () => number): Promise<DeletionResult> {
   const [user] = await db.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).limit(1);
   const tombstones = tombstoner(db, seq);
-  const anns = await tombstones(announcements, eq(announcements.ownerId, userId), ['id'], BLANKED_CONTENT);
+  // The analysed copies of the title and description go with them (issue 45): a deleted person's words
+  // leave the search index (FTS triggers, PostgreSQL's vectors, the search threads' memory) at once, not
+  // at the purge.
+  const anns = await tombstones(announcements, eq(announcements.ownerId, userId), ['id'], {
+    ...BLANKED_CONTENT,
+    searchTitle: '',
+    searchText: '',
+    titleKey: '',
+  });
   const favs = await tombstones(favorites, eq(favorites.userId, userId), ['userId', 'announcementId']);
   const hasDraft = await db.select({ userId: drafts.userId }).from(drafts).where(eq(drafts.userId, userId));
   if (hasDraft.length > 0) {
