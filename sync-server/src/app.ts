@@ -61,7 +61,18 @@ declare module 'fastify' {
 /** Query parameters that carry a secret never reach the log (lib/redact-url.ts). */
 export { redactUrl };
 
+/**
+ * Issue 45: no plugin start timeout. Fastify's default (10 s per plugin) killed `npm start` on a busy
+ * machine ('Plugin did not start in time: @fastify/swagger-ui' at a load of ~20 on 2 cores): a server must
+ * start however slow the CPU or disk is. A start that really hangs is reported instead, every
+ * SLOW_START_LOG_MS, by the hobbiz plugin below.
+ */
+export const PLUGIN_TIMEOUT_MS = 0;
+/** How often a start still under way says so in the log (a healthy start takes a second or two). */
+export const SLOW_START_LOG_MS = 15_000;
+
 export const serverOptions = (config: Config): FastifyServerOptions => ({
+  pluginTimeout: PLUGIN_TIMEOUT_MS,
   logger: {
     level: config.logLevel,
     // Fastify's request line without the secrets of a URL (issue 21, item 6: /oauth-success?token=…).
@@ -82,6 +93,22 @@ export const serverOptions = (config: Config): FastifyServerOptions => ({
 /** The whole Hobbiz server as one plugin: tests register it on a bare Fastify and use inject(). */
 export default fp(async function hobbiz(app: FastifyInstance, opts: { config: Config }) {
   const { config } = opts;
+  // No start timeout (PLUGIN_TIMEOUT_MS): a slow start is said in the log instead of killing the server.
+  const startedAt = Date.now();
+  const slowStart = setInterval(() => {
+    const seconds = Math.round((Date.now() - startedAt) / 1000);
+    app.log.warn(
+      { seconds },
+      `still starting after ${seconds} s: a plugin is slow (busy CPU or disk?); waiting`,
+    );
+  }, SLOW_START_LOG_MS);
+  slowStart.unref();
+  app.addHook('onReady', async () => {
+    clearInterval(slowStart);
+    const ms = Date.now() - startedAt;
+    if (ms >= SLOW_START_LOG_MS) app.log.warn({ ms }, `started, slowly: ${Math.round(ms / 1000)} s`);
+  });
+  app.addHook('onClose', async () => clearInterval(slowStart));
   // DATABASE_URL=postgres://… selects PostgreSQL (several instances may share it); unset, the SQLite file.
   const onPg = Boolean(config.databaseUrl);
   const db = config.databaseUrl
