@@ -256,6 +256,9 @@ export function buildServices({ db, uow, hub, storage, config, log }: WiringDeps
       users: usersRepo,
       favorites,
       storage,
+      search: searchRepo,
+      vocab: searchVocab,
+      onVocabError: (err) => log.warn({ err }, 'vocabulary not cleaned after an account deletion'),
     }),
     passwordResets: passwordResetService({
       uow,

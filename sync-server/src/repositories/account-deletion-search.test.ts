@@ -5,7 +5,8 @@ import { buildTestApp, insertAnnouncement, registerEstablished, sqlAll } from '.
 /**
  * Issue 45 item 14: deleting an account takes its words out of the search at once — not only the title
  * and description, but their analysed copies (search_title, search_text, the sort key) that the FTS index,
- * PostgreSQL's vectors and the search threads' memory are built from.
+ * PostgreSQL's vectors and the search threads' memory are built from, and the words only they held from
+ * the vocabulary the suggestions complete from.
  */
 type App = Awaited<ReturnType<typeof buildTestApp>>;
 let app: App;
@@ -35,6 +36,9 @@ describe('deleting an account and the search (issue 45 item 14)', () => {
       title: 'Lecții de chitară pentru începători',
     });
     expect(await search(WORD)).toEqual([mine]);
+    await app.searchVocab.refresh(app.uow, 10);
+    const before = await app.inject({ url: '/api/announcements/suggest', query: { q: WORD.slice(0, 6) } });
+    expect(before.body).toContain(WORD);
 
     const del = await app.inject({
       method: 'DELETE',
@@ -45,6 +49,12 @@ describe('deleting an account and the search (issue 45 item 14)', () => {
     expect(del.statusCode, del.body).toBe(200);
 
     expect(await search(WORD)).toEqual([]);
+    await app.searchVocab.refresh(app.uow, 10);
+    const suggest = await app.inject({ url: '/api/announcements/suggest', query: { q: WORD.slice(0, 6) } });
+    expect(suggest.body).not.toContain(WORD);
+    // A word someone else's announcement still holds stays offered.
+    const shared = await app.inject({ url: '/api/announcements/suggest', query: { q: 'chita' } });
+    expect(shared.body).toContain('chitar');
     expect(await search('lecții')).toEqual([theirs]);
     const [row] = await sqlAll<{ search_title: string; search_text: string; title_key: string }>(
       app,

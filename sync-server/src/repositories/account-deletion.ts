@@ -45,7 +45,13 @@ function tombstoner(db: Db, seq: () => number) {
   };
 }
 
-export type DeletionResult = { announcementIds: string[]; favoriteIds: string[]; files: string[] };
+export type DeletionResult = {
+  announcementIds: string[];
+  favoriteIds: string[];
+  files: string[];
+  /** The announcements' titles and descriptions as they were: whose words may leave the vocabulary. */
+  texts: string[];
+};
 
 /** The draft keeps no photos on the server: its blanked texts only. */
 const { images: _photos, ...DRAFT_BLANKED } = BLANKED_CONTENT;
@@ -110,6 +116,7 @@ export async function deleteAccountData(db: Db, userId: string, seq: () => numbe
     announcementIds: anns.map((a) => a.id),
     favoriteIds: favs.map((f) => f.announcementId),
     files,
+    texts: anns.map((a) => `${a.title} ${a.description}`),
   };
 }
 

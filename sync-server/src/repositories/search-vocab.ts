@@ -263,6 +263,21 @@ export function searchVocabRepository(db: Db) {
     },
 
     /**
+     * Issue 45: takes `words` out of the vocabulary (completions, corrections), for words no public
+     * announcement holds any more — a deleted account's own words. The caller decides which.
+     */
+    async forget(words: string[]): Promise<void> {
+      for (let i = 0; i < words.length; i += VOCAB_INSERT_CHUNK)
+        await rawRun(
+          db,
+          sql`DELETE FROM search_vocab WHERE word IN (${sql.join(
+            words.slice(i, i + VOCAB_INSERT_CHUNK).map((w) => sql`${w}`),
+            sql`, `,
+          )})`,
+        );
+    },
+
+    /**
      * Rows written before the analysed columns existed (migration 0012) get them, a batch at a time;
      * each is re-indexed by the engine's trigger. Returns how many were written.
      */
