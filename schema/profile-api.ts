@@ -101,6 +101,21 @@ export type ProfileView = {
 
 export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
+/**
+ * Issue 45: the phone and e-mail a public profile shows — the contact the person already shows everyone on
+ * their newest live announcement (`list` newest first), '' when none. Never the account's own phone or
+ * sign-in address: those were given to Hobbiz, not to the public. One rule for the REST answer and the page.
+ */
+export function publicContact(
+  list: readonly { contactPhone: string; contactEmail: string; active: boolean }[],
+): { phone: string; email: string } {
+  const live = list.filter((a) => a.active);
+  return {
+    phone: live.find((a) => a.contactPhone)?.contactPhone ?? '',
+    email: live.find((a) => a.contactEmail)?.contactEmail ?? '',
+  };
+}
+
 export function reviewFromDocs(
   r: ReviewDoc,
   authors: Map<string, ProfileDoc>,

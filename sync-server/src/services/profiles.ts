@@ -1,6 +1,6 @@
 import type { OwnProfile } from '../../../schema/entities.ts';
 import { IMAGE_WIDTHS, imageVariant } from '../../../schema/images.ts';
-import { toOwnProfile, toPublicUser } from '../../../schema/profile-api.ts';
+import { publicContact, toOwnProfile, toPublicUser } from '../../../schema/profile-api.ts';
 import {
   PROFILE_MESSAGES,
   type ProfileInput,
@@ -85,8 +85,7 @@ export function profilesService(deps: {
       const live = (await deps.announcements?.listPublic({ ownerId: userId })) ?? [];
       return {
         ...toPublicUser(user),
-        phone: live.find((a) => a.contactPhone)?.contactPhone ?? '',
-        email: live.find((a) => a.contactEmail)?.contactEmail ?? '',
+        ...publicContact(live),
         reviews: list,
         rating: ratingSummary(list.map((r) => r.score)),
       };

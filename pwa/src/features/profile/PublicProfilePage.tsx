@@ -7,6 +7,7 @@ import { ReviewBanner } from '../reviews/ReviewBanner.tsx';
 import { ReviewList } from '../reviews/ReviewList.tsx';
 import { useSession } from '../session/use-session.ts';
 import { AnnouncementsCarousel } from './AnnouncementsCarousel.tsx';
+import { ProfileContact } from './ProfileContact.tsx';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import { ProfileNotReady, useProfilePage } from './ProfilePageState.tsx';
 import { ProfileTrustActions } from './ProfileTrustActions.tsx';
@@ -53,6 +54,7 @@ export function PublicProfilePage({ userId, reviewPosted, onBannerDone, startRep
             <dt>Localitate</dt>
             <dd>{profile.localitate || 'Nespecificată'}</dd>
           </div>
+          <ProfileContact announcements={data.announcements} />
           <div>
             <dt>Ultima activitate</dt>
             <dd>{lastSeenText(profile.lastSeen)}</dd>
