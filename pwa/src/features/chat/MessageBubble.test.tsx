@@ -77,13 +77,19 @@ function Toast() {
   return t ? <p data-kind={t.kind}>{t.text}</p> : null;
 }
 
-async function show(m: MessageDoc) {
+async function show(m: MessageDoc, sellerId?: string) {
   await db.messages.insert(m);
   const onReply = vi.fn();
   const names: Record<string, string> = { [OTHER]: 'Ana', [ME]: 'Tu' };
   render(
     <>
-      <MessageBubble message={m} meId={ME} nameOf={(id) => names[id] ?? '?'} onReply={onReply} />
+      <MessageBubble
+        message={m}
+        meId={ME}
+        nameOf={(id) => names[id] ?? '?'}
+        onReply={onReply}
+        sellerId={sellerId}
+      />
       <Toast />
     </>,
   );
@@ -132,6 +138,23 @@ describe('the scam warning', () => {
     expect(screen.queryByText(SCAM_WARNING)).toBeNull();
     cleanup();
     await show(message({ senderId: ME, text: 'Trimite-mi avansul de 200 lei.' }));
+    expect(screen.queryByText(SCAM_WARNING)).toBeNull();
+  });
+});
+
+describe('the scam warning on card numbers and IBANs (issue 45)', () => {
+  const IBAN = 'Poți plăti în contul RO49 AAAA 1B31 0075 9384 0000';
+  it('warns on a bare card number and on an IBAN from the buying side', async () => {
+    await show(message({ text: '4111 1111 1111 1111, exp 12/28' }));
+    expect(screen.getByText(SCAM_WARNING)).toBeTruthy();
+    cleanup();
+    // I sell (the announcement is mine): the buyer sends an account.
+    await show(message({ text: IBAN }), ME);
+    expect(screen.getByText(SCAM_WARNING)).toBeTruthy();
+  });
+
+  it("leaves the seller's own account alone", async () => {
+    await show(message({ text: IBAN }), OTHER);
     expect(screen.queryByText(SCAM_WARNING)).toBeNull();
   });
 });
