@@ -29,7 +29,7 @@ const liveNotifications = (userId: string) =>
 
 describe('notifications', () => {
   it('sender, initials, preview, date, unread marker and badge; delete (also offline); Deschide chat', async () => {
-    // A seller with two announcements, and a buyer (no avatar: initials 'TH') writing about each.
+    // A seller with two announcements, and a buyer (no avatar: initials 'TE') writing about each.
     const [owner] = queryServerDb<{ id: string; email: string }>(
       server,
       `SELECT u.id, u.email FROM users u JOIN announcements a ON a.owner_id = u.id
@@ -68,7 +68,7 @@ describe('notifications', () => {
     const first = items.nth(0);
     await first.getByText('A doua întrebare').waitFor();
     await first.getByText('Test Exemplu').waitFor();
-    await first.getByText('TH').waitFor();
+    await first.getByText('TE').waitFor();
     await first.getByRole('img', { name: 'Necitită' }).waitFor();
     expect(await first.locator('time').textContent()).toMatch(/\d{2} \p{L}+ \d{4}, \d{2}:\d{2}/u);
 
