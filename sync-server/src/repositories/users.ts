@@ -53,8 +53,16 @@ export function usersRepository(db: Db) {
         .returning({ id: users.id });
       return done.length > 0;
     },
+    /**
+     * A new password (a change, a reset, a social sign-in removing it) also cancels an address change that
+     * waits for its link: it may be the work of whoever had the old password (issue 40).
+     */
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+      await db.update(users).set({ passwordHash, pendingEmail: null }).where(eq(users.id, id));
+    },
+    /** 'Ieși din cont de pe toate dispozitivele' cancels a waiting address change too (see setPasswordHash). */
+    async clearPendingEmail(id: string): Promise<void> {
+      await db.update(users).set({ pendingEmail: null }).where(eq(users.id, id));
     },
     async touchLastSeen(id: string, at: string, seq?: number): Promise<void> {
       await db

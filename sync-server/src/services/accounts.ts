@@ -100,7 +100,11 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       userId: string,
       raw: unknown,
     ): Promise<
-      ServiceResult<{ user: Registration['user']; pendingEmail: string; owner: Registration['user'] | null }>
+      ServiceResult<{
+        user: Registration['user'] & { emailVerifiedAt: number };
+        pendingEmail: string;
+        owner: Registration['user'] | null;
+      }>
     > {
       const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
       const error = validateEmailChange(email);
@@ -110,7 +114,11 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
       if (user.email === email) return fail(400, ACCOUNT_MESSAGES.emailSame);
       await uow.write(() => users.setPendingEmail(userId, email));
       const owner = await users.byEmail(email);
-      return ok({ user: cardOf(user), pendingEmail: email, owner: owner ? cardOf(owner) : null });
+      return ok({
+        user: { ...cardOf(user), emailVerifiedAt: user.emailVerifiedAt },
+        pendingEmail: email,
+        owner: owner ? cardOf(owner) : null,
+      });
     },
 
     /**
@@ -172,7 +180,10 @@ export function accountsService(users: UsersRepository, sessions: SessionsReposi
 
     /** 'Ieși din cont de pe toate dispozitivele': every session of the caller, this one included. */
     async logoutAll(userId: string): Promise<void> {
-      await uow.write(() => sessions.revokeAll(userId));
+      await uow.write(async () => {
+        await sessions.revokeAll(userId);
+        await users.clearPendingEmail(userId);
+      });
     },
 
     /** Changes the switches given (a client's missing one keeps its value); answers all of them. */

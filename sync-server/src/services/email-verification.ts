@@ -63,6 +63,8 @@ export function emailVerificationService(deps: {
   const now = deps.now ?? Date.now;
   const { perHour, perDay, resendCooldownMs } = UNOWNED_ADDRESS_MAIL;
   const resendCooldown = new RateWindow(deps.throttles, 'verify-resend', 1, resendCooldownMs, now);
+  /** Notices of an asked address change to a confirmed address: per account (the route needs the password). */
+  const changeNotices = new RateWindow(deps.throttles, 'change-notice', 5, HOUR_MS, now);
 
   /**
    * Takes one mail from the address's hourly and daily budgets; false (nothing taken) past either. An
@@ -150,8 +152,17 @@ export function emailVerificationService(deps: {
      * The account's current address is told that a change was asked (issue 40, L1), the same whether the
      * new address was free or not, and without naming it; within this address's budget too.
      */
-    async sendChangeNotice(user: { email: string; firstName: string }): Promise<void> {
-      if (!(await budgetAllows(user.email))) return;
+    async sendChangeNotice(user: {
+      id: string;
+      email: string;
+      firstName: string;
+      emailVerifiedAt: number;
+    }): Promise<void> {
+      // A confirmed address is the account's own: its security notice is counted per account, never in
+      // the per-inbox budget a stranger can spend by registering the address's variants (issue 40).
+      const allowed =
+        user.emailVerifiedAt > 0 ? await changeNotices.hit(user.id) : await budgetAllows(user.email);
+      if (!allowed) return;
       mail(user.email, 'S-a cerut schimbarea adresei contului tău Hobbiz', [
         `Bună, ${user.firstName}!`,
         '',
@@ -224,8 +235,8 @@ export function emailVerificationService(deps: {
       const pending = user.pendingEmail;
       if (pending && (await deps.throttles.take(keyOf(user.id, pending, token), now())))
         return await takePending(user.id, pending);
-      // A change waits and this link does not open it: the link is spent or of an older request.
-      if (pending) return fail(400, ACCOUNT_MESSAGES.verifyLinkInvalid);
+      // A change waits and this link does not open it: it may still confirm the current address (the
+      // token is bound to the address it was mailed to, so a link of an older change opens nothing).
       if (user.emailVerifiedAt > 0) return { ok: true, value: { message: ACCOUNT_MESSAGES.emailVerified } };
       if (!(await deps.throttles.take(keyOf(user.id, user.email, token), now())))
         return fail(400, ACCOUNT_MESSAGES.verifyLinkInvalid);

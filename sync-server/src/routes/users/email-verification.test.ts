@@ -137,7 +137,7 @@ describe('confirming the address', () => {
     expect((await profile(me.token)).emailVerified).toBe(true);
   });
 
-  it('a new address needs its own confirmation; a link for the old one confirms nothing', async () => {
+  it('a new address needs its own confirmation; the old link confirms only the old address, still the account’s', async () => {
     const me = await registerAndLogin(app, 'veche@hobbiz.test');
     const old = await linkIn(1);
     const change = await app.inject({
@@ -147,8 +147,9 @@ describe('confirming the address', () => {
       payload: { newEmail: 'noua2@hobbiz.test', password: 'parola-buna-1' },
     });
     expect(change.statusCode).toBe(200);
-    expect((await confirm(old.u, old.t)).statusCode).toBe(400);
-    expect((await profile(me.token)).emailVerified).toBe(false);
+    // The new address waits (issue 40): the account is still on the old one, which its link confirms.
+    expect((await confirm(old.u, old.t)).statusCode).toBe(200);
+    expect((await profile(me.token)).emailVerified).toBe(true);
     const fresh = await linkIn(2);
     expect(fresh.mail).toMatch(/^To: noua2@hobbiz\.test$/m);
     expect((await confirm(fresh.u, fresh.t)).statusCode).toBe(200);
@@ -454,6 +455,75 @@ describe('a new address waits for its link (issue 40, L1)', () => {
     const second = await linkTo('a.doua@hobbiz.test');
     expect((await confirm(second.u, second.t)).statusCode).toBe(200);
     expect((await reads(me)).own).toMatchObject({ email: 'a.doua@hobbiz.test', pendingEmail: null });
+  });
+
+  it('a new password or signing out everywhere cancels the waiting address: it may be a thief’s (review of issue 40)', async () => {
+    const me = await registerAndLogin(app, 'pazit@hobbiz.test');
+    await change(me.token, 'hot@hobbiz.test');
+    const stolen = await linkTo('hot@hobbiz.test');
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/users/update-password',
+      headers: auth(me.token),
+      payload: { currentPassword: 'parola-buna-1', newPassword: 'alta-parola-9' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await reads(me)).own).toMatchObject({ email: 'pazit@hobbiz.test', pendingEmail: null });
+    expect((await confirm(stolen.u, stolen.t)).statusCode).toBe(400);
+    expect((await reads(me)).own.email).toBe('pazit@hobbiz.test');
+
+    const other = await registerAndLogin(app, 'pazit2@hobbiz.test');
+    await change(other.token, 'hot2@hobbiz.test');
+    const stolen2 = await linkTo('hot2@hobbiz.test');
+    const out = await app.inject({
+      method: 'POST',
+      url: '/api/users/logout-all',
+      headers: auth(other.token),
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await confirm(stolen2.u, stolen2.t)).statusCode).toBe(400);
+    expect((await app.usersRepo.byId(other.userId))!.email).toBe('pazit2@hobbiz.test');
+  });
+
+  it('while a change waits, the current address can still be confirmed by its own link', async () => {
+    const me = await registerAndLogin(app, 'neconfirmat@hobbiz.test');
+    const own = await linkTo('neconfirmat@hobbiz.test');
+    await change(me.token, 'alta.adresa@hobbiz.test');
+    expect((await confirm(own.u, own.t)).json()).toEqual({ message: ACCOUNT_MESSAGES.emailVerified });
+    expect((await reads(me)).own).toMatchObject({
+      email: 'neconfirmat@hobbiz.test',
+      emailVerified: true,
+      pendingEmail: 'alta.adresa@hobbiz.test',
+    });
+  });
+
+  it('the notice to a confirmed address is not silenced by strangers spending its inbox budget', async () => {
+    const me = await registerAndLogin(app, 'victima@hobbiz.test');
+    const own = await linkTo('victima@hobbiz.test');
+    expect((await confirm(own.u, own.t)).statusCode).toBe(200);
+    // Strangers register variants of the address: each 'Ai deja un cont' / confirmation spends its inbox.
+    for (let i = 1; i <= 6; i++)
+      await app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: {
+          firstName: 'Ana',
+          lastName: 'Pop',
+          email: `victima+${i}@hobbiz.test`,
+          password: 'parola-buna-1',
+          phone: '',
+        },
+      });
+    await change(me.token, 'noua.victimei@hobbiz.test');
+    await expect
+      .poll(
+        () =>
+          mails()
+            .filter((m) => m.includes('a cerut schimbarea adresei de e-mail a contului'))
+            .filter(to('victima@hobbiz.test')).length,
+        { timeout: 4000 },
+      )
+      .toBe(1);
   });
 
   it('an address another account took meanwhile: the link changes nothing and says why (409)', async () => {
