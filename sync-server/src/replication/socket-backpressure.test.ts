@@ -205,6 +205,11 @@ describe('held keys shared fairly per address', () => {
     expect(held * 4000).toBeGreaterThan(HELD_LIMITS.maxKeysPerAddress - 4000);
     expect(answers.filter((a) => a !== 'held')[0]).toContain(SYNC_MESSAGES.addressFull);
     expect(answers.filter((a) => a !== 'held').every((a) => a.includes('"code":"rate-limited"'))).toBe(true);
+    // A search from the full address is still answered (its page is just not held live).
+    const seller = await registerAndLogin(app);
+    await insertAnnouncement(app, seller.userId, { title: 'Lecții de chitară pentru începători' });
+    const searched = (await sockets[0]!.c.query({})) as { items: unknown[] };
+    expect(searched.items.length).toBeGreaterThan(0);
     // Someone at another address is answered.
     const other = await open('198.51.100.7');
     expect(await other.c.hold({ announcements: fakeKeys(10_000_000, 4000) })).toMatchObject({

@@ -390,8 +390,9 @@ export async function syncSocketRoutes(
         if (socket.readyState !== socket.OPEN) return;
         const ids = page.rows.map((r) => r.id);
         const keys = { announcements: ids.map((id): [string, number] => [id, 0]) };
-        const refused = registry.hold(socket, userId, keys, { replace: false, own: false, address: ip });
-        if (refused) return send(socket, holdRefusal(msg.id, refused));
+        // A full share of held keys (the instance's, the address's behind a carrier NAT, the account's)
+        // withholds live updates, never the search itself: the page is answered, its ids just not held.
+        registry.hold(socket, userId, keys, { replace: false, own: false, address: ip });
         const data: QueryResult = {
           items: page.rows.map((r) => ({ doc: forCaller(r, { userId }), seq: r.seq })),
           nextCursor: page.nextCursor,
