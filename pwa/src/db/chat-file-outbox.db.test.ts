@@ -147,6 +147,27 @@ describe('sending the queue when the connection is back', () => {
     );
   });
 
+  it('keeps a file refused for a full quota (413, 507) on the device, says why, and tries it again later', async () => {
+    const q = await load();
+    await q.queue();
+    const full = 'Ai atins limita de spațiu pentru fișiere: 300 MB într-o zi. Poți încărca din nou mâine.';
+    fetchMock.mockResolvedValueOnce(refusal(413, full));
+    await q.drainAll();
+    const [kept] = await q.chatFileOutbox.list();
+    expect(kept?.heldUntil).toBeGreaterThan(Date.now());
+    expect(notify).toHaveBeenCalledWith(full, 'error', 6000);
+    expect(await db.messages.count().exec()).toBe(0);
+    // Held back: the next drain does not send the whole file again.
+    await q.drainAll();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Once its time has come it goes up, and the message is written.
+    await q.chatFileOutbox.put(kept!.id, { ...kept!, heldUntil: Date.now() - 1 });
+    fetchMock.mockResolvedValueOnce(uploaded());
+    await q.drainAll();
+    expect(await q.chatFileOutbox.list()).toEqual([]);
+    expect(await db.messages.count().exec()).toBe(1);
+  });
+
   it('keeps the file, silently, when the session ended (401) or the server is unreachable', async () => {
     const q = await load();
     await q.queue();

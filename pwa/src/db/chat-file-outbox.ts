@@ -1,7 +1,7 @@
 import type { attachmentAnswer } from '../../../schema/api/messages.ts';
 import { newId } from '../../../schema/ids.ts';
 import type { Answer } from '../api/client.ts';
-import { api } from '../api/client.ts';
+import { ApiError, api } from '../api/client.ts';
 import { chatFileOutbox, type QueuedAttachment, queuedAtNow, useOutbox } from './device-outbox.ts';
 import { sendMessage } from './messages.ts';
 import { drain, registerOutbox } from './outbox-drain.ts';
@@ -24,6 +24,13 @@ let app: ChatFileDeps | null = null;
 const signedIn = () => app?.session.get().userId ?? null;
 
 const all = () => chatFileOutbox.list();
+
+/**
+ * How long a file refused for a full quota waits on the device before it is tried again: the person's
+ * or the address's day of uploads (413) frees within hours, the server's storage (507) when an operator
+ * acts. Not every drain: each try would send the whole file again over a weak link.
+ */
+export const QUOTA_RETRY_MS = { 413: 60 * 60_000, 507: 15 * 60_000 } as const;
 const drop = (id: string) => chatFileOutbox.delete(id);
 
 /** The files of this person waiting on the device (sign-out asks before they are let go). */
@@ -62,18 +69,29 @@ export function flushAttachments(): Promise<void> {
   if (!userId || !currentDatabase()?.collections.messages) return Promise.resolve();
   return drain<QueuedAttachment>({
     name: 'chat-attachments',
-    waiting: () => queuedAttachmentsOf(userId),
+    waiting: async () => (await queuedAttachmentsOf(userId)).filter((q) => !(q.heldUntil! > Date.now())),
     send: async (q) => {
       // A crash after the message was written but before the queue let go: the message is there,
       // so the file is not sent a second time (it would lie unused on the server).
       if (await currentDatabase()?.messages.findOne(q.id).exec()) return drop(q.id);
       const form = new FormData();
       form.append('image', q.file, q.name);
-      const { image } = await api<Answer<typeof attachmentAnswer>>('/api/messages/attachments', {
-        method: 'POST',
-        body: form,
-        fallbackError: 'Fișierul nu a putut fi trimis.',
-      });
+      let image: string;
+      try {
+        ({ image } = await api<Answer<typeof attachmentAnswer>>('/api/messages/attachments', {
+          method: 'POST',
+          body: form,
+          fallbackError: 'Fișierul nu a putut fi trimis.',
+        }));
+      } catch (err) {
+        // A full quota: kept on the device with the server's words, tried again later (not dropped).
+        if (err instanceof ApiError && (err.status === 413 || err.status === 507)) {
+          await chatFileOutbox.put(q.id, { ...q, heldUntil: Date.now() + QUOTA_RETRY_MS[err.status] });
+          notify(err.message, 'error', 6000);
+          return;
+        }
+        throw err;
+      }
       await sendMessage({ ...q, image, fileName: q.name });
       await drop(q.id);
     },

@@ -33,6 +33,11 @@ export type QueuedAttachment = {
   file: Blob;
   name: string;
   queuedAt: string;
+  /**
+   * A full quota of stored bytes (413) or a full server (507) holds the file back until this time (ms),
+   * kept on the device: the server's words say to try later, so the file is not lost (issue 40).
+   */
+  heldUntil?: number;
 };
 
 let lastQueuedMs = 0;
