@@ -80,6 +80,9 @@ export async function catchUp(
     const revs: HeldDoc[] = [];
     for (const r of await deps.reviews.aboutSince([...since.keys()], low)) {
       if (r.seq <= (since.get(r.userId) ?? 0)) continue;
+      // A waiting review (issue 40) was never shown to anyone: not even its tombstone travels (it would
+      // tell every holder who gave which score). Its promotion takes a new seq and is sent then.
+      if (r.waiting) continue;
       if (r.deleted && (since.get(r.userId) ?? 0) === 0) continue;
       revs.push({ doc: reviewOf(r), seq: r.seq });
     }
@@ -157,6 +160,7 @@ export function heldFeed(
         add(s, 'profiles', { doc: profileOf(u), seq: u.seq });
     }
     for (const r of await all<ReviewRow>(deps.reviews.changedBetween, upTo)) {
+      if (r.waiting) continue; // never shown: nothing to send (see catchUp)
       for (const s of registry.holders('reviews', r.userId))
         add(s, 'reviews', { doc: reviewOf(r), seq: r.seq });
     }

@@ -3,8 +3,8 @@ import type { ProfileDoc, ReviewDoc } from '../../../../schema/entities.ts';
 import type { WithDeleted } from '../../../../schema/sync.ts';
 
 /**
- * A waiting review (issue 40: its author has no standing yet) goes to devices as a tombstone, text and
- * likes blanked: no device shows it or counts it in the average until it is promoted with a new seq.
+ * A waiting review (issue 40: its author has no standing yet) is not sent at all (replication/held.ts);
+ * should one reach this function it is a tombstone, text and likes blanked, until promoted with a new seq.
  */
 export const reviewOf = (r: ReviewRow): WithDeleted<ReviewDoc> => {
   const gone = r.deleted || r.waiting;

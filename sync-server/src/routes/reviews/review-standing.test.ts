@@ -122,8 +122,12 @@ describe('reviews wait for standing (issue 40)', () => {
     const author = await registerAndLogin(app);
     const waiting = (await post(author, 2, 'Nu a venit la întâlnire')).json() as { _id: string };
     await settled(app, 30);
-    // Devices get it as a tombstone, text blanked: nothing to show, nothing to count.
-    expect(heard()).toEqual([expect.objectContaining({ id: waiting._id, _deleted: true, comment: '' })]);
+    // Devices get nothing of it, not even a tombstone naming its author and score: nothing to show or count.
+    expect(heard()).toEqual([]);
+    const fresh = client(await app.injectWS('/api/sync'));
+    fresh.hello(null);
+    expect((await fresh.answer()).type).toBe('ready');
+    expect((await fresh.hold({ reviews: [[seller.userId, 0]] })).reviews ?? []).toEqual([]);
     // Nobody else may like what they cannot see.
     const liker = await registerEstablished(app);
     const liked = await app.inject({
