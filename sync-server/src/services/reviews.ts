@@ -213,13 +213,21 @@ export function reviewsService(deps: {
           if (current && !current.deleted && current.waiting) ready.push(current);
         }
         const now = new Date(at);
+        let promoted = 0;
         for (const r of ready) {
+          // A block made while it waited (either way) stops it as it would have stopped the review: it is
+          // deleted, never shown (L7), rather than found again by every pass.
+          if (await deps.trust?.writeRefusal(r.authorId, r.userId)) {
+            await reviews.update(r.id, { deleted: true, updatedAt: now.toISOString() });
+            continue;
+          }
           await reviews.update(r.id, { waiting: false, seq: tx.seq() });
+          promoted++;
           const target = await users.byId(r.userId);
           if (target && !target.deleted) await tellReviewed(tx, target, r.authorId, now);
         }
-        if (ready.length > 0) tx.publicChanged(['reviews']);
-        return ready.length;
+        if (promoted > 0) tx.publicChanged(['reviews']);
+        return promoted;
       });
     },
 

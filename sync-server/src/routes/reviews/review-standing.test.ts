@@ -112,6 +112,22 @@ describe('reviews wait for standing (issue 40)', () => {
     expect((await profile()).rating.count).toBe(1);
   });
 
+  it('a waiting review whose author was blocked meanwhile is never shown, and not found again', async () => {
+    const author = await registerAndLogin(app);
+    const waiting = (await post(author, 1, 'Recenzie de la cineva blocat')).json() as { _id: string };
+    const blocked = await app.inject({
+      method: 'POST',
+      url: '/api/users/blocked',
+      headers: { authorization: `Bearer ${seller.token}` },
+      payload: { userId: author.userId },
+    });
+    expect(blocked.statusCode).toBeLessThan(300);
+    await giveStanding(app, author.userId);
+    expect(await app.reviews.promoteWaiting()).toBe(0);
+    expect((await profile()).reviews.map((r) => r._id)).not.toContain(waiting._id);
+    expect((await app.reviewsRepo.byId(waiting._id))?.deleted).toBe(true);
+  });
+
   it('a waiting review shows once its author has standing: a new seq for devices, the seller told then', async () => {
     const c = client(await app.injectWS('/api/sync'));
     c.hello(null);
