@@ -46,8 +46,13 @@ export const UPLOAD_QUOTAS = {
   windowMs: 24 * 3_600_000,
 } as const;
 
-/** A chat file nobody sent in a message is removed after this long (services/chat-upload-purge.ts). */
-export const CHAT_UNSENT_RETENTION_MS = 6 * 3_600_000;
+/**
+ * A chat file nobody sent in a message is removed after this long (services/chat-upload-purge.ts). The
+ * device writes the message seconds after the file, but its push can wait for the link: a day covers a
+ * phone that loses it right after the upload and comes back the next morning (the device no longer has
+ * the file by then). What an account may leave unsent at once is bounded anyway (50 MB, above).
+ */
+export const CHAT_UNSENT_RETENTION_MS = 24 * 3_600_000;
 
 const size = (bytes: number) =>
   bytes >= 1024 * MB
