@@ -105,12 +105,14 @@ export async function syncSocketRoutes(
   const answered = new Map<WebSocket, boolean>();
   const heartbeat = setInterval(() => {
     for (const [socket, ok] of answered) {
-      if (!ok) {
+      // A socket past its soft bound for too long is closed even if nothing is sent to it any more. One
+      // past it is not read (socket-backlog.ts), so its pong waits unread too: it is left to the backlog's
+      // own rule (closed with 4413, which the app answers by catching up), not dropped as half-open.
+      const slow = backlogOf(socket)?.slow() ?? false;
+      if (!ok && !slow) {
         socket.terminate();
         continue;
       }
-      // A socket past its soft bound for too long is closed even if nothing is sent to it any more.
-      backlogOf(socket)?.slow();
       answered.set(socket, false);
       socket.ping();
     }
