@@ -68,7 +68,7 @@ describe('notifications', () => {
     const first = items.nth(0);
     await first.getByText('A doua întrebare').waitFor();
     await first.getByText('Test Exemplu').waitFor();
-    await first.getByText('TE').waitFor();
+    await first.getByText('TE', { exact: true }).waitFor();
     await first.getByRole('img', { name: 'Necitită' }).waitFor();
     expect(await first.locator('time').textContent()).toMatch(/\d{2} \p{L}+ \d{4}, \d{2}:\d{2}/u);
 
