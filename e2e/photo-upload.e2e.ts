@@ -161,7 +161,7 @@ describe('photos on a weak link', () => {
     const title = 'Anunț cu fotografii pe o conexiune lentă';
     await fillPhotoForm(page, title);
     await page.getByRole('button', { name: 'Publică un anunț' }).click();
-    await page.getByText('Fotografiile se încarcă în continuare').waitFor({ timeout: 15_000 });
+    await page.getByText('Fotografiile se încarcă în continuare').waitFor({ timeout: 30_000 });
     await page.waitForURL('**/anunturile-mele');
     const card = page.getByRole('listitem', { name: title });
     await card.getByText(/Se încarcă 1 din 2 · 0 kB din/).waitFor();
